@@ -1,21 +1,42 @@
-// Writes docs/openapi.json from the API's route contract (api/src/contract/openapi.ts): `npm run openapi`.
-// The TypeScript is bundled with esbuild first (as the seed is), so plain Node runs it.
+// Writes docs/openapi.json (not committed: .gitignore) from the contracts the API's routes carry
+// (api/src/contract/openapi.ts, decision 68): `npm run openapi`. The worker's app is bundled with
+// esbuild for Node first; the few `cloudflare:*` modules it names (Durable Object base classes) are
+// stubbed, since describing the routes runs none of them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const out = '.cache/openapi/openapi.mjs';
+const out = '.cache/openapi/api.mjs';
 mkdirSync('.cache/openapi', { recursive: true });
+const entry = `
+import { app } from './api/src/index.ts';
+import { openApiJson } from './api/src/contract/openapi.ts';
+export const json = () => openApiJson(app);
+`;
 // tsconfig.base.json maps the #shared/* aliases with extension look-up, as tsc and Vite resolve them.
 await build({
-  entryPoints: ['api/src/contract/openapi.ts'],
+  stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
   tsconfig: 'tsconfig.base.json',
   bundle: true,
   format: 'esm',
   platform: 'node',
   outfile: out,
   logLevel: 'warning',
+  // The production build's routes: the local tools are no part of the API's description.
+  define: { __LOCAL_TOOLS__: 'false' },
+  plugins: [
+    {
+      name: 'cloudflare-stubs',
+      setup(b) {
+        b.onResolve({ filter: /^cloudflare:/ }, (a) => ({ path: a.path, namespace: 'cloudflare-stub' }));
+        b.onLoad({ filter: /.*/, namespace: 'cloudflare-stub' }, () => ({
+          contents:
+            'export class DurableObject {} export class WorkerEntrypoint {} export class RpcTarget {} export const env = {};',
+        }));
+      },
+    },
+  ],
 });
-const { openApiJson } = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
-writeFileSync('docs/openapi.json', openApiJson());
+const { json } = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
+writeFileSync('docs/openapi.json', json());
 console.log('wrote docs/openapi.json');

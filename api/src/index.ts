@@ -7,6 +7,7 @@ import { settleRequestBody } from '#shared/http/settle-body';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '#shared/api/envelope';
+import { z } from '#shared/zod';
 import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
@@ -192,11 +193,20 @@ app.use(
 // Innermost, on whatever DB the request uses: D1's passing failures retried where safe (db/transient.ts).
 app.use(resilientDatabase());
 
-app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
+app.get(
+  '/health',
+  contract({
+    tag: 'platform',
+    summary: 'Liveness check',
+    noDevice: true,
+    response: z.object({ status: z.literal('ok') }),
+  }),
+  (c) => c.json(ok({ status: 'ok' })),
+);
 // The API's description (decision 17), for developers: never served in production.
 app.get('/openapi.json', (c) => {
   if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
-  return c.json(openApiDocument());
+  return c.json(openApiDocument(app));
 });
 app.route('/device', deviceRoutes);
 app.route(

@@ -1,7 +1,9 @@
-// What one route of the API promises (decision 17): its inputs' schemas, who may call it, and its
-// description. Its own module, so the route tables and the registry that gathers them both depend on
-// it, and no table depends on the registry.
+// What one route of the API promises (decisions 17 and 68): its inputs' schemas, who may call it, what
+// it answers, and its description. Written beside the route's handler as `contract({ … })`
+// (api/src/lib/validate.ts); the OpenAPI document (./openapi.ts) and the contract tests read it back
+// from the route table (./routes.ts).
 import type { z } from 'zod';
+import type { MessageKey } from '#shared/api/message-keys';
 import type { Permission } from '#shared/staff/permissions';
 
 export interface RouteContract {
@@ -33,4 +35,11 @@ export interface RouteContract {
    * included), and this permission (403 `forbidden` otherwise); 'signed-in' for any staff member.
    */
   staff?: Permission | 'signed-in';
+  /**
+   * The success answer's `data` (a 2xx envelope). Described in the OpenAPI document, and every
+   * integration test's 2xx answer from the route is checked against it (tests/integration/api/helpers.ts).
+   */
+  response?: z.ZodType;
+  /** Message keys the route itself may answer in `meta.msg`, beyond the contract's own (for the description). */
+  messages?: readonly MessageKey[];
 }

@@ -1,7 +1,7 @@
 import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
-import { CONTRACTS, type ContractKey, type RouteContract } from '../contract/registry';
+import type { RouteContract } from '../contract/route-contract';
 import { requireUser } from '../middleware/user';
 import { assertCan, requireStaff } from '../middleware/staff';
 import { ApiError } from './errors';
@@ -27,28 +27,27 @@ export async function readJson(request: HonoRequest): Promise<unknown> {
   }
 }
 
-type Contracted = typeof CONTRACTS;
-// Not distributive ([E]): over the generic key the three parts would otherwise multiply out into a
-// union of every body × query × params the registry holds, past what TypeScript can represent.
+// Not distributive ([E]): a contract's three parts stay one intersection, whatever its literal type.
 type Out<E> = ([E] extends [{ body: infer B extends z.ZodType }] ? { json: z.output<B> } : Record<never, never>) &
   ([E] extends [{ query: infer Q extends z.ZodType }] ? { query: z.output<Q> } : Record<never, never>) &
   ([E] extends [{ params: infer P extends z.ZodType }] ? { param: z.output<P> } : Record<never, never>);
 
-/** The key a contract middleware validates for, so the route table can be checked against CONTRACTS. */
-const contractKeys = new WeakMap<object, ContractKey>();
+/** Each contract middleware's contract, so the route table can be walked for them (api/src/contract/routes.ts). */
+const contracts = new WeakMap<object, RouteContract>();
 
 /**
- * A route's input checked against its entry in the contract (api/src/contract/registry.ts), before
- * the handler runs: the signed-in user where the entry needs one (401), then path parameters, the
- * query and the JSON body. Handlers read the parsed values with `c.req.valid('param' | 'query' |
- * 'json')`, as with Hono's `validator`. Failures keep the API's envelopes: a bad body is 400
- * `validation_failed` with the fields, a bad query 400 `bad_request`, a bad path parameter 404
- * `not_found` (or 400 `bad_request` for page numbers); malformed JSON is 400 `bad_request`.
+ * A route's contract, written beside its handler (decision 68): `.get('/:id', contract({ … }), handler)`.
+ * As middleware it checks the input before the handler runs: the signed-in user where the contract
+ * needs one (401), the staff member and her permission (401, 403), then path parameters, the query and
+ * the JSON body. Handlers read the parsed values with `c.req.valid('param' | 'query' | 'json')`, as
+ * with Hono's `validator`. Failures keep the API's envelopes: a bad body is 400 `validation_failed`
+ * with the fields, a bad query 400 `bad_request`, a bad path parameter 404 `not_found` (or 400
+ * `bad_request` for page numbers); malformed JSON is 400 `bad_request`. The OpenAPI document and the
+ * contract tests read the same object back from the route table (`contractOf`).
  */
-export function contract<K extends ContractKey>(
-  key: K,
-): MiddlewareHandler<AppEnv, string, { in: object; out: Out<Contracted[K]> }> {
-  const entry: RouteContract = CONTRACTS[key];
+export function contract<const E extends RouteContract>(
+  entry: E,
+): MiddlewareHandler<AppEnv, string, { in: object; out: Out<E> }> {
   const handler: MiddlewareHandler<AppEnv> = async function contractHandler(c, next) {
     // Who asks comes before what they sent: a stranger learns nothing from validation messages. The
     // user is kept for the request, so the handler's own requireUser costs no second query.
@@ -73,14 +72,14 @@ export function contract<K extends ContractKey>(
       c.req.addValidatedData('json', parseInput(entry.body, await readJson(c.req)) as Record<string, unknown>);
     await next();
   };
-  contractKeys.set(handler, key);
+  contracts.set(handler, entry);
   return handler as never;
 }
 
-/** The contract key a route handler validates for, if it is a `contract()` middleware. */
-export function contractKeyOf(handler: unknown): ContractKey | undefined {
+/** The contract a route handler carries, if it is a `contract()` middleware. */
+export function contractOf(handler: unknown): RouteContract | undefined {
   if (typeof handler !== 'function') return undefined;
   // Hono wraps a sub-app's handler when the sub-app has its own error handler; the original rides along.
   const inner = (handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER;
-  return contractKeys.get(handler) ?? (inner ? contractKeyOf(inner) : undefined);
+  return contracts.get(handler) ?? (inner ? contractOf(inner) : undefined);
 }

@@ -2,13 +2,18 @@
 // only: another user's id answers 404, exactly like an id that does not exist.
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { nationalNumber, PHONE_RULES, type AddressInput } from '#shared/api/account-schemas';
+import { nationalNumber, PHONE_RULES, type AddressInput, addressSchema } from '#shared/api/account-schemas';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';
+import { idParams } from '#shared/api/route-schemas';
+import { z } from '#shared/zod';
+
+/** What a change answers: the address's id (decision 68: the route's response schema). */
+const addressId = z.object({ id: z.int().positive() });
 
 const FIELDS = [
   'area_id',
@@ -82,72 +87,127 @@ async function remove(c: Context<AppEnv>, addressId: number) {
 }
 
 export const addressRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /user/address'), async (c) => {
-    const user = await requireUser(c);
-    const lang = c.var.lang;
-    const { results } = await c.env.DB.prepare(
-      `SELECT a.*, ar.${col('name', lang)} AS area_name, g.id AS governorate_id, g.${col('name', lang)} AS governorate_name, ci.${col('name', lang)} AS city_name
+  .get(
+    '/',
+    contract({
+      tag: 'addresses',
+      summary: "The shopper's addresses",
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const lang = c.var.lang;
+      const { results } = await c.env.DB.prepare(
+        `SELECT a.*, ar.${col('name', lang)} AS area_name, g.id AS governorate_id, g.${col('name', lang)} AS governorate_name, ci.${col('name', lang)} AS city_name
        FROM addresses a LEFT JOIN areas ar ON ar.id = a.area_id LEFT JOIN governorates g ON g.id = ar.governorate_id LEFT JOIN dhl_cities ci ON ci.id = a.city_id
        WHERE a.user_id = ? AND a.deleted_at IS NULL ORDER BY a.is_default DESC, a.id`,
-    )
-      .bind(user.id)
-      .all<AddressRow & AddressPlaceNames>();
-    return c.json(
-      ok({
-        items: results.map(({ user_id: _u, deleted_at: _d, ...rest }) => ({
-          ...rest,
-          is_default: rest.is_default === 1,
-        })),
-      }),
-    );
-  })
-  .post('/new', contract('POST /user/address/new'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    await assertPlace(c, input);
-    const v = columns(input);
-    // The first address becomes the default one.
-    const row = await c.env.DB.prepare(
-      `INSERT INTO addresses (user_id, country, label, recipient, phone, ${FIELDS.join(', ')}, is_default, created_at)
-       VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')}, NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND deleted_at IS NULL), ?) RETURNING id`,
-    )
-      .bind(
-        user.id,
-        v.country,
-        v.label,
-        v.recipient,
-        v.phone,
-        ...FIELDS.map((f) => (v as Record<string, unknown>)[f]),
-        user.id,
-        Date.now(),
       )
-      .first<Pick<AddressRow, 'id'>>();
-    return c.json(ok({ id: row!.id }));
-  })
-  .post('/:id{[0-9]+}/default', contract('POST /user/address/:id{[0-9]+}/default'), async (c) => {
-    const user = await requireUser(c);
-    const id = await ownAddress(c, c.req.valid('param').id, user.id);
-    await c.env.DB.batch([
-      c.env.DB.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ?').bind(user.id),
-      c.env.DB.prepare('UPDATE addresses SET is_default = 1 WHERE id = ? AND user_id = ?').bind(id, user.id),
-    ]);
-    return c.json(ok({ default: id }));
-  })
-  .get('/:id{[0-9]+}/remove', contract('GET /user/address/:id{[0-9]+}/remove'), (c) =>
-    remove(c, c.req.valid('param').id),
+        .bind(user.id)
+        .all<AddressRow & AddressPlaceNames>();
+      return c.json(
+        ok({
+          items: results.map(({ user_id: _u, deleted_at: _d, ...rest }) => ({
+            ...rest,
+            is_default: rest.is_default === 1,
+          })),
+        }),
+      );
+    },
   )
-  .post('/:id{[0-9]+}/remove', contract('POST /user/address/:id{[0-9]+}/remove'), (c) =>
-    remove(c, c.req.valid('param').id),
+  .post(
+    '/new',
+    contract({
+      tag: 'addresses',
+      summary: 'Add an address (the first becomes the default)',
+      body: addressSchema,
+      user: true,
+      response: addressId,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      await assertPlace(c, input);
+      const v = columns(input);
+      // The first address becomes the default one.
+      const row = await c.env.DB.prepare(
+        `INSERT INTO addresses (user_id, country, label, recipient, phone, ${FIELDS.join(', ')}, is_default, created_at)
+       VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')}, NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND deleted_at IS NULL), ?) RETURNING id`,
+      )
+        .bind(
+          user.id,
+          v.country,
+          v.label,
+          v.recipient,
+          v.phone,
+          ...FIELDS.map((f) => (v as Record<string, unknown>)[f]),
+          user.id,
+          Date.now(),
+        )
+        .first<Pick<AddressRow, 'id'>>();
+      return c.json(ok({ id: row!.id }));
+    },
   )
-  .post('/:id{[0-9]+}', contract('POST /user/address/:id{[0-9]+}'), async (c) => {
-    const user = await requireUser(c);
-    const id = await ownAddress(c, c.req.valid('param').id, user.id);
-    const input = c.req.valid('json');
-    await assertPlace(c, input);
-    const v = columns(input) as Record<string, unknown>;
-    const sets = ['country', 'label', 'recipient', 'phone', ...FIELDS].map((f) => `${f} = ?`).join(', ');
-    await c.env.DB.prepare(`UPDATE addresses SET ${sets} WHERE id = ? AND user_id = ?`)
-      .bind(...['country', 'label', 'recipient', 'phone', ...FIELDS].map((f) => v[f]), id, user.id)
-      .run();
-    return c.json(ok({ id }));
-  });
+  .post(
+    '/:id{[0-9]+}/default',
+    contract({
+      tag: 'addresses',
+      summary: 'Make an address the default',
+      params: idParams,
+      user: true,
+      response: z.object({ default: z.int().positive() }),
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const id = await ownAddress(c, c.req.valid('param').id, user.id);
+      await c.env.DB.batch([
+        c.env.DB.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ?').bind(user.id),
+        c.env.DB.prepare('UPDATE addresses SET is_default = 1 WHERE id = ? AND user_id = ?').bind(id, user.id),
+      ]);
+      return c.json(ok({ default: id }));
+    },
+  )
+  .get(
+    '/:id{[0-9]+}/remove',
+    contract({
+      tag: 'addresses',
+      summary: 'Remove an address',
+      params: idParams,
+      user: true,
+      response: z.object({ removed: z.int().positive() }),
+    }),
+    (c) => remove(c, c.req.valid('param').id),
+  )
+  .post(
+    '/:id{[0-9]+}/remove',
+    contract({
+      tag: 'addresses',
+      summary: 'Remove an address',
+      params: idParams,
+      user: true,
+      response: z.object({ removed: z.int().positive() }),
+    }),
+    (c) => remove(c, c.req.valid('param').id),
+  )
+  .post(
+    '/:id{[0-9]+}',
+    contract({
+      tag: 'addresses',
+      summary: 'Change an address',
+      params: idParams,
+      body: addressSchema,
+      user: true,
+      response: addressId,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const id = await ownAddress(c, c.req.valid('param').id, user.id);
+      const input = c.req.valid('json');
+      await assertPlace(c, input);
+      const v = columns(input) as Record<string, unknown>;
+      const sets = ['country', 'label', 'recipient', 'phone', ...FIELDS].map((f) => `${f} = ?`).join(', ');
+      await c.env.DB.prepare(`UPDATE addresses SET ${sets} WHERE id = ? AND user_id = ?`)
+        .bind(...['country', 'label', 'recipient', 'phone', ...FIELDS].map((f) => v[f]), id, user.id)
+        .run();
+      return c.json(ok({ id }));
+    },
+  );

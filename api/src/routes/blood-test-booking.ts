@@ -27,84 +27,139 @@ import { earnStatements } from '../loyalty/earn';
 import { earnAcross } from '../loyalty/across';
 import { shardFor, userOwner } from '../db/databases';
 import { orderPage, orderRows, toDetail } from '../blood-tests/view';
+import {
+  slotQuerySchema,
+  slotHoldSchema,
+  bloodTestCalculateSchema,
+  bloodTestSubmitSchema,
+  bloodTestPayAgainSchema,
+  patientSchema,
+  bloodTestOrderIdQuerySchema,
+  bloodTestRescheduleSchema,
+  bloodTestCancelSchema,
+} from '#shared/api/blood-test-order-schemas';
+import { idParams, pageParams } from '#shared/api/route-schemas';
 
 export const bloodTestSlotRoutes = new Hono<AppEnv>()
-  .get('/slots', contract('GET /bloodTest/slots'), async (c) => {
-    const q = c.req.valid('query');
-    return c.json(ok(await slotsFor(c.env.DB, { ...q, country: c.var.country })));
-  })
-  .post('/slots/hold', contract('POST /bloodTest/slots/hold'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    return c.json(ok(await holdSlot(c.env.DB, { ...input, userId: user.id, country: c.var.country })));
-  });
+  .get(
+    '/slots',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Collection windows of the next 14 days for a Kuwait area or Saudi city, with places left',
+      query: slotQuerySchema,
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(ok(await slotsFor(c.env.DB, { ...q, country: c.var.country })));
+    },
+  )
+  .post(
+    '/slots/hold',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Hold a collection window for 10 minutes (replaces the shopper’s previous hold)',
+      body: slotHoldSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      return c.json(ok(await holdSlot(c.env.DB, { ...input, userId: user.id, country: c.var.country })));
+    },
+  );
 
 export const bloodTestOrderRoutes = new Hono<AppEnv>()
-  .post('/calculate', contract('POST /bloodTestOrder/calculate'), async (c) => {
-    const input = c.req.valid('json');
-    const user = await currentUser(c);
-    const priced = await bloodTestQuote(c.env.DB, input, {
-      country: c.var.country,
-      lang: c.var.lang,
-      userId: user?.id ?? null,
-      env: c.env,
-    });
-    return c.json(
-      ok({
-        ...priced.quote,
-        payment_methods: ['card', ...(user && priced.quote.wallet_balance > 0 ? ['wallet'] : []), 'pay_at_visit'],
-        // The gateway's ways for what is due (pay later within the providers' limits, STC Pay), and why
-        // the others are not offered.
-        ...methodsFor(c.var.country, priced.quote.due),
-      }),
-    );
-  })
-  .post('/submit', contract('POST /bloodTestOrder/submit'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const booked = await bookBloodTests(
-      { db: c.env.DB, country: c.var.country, lang: c.var.lang, user, env: c.env },
-      input,
-    );
-    let url: string | null = null;
-    if (booked.paymentId && booked.due > 0) {
-      url = await startCharge(c, {
-        paymentId: booked.paymentId,
-        amount: booked.due,
-        currency: booked.currency,
-        method: booked.cardMethod!,
-        description: `Blood tests ${booked.orderId}`,
-        customer: { name: user.name, email: user.email, phone: user.phone },
-        returnPath: bookingReturnPath(c.var.lang, booked.orderId),
+  .post(
+    '/calculate',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Price blood tests: country prices, coupon, VAT line, wallet',
+      body: bloodTestCalculateSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const user = await currentUser(c);
+      const priced = await bloodTestQuote(c.env.DB, input, {
+        country: c.var.country,
+        lang: c.var.lang,
+        userId: user?.id ?? null,
+        env: c.env,
       });
-    }
-    const rows = (await orderRows(c.env.DB, booked.orderId, user.id))!;
-    const answer: BloodTestSubmitAnswer = { order_id: booked.orderId, status: rows.order.status, payment_url: url };
-    return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: booked.replayed }));
-  })
-  .post('/payAgain', contract('POST /bloodTestOrder/payAgain'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const p = await payAgain(c.env.DB, {
-      userId: user.id,
-      orderId: input.order_id,
-      cardMethod: input.card_method,
-      stcPayPhone: input.stc_pay_phone,
-      lang: c.var.lang,
-    });
-    const url = await startCharge(c, {
-      paymentId: p.paymentId,
-      amount: p.amount,
-      currency: p.currency,
-      method: p.cardMethod,
-      description: `Blood tests ${input.order_id}`,
-      customer: { name: user.name, email: user.email, phone: user.phone },
-      returnPath: bookingReturnPath(c.var.lang, input.order_id),
-    });
-    const rows = (await orderRows(c.env.DB, input.order_id, user.id))!;
-    const answer: BloodTestSubmitAnswer = { order_id: input.order_id, status: rows.order.status, payment_url: url };
-    return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: false }));
-  });
+      return c.json(
+        ok({
+          ...priced.quote,
+          payment_methods: ['card', ...(user && priced.quote.wallet_balance > 0 ? ['wallet'] : []), 'pay_at_visit'],
+          // The gateway's ways for what is due (pay later within the providers' limits, STC Pay), and why
+          // the others are not offered.
+          ...methodsFor(c.var.country, priced.quote.due),
+        }),
+      );
+    },
+  )
+  .post(
+    '/submit',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Book blood tests on a held slot (idempotent per key); a card booking gets its payment page',
+      body: bloodTestSubmitSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const booked = await bookBloodTests(
+        { db: c.env.DB, country: c.var.country, lang: c.var.lang, user, env: c.env },
+        input,
+      );
+      let url: string | null = null;
+      if (booked.paymentId && booked.due > 0) {
+        url = await startCharge(c, {
+          paymentId: booked.paymentId,
+          amount: booked.due,
+          currency: booked.currency,
+          method: booked.cardMethod!,
+          description: `Blood tests ${booked.orderId}`,
+          customer: { name: user.name, email: user.email, phone: user.phone },
+          returnPath: bookingReturnPath(c.var.lang, booked.orderId),
+        });
+      }
+      const rows = (await orderRows(c.env.DB, booked.orderId, user.id))!;
+      const answer: BloodTestSubmitAnswer = { order_id: booked.orderId, status: rows.order.status, payment_url: url };
+      return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: booked.replayed }));
+    },
+  )
+  .post(
+    '/payAgain',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Pay again for a booking whose card payment failed: takes its place again, opens a payment',
+      body: bloodTestPayAgainSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const p = await payAgain(c.env.DB, {
+        userId: user.id,
+        orderId: input.order_id,
+        cardMethod: input.card_method,
+        stcPayPhone: input.stc_pay_phone,
+        lang: c.var.lang,
+      });
+      const url = await startCharge(c, {
+        paymentId: p.paymentId,
+        amount: p.amount,
+        currency: p.currency,
+        method: p.cardMethod,
+        description: `Blood tests ${input.order_id}`,
+        customer: { name: user.name, email: user.email, phone: user.phone },
+        returnPath: bookingReturnPath(c.var.lang, input.order_id),
+      });
+      const rows = (await orderRows(c.env.DB, input.order_id, user.id))!;
+      const answer: BloodTestSubmitAnswer = { order_id: input.order_id, status: rows.order.status, payment_url: url };
+      return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: false }));
+    },
+  );
 
 function methodsFor(country: 'KW' | 'SA', due: number) {
   const { offered, unavailable } = gatewayMethodsFor(country, due);
@@ -112,20 +167,46 @@ function methodsFor(country: 'KW' | 'SA', due: number) {
 }
 
 export const bloodTestPatientRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /user/bloodTestPatient'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok({ items: await listPatients(c.env.DB, user.id) }));
-  })
-  .post('/new', contract('POST /user/bloodTestPatient/new'), async (c) => {
-    const user = await requireUser(c);
-    const row = await savePatient(c.env.DB, user.id, c.req.valid('json'));
-    return c.json(ok((await listPatients(c.env.DB, user.id)).find((p) => p.id === row.id)));
-  })
-  .post('/:id{[0-9]+}/remove', contract('POST /user/bloodTestPatient/:id{[0-9]+}/remove'), async (c) => {
-    const user = await requireUser(c);
-    await removePatient(c.env.DB, user.id, c.req.valid('param').id);
-    return c.json(ok({ id: c.req.valid('param').id }));
-  });
+  .get(
+    '/',
+    contract({
+      tag: 'blood-tests',
+      summary: "The shopper's saved patients",
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(ok({ items: await listPatients(c.env.DB, user.id) }));
+    },
+  )
+  .post(
+    '/new',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Save a patient (the shopper or a family member)',
+      body: patientSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const row = await savePatient(c.env.DB, user.id, c.req.valid('json'));
+      return c.json(ok((await listPatients(c.env.DB, user.id)).find((p) => p.id === row.id)));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/remove',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Remove a saved patient',
+      params: idParams,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      await removePatient(c.env.DB, user.id, c.req.valid('param').id);
+      return c.json(ok({ id: c.req.valid('param').id }));
+    },
+  );
 
 async function ownedDetail(c: Context<AppEnv>, id: number) {
   const user = await requireUser(c);
@@ -141,60 +222,126 @@ async function list(c: Context<AppEnv>, page: number) {
 }
 
 export const userBloodTestOrderRoutes = new Hono<AppEnv>()
-  .get('/list/All', contract('GET /user/bloodTestOrder/list/All'), (c) => list(c, 1))
-  .get('/list/:page{[0-9]+}', contract('GET /user/bloodTestOrder/list/:page{[0-9]+}'), (c) =>
-    list(c, c.req.valid('param').page),
+  .get(
+    '/list/All',
+    contract({
+      tag: 'blood-tests',
+      summary: "The shopper's blood-test orders (first page)",
+      user: true,
+    }),
+    (c) => list(c, 1),
   )
-  .get('/getOrder', contract('GET /user/bloodTestOrder/getOrder'), async (c) => {
-    const { rows } = await ownedDetail(c, c.req.valid('query').id);
-    return c.json(ok(toDetail(rows, c.var.lang)));
-  })
+  .get(
+    '/list/:page{[0-9]+}',
+    contract({
+      tag: 'blood-tests',
+      summary: "The shopper's blood-test orders, a later page",
+      params: pageParams,
+      badParams: 'bad_request',
+      user: true,
+    }),
+    (c) => list(c, c.req.valid('param').page),
+  )
+  .get(
+    '/getOrder',
+    contract({
+      tag: 'blood-tests',
+      summary: 'A blood-test order: timeline, patient, slot, address, tests with preparation, totals, payment',
+      query: bloodTestOrderIdQuerySchema,
+      user: true,
+    }),
+    async (c) => {
+      const { rows } = await ownedDetail(c, c.req.valid('query').id);
+      return c.json(ok(toDetail(rows, c.var.lang)));
+    },
+  )
   // The order's tests with their preparation (the results pages read them per test).
-  .get('/getOrderItem', contract('GET /user/bloodTestOrder/getOrderItem'), async (c) => {
-    const { rows } = await ownedDetail(c, c.req.valid('query').id);
-    const detail = toDetail(rows, c.var.lang);
-    return c.json(ok({ order_id: detail.id, status: detail.status, slot: detail.slot, items: detail.items }));
-  })
-  .post('/reschedule', contract('POST /user/bloodTestOrder/reschedule'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    await reschedule(c.env.DB, { userId: user.id, orderId: input.order_id, holdId: input.hold_id });
-    return c.json(ok(toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang)));
-  })
-  .post('/cancel', contract('POST /user/bloodTestOrder/cancel'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const { refunded } = await cancelBooking(c.env.DB, { userId: user.id, orderId: input.order_id }, Date.now(), c.env);
-    const detail = toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang);
-    return c.json(ok({ ...detail, refunded_to_wallet: refunded }));
-  })
-  .get('/ics', contract('GET /user/bloodTestOrder/ics'), async (c) => {
-    const { rows } = await ownedDetail(c, c.req.valid('query').id);
-    const lang = c.var.lang;
-    const detail = toDetail(rows, lang);
-    const o = rows.order;
-    const texts = calendarTexts(lang, {
-      id: o.id,
-      slot: detail.slot,
-      address: detail.address.text,
-      items: detail.items,
-      country: o.country,
-    });
-    const body = visitCalendar({
-      uid: `blood-test-${o.id}@${new URL(siteOrigin(c)).hostname}`,
-      start: o.visit_at,
-      end: o.visit_at + (WINDOW_HOURS[o.slot_window].end - WINDOW_HOURS[o.slot_window].start) * 3_600_000,
-      now: Date.now(),
-      ...texts,
-      location: detail.address.text,
-      lang,
-    });
-    return c.body(body, 200, {
-      'content-type': 'text/calendar; charset=utf-8',
-      'content-disposition': `attachment; filename="blood-test-${o.id}.ics"`,
-      'cache-control': 'private, no-store',
-    });
-  });
+  .get(
+    '/getOrderItem',
+    contract({
+      tag: 'blood-tests',
+      summary: "A blood-test order's tests with their preparation",
+      query: bloodTestOrderIdQuerySchema,
+      user: true,
+    }),
+    async (c) => {
+      const { rows } = await ownedDetail(c, c.req.valid('query').id);
+      const detail = toDetail(rows, c.var.lang);
+      return c.json(ok({ order_id: detail.id, status: detail.status, slot: detail.slot, items: detail.items }));
+    },
+  )
+  .post(
+    '/reschedule',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Move a booked visit to a newly held slot (until the cut-off before the visit)',
+      body: bloodTestRescheduleSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      await reschedule(c.env.DB, { userId: user.id, orderId: input.order_id, holdId: input.hold_id });
+      return c.json(ok(toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang)));
+    },
+  )
+  .post(
+    '/cancel',
+    contract({
+      tag: 'blood-tests',
+      summary: 'Cancel a booked visit (until the cut-off); what was paid goes to the wallet',
+      body: bloodTestCancelSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const { refunded } = await cancelBooking(
+        c.env.DB,
+        { userId: user.id, orderId: input.order_id },
+        Date.now(),
+        c.env,
+      );
+      const detail = toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang);
+      return c.json(ok({ ...detail, refunded_to_wallet: refunded }));
+    },
+  )
+  .get(
+    '/ics',
+    contract({
+      tag: 'blood-tests',
+      summary: 'The visit as a calendar entry (text/calendar)',
+      query: bloodTestOrderIdQuerySchema,
+      user: true,
+    }),
+    async (c) => {
+      const { rows } = await ownedDetail(c, c.req.valid('query').id);
+      const lang = c.var.lang;
+      const detail = toDetail(rows, lang);
+      const o = rows.order;
+      const texts = calendarTexts(lang, {
+        id: o.id,
+        slot: detail.slot,
+        address: detail.address.text,
+        items: detail.items,
+        country: o.country,
+      });
+      const body = visitCalendar({
+        uid: `blood-test-${o.id}@${new URL(siteOrigin(c)).hostname}`,
+        start: o.visit_at,
+        end: o.visit_at + (WINDOW_HOURS[o.slot_window].end - WINDOW_HOURS[o.slot_window].start) * 3_600_000,
+        now: Date.now(),
+        ...texts,
+        location: detail.address.text,
+        lang,
+      });
+      return c.body(body, 200, {
+        'content-type': 'text/calendar; charset=utf-8',
+        'content-disposition': `attachment; filename="blood-test-${o.id}.ics"`,
+        'cache-control': 'private, no-store',
+      });
+    },
+  );
 
 const advanceSchema = z.object({
   order_id: z.number().int().positive(),

@@ -11,6 +11,11 @@ import {
   UPLOADS_PER_PAGE,
   type UploadedResult,
   type UploadType,
+  uploadFileQuery,
+  UPLOAD_TYPES,
+  uploadSubmitSchema,
+  uploadValuesSchema,
+  uploadFileParams,
 } from '#shared/api/blood-test-upload-schemas';
 import { findReportValues } from '#shared/blood-tests/report-text';
 import { randomHex } from '#shared/bytes';
@@ -34,6 +39,8 @@ import {
   publicValues,
   valuesColumn,
 } from '../blood-tests/values';
+import { pageParams, idParams } from '#shared/api/route-schemas';
+import { BIOMARKER_REFERENCE } from '#shared/blood-tests/biomarker-reference-data';
 
 interface FileRow {
   id: string;
@@ -94,199 +101,278 @@ async function ownResult(c: Context<AppEnv>, id: number): Promise<ResultRow> {
 }
 
 export const bloodTestUploadRoutes = new Hono<AppEnv>()
-  .post('/bloodtest', contract('POST /user/upload/bloodtest'), async (c) => {
-    const user = await requireUser(c);
-    const ring = keyring(c);
-    const db = c.env.DB;
-    // The declared length first, so an oversized file is refused before anything else is read…
-    if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ApiError(413, 'upload_too_large');
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    // …and the bytes themselves, whatever was declared.
-    if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new ApiError(413, 'upload_too_large');
-    const type = sniffUploadType(bytes);
-    if (!type) throw new ApiError(415, 'upload_type_unsupported');
-    await enforce(db, [limit(LIMITS.uploadPerUser, `upload:user:${user.id}`)]);
+  .post(
+    '/bloodtest',
+    contract({
+      tag: 'blood-test-uploads',
+      summary:
+        'Upload one result file (the body is its bytes: PDF, JPEG, PNG or HEIC by content, at most 10 MB); answers its pending id',
+      query: uploadFileQuery,
+      rawBody: { types: UPLOAD_TYPES, maxBytes: UPLOAD_MAX_BYTES },
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const ring = keyring(c);
+      const db = c.env.DB;
+      // The declared length first, so an oversized file is refused before anything else is read…
+      if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ApiError(413, 'upload_too_large');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      // …and the bytes themselves, whatever was declared.
+      if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new ApiError(413, 'upload_too_large');
+      const type = sniffUploadType(bytes);
+      if (!type) throw new ApiError(415, 'upload_type_unsupported');
+      await enforce(db, [limit(LIMITS.uploadPerUser, `upload:user:${user.id}`)]);
 
-    const id = randomHex(16);
-    const key = `bloodtest/${randomHex(16)}`;
-    const name = safeFileName(c.req.valid('query').name, type);
-    const sealed = await sealFile(ring, bytes, id);
-    await c.env.UPLOADS.put(key, sealed.ciphertext, { httpMetadata: { contentType: 'application/octet-stream' } });
-    // Pending files per shopper are capped in the insert itself, so parallel uploads cannot pass the cap.
-    const inserted = await db
-      .prepare(
-        `INSERT INTO blood_test_upload_files (id, user_id, result_id, r2_key, name, content_type, size, key_version, wrapped_key, iv, created_at)
+      const id = randomHex(16);
+      const key = `bloodtest/${randomHex(16)}`;
+      const name = safeFileName(c.req.valid('query').name, type);
+      const sealed = await sealFile(ring, bytes, id);
+      await c.env.UPLOADS.put(key, sealed.ciphertext, { httpMetadata: { contentType: 'application/octet-stream' } });
+      // Pending files per shopper are capped in the insert itself, so parallel uploads cannot pass the cap.
+      const inserted = await db
+        .prepare(
+          `INSERT INTO blood_test_upload_files (id, user_id, result_id, r2_key, name, content_type, size, key_version, wrapped_key, iv, created_at)
          SELECT ?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
          WHERE (SELECT count(*) FROM blood_test_upload_files WHERE user_id = ?2 AND result_id IS NULL) < ?11 RETURNING id`,
-      )
-      .bind(
-        id,
-        user.id,
-        key,
-        name,
-        type,
-        bytes.byteLength,
-        sealed.keyVersion,
-        sealed.wrappedKey,
-        sealed.iv,
-        Date.now(),
-        UPLOAD_MAX_PENDING_FILES,
-      )
-      .first()
-      .catch(async (error: unknown) => {
+        )
+        .bind(
+          id,
+          user.id,
+          key,
+          name,
+          type,
+          bytes.byteLength,
+          sealed.keyVersion,
+          sealed.wrappedKey,
+          sealed.iv,
+          Date.now(),
+          UPLOAD_MAX_PENDING_FILES,
+        )
+        .first()
+        .catch(async (error: unknown) => {
+          await c.env.UPLOADS.delete(key);
+          throw error;
+        });
+      if (!inserted) {
         await c.env.UPLOADS.delete(key);
-        throw error;
-      });
-    if (!inserted) {
-      await c.env.UPLOADS.delete(key);
-      throw new ApiError(409, 'upload_too_many_files');
-    }
-    return c.json(ok({ id, name, type, size: bytes.byteLength }));
-  })
-  .post('/bloodtest/submit', contract('POST /user/upload/bloodtest/submit'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const now = Date.now();
-    const result = await db
-      .prepare(
-        `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, notes, consent_version, consent_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      )
-      .bind(user.id, input.lab_name, input.sample_date, input.notes, input.consent_version, now, now)
-      .first<{ id: number }>();
-    const id = result!.id;
-    // Each file is claimed only while it is this shopper's and still pending: a file submitted twice at
-    // once goes to one result, and the other submit takes back what it claimed.
-    const marks = input.file_ids.map(() => '?').join(', ');
-    const { results: claimed } = await db
-      .prepare(
-        `UPDATE blood_test_upload_files SET result_id = ? WHERE user_id = ? AND result_id IS NULL AND id IN (${marks}) RETURNING id`,
-      )
-      .bind(id, user.id, ...input.file_ids)
-      .all<{ id: string }>();
-    if (claimed.length !== input.file_ids.length) {
-      await db.batch([
-        db.prepare('UPDATE blood_test_upload_files SET result_id = NULL WHERE result_id = ?').bind(id),
-        db.prepare('DELETE FROM blood_test_uploads WHERE id = ?').bind(id),
-      ]);
-      throw new ApiError(409, 'upload_file_not_found');
-    }
-    return c.json(ok(publicResult(await ownResult(c, id))));
-  })
-  .get('/list/bloodtest', contract('GET /user/upload/list/bloodtest'), (c) => list(c, 1))
-  .get('/list/bloodtest/:page{[0-9]+}', contract('GET /user/upload/list/bloodtest/:page{[0-9]+}'), (c) =>
-    list(c, c.req.valid('param').page),
+        throw new ApiError(409, 'upload_too_many_files');
+      }
+      return c.json(ok({ id, name, type, size: bytes.byteLength }));
+    },
   )
-  .get('/bloodtest/:id{[0-9]+}', contract('GET /user/upload/bloodtest/:id{[0-9]+}'), async (c) => {
-    // The result, its files and its confirmed values: one query.
-    const user = await requireUser(c);
-    const row = await c.env.DB.prepare(
-      `SELECT r.id, r.lab_name, r.sample_date, r.notes, r.consent_version, r.consent_at, r.created_at, ${FILES_JSON},
+  .post(
+    '/bloodtest/submit',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: 'Save a result (lab, sample date, notes) with its uploaded files and the consent to process health data',
+      body: uploadSubmitSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const now = Date.now();
+      const result = await db
+        .prepare(
+          `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, notes, consent_version, consent_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(user.id, input.lab_name, input.sample_date, input.notes, input.consent_version, now, now)
+        .first<{ id: number }>();
+      const id = result!.id;
+      // Each file is claimed only while it is this shopper's and still pending: a file submitted twice at
+      // once goes to one result, and the other submit takes back what it claimed.
+      const marks = input.file_ids.map(() => '?').join(', ');
+      const { results: claimed } = await db
+        .prepare(
+          `UPDATE blood_test_upload_files SET result_id = ? WHERE user_id = ? AND result_id IS NULL AND id IN (${marks}) RETURNING id`,
+        )
+        .bind(id, user.id, ...input.file_ids)
+        .all<{ id: string }>();
+      if (claimed.length !== input.file_ids.length) {
+        await db.batch([
+          db.prepare('UPDATE blood_test_upload_files SET result_id = NULL WHERE result_id = ?').bind(id),
+          db.prepare('DELETE FROM blood_test_uploads WHERE id = ?').bind(id),
+        ]);
+        throw new ApiError(409, 'upload_file_not_found');
+      }
+      return c.json(ok(publicResult(await ownResult(c, id))));
+    },
+  )
+  .get(
+    '/list/bloodtest',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: "The shopper's uploaded results with their files (first page)",
+      user: true,
+    }),
+    (c) => list(c, 1),
+  )
+  .get(
+    '/list/bloodtest/:page{[0-9]+}',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: "The shopper's uploaded results, a later page",
+      params: pageParams,
+      badParams: 'bad_request',
+      user: true,
+    }),
+    (c) => list(c, c.req.valid('param').page),
+  )
+  .get(
+    '/bloodtest/:id{[0-9]+}',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: 'One uploaded result with its files and consent',
+      params: idParams,
+      user: true,
+    }),
+    async (c) => {
+      // The result, its files and its confirmed values: one query.
+      const user = await requireUser(c);
+      const row = await c.env.DB.prepare(
+        `SELECT r.id, r.lab_name, r.sample_date, r.notes, r.consent_version, r.consent_at, r.created_at, ${FILES_JSON},
          ${valuesColumn(c.var.lang)}
        FROM blood_test_uploads r WHERE r.id = ? AND r.user_id = ?`,
-    )
-      .bind(c.req.valid('param').id, user.id)
-      .first<ResultRow & { value_list: string }>();
-    if (!row) throw new ApiError(404, 'not_found');
-    const { value_list, ...result } = row;
-    return c.json(ok({ ...publicResult(result), values: publicValues(value_list, c.var.lang) }));
-  })
-  .get('/bloodtest/biomarkers', contract('GET /user/upload/bloodtest/biomarkers'), async (c) => {
-    const { results } = await c.env.DB.prepare(
-      'SELECT id, slug, loinc, body_system, name_en, name_ar FROM biomarkers ORDER BY id',
-    ).all<BiomarkerNameRow>();
-    // The same for every shopper in a language: the browser keeps it for an hour.
-    c.header('cache-control', 'private, max-age=3600');
-    c.header('vary', 'lang');
-    return c.json(ok({ items: biomarkerOptions(results, c.var.lang) }));
-  })
-  .post('/bloodtest/:id{[0-9]+}/read', contract('POST /user/upload/bloodtest/:id{[0-9]+}/read'), async (c) => {
-    // The values the result's PDFs show, for the shopper to confirm: read, answered, never stored.
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const db = c.env.DB;
-    const [owned, files, markers] = await db.batch([
-      db.prepare('SELECT id FROM blood_test_uploads WHERE id = ? AND user_id = ?').bind(id, user.id),
-      db
-        .prepare(
-          `SELECT f.* FROM blood_test_upload_files f JOIN blood_test_uploads r ON r.id = f.result_id
-           WHERE r.id = ? AND r.user_id = ? AND f.user_id = ? AND f.content_type = 'application/pdf'
-           ORDER BY f.created_at, f.id`,
-        )
-        .bind(id, user.id, user.id),
-      db.prepare('SELECT id, slug, loinc, body_system, name_en, name_ar FROM biomarkers ORDER BY id'),
-    ]);
-    if (!owned!.results.length) throw new ApiError(404, 'not_found');
-    const pdfs = files!.results as unknown as FileRow[];
-    if (!pdfs.length) return c.json(ok({ findings: [], reason: 'upload_no_pdf', pages: 0 }));
-    // Reading is the costly part (pdf.js in the Worker): a shopper may ask as often as they upload.
-    await enforce(db, [limit(LIMITS.uploadPerUser, `upload-read:user:${user.id}`)]);
-    const ring = keyring(c);
-    const outcome = await pdfTextLines(
-      pdfs.map((file) => async () => {
-        const stored = await c.env.UPLOADS.get(file.r2_key);
-        if (!stored) throw new Error('upload object missing');
-        return openFile(ring, file, new Uint8Array(await stored.arrayBuffer()), file.id);
-      }),
-    );
-    if (outcome.kind !== 'text') {
-      const reason = outcome.kind === 'empty' ? 'upload_no_text' : 'upload_read_failed';
-      return c.json(ok({ findings: [], reason, pages: outcome.pages }));
-    }
-    const rows = markers!.results as unknown as BiomarkerNameRow[];
-    const names = new Map(rows.map((r) => [r.slug, c.var.lang === 'ar' ? r.name_ar : r.name_en]));
-    const found = findReportValues(
-      outcome.lines,
-      rows.map((r) => ({ slug: r.slug, names: [r.name_en, r.name_ar], loinc: r.loinc })),
-    );
-    const findings = found.map((f) => publicFinding(f, names.get(f.biomarker) ?? f.biomarker, c.var.lang));
-    return c.json(ok({ findings, reason: findings.length ? null : 'upload_no_values', pages: outcome.pages }));
-  })
-  .post('/bloodtest/:id{[0-9]+}/values', contract('POST /user/upload/bloodtest/:id{[0-9]+}/values'), async (c) => {
-    // The result's whole set of confirmed values: what was kept is replaced, in one batch.
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const { values } = c.req.valid('json');
-    const db = c.env.DB;
-    const lang = c.var.lang;
-    const [owned, markers] = await db.batch([
-      db.prepare('SELECT id FROM blood_test_uploads WHERE id = ? AND user_id = ?').bind(id, user.id),
-      db
-        .prepare(
-          `SELECT id, slug, ${col('name', lang)} AS name FROM biomarkers WHERE slug IN (SELECT value FROM json_each(?))`,
-        )
-        .bind(JSON.stringify(values.map((v) => v.biomarker))),
-    ]);
-    if (!owned!.results.length) throw new ApiError(404, 'not_found');
-    const bySlug = new Map(
-      (markers!.results as Array<{ id: number; slug: string; name: string }>).map((m) => [m.slug, m]),
-    );
-    if (values.some((v) => !bySlug.has(v.biomarker))) throw new ApiError(400, 'upload_value_marker_unknown');
-    const now = Date.now();
-    // Each insert checks the result is still this shopper's: one deleted meanwhile gets no values.
-    await db.batch([
-      db.prepare('DELETE FROM blood_test_upload_values WHERE upload_id = ?').bind(id),
-      ...values.map((v) =>
+      )
+        .bind(c.req.valid('param').id, user.id)
+        .first<ResultRow & { value_list: string }>();
+      if (!row) throw new ApiError(404, 'not_found');
+      const { value_list, ...result } = row;
+      return c.json(ok({ ...publicResult(result), values: publicValues(value_list, c.var.lang) }));
+    },
+  )
+  .get(
+    '/bloodtest/biomarkers',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: "The marker picker's biomarkers: slug, name, body system, units (code and label), default unit",
+      user: true,
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare(
+        'SELECT id, slug, loinc, body_system, name_en, name_ar FROM biomarkers ORDER BY id',
+      ).all<BiomarkerNameRow>();
+      // The same for every shopper in a language: the browser keeps it for an hour.
+      c.header('cache-control', 'private, max-age=3600');
+      c.header('vary', 'lang');
+      return c.json(ok({ items: biomarkerOptions(results, c.var.lang) }));
+    },
+  )
+  .post(
+    '/bloodtest/:id{[0-9]+}/read',
+    contract({
+      tag: 'blood-test-uploads',
+      summary:
+        "Find values in the result's PDF text (first 10 pages) for the shopper to confirm; stores nothing. No findings: a reason key",
+      params: idParams,
+      user: true,
+    }),
+    async (c) => {
+      // The values the result's PDFs show, for the shopper to confirm: read, answered, never stored.
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      const [owned, files, markers] = await db.batch([
+        db.prepare('SELECT id FROM blood_test_uploads WHERE id = ? AND user_id = ?').bind(id, user.id),
         db
           .prepare(
-            `INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM blood_test_uploads WHERE id = ?1 AND user_id = ?7)`,
+            `SELECT f.* FROM blood_test_upload_files f JOIN blood_test_uploads r ON r.id = f.result_id
+           WHERE r.id = ? AND r.user_id = ? AND f.user_id = ? AND f.content_type = 'application/pdf'
+           ORDER BY f.created_at, f.id`,
           )
-          .bind(id, bySlug.get(v.biomarker)!.id, v.value, v.unit, v.origin, now, user.id),
-      ),
-    ]);
-    const saved = values
-      .map((v) => ({ ...v, marker: bySlug.get(v.biomarker)! }))
-      .sort((a, b) => a.marker.id - b.marker.id)
-      .map((v) =>
-        publicValue({ slug: v.biomarker, name: v.marker.name, value: v.value, unit: v.unit, origin: v.origin }, lang),
+          .bind(id, user.id, user.id),
+        db.prepare('SELECT id, slug, loinc, body_system, name_en, name_ar FROM biomarkers ORDER BY id'),
+      ]);
+      if (!owned!.results.length) throw new ApiError(404, 'not_found');
+      const pdfs = files!.results as unknown as FileRow[];
+      if (!pdfs.length) return c.json(ok({ findings: [], reason: 'upload_no_pdf', pages: 0 }));
+      // Reading is the costly part (pdf.js in the Worker): a shopper may ask as often as they upload.
+      await enforce(db, [limit(LIMITS.uploadPerUser, `upload-read:user:${user.id}`)]);
+      const ring = keyring(c);
+      const outcome = await pdfTextLines(
+        pdfs.map((file) => async () => {
+          const stored = await c.env.UPLOADS.get(file.r2_key);
+          if (!stored) throw new Error('upload object missing');
+          return openFile(ring, file, new Uint8Array(await stored.arrayBuffer()), file.id);
+        }),
       );
-    return c.json(ok({ values: saved }));
-  })
+      if (outcome.kind !== 'text') {
+        const reason = outcome.kind === 'empty' ? 'upload_no_text' : 'upload_read_failed';
+        return c.json(ok({ findings: [], reason, pages: outcome.pages }));
+      }
+      const rows = markers!.results as unknown as BiomarkerNameRow[];
+      const names = new Map(rows.map((r) => [r.slug, c.var.lang === 'ar' ? r.name_ar : r.name_en]));
+      const found = findReportValues(
+        outcome.lines,
+        rows.map((r) => ({ slug: r.slug, names: [r.name_en, r.name_ar], loinc: r.loinc })),
+      );
+      const findings = found.map((f) => publicFinding(f, names.get(f.biomarker) ?? f.biomarker, c.var.lang));
+      return c.json(ok({ findings, reason: findings.length ? null : 'upload_no_values', pages: outcome.pages }));
+    },
+  )
+  .post(
+    '/bloodtest/:id{[0-9]+}/values',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: "Replace the result's confirmed values (typed, or found in the PDF and confirmed); answers them",
+      params: idParams,
+      body: uploadValuesSchema((slug) => BIOMARKER_REFERENCE.find((r) => r.slug === slug)?.units.map((u) => u.ucum)),
+      user: true,
+    }),
+    async (c) => {
+      // The result's whole set of confirmed values: what was kept is replaced, in one batch.
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const { values } = c.req.valid('json');
+      const db = c.env.DB;
+      const lang = c.var.lang;
+      const [owned, markers] = await db.batch([
+        db.prepare('SELECT id FROM blood_test_uploads WHERE id = ? AND user_id = ?').bind(id, user.id),
+        db
+          .prepare(
+            `SELECT id, slug, ${col('name', lang)} AS name FROM biomarkers WHERE slug IN (SELECT value FROM json_each(?))`,
+          )
+          .bind(JSON.stringify(values.map((v) => v.biomarker))),
+      ]);
+      if (!owned!.results.length) throw new ApiError(404, 'not_found');
+      const bySlug = new Map(
+        (markers!.results as Array<{ id: number; slug: string; name: string }>).map((m) => [m.slug, m]),
+      );
+      if (values.some((v) => !bySlug.has(v.biomarker))) throw new ApiError(400, 'upload_value_marker_unknown');
+      const now = Date.now();
+      // Each insert checks the result is still this shopper's: one deleted meanwhile gets no values.
+      await db.batch([
+        db.prepare('DELETE FROM blood_test_upload_values WHERE upload_id = ?').bind(id),
+        ...values.map((v) =>
+          db
+            .prepare(
+              `INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM blood_test_uploads WHERE id = ?1 AND user_id = ?7)`,
+            )
+            .bind(id, bySlug.get(v.biomarker)!.id, v.value, v.unit, v.origin, now, user.id),
+        ),
+      ]);
+      const saved = values
+        .map((v) => ({ ...v, marker: bySlug.get(v.biomarker)! }))
+        .sort((a, b) => a.marker.id - b.marker.id)
+        .map((v) =>
+          publicValue({ slug: v.biomarker, name: v.marker.name, value: v.value, unit: v.unit, origin: v.origin }, lang),
+        );
+      return c.json(ok({ values: saved }));
+    },
+  )
   .get(
     '/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}',
-    contract('GET /user/upload/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}'),
+    contract({
+      tag: 'blood-test-uploads',
+      summary: 'Download a result file, decrypted (an attachment; sandboxed, never cached)',
+      params: uploadFileParams,
+      fileResponse: UPLOAD_TYPES,
+      user: true,
+    }),
     async (c) => {
       const user = await requireUser(c);
       const { id, fileId } = c.req.valid('param');
@@ -323,29 +409,38 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       });
     },
   )
-  .post('/bloodtest/:id{[0-9]+}/remove', contract('POST /user/upload/bloodtest/:id{[0-9]+}/remove'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const db = c.env.DB;
-    // Values first: they refer to the result (foreign keys are enforced).
-    const [, files, result] = await db.batch([
-      db
-        .prepare(
-          'DELETE FROM blood_test_upload_values WHERE upload_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2)',
-        )
-        .bind(id, user.id),
-      db
-        .prepare(
-          'DELETE FROM blood_test_upload_files WHERE result_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2) RETURNING r2_key',
-        )
-        .bind(id, user.id),
-      db.prepare('DELETE FROM blood_test_uploads WHERE id = ? AND user_id = ? RETURNING id').bind(id, user.id),
-    ]);
-    if (!result!.results.length) throw new ApiError(404, 'not_found');
-    // The rows (with the wrapped keys) are gone: the objects can no longer be read, and go now.
-    await deleteObjects(
-      c.env.UPLOADS,
-      (files!.results as Array<{ r2_key: string }>).map((r) => r.r2_key),
-    );
-    return c.json(ok({ removed: id }));
-  });
+  .post(
+    '/bloodtest/:id{[0-9]+}/remove',
+    contract({
+      tag: 'blood-test-uploads',
+      summary: 'Delete an uploaded result and its files',
+      params: idParams,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      // Values first: they refer to the result (foreign keys are enforced).
+      const [, files, result] = await db.batch([
+        db
+          .prepare(
+            'DELETE FROM blood_test_upload_values WHERE upload_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2)',
+          )
+          .bind(id, user.id),
+        db
+          .prepare(
+            'DELETE FROM blood_test_upload_files WHERE result_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2) RETURNING r2_key',
+          )
+          .bind(id, user.id),
+        db.prepare('DELETE FROM blood_test_uploads WHERE id = ? AND user_id = ? RETURNING id').bind(id, user.id),
+      ]);
+      if (!result!.results.length) throw new ApiError(404, 'not_found');
+      // The rows (with the wrapped keys) are gone: the objects can no longer be read, and go now.
+      await deleteObjects(
+        c.env.UPLOADS,
+        (files!.results as Array<{ r2_key: string }>).map((r) => r.r2_key),
+      );
+      return c.json(ok({ removed: id }));
+    },
+  );

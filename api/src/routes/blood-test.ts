@@ -11,11 +11,19 @@ import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
+import { refParams } from '#shared/api/route-schemas';
 
 export const bloodTestRoutes = new Hono<AppEnv>();
 
-bloodTestRoutes.get('/', contract('GET /bloodTest'), async (c) =>
-  c.json(ok(await bloodTestList(c.env.DB, c.req.valid('query'), c.var.lang, c.var.country))),
+bloodTestRoutes.get(
+  '/',
+  contract({
+    tag: 'blood-tests',
+    summary: "Blood tests and panels with their categories: filters, sort and search, in the shopper's currency",
+    query: bloodTestListQuery,
+  }),
+  async (c) => c.json(ok(await bloodTestList(c.env.DB, c.req.valid('query'), c.var.lang, c.var.country))),
 );
 
 interface SkuRow {
@@ -31,32 +39,48 @@ interface SkuRow {
 }
 
 // Only SKUs still sold (test active, priced in the shopper's country) come back: the cart drops the rest.
-bloodTestRoutes.post('/sku', contract('POST /bloodTest/sku'), async (c) => {
-  const { ids } = c.req.valid('json');
-  const lang = c.var.lang;
-  if (!ids.length) return c.json(ok({ items: [] as BloodTestSkuItem[] }));
-  const { results } = await c.env.DB.prepare(
-    `SELECT s.id, s.${col('name', lang)} AS name, pr.price, pr.old_price, t.id AS test_id, t.slug AS test_slug,
+bloodTestRoutes.post(
+  '/sku',
+  contract({
+    tag: 'blood-tests',
+    summary: "Blood-test cart sync: the SKUs still sold, with the country's current prices",
+    body: bloodTestSkuSchema,
+  }),
+  async (c) => {
+    const { ids } = c.req.valid('json');
+    const lang = c.var.lang;
+    if (!ids.length) return c.json(ok({ items: [] as BloodTestSkuItem[] }));
+    const { results } = await c.env.DB.prepare(
+      `SELECT s.id, s.${col('name', lang)} AS name, pr.price, pr.old_price, t.id AS test_id, t.slug AS test_slug,
        t.${col('name', lang)} AS test_name, t.kind, t.fasting_hours
      FROM blood_test_skus s JOIN blood_tests t ON t.id = s.blood_test_id
      JOIN blood_test_prices pr ON pr.sku_id = s.id AND pr.country = ?
      WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND t.is_active = 1`,
-  )
-    .bind(c.var.country, ...ids)
-    .all<SkuRow>();
-  const currency = COUNTRY_FACTS[c.var.country].currency;
-  const items: BloodTestSkuItem[] = results.map((r) => ({
-    id: r.id,
-    name: r.name,
-    price: { price: r.price, old_price: r.old_price },
-    currency,
-    blood_test: { id: r.test_id, slug: r.test_slug, name: r.test_name, kind: r.kind, fasting_hours: r.fasting_hours },
-  }));
-  return c.json(ok({ items }));
-});
+    )
+      .bind(c.var.country, ...ids)
+      .all<SkuRow>();
+    const currency = COUNTRY_FACTS[c.var.country].currency;
+    const items: BloodTestSkuItem[] = results.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price: { price: r.price, old_price: r.old_price },
+      currency,
+      blood_test: { id: r.test_id, slug: r.test_slug, name: r.test_name, kind: r.kind, fasting_hours: r.fasting_hours },
+    }));
+    return c.json(ok({ items }));
+  },
+);
 
-bloodTestRoutes.get('/:ref', contract('GET /bloodTest/:ref'), async (c) => {
-  const detail = await bloodTestDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang, c.var.country);
-  if (!detail) throw new ApiError(404, 'not_found');
-  return c.json(ok(detail));
-});
+bloodTestRoutes.get(
+  '/:ref',
+  contract({
+    tag: 'blood-tests',
+    summary: 'A blood test or panel by id or slug: biomarkers, preparation, lab, members, supplements',
+    params: refParams,
+  }),
+  async (c) => {
+    const detail = await bloodTestDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang, c.var.country);
+    if (!detail) throw new ApiError(404, 'not_found');
+    return c.json(ok(detail));
+  },
+);

@@ -8,6 +8,7 @@ import type { BrandListInput } from '#shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
 import type { BrandRow, CountRow, InLanguage } from '../db/rows';
 import { brandLogo } from '../media/refs';
+import { brandListSchema, pageParams, refParams } from '#shared/api/route-schemas';
 
 const PER_PAGE = 24;
 
@@ -49,19 +50,50 @@ async function list(c: Context<AppEnv>, { sort }: BrandListInput, page: number) 
 }
 
 export const brandRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /brand'), async (c) => {
-    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<BrandListRow>();
-    return c.json(ok({ items: results.map(toBrand) }));
-  })
-  .post('/list', contract('POST /brand/list'), (c) => list(c, c.req.valid('json'), 1))
-  .post('/list/:page{[0-9]+}', contract('POST /brand/list/:page{[0-9]+}'), (c) =>
-    list(c, c.req.valid('json'), c.req.valid('param').page),
+  .get(
+    '/',
+    contract({
+      tag: 'catalogue',
+      summary: 'All brands',
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<BrandListRow>();
+      return c.json(ok({ items: results.map(toBrand) }));
+    },
   )
-  .get('/:ref', contract('GET /brand/:ref'), async (c) => {
-    const ref = idOrSlug(c.req.valid('param').ref);
-    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`)
-      .bind(ref.slug, ref.id ?? -1)
-      .first<BrandListRow>();
-    if (!row) throw new ApiError(404, 'not_found');
-    return c.json(ok(toBrand(row)));
-  });
+  .post(
+    '/list',
+    contract({
+      tag: 'catalogue',
+      summary: 'Brands, sorted and paged (first page)',
+      body: brandListSchema,
+    }),
+    (c) => list(c, c.req.valid('json'), 1),
+  )
+  .post(
+    '/list/:page{[0-9]+}',
+    contract({
+      tag: 'catalogue',
+      summary: 'Brands, a later page',
+      body: brandListSchema,
+      params: pageParams,
+      badParams: 'bad_request',
+    }),
+    (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
+  )
+  .get(
+    '/:ref',
+    contract({
+      tag: 'catalogue',
+      summary: 'One brand by id or slug',
+      params: refParams,
+    }),
+    async (c) => {
+      const ref = idOrSlug(c.req.valid('param').ref);
+      const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`)
+        .bind(ref.slug, ref.id ?? -1)
+        .first<BrandListRow>();
+      if (!row) throw new ApiError(404, 'not_found');
+      return c.json(ok(toBrand(row)));
+    },
+  );

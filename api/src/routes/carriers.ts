@@ -12,11 +12,18 @@ import { log } from '../lib/log';
 import { contract } from '../lib/validate';
 import { applyTrackingEvents } from '../shipping/tracking';
 import type { AppEnv } from '../app-env';
-import { CARRIER_WEBHOOK_PATTERN } from '#shared/api/carrier-webhooks';
+import { CARRIER_WEBHOOK_PATTERN, CARRIER_WEBHOOK_CODES } from '#shared/api/carrier-webhooks';
+import { z } from '#shared/zod';
 
 export const carrierRoutes = new Hono<AppEnv>().post(
   `/:code{${CARRIER_WEBHOOK_PATTERN}}/webhook`,
-  contract('POST /carriers/:code{local|aramex|smsa|dhl|own}/webhook'),
+  contract({
+    tag: 'tracking',
+    summary: "A carrier's signed tracking webhook (raw body, checked by the carrier's adapter)",
+    params: z.object({ code: z.enum(CARRIER_WEBHOOK_CODES) }),
+    badParams: 'not_found',
+    noDevice: true,
+  }),
   async (c) => {
     const code = c.req.valid('param').code as CarrierCode;
     let carrier: ReturnType<typeof carrierFor>;

@@ -16,6 +16,7 @@ import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, ROOM_TICKET_HEADER, roomStu
 import { readTicket, staffHolder, type TicketHolder, userHolder, verifyTicket } from '../consultations/call/ticket';
 import { CALL_TICKET_HEADER } from '#shared/consultations/call-socket';
 import type { Context } from 'hono';
+import { idParams } from '#shared/api/route-schemas';
 
 /** The storefront's path of the room (worker/routes/consultation-room.ts passes it through). */
 export const storefrontRoomPath = (id: number) => `/api/consultation/${id}/room`;
@@ -32,7 +33,14 @@ async function presenter(c: Context<AppEnv>, side: 'shopper' | 'nutritionist'): 
 
 export const userConsultationCallRoutes = new Hono<AppEnv>().post(
   '/:id{[0-9]+}/join',
-  contract('POST /user/consultation/:id{[0-9]+}/join'),
+  contract({
+    tag: 'consultations',
+    summary:
+      "Join her booked consultation's call inside its join window: a short-lived, single-use room ticket bound to her session, the room's WebSocket path, the media mode (realtime or direct) and ICE servers",
+    params: idParams,
+    badParams: 'not_found',
+    user: true,
+  }),
   async (c) => {
     const user = await requireUser(c);
     const { id } = c.req.valid('param');
@@ -53,7 +61,14 @@ export const userConsultationCallRoutes = new Hono<AppEnv>().post(
 
 export const consultationRoomRoutes = new Hono<AppEnv>().get(
   '/:id{[0-9]+}/room',
-  contract('GET /consultation/:id{[0-9]+}/room'),
+  contract({
+    tag: 'consultations',
+    summary:
+      "The call room's WebSocket (an Upgrade: websocket request) for a valid join ticket of this consultation, in the x-call-ticket header, presented by the session it was issued to and used once (else 403 call_ticket_invalid or call_ticket_used): signalling, presence and the chat",
+    params: idParams,
+    badParams: 'not_found',
+    noDevice: true,
+  }),
   async (c) => {
     const { id } = c.req.valid('param');
     const ticket = c.req.header(CALL_TICKET_HEADER) ?? '';

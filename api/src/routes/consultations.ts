@@ -29,6 +29,17 @@ import { cancelConsultation } from '../consultations/refund';
 import { log } from '../lib/log';
 import { healthKeyring } from '../consultations/seal';
 import { listConsultations, ownedConsultation, ownedDetail, PER_PAGE } from '../consultations/view';
+import {
+  consultationHoldSchema,
+  consultationPackageBuySchema,
+  consultationBookSchema,
+  consultationIdParams,
+  consultationCancelSchema,
+  consultationRescheduleSchema,
+  consultationModeSchema,
+  consultationRatingSchema,
+} from '#shared/consultations/schemas';
+import { pageParams } from '#shared/api/route-schemas';
 
 /** Hers, in one D1 batch (the row, its health rows and key); another shopper's answers 404. */
 async function detail(c: Context<AppEnv>, id: number, userId: number) {
@@ -38,81 +49,111 @@ async function detail(c: Context<AppEnv>, id: number, userId: number) {
 }
 
 export const consultationRoutes = new Hono<AppEnv>()
-  .post('/hold', contract('POST /consultation/hold'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    return c.json(
-      ok(
-        await holdTime(c.env.DB, {
-          userId: user.id,
-          serviceId: input.service_id,
-          startsAt: input.starts_at,
+  .post(
+    '/hold',
+    contract({
+      tag: 'consultations',
+      summary:
+        'Hold a start time of a service for 10 minutes while she pays; a new hold replaces her older one. Two shoppers never hold one time: the second gets 409 consultation_time_unavailable',
+      body: consultationHoldSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      return c.json(
+        ok(
+          await holdTime(c.env.DB, {
+            userId: user.id,
+            serviceId: input.service_id,
+            startsAt: input.starts_at,
+            country: c.var.country,
+            lang: c.var.lang,
+          }),
+        ),
+      );
+    },
+  )
+  .post(
+    '/package',
+    contract({
+      tag: 'consultations',
+      summary:
+        'Buy a package of sessions of one service, paid like a booking; answers the package and the gateway page, if any',
+      body: consultationPackageBuySchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const bought = await buyPackage(
+        c.env.DB,
+        { country: c.var.country, lang: c.var.lang, user, siteOrigin: siteOrigin(c) },
+        input,
+      );
+      const url = bought.paymentId
+        ? await startCharge(c, {
+            paymentId: bought.paymentId,
+            amount: bought.due,
+            currency: bought.currency,
+            method: bought.cardMethod!,
+            description: `Consultation package ${bought.creditId}`,
+            customer: { name: user.name, email: user.email, phone: user.phone },
+            returnPath: packageReturnPath(c.var.lang, bought.creditId),
+          })
+        : null;
+      const answer: ConsultationPackageAnswer = {
+        credit_id: bought.creditId,
+        payment_state: bought.state,
+        payment_url: url,
+        price: bought.price,
+        currency: bought.currency,
+      };
+      return c.json(ok(answer));
+    },
+  )
+  .post(
+    '/',
+    contract({
+      tag: 'consultations',
+      summary:
+        'Book the held time: the intake (sealed at rest), consent, mode and payment (wallet, card or pay later through the gateway, the wallet first when asked, or a package session). Answers the consultation and the gateway page to pay on, if any. The idempotency key makes a retry answer the same booking',
+      body: consultationBookSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const booked = await bookConsultation(
+        {
+          db,
+          ring: healthKeyring(c.var.config),
           country: c.var.country,
           lang: c.var.lang,
-        }),
-      ),
-    );
-  })
-  .post('/package', contract('POST /consultation/package'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const bought = await buyPackage(
-      c.env.DB,
-      { country: c.var.country, lang: c.var.lang, user, siteOrigin: siteOrigin(c) },
-      input,
-    );
-    const url = bought.paymentId
-      ? await startCharge(c, {
-          paymentId: bought.paymentId,
-          amount: bought.due,
-          currency: bought.currency,
-          method: bought.cardMethod!,
-          description: `Consultation package ${bought.creditId}`,
+          user,
+          siteOrigin: siteOrigin(c),
+          env: c.env,
+        },
+        input,
+      );
+      let url: string | null = null;
+      if (booked.paymentId && booked.due > 0) {
+        url = await startCharge(c, {
+          paymentId: booked.paymentId,
+          amount: booked.due,
+          currency: booked.currency,
+          method: booked.cardMethod!,
+          description: `Consultation ${booked.id}`,
           customer: { name: user.name, email: user.email, phone: user.phone },
-          returnPath: packageReturnPath(c.var.lang, bought.creditId),
-        })
-      : null;
-    const answer: ConsultationPackageAnswer = {
-      credit_id: bought.creditId,
-      payment_state: bought.state,
-      payment_url: url,
-      price: bought.price,
-      currency: bought.currency,
-    };
-    return c.json(ok(answer));
-  })
-  .post('/', contract('POST /consultation'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const booked = await bookConsultation(
-      {
-        db,
-        ring: healthKeyring(c.var.config),
-        country: c.var.country,
-        lang: c.var.lang,
-        user,
-        siteOrigin: siteOrigin(c),
-        env: c.env,
-      },
-      input,
-    );
-    let url: string | null = null;
-    if (booked.paymentId && booked.due > 0) {
-      url = await startCharge(c, {
-        paymentId: booked.paymentId,
-        amount: booked.due,
-        currency: booked.currency,
-        method: booked.cardMethod!,
-        description: `Consultation ${booked.id}`,
-        customer: { name: user.name, email: user.email, phone: user.phone },
-        returnPath: consultationReturnPath(c.var.lang, booked.id),
-      });
-    }
-    const d = await detail(c, booked.id, user.id);
-    const answer: ConsultationBookAnswer = { id: booked.id, status: d.status, payment_url: url, payment: d.payment };
-    return c.json(ok({ ...answer, consultation: d, replayed: booked.replayed }));
-  });
+          returnPath: consultationReturnPath(c.var.lang, booked.id),
+        });
+      }
+      const d = await detail(c, booked.id, user.id);
+      const answer: ConsultationBookAnswer = { id: booked.id, status: d.status, payment_url: url, payment: d.payment };
+      return c.json(ok({ ...answer, consultation: d, replayed: booked.replayed }));
+    },
+  );
 
 /** Her consultations; the first page also carries her packages (the profile's page reads both in one trip). */
 async function list(c: Context<AppEnv>, page: number) {
@@ -125,99 +166,208 @@ async function list(c: Context<AppEnv>, page: number) {
 }
 
 export const userConsultationRoutes = new Hono<AppEnv>()
-  .get('/credits', contract('GET /user/consultation/credits'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(
-      ok({ items: await listCredits(c.env.DB, { userId: user.id, country: c.var.country, lang: c.var.lang }) }),
-    );
-  })
-  .get('/credits/:id{[0-9]+}', contract('GET /user/consultation/credits/:id{[0-9]+}'), async (c) => {
-    const user = await requireUser(c);
-    const [credit] = await listCredits(c.env.DB, {
-      userId: user.id,
-      country: c.var.country,
-      lang: c.var.lang,
-      id: c.req.valid('param').id,
-    });
-    if (!credit) throw new ApiError(404, 'not_found');
-    return c.json(ok(credit));
-  })
-  .get('/list', contract('GET /user/consultation/list'), (c) => list(c, 1))
-  .get('/list/:page{[0-9]+}', contract('GET /user/consultation/list/:page{[0-9]+}'), (c) =>
-    list(c, c.req.valid('param').page),
+  .get(
+    '/credits',
+    contract({
+      tag: 'consultations',
+      summary: "The shopper's packages in the request's country: sessions left, payment, expiry",
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(
+        ok({ items: await listCredits(c.env.DB, { userId: user.id, country: c.var.country, lang: c.var.lang }) }),
+      );
+    },
   )
-  .get('/:id{[0-9]+}', contract('GET /user/consultation/:id{[0-9]+}'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(await detail(c, c.req.valid('param').id, user.id)));
-  })
-  .post('/:id{[0-9]+}/cancel', contract('POST /user/consultation/:id{[0-9]+}/cancel'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const done = await cancelConsultation(
-      c.env.DB,
-      { config: c.var.config, siteOrigin: siteOrigin(c), shards: c.env },
-      { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
-    );
-    // Her devices hear of it after the answer (the mail and WhatsApp update are queued already).
-    const notice = done.notice;
-    if (notice) c.executionCtx.waitUntil(pushChange(c.env, notice, (r) => cancelledText(r, done, siteOrigin(c))));
-    // Anyone already in the call's room (its join window opens before the start) leaves it.
-    c.executionCtx.waitUntil(
-      roomStub(c.env, id)
-        .end()
-        .catch((error: unknown) => log.warn('consultation room not ended', { consultationId: id, error })),
-    );
-    const d = await detail(c, id, user.id);
-    const answer: ConsultationCancelAnswer = {
-      id,
-      status: d.status,
-      refunded: done.refunded,
-      refund_to: done.to,
-      currency: d.currency,
-    };
-    return c.json(ok({ ...answer, consultation: d }));
-  })
-  .post('/:id{[0-9]+}/reschedule', contract('POST /user/consultation/:id{[0-9]+}/reschedule'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const done = await rescheduleConsultation(c.env.DB, {
-      userId: user.id,
-      id,
-      holdId: c.req.valid('json').hold_id,
-      links: { secret: c.var.config.TOKEN_SECRET, siteOrigin: siteOrigin(c) },
-    });
-    // Her devices hear of it after the answer (the mail and WhatsApp update went in the move's batch).
-    if (done) c.executionCtx.waitUntil(pushChange(c.env, done.moved, (r) => movedText(r, done.was, siteOrigin(c))));
-    return c.json(ok(await detail(c, id, user.id)));
-  })
-  .post('/:id{[0-9]+}/mode', contract('POST /user/consultation/:id{[0-9]+}/mode'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    await setMode(c.env.DB, { userId: user.id, id, mode: c.req.valid('json').mode });
-    return c.json(ok(await detail(c, id, user.id)));
-  })
-  .post('/:id{[0-9]+}/rating', contract('POST /user/consultation/:id{[0-9]+}/rating'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await rateConsultation(c.env.DB, { userId: user.id, id, rating: input.rating, body: input.body, lang: c.var.lang });
-    return c.json(ok(await detail(c, id, user.id)));
-  })
-  .get('/:id{[0-9]+}/ics', contract('GET /user/consultation/:id{[0-9]+}/ics'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const row = await ownedConsultation(c.env.DB, id, user.id, c.var.lang);
-    const notice = row && (await noticeRow(c.env.DB, id));
-    if (!row || !notice) throw new ApiError(404, 'not_found');
-    // In the page's language; the UID and SEQUENCE are the ones the move's mail sends (calendar.ts).
-    const body = consultationCalendar(
-      { ...notice, lang: c.var.lang, service_name: row.service_name, nutritionist_name: row.n_name },
-      siteOrigin(c),
-      Date.now(),
-    );
-    return c.body(body, 200, {
-      'content-type': 'text/calendar; charset=utf-8',
-      'content-disposition': `attachment; filename="${calendarFileName(id)}"`,
-      'cache-control': 'private, no-store',
-    });
-  });
+  .get(
+    '/credits/:id{[0-9]+}',
+    contract({
+      tag: 'consultations',
+      summary:
+        'One of her packages (the page a package payment returns to): its sessions, sessions left, payment state (failed too) and expiry; another shopper’s answers 404',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const [credit] = await listCredits(c.env.DB, {
+        userId: user.id,
+        country: c.var.country,
+        lang: c.var.lang,
+        id: c.req.valid('param').id,
+      });
+      if (!credit) throw new ApiError(404, 'not_found');
+      return c.json(ok(credit));
+    },
+  )
+  .get(
+    '/list',
+    contract({
+      tag: 'consultations',
+      summary:
+        "The shopper's consultations, newest first (first page), with her packages in the request's country (`credits`: sessions left, payment, expiry)",
+      user: true,
+    }),
+    (c) => list(c, 1),
+  )
+  .get(
+    '/list/:page{[0-9]+}',
+    contract({
+      tag: 'consultations',
+      summary: "The shopper's consultations, a later page",
+      params: pageParams,
+      badParams: 'bad_request',
+      user: true,
+    }),
+    (c) => list(c, c.req.valid('param').page),
+  )
+  .get(
+    '/:id{[0-9]+}',
+    contract({
+      tag: 'consultations',
+      summary:
+        'One consultation: the rules with their times (free cancel until, reschedule until and how many left, the join window), mode, payment, her intake, and once shared the summary and the recommended products with dose and reason, and her rating',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(ok(await detail(c, c.req.valid('param').id, user.id)));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/cancel',
+    contract({
+      tag: 'consultations',
+      summary:
+        'Cancel a booked consultation: everything back until 24 hours before (to the wallet, or to the card where the gateway refunds it; a package session returns), nothing after',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+      body: consultationCancelSchema,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const done = await cancelConsultation(
+        c.env.DB,
+        { config: c.var.config, siteOrigin: siteOrigin(c), shards: c.env },
+        { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
+      );
+      // Her devices hear of it after the answer (the mail and WhatsApp update are queued already).
+      const notice = done.notice;
+      if (notice) c.executionCtx.waitUntil(pushChange(c.env, notice, (r) => cancelledText(r, done, siteOrigin(c))));
+      // Anyone already in the call's room (its join window opens before the start) leaves it.
+      c.executionCtx.waitUntil(
+        roomStub(c.env, id)
+          .end()
+          .catch((error: unknown) => log.warn('consultation room not ended', { consultationId: id, error })),
+      );
+      const d = await detail(c, id, user.id);
+      const answer: ConsultationCancelAnswer = {
+        id,
+        status: d.status,
+        refunded: done.refunded,
+        refund_to: done.to,
+        currency: d.currency,
+      };
+      return c.json(ok({ ...answer, consultation: d }));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/reschedule',
+    contract({
+      tag: 'consultations',
+      summary: 'Move a booked consultation to a time she has just held: until 24 hours before, at most twice',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+      body: consultationRescheduleSchema,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const done = await rescheduleConsultation(c.env.DB, {
+        userId: user.id,
+        id,
+        holdId: c.req.valid('json').hold_id,
+        links: { secret: c.var.config.TOKEN_SECRET, siteOrigin: siteOrigin(c) },
+      });
+      // Her devices hear of it after the answer (the mail and WhatsApp update went in the move's batch).
+      if (done) c.executionCtx.waitUntil(pushChange(c.env, done.moved, (r) => movedText(r, done.was, siteOrigin(c))));
+      return c.json(ok(await detail(c, id, user.id)));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/mode',
+    contract({
+      tag: 'consultations',
+      summary: 'Video with chat, or chat only: hers to change until the call ends',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+      body: consultationModeSchema,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      await setMode(c.env.DB, { userId: user.id, id, mode: c.req.valid('json').mode });
+      return c.json(ok(await detail(c, id, user.id)));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/rating',
+    contract({
+      tag: 'consultations',
+      summary: 'Rate a consultation that took place, once: shown or held by the product reviews\u2019 moderation rules',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+      body: consultationRatingSchema,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      await rateConsultation(c.env.DB, {
+        userId: user.id,
+        id,
+        rating: input.rating,
+        body: input.body,
+        lang: c.var.lang,
+      });
+      return c.json(ok(await detail(c, id, user.id)));
+    },
+  )
+  .get(
+    '/:id{[0-9]+}/ics',
+    contract({
+      tag: 'consultations',
+      summary: 'The consultation as a calendar entry (text/calendar)',
+      params: consultationIdParams,
+      badParams: 'not_found',
+      user: true,
+      fileResponse: ['text/calendar'],
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const row = await ownedConsultation(c.env.DB, id, user.id, c.var.lang);
+      const notice = row && (await noticeRow(c.env.DB, id));
+      if (!row || !notice) throw new ApiError(404, 'not_found');
+      // In the page's language; the UID and SEQUENCE are the ones the move's mail sends (calendar.ts).
+      const body = consultationCalendar(
+        { ...notice, lang: c.var.lang, service_name: row.service_name, nutritionist_name: row.n_name },
+        siteOrigin(c),
+        Date.now(),
+      );
+      return c.body(body, 200, {
+        'content-type': 'text/calendar; charset=utf-8',
+        'content-disposition': `attachment; filename="${calendarFileName(id)}"`,
+        'cache-control': 'private, no-store',
+      });
+    },
+  );

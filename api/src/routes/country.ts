@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import type { Country } from '#shared/api/schemas';
+import { type Country, countrySchema } from '#shared/api/schemas';
+import { z } from '#shared/zod';
 import { countryAmountsOf } from '#shared/country-amounts';
 import { RATE_SCALE } from '#shared/money';
 import { contract } from '../lib/validate';
@@ -39,13 +40,21 @@ export function toCountry(row: CountryRow): Country {
   };
 }
 
-export const countryRoutes = new Hono<AppEnv>().get('/', contract('GET /country'), async (c) => {
-  const { results } = await c.env.DB.prepare(
-    // The country's money settings travel with its rate, so the browser prices with the server's figures.
-    `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,
+export const countryRoutes = new Hono<AppEnv>().get(
+  '/',
+  contract({
+    tag: 'platform',
+    summary: 'Countries with currency, exchange rate, VAT and free-delivery threshold',
+    response: z.object({ items: z.array(countrySchema) }),
+  }),
+  async (c) => {
+    const { results } = await c.env.DB.prepare(
+      // The country's money settings travel with its rate, so the browser prices with the server's figures.
+      `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,
        coalesce(s.vat_basis_points, 0) AS vat_basis_points, s.free_delivery_minor, s.unlock_margin_minor,
        s.delivery_fee
      FROM countries c LEFT JOIN country_settings s ON s.country = c.code ORDER BY c.sort_order`,
-  ).all<CountryRow>();
-  return c.json(ok({ items: results.map(toCountry) }));
-});
+    ).all<CountryRow>();
+    return c.json(ok({ items: results.map(toCountry) }));
+  },
+);

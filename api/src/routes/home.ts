@@ -11,77 +11,84 @@ import { bannerImage, brandLogo, portrait } from '../media/refs';
 /** A section with its title in the request's language. */
 type SectionRow = Pick<HomeSectionRow, 'id' | 'type' | 'payload'> & { title: string };
 
-export const homeRoutes = new Hono<AppEnv>().get('/v4', contract('GET /homepage/v4'), async (c) => {
-  const lang = c.var.lang;
-  const db = c.env.DB;
-  const payloadOf = (type: string) =>
-    `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
-  const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([
-    db.prepare(
-      `SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`,
-    ),
-    db.prepare(
-      `SELECT id, slug, ${col('name', lang)} AS name, color FROM categories WHERE parent_id IS NULL ORDER BY sort_order`,
-    ),
-    db.prepare(
-      `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 ORDER BY p.popularity DESC, p.id
+export const homeRoutes = new Hono<AppEnv>().get(
+  '/v4',
+  contract({
+    tag: 'catalogue',
+    summary: "Every home page section's data",
+  }),
+  async (c) => {
+    const lang = c.var.lang;
+    const db = c.env.DB;
+    const payloadOf = (type: string) =>
+      `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
+    const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([
+      db.prepare(
+        `SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`,
+      ),
+      db.prepare(
+        `SELECT id, slug, ${col('name', lang)} AS name, color FROM categories WHERE parent_id IS NULL ORDER BY sort_order`,
+      ),
+      db.prepare(
+        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 ORDER BY p.popularity DESC, p.id
        LIMIT coalesce(json_extract(${payloadOf('popular')}, '$.limit'), 12)`,
-    ),
-    db.prepare(
-      `SELECT id, slug, ${col('name', lang)} AS name, color FROM brands WHERE is_featured = 1 ORDER BY sort_order, id
+      ),
+      db.prepare(
+        `SELECT id, slug, ${col('name', lang)} AS name, color FROM brands WHERE is_featured = 1 ORDER BY sort_order, id
        LIMIT coalesce(json_extract(${payloadOf('brands')}, '$.limit'), 12)`,
-    ),
-    db.prepare(
-      `SELECT id, slug, ${col('name', lang)} AS name, ${col('title', lang)} AS title, ${col('bio', lang)} AS bio, photo_key, years_experience
+      ),
+      db.prepare(
+        `SELECT id, slug, ${col('name', lang)} AS name, ${col('title', lang)} AS title, ${col('bio', lang)} AS bio, photo_key, years_experience
        FROM nutritionists WHERE id = json_extract(${payloadOf('nutritionist_banner')}, '$.nutritionist_id')`,
-    ),
-    db.prepare(
-      `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN json_each(${payloadOf('collection')}, '$.product_ids') j ON j.value = p.id
+      ),
+      db.prepare(
+        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN json_each(${payloadOf('collection')}, '$.product_ids') j ON j.value = p.id
        WHERE p.is_active = 1 ORDER BY j.key`,
-    ),
-  ]);
+      ),
+    ]);
 
-  const data = (type: string, payload: Record<string, unknown>) => {
-    switch (type) {
-      case 'banner':
-        return {
-          items: ((payload.items ?? []) as Array<Record<string, string>>).map((b) => ({
-            // Banners carry text, so Arabic pages get the Arabic rendering.
-            image: bannerImage(b.image_key!, lang, (lang === 'ar' ? b.alt_ar : b.alt_en) ?? ''),
-            link: b.link,
-          })),
-        };
-      case 'categories':
-        return { items: categories!.results };
-      case 'popular':
-        return { items: (popular!.results as unknown as CardRow[]).map(toCard) };
-      case 'brands':
-        return {
-          items: (brands!.results as Array<Record<string, unknown>>).map((b) => ({
-            ...b,
-            logo: brandLogo(b.slug as string),
-          })),
-        };
-      case 'nutritionist_banner': {
-        const n = nutritionist!.results[0] as Record<string, unknown> | undefined;
-        if (!n) return null;
-        const { photo_key, ...rest } = n;
-        return { nutritionist: { ...rest, photo: portrait(photo_key as string, n.name as string) } };
+    const data = (type: string, payload: Record<string, unknown>) => {
+      switch (type) {
+        case 'banner':
+          return {
+            items: ((payload.items ?? []) as Array<Record<string, string>>).map((b) => ({
+              // Banners carry text, so Arabic pages get the Arabic rendering.
+              image: bannerImage(b.image_key!, lang, (lang === 'ar' ? b.alt_ar : b.alt_en) ?? ''),
+              link: b.link,
+            })),
+          };
+        case 'categories':
+          return { items: categories!.results };
+        case 'popular':
+          return { items: (popular!.results as unknown as CardRow[]).map(toCard) };
+        case 'brands':
+          return {
+            items: (brands!.results as Array<Record<string, unknown>>).map((b) => ({
+              ...b,
+              logo: brandLogo(b.slug as string),
+            })),
+          };
+        case 'nutritionist_banner': {
+          const n = nutritionist!.results[0] as Record<string, unknown> | undefined;
+          if (!n) return null;
+          const { photo_key, ...rest } = n;
+          return { nutritionist: { ...rest, photo: portrait(photo_key as string, n.name as string) } };
+        }
+        case 'collection':
+          return { items: (collection!.results as unknown as CardRow[]).map(toCard) };
+        default:
+          return {};
       }
-      case 'collection':
-        return { items: (collection!.results as unknown as CardRow[]).map(toCard) };
-      default:
-        return {};
-    }
-  };
+    };
 
-  const out = (sections!.results as unknown as SectionRow[])
-    .map((s) => ({
-      id: s.id,
-      type: s.type,
-      title: s.title,
-      data: data(s.type, JSON.parse(s.payload) as Record<string, unknown>),
-    }))
-    .filter((s) => s.data !== null);
-  return c.json(ok({ sections: out }));
-});
+    const out = (sections!.results as unknown as SectionRow[])
+      .map((s) => ({
+        id: s.id,
+        type: s.type,
+        title: s.title,
+        data: data(s.type, JSON.parse(s.payload) as Record<string, unknown>),
+      }))
+      .filter((s) => s.data !== null);
+    return c.json(ok({ sections: out }));
+  },
+);

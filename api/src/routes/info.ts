@@ -7,10 +7,16 @@ import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 import type { InfoInstructionRow } from '../db/rows';
+import { instructionParams } from '#shared/api/route-schemas';
 
 export const infoRoutes = new Hono<AppEnv>().get(
   '/instructions/:a/:b',
-  contract('GET /info/instructions/:a/:b'),
+  contract({
+    tag: 'content',
+    summary: 'A short instruction text (how it works, delivery, returns)',
+    params: instructionParams,
+    badParams: 'not_found',
+  }),
   async (c) => {
     const { a, b } = c.req.valid('param');
     const lang = c.var.lang;

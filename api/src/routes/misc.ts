@@ -9,6 +9,7 @@ import { ApiError, TooManyRequests } from '../lib/errors';
 import { limit, LIMITS, take } from '../lib/limits';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import { contactSchema, supplierSchema } from '#shared/api/forms';
 
 export const FORM_LIMIT_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
@@ -54,30 +55,46 @@ async function tooMany(c: Context<AppEnv>, table: FormTable) {
 }
 
 export const miscRoutes = new Hono<AppEnv>()
-  .post('/contact', contract('POST /misc/contact'), async (c) => {
-    const input = c.req.valid('json');
-    const id = await insertWithinLimit(c, 'contact_messages', {
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      subject: input.subject,
-      message: input.message,
-    });
-    if (id === null) return tooMany(c, 'contact_messages');
-    return c.json(ok({ id }));
-  })
-  .post('/become-supplier', contract('POST /misc/become-supplier'), async (c) => {
-    const input = c.req.valid('json');
-    const id = await insertWithinLimit(c, 'supplier_applications', {
-      company_name: input.company_name,
-      contact_name: input.contact_name,
-      email: input.email,
-      phone: input.phone,
-      country: input.country,
-      website: input.website ?? null,
-      categories: JSON.stringify(input.categories),
-      message: input.message,
-    });
-    if (id === null) return tooMany(c, 'supplier_applications');
-    return c.json(ok({ id }));
-  });
+  .post(
+    '/contact',
+    contract({
+      tag: 'content',
+      summary: 'Send the contact form',
+      body: contactSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const id = await insertWithinLimit(c, 'contact_messages', {
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        subject: input.subject,
+        message: input.message,
+      });
+      if (id === null) return tooMany(c, 'contact_messages');
+      return c.json(ok({ id }));
+    },
+  )
+  .post(
+    '/become-supplier',
+    contract({
+      tag: 'content',
+      summary: 'Send the supplier application form',
+      body: supplierSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const id = await insertWithinLimit(c, 'supplier_applications', {
+        company_name: input.company_name,
+        contact_name: input.contact_name,
+        email: input.email,
+        phone: input.phone,
+        country: input.country,
+        website: input.website ?? null,
+        categories: JSON.stringify(input.categories),
+        message: input.message,
+      });
+      if (id === null) return tooMany(c, 'supplier_applications');
+      return c.json(ok({ id }));
+    },
+  );

@@ -25,6 +25,8 @@ import {
   slotDays,
   toService,
 } from '../consultations/offer';
+import { nutritionistFilterSchema, consultationIdParams, slotsQuerySchema } from '#shared/consultations/schemas';
+import { pageParams, refParams } from '#shared/api/route-schemas';
 
 const PER_PAGE = 12;
 
@@ -117,114 +119,166 @@ function ratingsOf(r: { count: number; average: number | null; latest: string })
 }
 
 export const nutritionistRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /nutritionist'), async (c) => {
-    const db = c.env.DB;
-    const now = Date.now();
-    const [rows, ...offerResults] = await db.batch([
-      db.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`),
-      ...offerStatements(db, { nutritionistId: null, country: c.var.country, lang: c.var.lang, now }),
-    ]);
-    const offer = offerOf(offerResults);
-    return c.json(
-      ok({ items: (rows!.results as NutritionistListRow[]).map((r) => toNutritionist(r, offer, c.var.country, now)) }),
-    );
-  })
-  .post('/list', contract('POST /nutritionist/list'), (c) => list(c, c.req.valid('json'), 1))
-  .post('/list/:page{[0-9]+}', contract('POST /nutritionist/list/:page{[0-9]+}'), (c) =>
-    list(c, c.req.valid('json'), c.req.valid('param').page),
-  )
-  .get('/:id{[0-9]+}/slots', contract('GET /nutritionist/:id{[0-9]+}/slots'), async (c) => {
-    const { id } = c.req.valid('param');
-    const q = c.req.valid('query');
-    const now = Date.now();
-    // Her own live hold is not taken for her: she is found by her token inside the batch, so the page
-    // that shows the times stays within its round trips.
-    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
-    const offer = offerOf(
-      await c.env.DB.batch(
-        offerStatements(c.env.DB, {
-          nutritionistId: id,
-          country: c.var.country,
-          lang: c.var.lang,
-          now,
-          exceptSession: token ? await tokenHash(token) : null,
+  .get(
+    '/',
+    contract({
+      tag: 'catalogue',
+      summary: 'All nutritionists',
+    }),
+    async (c) => {
+      const db = c.env.DB;
+      const now = Date.now();
+      const [rows, ...offerResults] = await db.batch([
+        db.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`),
+        ...offerStatements(db, { nutritionistId: null, country: c.var.country, lang: c.var.lang, now }),
+      ]);
+      const offer = offerOf(offerResults);
+      return c.json(
+        ok({
+          items: (rows!.results as NutritionistListRow[]).map((r) => toNutritionist(r, offer, c.var.country, now)),
         }),
-      ),
-    );
-    const service = offer.services.find((s) => s.id === q.service_id);
-    if (!service) throw new ApiError(404, 'not_found');
-    const from = q.from ?? gulfDate(now);
-    const days = Math.min(q.days, CONSULTATION_RULES.maxDaysPerAnswer);
-    return c.json(
-      ok({
-        nutritionist_id: id,
-        service: toService(service, c.var.country),
-        bookable: offer.staffed.has(id),
-        horizon_ends: addDays(gulfDate(now), CONSULTATION_RULES.horizonDays - 1),
-        days: slotDays(offer, service, from, days, now),
-      }),
-    );
-  })
-  .get('/:ref', contract('GET /nutritionist/:ref'), async (c) => {
-    const ref = idOrSlug(c.req.valid('param').ref);
-    const lang = c.var.lang;
-    const country = c.var.country;
-    const db = c.env.DB;
-    const now = Date.now();
-    const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';
-    const [profile, lists, items, packages, ratings, ...offerResults] = await db.batch([
-      db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
-      db
-        .prepare(
-          `SELECT id, ${col('name', lang)} AS name FROM nutritionist_lists WHERE nutritionist_id = ${nid} ORDER BY sort_order, id`,
-        )
-        .bind(ref.slug, ref.id ?? -1),
-      db
-        .prepare(
-          `SELECT li.list_id, li.${col('note', lang)} AS note, ${cardColumns(lang)} FROM ${CARD_FROM}
+      );
+    },
+  )
+  .post(
+    '/list',
+    contract({
+      tag: 'catalogue',
+      summary:
+        "Nutritionists, sorted and paged (first page), each with gender, languages, qualifications, the services priced in the request's country and the next free time; filters: language, gender, a Gulf day with a free time",
+      body: nutritionistFilterSchema,
+    }),
+    (c) => list(c, c.req.valid('json'), 1),
+  )
+  .post(
+    '/list/:page{[0-9]+}',
+    contract({
+      tag: 'catalogue',
+      summary: 'Nutritionists, a later page (the same filters)',
+      body: nutritionistFilterSchema,
+      params: pageParams,
+      badParams: 'bad_request',
+    }),
+    (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
+  )
+  .get(
+    '/:id{[0-9]+}/slots',
+    contract({
+      tag: 'consultations',
+      summary:
+        "A service's free start times, day by day in Gulf time (`from` YYYY-MM-DD, `days` up to 14): each with its end and clock time; a day off says so. Times the shopper herself holds count as free",
+      params: consultationIdParams,
+      badParams: 'not_found',
+      query: slotsQuerySchema,
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const now = Date.now();
+      // Her own live hold is not taken for her: she is found by her token inside the batch, so the page
+      // that shows the times stays within its round trips.
+      const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+      const offer = offerOf(
+        await c.env.DB.batch(
+          offerStatements(c.env.DB, {
+            nutritionistId: id,
+            country: c.var.country,
+            lang: c.var.lang,
+            now,
+            exceptSession: token ? await tokenHash(token) : null,
+          }),
+        ),
+      );
+      const service = offer.services.find((s) => s.id === q.service_id);
+      if (!service) throw new ApiError(404, 'not_found');
+      const from = q.from ?? gulfDate(now);
+      const days = Math.min(q.days, CONSULTATION_RULES.maxDaysPerAnswer);
+      return c.json(
+        ok({
+          nutritionist_id: id,
+          service: toService(service, c.var.country),
+          bookable: offer.staffed.has(id),
+          horizon_ends: addDays(gulfDate(now), CONSULTATION_RULES.horizonDays - 1),
+          days: slotDays(offer, service, from, days, now),
+        }),
+      );
+    },
+  )
+  .get(
+    '/:ref',
+    contract({
+      tag: 'catalogue',
+      summary:
+        "A nutritionist with their product lists, by id or slug: gender, languages, qualifications, services and packages priced in the request's country, the next free time, and the shown ratings of their consultations",
+      params: refParams,
+    }),
+    async (c) => {
+      const ref = idOrSlug(c.req.valid('param').ref);
+      const lang = c.var.lang;
+      const country = c.var.country;
+      const db = c.env.DB;
+      const now = Date.now();
+      const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';
+      const [profile, lists, items, packages, ratings, ...offerResults] = await db.batch([
+        db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
+        db
+          .prepare(
+            `SELECT id, ${col('name', lang)} AS name FROM nutritionist_lists WHERE nutritionist_id = ${nid} ORDER BY sort_order, id`,
+          )
+          .bind(ref.slug, ref.id ?? -1),
+        db
+          .prepare(
+            `SELECT li.list_id, li.${col('note', lang)} AS note, ${cardColumns(lang)} FROM ${CARD_FROM}
            JOIN nutritionist_list_items li ON li.product_id = p.id
            WHERE li.list_id IN (SELECT id FROM nutritionist_lists WHERE nutritionist_id = ${nid}) AND p.is_active = 1
            ORDER BY li.list_id, li.sort_order`,
-        )
-        .bind(ref.slug, ref.id ?? -1),
-      db
-        .prepare(
-          `SELECT pk.id, pk.service_id, pk.sessions, pk.${col('name', lang)} AS name, pp.price
+          )
+          .bind(ref.slug, ref.id ?? -1),
+        db
+          .prepare(
+            `SELECT pk.id, pk.service_id, pk.sessions, pk.${col('name', lang)} AS name, pp.price
            FROM consultation_packages pk JOIN consultation_package_prices pp ON pp.package_id = pk.id AND pp.country = ?1
            JOIN consultation_services s ON s.id = pk.service_id AND s.active = 1
            WHERE pk.active = 1 AND s.nutritionist_id = (SELECT id FROM nutritionists WHERE slug = ?2 OR id = ?3) ORDER BY pk.id`,
-        )
-        .bind(country, ref.slug, ref.id ?? -1),
-      // Shown ratings of their consultations (approved by the reviews' moderation): the summary and the latest.
-      db
-        .prepare(
-          `SELECT (SELECT count(*) FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved') AS count,
+          )
+          .bind(country, ref.slug, ref.id ?? -1),
+        // Shown ratings of their consultations (approved by the reviews' moderation): the summary and the latest.
+        db
+          .prepare(
+            `SELECT (SELECT count(*) FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved') AS count,
              (SELECT avg(rating) FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved') AS average,
              (SELECT json_group_array(json_object('rating', rating, 'body', body, 'lang', lang, 'at', created_at)) FROM
                (SELECT rating, body, lang, created_at FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved'
                 ORDER BY created_at DESC LIMIT 5)) AS latest`,
-        )
-        .bind(ref.slug, ref.id ?? -1),
-      ...offerStatements(db, { nutritionistId: { slug: ref.slug, id: ref.id ?? -1 }, country, lang, now }),
-    ]);
-    const row = profile!.results[0] as NutritionistListRow | undefined;
-    if (!row) throw new ApiError(404, 'not_found');
-    const offer = offerOf(offerResults);
-    const offered = new Set(offer.services.map((s) => s.id));
-    const itemRows = items!.results as unknown as Array<CardRow & { list_id: number; note: string }>;
-    return c.json(
-      ok({
-        ...toNutritionist(row, offer, country, now),
-        packages: (
-          packages!.results as Array<{ id: number; service_id: number; sessions: number; name: string; price: number }>
-        )
-          .filter((p) => offered.has(p.service_id))
-          .map((p) => ({ ...p, currency: COUNTRY_FACTS[country].currency })),
-        ratings: ratingsOf(ratings!.results[0] as { count: number; average: number | null; latest: string }),
-        lists: (lists!.results as Array<{ id: number; name: string }>).map((l) => ({
-          ...l,
-          items: itemRows.filter((i) => i.list_id === l.id).map((i) => ({ note: i.note, product: toCard(i) })),
-        })),
-      }),
-    );
-  });
+          )
+          .bind(ref.slug, ref.id ?? -1),
+        ...offerStatements(db, { nutritionistId: { slug: ref.slug, id: ref.id ?? -1 }, country, lang, now }),
+      ]);
+      const row = profile!.results[0] as NutritionistListRow | undefined;
+      if (!row) throw new ApiError(404, 'not_found');
+      const offer = offerOf(offerResults);
+      const offered = new Set(offer.services.map((s) => s.id));
+      const itemRows = items!.results as unknown as Array<CardRow & { list_id: number; note: string }>;
+      return c.json(
+        ok({
+          ...toNutritionist(row, offer, country, now),
+          packages: (
+            packages!.results as Array<{
+              id: number;
+              service_id: number;
+              sessions: number;
+              name: string;
+              price: number;
+            }>
+          )
+            .filter((p) => offered.has(p.service_id))
+            .map((p) => ({ ...p, currency: COUNTRY_FACTS[country].currency })),
+          ratings: ratingsOf(ratings!.results[0] as { count: number; average: number | null; latest: string }),
+          lists: (lists!.results as Array<{ id: number; name: string }>).map((l) => ({
+            ...l,
+            items: itemRows.filter((i) => i.list_id === l.id).map((i) => ({ note: i.note, product: toCard(i) })),
+          })),
+        }),
+      );
+    },
+  );

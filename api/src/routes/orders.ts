@@ -45,6 +45,15 @@ import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
 import type { CouponRow, PaymentRow } from '../db/rows';
 import { log } from '../lib/log';
+import {
+  calculateSchema,
+  submitSchema,
+  payAgainSchema,
+  cancelOrderSchema,
+  orderLookupSchema,
+} from '#shared/api/order-schemas';
+import { redeliverySchema } from '#shared/orders/redelivery';
+import { orderLinkParams, idParams, pageParams } from '#shared/api/route-schemas';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
 export async function startCharge(
@@ -107,301 +116,363 @@ async function buyer(c: Context<AppEnv>) {
 }
 
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/calculate', contract('POST /order/calculate'), async (c) => {
-    const input = c.req.valid('json');
-    const user = await buyer(c);
-    const q = await quote(c.env.DB, input, {
-      country: c.var.country,
-      lang: c.var.lang,
-      userId: user?.id ?? null,
-      email: user?.email ?? input.email ?? null,
-      // A friend's code is checked against her phone, this device and, at the review step, the delivery
-      // address she chose (read in the quote's batch), as placing will: the totals never show a discount
-      // placing then refuses (issue 61).
-      friend: user
-        ? { phone: user.phone, deviceId: c.var.deviceId, address: null, addressId: input.address_id ?? null }
-        : null,
-      // Her wallet and points are in her order shard (decision 61): the route rides in the quote's batch.
-      databases: c.env,
-    });
-    // Lines to subscribe to are charged later without the shopper: a card the gateway keeps, or the
-    // wallet; never cash, KNET, STC Pay or a pay-later plan (decision 45).
-    const subscribing = subscribedLines(q.lines).length > 0;
-    // The gateway's ways for what is due (the wallet's part taken off), and the others with why not:
-    // the same rule the cart's pay-later note asks (payLaterOffered).
-    const gateway = gatewayMethodsFor(c.var.country, q.totals.due, { subscribing });
-    const cardMethods = gateway.offered;
-    return c.json(
-      ok({
-        ...q.totals,
-        problems: q.problems,
-        coupon: q.coupon ? { code: q.coupon.code, applied: q.coupon.applied, problem: q.coupon.problem } : null,
-        wallet_balance: user ? q.walletBalance : null,
-        delivery_fee: q.settings.delivery_fee,
-        vat_rate: q.settings.vat_basis_points / 100,
-        payment_methods: [...(subscribing ? [] : ['cod']), ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
-        card_methods: cardMethods,
-        subscription_problem: q.subscriptionProblem,
-        subscribe_offers: q.subscribeOffers,
-        unavailable_methods: gateway.unavailable,
-        ...calculatedPromotions(q),
-        points: q.points,
-        points_to_earn: q.pointsToEarn,
-        referral: q.referral,
-        arrival: q.arrival,
-      }),
-    );
-  })
-  .post('/submit', contract('POST /order/submit'), async (c) => {
-    const input = c.req.valid('json');
-    const user = await buyer(c);
-    const placed = await placeOrder(
-      {
-        db: c.env.DB,
-        env: c.env,
+  .post(
+    '/calculate',
+    contract({
+      tag: 'orders',
+      summary: 'Price a cart: totals, coupon, wallet, delivery and problems',
+      body: calculateSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const user = await buyer(c);
+      const q = await quote(c.env.DB, input, {
         country: c.var.country,
         lang: c.var.lang,
-        user: user
-          ? {
-              id: user.id,
-              name: user.name,
-              email: user.email,
-              phone: user.phone,
-              phone_verified_at: user.phone_verified_at,
-              whatsapp_updates_at: user.whatsapp_updates_at,
-            }
+        userId: user?.id ?? null,
+        email: user?.email ?? input.email ?? null,
+        // A friend's code is checked against her phone, this device and, at the review step, the delivery
+        // address she chose (read in the quote's batch), as placing will: the totals never show a discount
+        // placing then refuses (issue 61).
+        friend: user
+          ? { phone: user.phone, deviceId: c.var.deviceId, address: null, addressId: input.address_id ?? null }
           : null,
-        deviceId: c.var.deviceId,
-        siteOrigin: siteOrigin(c),
-        // Guests are the free identity: a guest's card order holds stock until swept and a cash order
-        // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
-        // submit within its round-trip budget.)
-        beforeNewOrder: user
-          ? undefined
-          : () => enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]),
-      },
-      input,
-    );
-    // A guest has no order list: the success page carries a link (a replay gets a fresh one).
-    const link = placed.link ?? (user ? null : await mintOrderLink(placed.db, placed.order.id));
-    let url: string | null = null;
-    if (placed.paymentId) {
-      const address = placed.order.address as { recipient: string; phone: string };
-      url = await startCharge(c, {
-        paymentId: placed.paymentId,
-        amount: placed.order.totals.due,
-        currency: placed.order.currency,
-        method: placed.order.card_method!,
-        description: `Order ${placed.order.id}`,
-        customer: { name: address.recipient, email: placed.order.email ?? '', phone: address.phone },
-        returnPath: returnPath(c.var.lang, placed.order.id),
-        db: placed.db,
+        // Her wallet and points are in her order shard (decision 61): the route rides in the quote's batch.
+        databases: c.env,
       });
-    }
-    // A cash or wallet order's confirmation mail was queued in the order's own batch (orders/place.ts).
-    const envelope = placedEnvelope(placed, url);
-    return c.json({ ...envelope, data: { ...envelope.data, link } });
-  })
-  .post('/payAgain', contract('POST /order/payAgain'), async (c) => {
-    const input = c.req.valid('json');
-    const core = c.env.DB;
-    const owned = await ownedOrder(c, input.order_id, input.key);
-    if (!owned) throw new ApiError(404, 'not_found');
-    const { order, route } = owned;
-    // The order, its payments and promotions are in its shopper's shard; stock, coupons and
-    // subscriptions in the core (decision 61). In shard 0 both are the same database, as before.
-    const db = route.db;
-    const split = route.binding !== 'DB';
-    const userId = (await currentUser(c))?.id ?? null;
-    if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
-    if (order.status === 'pending_payment') {
-      // Still waiting for its charge (the shopper left the card page): Pay now resumes that charge.
-      const open = await db
-        .prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'")
-        .bind(order.id)
-        .first<Pick<PaymentRow, 'id' | 'redirect_url'>>();
-      if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
-      return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
-    }
-    if (route.moving) throw new ApiError(503, 'service_busy');
-    const method = cardMethodFor(
-      order.country,
-      input.card_method ?? order.card_method ?? undefined,
-      order.totals.total,
-    );
-    const address = order.address as { recipient: string; phone: string };
-    // STC Pay again: the number the shopper paid from before, else hers (a gift's address is the
-    // recipient's, whose number is no account of the buyer's).
-    const earlier =
-      method === 'stc_pay' && !input.stc_pay_phone ? await lastPayerPhone(db, { orderId: order.id }) : null;
-    const buyerPhone = order.gift ? ((await currentUser(c))?.phone ?? null) : address.phone;
-    const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier ?? buyerPhone);
-    const paymentId = newPaymentId(route.id);
-    // In another shard the order's coupon and promotions are read there first, for the core's holds.
-    const [shardOrder, shardPromotions] = split
-      ? await db.batch([
-          db.prepare('SELECT coupon_id FROM orders WHERE id = ?').bind(order.id),
-          promotionHoldsStatement(db, order.id),
-        ])
-      : [null, null];
-    const promotions = (shardPromotions?.results ?? null) as PromotionHold[] | null;
-    const [subscribing, couponRes] = await core.batch([
-      core
-        .prepare("SELECT 1 FROM subscriptions WHERE first_order_id = ? AND status = 'pending' LIMIT 1")
-        .bind(order.id),
-      split
-        ? core
-            .prepare('SELECT id, per_person_limit, once_per_shopper FROM coupons WHERE id = ?')
-            .bind((shardOrder!.results[0] as { coupon_id: number | null } | undefined)?.coupon_id ?? null)
-        : core
-            .prepare(
-              'SELECT c.id, c.per_person_limit, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?',
-            )
-            .bind(order.id),
-    ]);
-    const startsSubscriptions = subscribing!.results.length > 0;
-    // Paid again, a first order that starts subscriptions still needs a card the gateway can keep.
-    if (startsSubscriptions && !SAVEABLE_METHODS.includes(method))
-      throw new ApiError(409, 'subscription_payment_unsupported');
-    // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
-    const coupon = (couponRes!.results[0] ?? null) as Pick<
-      CouponRow,
-      'id' | 'per_person_limit' | 'once_per_shopper'
-    > | null;
-    const reopen = [
-      openPayment(db, {
-        id: paymentId,
-        orderId: order.id,
-        userId,
+      // Lines to subscribe to are charged later without the shopper: a card the gateway keeps, or the
+      // wallet; never cash, KNET, STC Pay or a pay-later plan (decision 45).
+      const subscribing = subscribedLines(q.lines).length > 0;
+      // The gateway's ways for what is due (the wallet's part taken off), and the others with why not:
+      // the same rule the cart's pay-later note asks (payLaterOffered).
+      const gateway = gatewayMethodsFor(c.var.country, q.totals.due, { subscribing });
+      const cardMethods = gateway.offered;
+      return c.json(
+        ok({
+          ...q.totals,
+          problems: q.problems,
+          coupon: q.coupon ? { code: q.coupon.code, applied: q.coupon.applied, problem: q.coupon.problem } : null,
+          wallet_balance: user ? q.walletBalance : null,
+          delivery_fee: q.settings.delivery_fee,
+          vat_rate: q.settings.vat_basis_points / 100,
+          payment_methods: [
+            ...(subscribing ? [] : ['cod']),
+            ...(user && q.walletBalance > 0 ? ['wallet'] : []),
+            'card',
+          ],
+          card_methods: cardMethods,
+          subscription_problem: q.subscriptionProblem,
+          subscribe_offers: q.subscribeOffers,
+          unavailable_methods: gateway.unavailable,
+          ...calculatedPromotions(q),
+          points: q.points,
+          points_to_earn: q.pointsToEarn,
+          referral: q.referral,
+          arrival: q.arrival,
+        }),
+      );
+    },
+  )
+  .post(
+    '/submit',
+    contract({
+      tag: 'orders',
+      summary: 'Place an order (idempotent per key); a card order gets its payment page',
+      body: submitSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const user = await buyer(c);
+      const placed = await placeOrder(
+        {
+          db: c.env.DB,
+          env: c.env,
+          country: c.var.country,
+          lang: c.var.lang,
+          user: user
+            ? {
+                id: user.id,
+                name: user.name,
+                email: user.email,
+                phone: user.phone,
+                phone_verified_at: user.phone_verified_at,
+                whatsapp_updates_at: user.whatsapp_updates_at,
+              }
+            : null,
+          deviceId: c.var.deviceId,
+          siteOrigin: siteOrigin(c),
+          // Guests are the free identity: a guest's card order holds stock until swept and a cash order
+          // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
+          // submit within its round-trip budget.)
+          beforeNewOrder: user
+            ? undefined
+            : () => enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]),
+        },
+        input,
+      );
+      // A guest has no order list: the success page carries a link (a replay gets a fresh one).
+      const link = placed.link ?? (user ? null : await mintOrderLink(placed.db, placed.order.id));
+      let url: string | null = null;
+      if (placed.paymentId) {
+        const address = placed.order.address as { recipient: string; phone: string };
+        url = await startCharge(c, {
+          paymentId: placed.paymentId,
+          amount: placed.order.totals.due,
+          currency: placed.order.currency,
+          method: placed.order.card_method!,
+          description: `Order ${placed.order.id}`,
+          customer: { name: address.recipient, email: placed.order.email ?? '', phone: address.phone },
+          returnPath: returnPath(c.var.lang, placed.order.id),
+          db: placed.db,
+        });
+      }
+      // A cash or wallet order's confirmation mail was queued in the order's own batch (orders/place.ts).
+      const envelope = placedEnvelope(placed, url);
+      return c.json({ ...envelope, data: { ...envelope.data, link } });
+    },
+  )
+  .post(
+    '/payAgain',
+    contract({
+      tag: 'orders',
+      summary: 'Pay again for an order whose payment failed or is still open',
+      body: payAgainSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const core = c.env.DB;
+      const owned = await ownedOrder(c, input.order_id, input.key);
+      if (!owned) throw new ApiError(404, 'not_found');
+      const { order, route } = owned;
+      // The order, its payments and promotions are in its shopper's shard; stock, coupons and
+      // subscriptions in the core (decision 61). In shard 0 both are the same database, as before.
+      const db = route.db;
+      const split = route.binding !== 'DB';
+      const userId = (await currentUser(c))?.id ?? null;
+      if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
+      if (order.status === 'pending_payment') {
+        // Still waiting for its charge (the shopper left the card page): Pay now resumes that charge.
+        const open = await db
+          .prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'")
+          .bind(order.id)
+          .first<Pick<PaymentRow, 'id' | 'redirect_url'>>();
+        if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
+        return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
+      }
+      if (route.moving) throw new ApiError(503, 'service_busy');
+      const method = cardMethodFor(
+        order.country,
+        input.card_method ?? order.card_method ?? undefined,
+        order.totals.total,
+      );
+      const address = order.address as { recipient: string; phone: string };
+      // STC Pay again: the number the shopper paid from before, else hers (a gift's address is the
+      // recipient's, whose number is no account of the buyer's).
+      const earlier =
+        method === 'stc_pay' && !input.stc_pay_phone ? await lastPayerPhone(db, { orderId: order.id }) : null;
+      const buyerPhone = order.gift ? ((await currentUser(c))?.phone ?? null) : address.phone;
+      const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier ?? buyerPhone);
+      const paymentId = newPaymentId(route.id);
+      // In another shard the order's coupon and promotions are read there first, for the core's holds.
+      const [shardOrder, shardPromotions] = split
+        ? await db.batch([
+            db.prepare('SELECT coupon_id FROM orders WHERE id = ?').bind(order.id),
+            promotionHoldsStatement(db, order.id),
+          ])
+        : [null, null];
+      const promotions = (shardPromotions?.results ?? null) as PromotionHold[] | null;
+      const [subscribing, couponRes] = await core.batch([
+        core
+          .prepare("SELECT 1 FROM subscriptions WHERE first_order_id = ? AND status = 'pending' LIMIT 1")
+          .bind(order.id),
+        split
+          ? core
+              .prepare('SELECT id, per_person_limit, once_per_shopper FROM coupons WHERE id = ?')
+              .bind((shardOrder!.results[0] as { coupon_id: number | null } | undefined)?.coupon_id ?? null)
+          : core
+              .prepare(
+                'SELECT c.id, c.per_person_limit, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?',
+              )
+              .bind(order.id),
+      ]);
+      const startsSubscriptions = subscribing!.results.length > 0;
+      // Paid again, a first order that starts subscriptions still needs a card the gateway can keep.
+      if (startsSubscriptions && !SAVEABLE_METHODS.includes(method))
+        throw new ApiError(409, 'subscription_payment_unsupported');
+      // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
+      const coupon = (couponRes!.results[0] ?? null) as Pick<
+        CouponRow,
+        'id' | 'per_person_limit' | 'once_per_shopper'
+      > | null;
+      const reopen = [
+        openPayment(db, {
+          id: paymentId,
+          orderId: order.id,
+          userId,
+          amount: order.totals.total,
+          currency: order.currency,
+          method,
+          returnPath: returnPath(c.var.lang, order.id),
+          payerPhone,
+          // An order that starts subscriptions keeps asking the gateway to keep the card.
+          saveCard: startsSubscriptions,
+        }),
+        db
+          .prepare(
+            "UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?",
+          )
+          .bind(method, Date.now(), order.id),
+      ];
+      const holds = [
+        ...holdStatements(core, {
+          orderId: order.id,
+          items: order.items,
+          coupon,
+          shopper: { userId, email: order.email },
+        }),
+        ...(promotions ? promotionRetakeBound(core, promotions) : promotionRetakeStatements(core, order.id)),
+      ];
+      try {
+        if (!split) await db.batch([...reopen, ...holds]);
+        else {
+          // The core's holds first: a request that dies before her shard's batch leaves stock taken and
+          // the order still failed (never an order holding stock the core did not take).
+          await core.batch(holds);
+          try {
+            await db.batch(reopen);
+          } catch (error) {
+            await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!));
+            throw error;
+          }
+        }
+      } catch (error) {
+        const kind = failureOf(error);
+        if (kind === 'stock') throw new ApiError(409, 'out_of_stock');
+        if (kind === 'coupon_used_up') throw new ApiError(409, 'coupon_used_up');
+        if (kind === 'promotion_used_up') throw new ApiError(409, 'promotion_used_up');
+        // Another pay-again of the same order got there first.
+        if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
+        throw error;
+      }
+      const url = await startCharge(c, {
+        paymentId,
         amount: order.totals.total,
         currency: order.currency,
         method,
+        description: `Order ${order.id}`,
+        customer: { name: address.recipient, email: order.email ?? '', phone: address.phone },
         returnPath: returnPath(c.var.lang, order.id),
-        payerPhone,
-        // An order that starts subscriptions keeps asking the gateway to keep the card.
-        saveCard: startsSubscriptions,
-      }),
-      db
-        .prepare(
-          "UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?",
-        )
-        .bind(method, Date.now(), order.id),
-    ];
-    const holds = [
-      ...holdStatements(core, {
-        orderId: order.id,
-        items: order.items,
-        coupon,
-        shopper: { userId, email: order.email },
-      }),
-      ...(promotions ? promotionRetakeBound(core, promotions) : promotionRetakeStatements(core, order.id)),
-    ];
-    try {
-      if (!split) await db.batch([...reopen, ...holds]);
-      else {
-        // The core's holds first: a request that dies before her shard's batch leaves stock taken and
-        // the order still failed (never an order holding stock the core did not take).
-        await core.batch(holds);
-        try {
-          await db.batch(reopen);
-        } catch (error) {
-          await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!));
-          throw error;
-        }
-      }
-    } catch (error) {
-      const kind = failureOf(error);
-      if (kind === 'stock') throw new ApiError(409, 'out_of_stock');
-      if (kind === 'coupon_used_up') throw new ApiError(409, 'coupon_used_up');
-      if (kind === 'promotion_used_up') throw new ApiError(409, 'promotion_used_up');
-      // Another pay-again of the same order got there first.
-      if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
-      throw error;
-    }
-    const url = await startCharge(c, {
-      paymentId,
-      amount: order.totals.total,
-      currency: order.currency,
-      method,
-      description: `Order ${order.id}`,
-      customer: { name: address.recipient, email: order.email ?? '', phone: address.phone },
-      returnPath: returnPath(c.var.lang, order.id),
-      db,
-    });
-    return c.json(
-      ok({
-        order: await orderView(db, order.id, c.var.lang, undefined, undefined, core),
-        payment: { id: paymentId, url },
-      }),
-    );
-  })
+        db,
+      });
+      return c.json(
+        ok({
+          order: await orderView(db, order.id, c.var.lang, undefined, undefined, core),
+          payment: { id: paymentId, url },
+        }),
+      );
+    },
+  )
   // The shopper gives up an order waiting for its payment: its open charge is cancelled through the
   // same once-only outcome path as a failed payment (stock, coupon and wallet part given back), then
   // the order is marked cancelled. A second cancel answers the cancelled order again.
-  .post('/cancel', contract('POST /order/cancel'), async (c) => {
-    const input = c.req.valid('json');
-    const owned = await ownedOrder(c, input.order_id, input.key);
-    if (!owned) throw new ApiError(404, 'not_found');
-    const { order, route } = owned;
-    // The order and its payment are in its shopper's shard, her pending subscriptions in the core.
-    const db = route.db;
-    if (order.status === 'cancelled') return c.json(ok({ order }));
-    if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
-    if (route.moving) throw new ApiError(503, 'service_busy');
-    const open = await db
-      .prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'")
-      .bind(order.id)
-      .first<Pick<PaymentRow, 'id'>>();
-    if (open) await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
-    // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
-    const cancelled = await db
-      .prepare(
-        "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0",
-      )
-      .bind(Date.now(), order.id)
-      .run();
-    if (cancelled.meta.changes) await endPendingStatement(c.env.DB, order.id).run();
-    const after = (await orderView(db, order.id, c.var.lang, undefined, undefined, c.env.DB))!;
-    if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
-    return c.json(ok({ order: after }));
-  })
+  .post(
+    '/cancel',
+    contract({
+      tag: 'orders',
+      summary: 'Cancel an order waiting for its payment',
+      body: cancelOrderSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const owned = await ownedOrder(c, input.order_id, input.key);
+      if (!owned) throw new ApiError(404, 'not_found');
+      const { order, route } = owned;
+      // The order and its payment are in its shopper's shard, her pending subscriptions in the core.
+      const db = route.db;
+      if (order.status === 'cancelled') return c.json(ok({ order }));
+      if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
+      if (route.moving) throw new ApiError(503, 'service_busy');
+      const open = await db
+        .prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'")
+        .bind(order.id)
+        .first<Pick<PaymentRow, 'id'>>();
+      if (open)
+        await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
+      // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
+      const cancelled = await db
+        .prepare(
+          "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0",
+        )
+        .bind(Date.now(), order.id)
+        .run();
+      if (cancelled.meta.changes) await endPendingStatement(c.env.DB, order.id).run();
+      const after = (await orderView(db, order.id, c.var.lang, undefined, undefined, c.env.DB))!;
+      if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
+      return c.json(ok({ order: after }));
+    },
+  )
   // After a failed delivery attempt: another day, or her corrected address and phone (issue 62). Her
   // order (signed in) or a guest's through its link or the device that placed it, as cancel checks.
-  .post('/redelivery', contract('POST /order/redelivery'), async (c) => {
-    const input = c.req.valid('json');
-    const owned = await ownedOrder(c, input.order_id, input.key);
-    if (!owned) throw new ApiError(404, 'not_found');
-    if (owned.order.status !== 'shipped') throw new ApiError(409, 'redelivery_not_open');
-    await requestRedelivery(c, owned.order, input);
-    return c.json(ok({ order: await withTracking(c, owned.order) }));
-  })
+  .post(
+    '/redelivery',
+    contract({
+      tag: 'orders',
+      summary: 'After a failed delivery attempt: another delivery day, or a corrected address and phone',
+      body: redeliverySchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const owned = await ownedOrder(c, input.order_id, input.key);
+      if (!owned) throw new ApiError(404, 'not_found');
+      if (owned.order.status !== 'shipped') throw new ApiError(409, 'redelivery_not_open');
+      await requestRedelivery(c, owned.order, input);
+      return c.json(ok({ order: await withTracking(c, owned.order) }));
+    },
+  )
   // Order lookup (guests): number + e-mail give a link to the order. A wrong number and a wrong
   // e-mail answer the same, and failures count against the address like failed sign-ins.
-  .post('/lookup', contract('POST /order/lookup'), async (c) => {
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const keys = [`lookup:${clientIp(c)}`];
-    await assertNotLocked(db, keys);
-    // The order and its link are in its shopper's shard (decision 62): found from its number.
-    const found = await orderIdByEmail(c.env, Number(input.order_id), input.email);
-    if (!found) {
-      await recordFailure(db, keys);
-      throw new ApiError(404, 'order_lookup_not_found');
-    }
-    const token = await mintOrderLink(found.db, found.id);
-    const order = await orderView(found.db, found.id, c.var.lang, undefined, cold(c), db);
-    return c.json(ok({ key: token, order }));
-  })
-  .get('/link/:token{[0-9a-f]{64}}', contract('GET /order/link/:token{[0-9a-f]{64}}'), async (c) => {
-    // The link's order, in whichever shard holds it (guest-links.ts).
-    const linked = await linkedOrder(c.env, c.req.valid('param').token);
-    const order = linked ? await orderView(linked.db, linked.id, c.var.lang, undefined, cold(c), c.env.DB) : null;
-    if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
-    // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
-    // cancelled signed in, from its order page, so the link only shows it.
-    const tracked = await withTracking(c, order);
-    return c.json(ok(linked.guest ? tracked : { ...tracked, can_pay_again: false, can_cancel: false }));
-  });
+  .post(
+    '/lookup',
+    contract({
+      tag: 'orders',
+      summary: "A guest's order by number and e-mail, with its link key",
+      body: orderLookupSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const keys = [`lookup:${clientIp(c)}`];
+      await assertNotLocked(db, keys);
+      // The order and its link are in its shopper's shard (decision 62): found from its number.
+      const found = await orderIdByEmail(c.env, Number(input.order_id), input.email);
+      if (!found) {
+        await recordFailure(db, keys);
+        throw new ApiError(404, 'order_lookup_not_found');
+      }
+      const token = await mintOrderLink(found.db, found.id);
+      const order = await orderView(found.db, found.id, c.var.lang, undefined, cold(c), db);
+      return c.json(ok({ key: token, order }));
+    },
+  )
+  .get(
+    '/link/:token{[0-9a-f]{64}}',
+    contract({
+      tag: 'orders',
+      summary: 'An order through its guest link',
+      params: orderLinkParams,
+      badParams: 'not_found',
+    }),
+    async (c) => {
+      // The link's order, in whichever shard holds it (guest-links.ts).
+      const linked = await linkedOrder(c.env, c.req.valid('param').token);
+      const order = linked ? await orderView(linked.db, linked.id, c.var.lang, undefined, cold(c), c.env.DB) : null;
+      if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
+      // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
+      // cancelled signed in, from its order page, so the link only shows it.
+      const tracked = await withTracking(c, order);
+      return c.json(ok(linked.guest ? tracked : { ...tracked, can_pay_again: false, can_cancel: false }));
+    },
+  );
 
 /**
  * An order its caller may see and pay: the signed-in shopper's, or a guest's from the device that
@@ -474,28 +545,66 @@ async function withTracking(c: Context<AppEnv>, order: OrderView): Promise<Order
 const cold = (c: Context<AppEnv>) => coldReaderFor(c.env, c.var.config);
 
 /** The success page's order. */
-orderRoutes.get('/:id{[0-9]+}', contract('GET /order/:id{[0-9]+}'), async (c) => {
-  const owned = await ownedOrder(c, c.req.valid('param').id);
-  if (!owned) throw new ApiError(404, 'not_found');
-  return c.json(ok(await withTracking(c, owned.order)));
-});
+orderRoutes.get(
+  '/:id{[0-9]+}',
+  contract({
+    tag: 'orders',
+    summary: "The success page's order (the shopper's, or the placing device's)",
+    params: idParams,
+  }),
+  async (c) => {
+    const owned = await ownedOrder(c, c.req.valid('param').id);
+    if (!owned) throw new ApiError(404, 'not_found');
+    return c.json(ok(await withTracking(c, owned.order)));
+  },
+);
 
 export const userOrderRoutes = new Hono<AppEnv>()
-  .get('/:id{[0-9]+}', contract('GET /user/order/:id{[0-9]+}'), async (c) => {
-    const user = await requireUser(c);
-    // Her order, from her order shard (decision 61): the route rides in the order's batch of the core.
-    const { order } = await routedOrderView(c.env, routeStatement(c.env, userOwner(user.id)), c.req.valid('param').id, {
-      ownerId: user.id,
-      ownerEmail: user.email,
-      cold: cold(c),
-    });
-    // Another shopper's order answers exactly like one that does not exist.
-    if (!order) throw new ApiError(404, 'not_found');
-    return c.json(ok(await withTracking(c, order)));
-  })
-  .get('/', contract('GET /user/order'), async (c) => listOrders(c, 1))
-  .get('/list/:page{[0-9]+}', contract('GET /user/order/list/:page{[0-9]+}'), async (c) =>
-    listOrders(c, c.req.valid('param').page),
+  .get(
+    '/:id{[0-9]+}',
+    contract({
+      tag: 'orders',
+      summary: "One of the shopper's orders",
+      params: idParams,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      // Her order, from her order shard (decision 61): the route rides in the order's batch of the core.
+      const { order } = await routedOrderView(
+        c.env,
+        routeStatement(c.env, userOwner(user.id)),
+        c.req.valid('param').id,
+        {
+          ownerId: user.id,
+          ownerEmail: user.email,
+          cold: cold(c),
+        },
+      );
+      // Another shopper's order answers exactly like one that does not exist.
+      if (!order) throw new ApiError(404, 'not_found');
+      return c.json(ok(await withTracking(c, order)));
+    },
+  )
+  .get(
+    '/',
+    contract({
+      tag: 'orders',
+      summary: "The shopper's orders (first page)",
+      user: true,
+    }),
+    async (c) => listOrders(c, 1),
+  )
+  .get(
+    '/list/:page{[0-9]+}',
+    contract({
+      tag: 'orders',
+      summary: "The shopper's orders, a later page",
+      params: pageParams,
+      badParams: 'bad_request',
+      user: true,
+    }),
+    async (c) => listOrders(c, c.req.valid('param').page),
   );
 
 async function listOrders(c: Context<AppEnv>, page: number) {

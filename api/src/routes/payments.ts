@@ -18,10 +18,17 @@ import type { AppEnv } from '../app-env';
 import type { PaymentRow } from '../db/rows';
 import { currentUser } from '../middleware/user';
 import { paymentDatabases, paymentShardId } from '../db/databases';
+import { webhookParams } from '#shared/api/route-schemas';
 
 export const paymentRoutes = new Hono<AppEnv>().post(
   `/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`,
-  contract('POST /payments/webhook/:provider{tap|sandbox}'),
+  contract({
+    tag: 'payments',
+    summary: "The payment gateway's signed webhook (raw body, checked by the gateway's signature)",
+    params: webhookParams,
+    badParams: 'not_found',
+    noDevice: true,
+  }),
   async (c) => {
     const gateway = gatewayFor(c.var.config);
     if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');

@@ -28,6 +28,15 @@ import type { AppEnv } from '../app-env';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';
 import { payableMinor } from '#shared/money';
+import {
+  pageParams,
+  filterSortQuery,
+  suggestQuery,
+  skuSyncSchema,
+  idParams,
+  notifyMeSchema,
+  refParams,
+} from '#shared/api/route-schemas';
 
 export const productRoutes = new Hono<AppEnv>();
 
@@ -100,9 +109,25 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
   );
 }
 
-productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));
-productRoutes.post('/:page{[0-9]+}', contract('POST /product/:page{[0-9]+}'), (c) =>
-  list(c, c.req.valid('json'), c.req.valid('param').page),
+productRoutes.post(
+  '/',
+  contract({
+    tag: 'catalogue',
+    summary: 'Product listing: filters, sort and search (first page)',
+    body: productQuerySchema,
+  }),
+  (c) => list(c, c.req.valid('json'), 1),
+);
+productRoutes.post(
+  '/:page{[0-9]+}',
+  contract({
+    tag: 'catalogue',
+    summary: 'Product listing, a later page',
+    body: productQuerySchema,
+    params: pageParams,
+    badParams: 'bad_request',
+  }),
+  (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
 );
 
 async function filterSort(c: Context<AppEnv>, q: ProductQuery) {
@@ -110,24 +135,48 @@ async function filterSort(c: Context<AppEnv>, q: ProductQuery) {
   return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, search)));
 }
 
-productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
-  // The filter model travels as JSON inside the query: parsed here, then checked like the POST body.
-  const { q } = c.req.valid('query');
-  let input: unknown = {};
-  if (q) {
-    try {
-      input = JSON.parse(q);
-    } catch {
-      throw new ApiError(400, 'bad_request');
+productRoutes.get(
+  '/filter-sort',
+  contract({
+    tag: 'catalogue',
+    summary: 'Filters with counts and sorts for a listing (query `q`: the filter model as JSON)',
+    query: filterSortQuery,
+  }),
+  (c) => {
+    // The filter model travels as JSON inside the query: parsed here, then checked like the POST body.
+    const { q } = c.req.valid('query');
+    let input: unknown = {};
+    if (q) {
+      try {
+        input = JSON.parse(q);
+      } catch {
+        throw new ApiError(400, 'bad_request');
+      }
     }
-  }
-  return filterSort(c, parseInput(productQuerySchema, input));
-});
-productRoutes.post('/filter-sort', contract('POST /product/filter-sort'), (c) => filterSort(c, c.req.valid('json')));
-productRoutes.get('/search', contract('GET /product/search'), async (c) => {
-  const query = c.req.valid('query');
-  return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, c.var.country, query.limit ?? 6)));
-});
+    return filterSort(c, parseInput(productQuerySchema, input));
+  },
+);
+productRoutes.post(
+  '/filter-sort',
+  contract({
+    tag: 'catalogue',
+    summary: 'Filters with counts and sorts for a listing',
+    body: productQuerySchema,
+  }),
+  (c) => filterSort(c, c.req.valid('json')),
+);
+productRoutes.get(
+  '/search',
+  contract({
+    tag: 'search',
+    summary: 'As-you-type suggestions: products, brands and categories',
+    query: suggestQuery,
+  }),
+  async (c) => {
+    const query = c.req.valid('query');
+    return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, c.var.country, query.limit ?? 6)));
+  },
+);
 
 interface SkuSyncRow extends SkuRow, BrandColumns {
   product_id: number;
@@ -136,157 +185,191 @@ interface SkuSyncRow extends SkuRow, BrandColumns {
   image: string | null;
 }
 
-productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
-  const input = c.req.valid('json');
-  const lang = c.var.lang;
-  const db = c.env.DB;
-  const ids = input.ids.length ? input.ids : [-1];
-  const marks = ids.map(() => '?').join(', ');
-  const statements: D1PreparedStatement[] = [
-    db
-      .prepare(
-        `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
+productRoutes.post(
+  '/sku',
+  contract({
+    tag: 'cart',
+    summary: "Cart sync: the cart's SKUs refreshed, giveaways and bought-together cards",
+    body: skuSyncSchema,
+  }),
+  async (c) => {
+    const input = c.req.valid('json');
+    const lang = c.var.lang;
+    const db = c.env.DB;
+    const ids = input.ids.length ? input.ids : [-1];
+    const marks = ids.map(() => '?').join(', ');
+    const statements: D1PreparedStatement[] = [
+      db
+        .prepare(
+          `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
           ${firstImageColumn(lang)}
         FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
         WHERE s.id IN (${marks}) AND p.is_active = 1`,
-      )
-      .bind(...ids),
-  ];
-  // Giveaways (decision 33): the live gift promotions, evaluated for these SKUs (with the cart's
-  // counts when sent), in the same batch; a cold isolate reads the currency in it too.
-  const now = Date.now();
-  let currency = knownCurrency(c.var.country);
-  const promotionsAt = statements.length;
-  statements.push(...promotionStatements(db, c.var.country, lang, now));
-  const currencyAt = currency ? -1 : statements.length;
-  if (!currency) statements.push(currencyStatement(db));
-  const togetherAt = statements.length;
-  if (!input.exclude_purchase_together) {
-    statements.push(
-      db
-        .prepare(
-          `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id IN
+        )
+        .bind(...ids),
+    ];
+    // Giveaways (decision 33): the live gift promotions, evaluated for these SKUs (with the cart's
+    // counts when sent), in the same batch; a cold isolate reads the currency in it too.
+    const now = Date.now();
+    let currency = knownCurrency(c.var.country);
+    const promotionsAt = statements.length;
+    statements.push(...promotionStatements(db, c.var.country, lang, now));
+    const currencyAt = currency ? -1 : statements.length;
+    if (!currency) statements.push(currencyStatement(db));
+    const togetherAt = statements.length;
+    if (!input.exclude_purchase_together) {
+      statements.push(
+        db
+          .prepare(
+            `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id IN
             (SELECT pt.related_product_id FROM purchase_together pt WHERE pt.product_id IN (SELECT product_id FROM skus WHERE id IN (${marks})))
            AND p.id NOT IN (SELECT product_id FROM skus WHERE id IN (${marks}))
            ORDER BY p.popularity DESC LIMIT 8`,
-        )
-        .bind(...ids, ...ids),
-    );
-  }
-  const results = await db.batch(statements);
-  const skus = results[0]!;
-  const together = input.exclude_purchase_together ? null : results[togetherAt]!;
-  if (!currency) {
-    rememberCurrencies(results[currencyAt]!.results);
-    currency = knownCurrency(c.var.country)!;
-  }
-  const giveaway_items = giveawaysFor({
-    rules: promotionRules(results.slice(promotionsAt, promotionsAt + 3)),
-    skus: skus.results as unknown as SkuSyncRow[],
-    counts: new Map(input.ids.map((id, i) => [id, input.counts?.[i] ?? 1])),
-    currency,
-    country: c.var.country,
-    now,
-  });
-  const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
-    return {
-      id: s.id,
-      name: s.name,
-      price: { price: s.price, old_price: s.old_price },
-      buy_limit: s.buy_limit,
-      in_stock: s.stock > 0,
-      stock_level: stockLevel(s.stock),
-      product: {
-        id: s.product_id,
-        slug: s.product_slug,
-        name: s.product_name,
-        brand: { id: s.brand_id, slug: s.brand_slug, name: s.brand_name },
-        images: imageRefs(s.image),
-      },
-    };
-  });
-  const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
-  return c.json(ok({ items, giveaway_items, purchase_together }));
-});
+          )
+          .bind(...ids, ...ids),
+      );
+    }
+    const results = await db.batch(statements);
+    const skus = results[0]!;
+    const together = input.exclude_purchase_together ? null : results[togetherAt]!;
+    if (!currency) {
+      rememberCurrencies(results[currencyAt]!.results);
+      currency = knownCurrency(c.var.country)!;
+    }
+    const giveaway_items = giveawaysFor({
+      rules: promotionRules(results.slice(promotionsAt, promotionsAt + 3)),
+      skus: skus.results as unknown as SkuSyncRow[],
+      counts: new Map(input.ids.map((id, i) => [id, input.counts?.[i] ?? 1])),
+      currency,
+      country: c.var.country,
+      now,
+    });
+    const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
+      return {
+        id: s.id,
+        name: s.name,
+        price: { price: s.price, old_price: s.old_price },
+        buy_limit: s.buy_limit,
+        in_stock: s.stock > 0,
+        stock_level: stockLevel(s.stock),
+        product: {
+          id: s.product_id,
+          slug: s.product_slug,
+          name: s.product_name,
+          brand: { id: s.brand_id, slug: s.brand_slug, name: s.brand_name },
+          images: imageRefs(s.image),
+        },
+      };
+    });
+    const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
+    return c.json(ok({ items, giveaway_items, purchase_together }));
+  },
+);
 
 // Notify-me (spec §4, §6): a signed-in shopper's wish to hear when a product can be bought again.
-productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}/notify-me'), async (c) => {
-  const user = await requireUser(c);
-  const { value } = c.req.valid('json');
-  const { id } = c.req.valid('param');
-  const db = c.env.DB;
-  const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
-  if (!exists) throw new ApiError(404, 'not_found');
-  // The request's language and country are the alert's (mail and push in that language, prices
-  // in that country's currency). Asking again while waiting keeps the place in the queue; asking again
-  // after an alert starts a new wait (a new 90 days).
-  await (value
-    ? db
-        .prepare(
-          `INSERT INTO notify_requests (user_id, product_id, created_at, lang, country) VALUES (?, ?, ?, ?, ?)
+productRoutes.post(
+  '/:id{[0-9]+}/notify-me',
+  contract({
+    tag: 'catalogue',
+    summary: 'Turn notify-me on or off for a product',
+    params: idParams,
+    body: notifyMeSchema,
+    user: true,
+  }),
+  async (c) => {
+    const user = await requireUser(c);
+    const { value } = c.req.valid('json');
+    const { id } = c.req.valid('param');
+    const db = c.env.DB;
+    const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
+    if (!exists) throw new ApiError(404, 'not_found');
+    // The request's language and country are the alert's (mail and push in that language, prices
+    // in that country's currency). Asking again while waiting keeps the place in the queue; asking again
+    // after an alert starts a new wait (a new 90 days).
+    await (value
+      ? db
+          .prepare(
+            `INSERT INTO notify_requests (user_id, product_id, created_at, lang, country) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT DO UPDATE SET lang = excluded.lang, country = excluded.country, notified_at = NULL,
              created_at = CASE WHEN notified_at IS NULL THEN created_at ELSE excluded.created_at END`,
-        )
-        .bind(user.id, id, Date.now(), c.var.lang, c.var.country)
-    : db.prepare('DELETE FROM notify_requests WHERE user_id = ? AND product_id = ?').bind(user.id, id)
-  ).run();
-  return c.json(ok({ product_id: id, will_notify: value }, value ? 'notify_me_on' : 'notify_me_off'));
-});
+          )
+          .bind(user.id, id, Date.now(), c.var.lang, c.var.country)
+      : db.prepare('DELETE FROM notify_requests WHERE user_id = ? AND product_id = ?').bind(user.id, id)
+    ).run();
+    return c.json(ok({ product_id: id, will_notify: value }, value ? 'notify_me_on' : 'notify_me_off'));
+  },
+);
 
-productRoutes.get('/notify-list', contract('GET /product/notify-list'), async (c) => {
-  const user = await requireUser(c);
-  // A request expires 90 days after it was made: the list says when, and hides expired ones.
-  const { results } = await c.env.DB.prepare(
-    `SELECT ${cardColumns(c.var.lang)}, n.created_at + ?2 AS notify_expires_at FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ?1
+productRoutes.get(
+  '/notify-list',
+  contract({
+    tag: 'catalogue',
+    summary: 'Products the shopper asked to hear about',
+    user: true,
+  }),
+  async (c) => {
+    const user = await requireUser(c);
+    // A request expires 90 days after it was made: the list says when, and hides expired ones.
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${cardColumns(c.var.lang)}, n.created_at + ?2 AS notify_expires_at FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ?1
      WHERE p.is_active = 1 AND n.created_at + ?2 > ?3 ORDER BY n.created_at DESC`,
-  )
-    .bind(user.id, REQUEST_TTL_MS, Date.now())
-    .all<CardRow & { notify_expires_at: number }>();
-  const items = results.map(toCard);
-  for (const card of items) card.default_sku.will_notify = true;
-  const expires = results.map((r, i) => ({ product_id: items[i]!.id, expires_at: r.notify_expires_at }));
-  return c.json(ok({ items, expires }));
-});
+    )
+      .bind(user.id, REQUEST_TTL_MS, Date.now())
+      .all<CardRow & { notify_expires_at: number }>();
+    const items = results.map(toCard);
+    for (const card of items) card.default_sku.will_notify = true;
+    const expires = results.map((r, i) => ({ product_id: items[i]!.id, expires_at: r.notify_expires_at }));
+    return c.json(ok({ items, expires }));
+  },
+);
 
-productRoutes.get('/:ref/v2', contract('GET /product/:ref/v2'), async (c) => {
-  const db = c.env.DB;
-  const country = c.var.country;
-  // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
-  // isolate; a cold isolate reads them in the detail's own round trip.
-  let loyalty = knownLoyaltyRules(country);
-  let currency = knownCurrency(country);
-  const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
-  const detail = await productDetail(db, idOrSlug(c.req.valid('param').ref), c.var.lang, country, {
-    statements,
-    read(results) {
-      let at = 0;
-      if (!loyalty) {
-        rememberLoyaltyRules(results[0]!.results, results[1]!.results);
-        loyalty = knownLoyaltyRules(country);
-        at = 2;
-      }
-      if (!currency) {
-        rememberCurrencies(results[at]!.results);
-        currency = knownCurrency(country);
-      }
-    },
-  });
-  if (!detail) throw new ApiError(404, 'not_found');
-  const rules = loyalty?.rules;
-  detail.points_to_earn =
-    rules?.is_active && currency
-      ? Object.fromEntries(
-          detail.skus.map((s) => [
-            s.id,
-            pointsForPrice(payableMinor(s.price.price, currency!), {
-              vat_basis_points: currency!.vatBasisPoints,
-              decimals: currency!.decimals,
-              perUnit: rules.points_per_unit,
-            }),
-          ]),
-        )
-      : null;
-  return c.json(ok(detail));
-});
+productRoutes.get(
+  '/:ref/v2',
+  contract({
+    tag: 'catalogue',
+    summary: 'Product detail by id or slug',
+    params: refParams,
+  }),
+  async (c) => {
+    const db = c.env.DB;
+    const country = c.var.country;
+    // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
+    // isolate; a cold isolate reads them in the detail's own round trip.
+    let loyalty = knownLoyaltyRules(country);
+    let currency = knownCurrency(country);
+    const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
+    const detail = await productDetail(db, idOrSlug(c.req.valid('param').ref), c.var.lang, country, {
+      statements,
+      read(results) {
+        let at = 0;
+        if (!loyalty) {
+          rememberLoyaltyRules(results[0]!.results, results[1]!.results);
+          loyalty = knownLoyaltyRules(country);
+          at = 2;
+        }
+        if (!currency) {
+          rememberCurrencies(results[at]!.results);
+          currency = knownCurrency(country);
+        }
+      },
+    });
+    if (!detail) throw new ApiError(404, 'not_found');
+    const rules = loyalty?.rules;
+    detail.points_to_earn =
+      rules?.is_active && currency
+        ? Object.fromEntries(
+            detail.skus.map((s) => [
+              s.id,
+              pointsForPrice(payableMinor(s.price.price, currency!), {
+                vat_basis_points: currency!.vatBasisPoints,
+                decimals: currency!.decimals,
+                perUnit: rules.points_per_unit,
+              }),
+            ]),
+          )
+        : null;
+    return c.json(ok(detail));
+  },
+);

@@ -8,7 +8,15 @@
 // unsubscribing and subscribing again, which gives it a fresh endpoint (client/push/).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { isLocalEndpoint, PUSH_TOPICS, type PushPreferences, type PushTopic } from '#shared/api/push-schemas';
+import {
+  isLocalEndpoint,
+  PUSH_TOPICS,
+  type PushPreferences,
+  type PushTopic,
+  pushSubscribeSchema,
+  pushUnsubscribeSchema,
+  pushPreferenceSchema,
+} from '#shared/api/push-schemas';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
@@ -42,99 +50,144 @@ function platformOf(userAgent: string | undefined): string {
   return `${browser} on ${platform}`;
 }
 
-export const pushKeyRoutes = new Hono<AppEnv>().get('/key', contract('GET /push/key'), (c) => {
-  const config = c.var.config;
-  // Local mode without a key pair still lets a tester subscribe through the local fallback.
-  return c.json(ok({ public_key: config.VAPID_PUBLIC_KEY ?? null, mode: pushMode(config) }));
-});
+export const pushKeyRoutes = new Hono<AppEnv>().get(
+  '/key',
+  contract({
+    tag: 'push',
+    summary:
+      "The shop's VAPID public key (the browser's applicationServerKey) and whether pushes are sent or kept locally",
+  }),
+  (c) => {
+    const config = c.var.config;
+    // Local mode without a key pair still lets a tester subscribe through the local fallback.
+    return c.json(ok({ public_key: config.VAPID_PUBLIC_KEY ?? null, mode: pushMode(config) }));
+  },
+);
 
 export const userPushRoutes = new Hono<AppEnv>()
-  .post('/subscribe', contract('POST /user/push/subscribe'), async (c) => {
-    const input = c.req.valid('json');
-    const config = c.var.config;
-    const deviceId = c.var.deviceId!;
-    if (isLocalEndpoint(input.endpoint) ? config.ENVIRONMENT === 'production' : false)
-      throw new ApiError(400, 'push_endpoint_invalid');
-    // A subscription is shopper input the API will POST to: never an internal address, in production
-    // only a real push service (checked again at send time).
-    if (!isLocalEndpoint(input.endpoint) && !isAllowedPushEndpoint(input.endpoint, config.ENVIRONMENT === 'production'))
-      throw new ApiError(400, 'push_endpoint_invalid');
-    const user = await currentUser(c);
-    const owned = '(device_id = ? OR (user_id IS NOT NULL AND user_id = ?))';
-    const replaced =
-      input.replaces && input.replaces !== input.endpoint
-        ? await c.env.DB.prepare(`SELECT id, lang FROM push_subscriptions WHERE endpoint = ? AND ${owned}`)
-            .bind(input.replaces, deviceId, user?.id ?? null)
-            .first<{ id: number; lang: 'en' | 'ar' }>()
-        : null;
-    const lang = input.lang ?? replaced?.lang ?? c.var.lang;
-    const country = c.var.country;
-    const now = Date.now();
-    const tags = user ? { country, name: user.name, userId: String(user.id) } : { country };
-    // One statement: insert, or update the row this device or this user owns; no row back means the
-    // endpoint belongs to someone else.
-    const row = await c.env.DB.prepare(
-      `INSERT INTO push_subscriptions (endpoint, p256dh, auth, user_id, device_id, lang, country, tags, platform, created_at, updated_at)
+  .post(
+    '/subscribe',
+    contract({
+      tag: 'push',
+      summary:
+        "Store this device's push subscription (https push-service endpoint, or a local: one outside production), linked to the signed-in shopper if any; 409 push_subscription_taken when the endpoint belongs to another device and account",
+      body: pushSubscribeSchema,
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const config = c.var.config;
+      const deviceId = c.var.deviceId!;
+      if (isLocalEndpoint(input.endpoint) ? config.ENVIRONMENT === 'production' : false)
+        throw new ApiError(400, 'push_endpoint_invalid');
+      // A subscription is shopper input the API will POST to: never an internal address, in production
+      // only a real push service (checked again at send time).
+      if (
+        !isLocalEndpoint(input.endpoint) &&
+        !isAllowedPushEndpoint(input.endpoint, config.ENVIRONMENT === 'production')
+      )
+        throw new ApiError(400, 'push_endpoint_invalid');
+      const user = await currentUser(c);
+      const owned = '(device_id = ? OR (user_id IS NOT NULL AND user_id = ?))';
+      const replaced =
+        input.replaces && input.replaces !== input.endpoint
+          ? await c.env.DB.prepare(`SELECT id, lang FROM push_subscriptions WHERE endpoint = ? AND ${owned}`)
+              .bind(input.replaces, deviceId, user?.id ?? null)
+              .first<{ id: number; lang: 'en' | 'ar' }>()
+          : null;
+      const lang = input.lang ?? replaced?.lang ?? c.var.lang;
+      const country = c.var.country;
+      const now = Date.now();
+      const tags = user ? { country, name: user.name, userId: String(user.id) } : { country };
+      // One statement: insert, or update the row this device or this user owns; no row back means the
+      // endpoint belongs to someone else.
+      const row = await c.env.DB.prepare(
+        `INSERT INTO push_subscriptions (endpoint, p256dh, auth, user_id, device_id, lang, country, tags, platform, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, user_id = excluded.user_id,
          device_id = excluded.device_id, lang = excluded.lang, country = excluded.country, tags = excluded.tags,
          platform = excluded.platform, updated_at = excluded.updated_at
        WHERE push_subscriptions.device_id = excluded.device_id OR (push_subscriptions.user_id IS NOT NULL AND push_subscriptions.user_id = excluded.user_id)
        RETURNING id`,
-    )
-      .bind(
-        input.endpoint,
-        input.keys.p256dh,
-        input.keys.auth,
-        user?.id ?? null,
-        deviceId,
-        lang,
-        country,
-        JSON.stringify(tags),
-        platformOf(c.req.header('user-agent')),
-        now,
-        now,
       )
-      .first<{ id: number }>();
-    if (!row) throw new ApiError(409, 'push_subscription_taken');
-    if (replaced) await c.env.DB.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(replaced.id).run();
-    return c.json(ok({ subscribed: true, linked: !!user }));
-  })
-  .post('/unsubscribe', contract('POST /user/push/unsubscribe'), async (c) => {
-    const { endpoint } = c.req.valid('json');
-    const user = await currentUser(c);
-    const res = await c.env.DB.prepare(
-      'DELETE FROM push_subscriptions WHERE endpoint = ? AND (device_id = ? OR (user_id IS NOT NULL AND user_id = ?))',
-    )
-      .bind(endpoint, c.var.deviceId, user?.id ?? null)
-      .run();
-    if (!res.meta.changes) throw new ApiError(404, 'not_found');
-    return c.json(ok({ subscribed: false }));
-  })
-  .get('/preferences', contract('GET /user/push/preferences'), async (c) => {
-    const user = await requireUser(c);
-    const db = c.env.DB;
-    const [choices, devices] = await db.batch([
-      db.prepare('SELECT topic, enabled FROM push_preferences WHERE user_id = ?').bind(user.id),
-      db.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(user.id),
-    ]);
-    const off = new Set(
-      (choices!.results as { topic: PushTopic; enabled: number }[]).filter((r) => !r.enabled).map((r) => r.topic),
-    );
-    const body: PushPreferences = {
-      topics: PUSH_TOPICS.map((topic) => ({ topic, enabled: !off.has(topic) })),
-      devices: (devices!.results[0] as { n: number }).n,
-    };
-    return c.json(ok(body));
-  })
-  .post('/preferences', contract('POST /user/push/preferences'), async (c) => {
-    const user = await requireUser(c);
-    const { topic, enabled } = c.req.valid('json');
-    await c.env.DB.prepare(
-      `INSERT INTO push_preferences (user_id, topic, enabled, updated_at) VALUES (?, ?, ?, ?)
+        .bind(
+          input.endpoint,
+          input.keys.p256dh,
+          input.keys.auth,
+          user?.id ?? null,
+          deviceId,
+          lang,
+          country,
+          JSON.stringify(tags),
+          platformOf(c.req.header('user-agent')),
+          now,
+          now,
+        )
+        .first<{ id: number }>();
+      if (!row) throw new ApiError(409, 'push_subscription_taken');
+      if (replaced) await c.env.DB.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(replaced.id).run();
+      return c.json(ok({ subscribed: true, linked: !!user }));
+    },
+  )
+  .post(
+    '/unsubscribe',
+    contract({
+      tag: 'push',
+      summary: "Remove a subscription of this device or of the signed-in shopper (404 for anyone else's)",
+      body: pushUnsubscribeSchema,
+    }),
+    async (c) => {
+      const { endpoint } = c.req.valid('json');
+      const user = await currentUser(c);
+      const res = await c.env.DB.prepare(
+        'DELETE FROM push_subscriptions WHERE endpoint = ? AND (device_id = ? OR (user_id IS NOT NULL AND user_id = ?))',
+      )
+        .bind(endpoint, c.var.deviceId, user?.id ?? null)
+        .run();
+      if (!res.meta.changes) throw new ApiError(404, 'not_found');
+      return c.json(ok({ subscribed: false }));
+    },
+  )
+  .get(
+    '/preferences',
+    contract({
+      tag: 'push',
+      summary: 'Which topics the shopper gets pushes for (all on until turned off) and how many devices receive them',
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const db = c.env.DB;
+      const [choices, devices] = await db.batch([
+        db.prepare('SELECT topic, enabled FROM push_preferences WHERE user_id = ?').bind(user.id),
+        db.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(user.id),
+      ]);
+      const off = new Set(
+        (choices!.results as { topic: PushTopic; enabled: number }[]).filter((r) => !r.enabled).map((r) => r.topic),
+      );
+      const body: PushPreferences = {
+        topics: PUSH_TOPICS.map((topic) => ({ topic, enabled: !off.has(topic) })),
+        devices: (devices!.results[0] as { n: number }).n,
+      };
+      return c.json(ok(body));
+    },
+  )
+  .post(
+    '/preferences',
+    contract({
+      tag: 'push',
+      summary: 'Turn pushes for one topic on or off',
+      body: pushPreferenceSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { topic, enabled } = c.req.valid('json');
+      await c.env.DB.prepare(
+        `INSERT INTO push_preferences (user_id, topic, enabled, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (user_id, topic) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at`,
-    )
-      .bind(user.id, topic, enabled ? 1 : 0, Date.now())
-      .run();
-    return c.json(ok({ topic, enabled }));
-  });
+      )
+        .bind(user.id, topic, enabled ? 1 : 0, Date.now())
+        .run();
+      return c.json(ok({ topic, enabled }));
+    },
+  );

@@ -30,6 +30,16 @@ import {
   vote,
 } from '../reviews/write';
 import { type DatabaseEnv, routeStatement, userOwner } from '../db/databases';
+import { idParams } from '#shared/api/route-schemas';
+import {
+  reviewListQuery,
+  reviewInputSchema,
+  questionListQuery,
+  questionInputSchema,
+  helpfulVoteSchema,
+  reportSchema,
+  answerInputSchema,
+} from '#shared/reviews/schemas';
 
 /** A shown review appeared, changed or went: guest pages kept at the edge must not keep the old one. */
 async function shownChanged(c: Context<AppEnv>) {
@@ -109,92 +119,202 @@ async function ownReview(env: DatabaseEnv, userId: number, productId: number): P
 }
 
 export const reviewRoutes = new Hono<AppEnv>()
-  .get('/:id{[0-9]+}/reviews', contract('GET /product/:id{[0-9]+}/reviews'), async (c) => {
-    const { id } = c.req.valid('param');
-    const q = c.req.valid('query');
-    const user = await currentUser(c);
-    const page = q.page ?? 1;
-    const sort = q.sort ?? 'helpful';
-    const [rows, count, summary] = await c.env.DB.batch([
-      ...reviewPageStatements(
-        c.env.DB,
-        id,
-        { sort, lang: q.lang, stars: q.stars },
+  .get(
+    '/:id{[0-9]+}/reviews',
+    contract({
+      tag: 'reviews',
+      summary:
+        "A product's shown reviews: sorted by helpful, newest, highest or lowest rating; one language or both; one star count or all; ten a page; the signed-in shopper's votes",
+      params: idParams,
+      badParams: 'not_found',
+      query: reviewListQuery,
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const user = await currentUser(c);
+      const page = q.page ?? 1;
+      const sort = q.sort ?? 'helpful';
+      const [rows, count, summary] = await c.env.DB.batch([
+        ...reviewPageStatements(
+          c.env.DB,
+          id,
+          { sort, lang: q.lang, stars: q.stars },
+          page,
+          REVIEW_LIMITS.perPage,
+          user?.id ?? null,
+        ),
+        summaryStatement(c.env.DB, '?1', [id]),
+      ]);
+      const body: ReviewPage = {
+        items: readReviews(rows!.results),
         page,
-        REVIEW_LIMITS.perPage,
-        user?.id ?? null,
-      ),
-      summaryStatement(c.env.DB, '?1', [id]),
-    ]);
-    const body: ReviewPage = {
-      items: readReviews(rows!.results),
-      page,
-      per_page: REVIEW_LIMITS.perPage,
-      total: (count!.results[0] as { n: number }).n,
-      sort,
-      summary: toSummary(summary!.results as Parameters<typeof toSummary>[0]),
-    };
-    return c.json(ok(body));
-  })
-  .get('/:id{[0-9]+}/reviews/mine', contract('GET /product/:id{[0-9]+}/reviews/mine'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(await ownReview(c.env, user.id, c.req.valid('param').id)));
-  })
-  .post('/:id{[0-9]+}/reviews', contract('POST /product/:id{[0-9]+}/reviews'), async (c) => {
-    const user = await requireUser(c);
-    const productId = c.req.valid('param').id;
-    const saved = await saveReview(c.env, user.id, productId, c.req.valid('json'));
-    if (saved.shownChanged) await shownChanged(c);
-    const own = await ownReview(c.env, user.id, productId);
-    return c.json(ok(own, saved.status === 'approved' ? 'review_shown' : 'review_waiting'));
-  })
-  .post('/:id{[0-9]+}/reviews/remove', contract('POST /product/:id{[0-9]+}/reviews/remove'), async (c) => {
-    const user = await requireUser(c);
-    if (await removeReview(c.env, user.id, c.req.valid('param').id)) await shownChanged(c);
-    return c.json(ok({ removed: true }, 'review_removed'));
-  })
-  .get('/:id{[0-9]+}/questions', contract('GET /product/:id{[0-9]+}/questions'), async (c) => {
-    const { id } = c.req.valid('param');
-    const page = c.req.valid('query').page ?? 1;
-    const user = await currentUser(c);
-    const per = REVIEW_LIMITS.questionsPerPage;
-    const [rows, count] = await c.env.DB.batch(
-      questionPageStatements(c.env.DB, '?1', [id], page, per, user?.id ?? null),
-    );
-    const body: QuestionPage = {
-      items: readQuestions(rows!.results),
-      page,
-      per_page: per,
-      total: (count!.results[0] as { n: number }).n,
-    };
-    return c.json(ok(body));
-  })
-  .post('/:id{[0-9]+}/questions', contract('POST /product/:id{[0-9]+}/questions'), async (c) => {
-    const user = await requireUser(c);
-    const saved = await saveQuestion(c.env.DB, user.id, c.req.valid('param').id, c.req.valid('json'));
-    if (saved.status === 'approved') await shownChanged(c);
-    return c.json(ok(saved, saved.status === 'approved' ? 'question_shown' : 'question_waiting'));
-  });
+        per_page: REVIEW_LIMITS.perPage,
+        total: (count!.results[0] as { n: number }).n,
+        sort,
+        summary: toSummary(summary!.results as Parameters<typeof toSummary>[0]),
+      };
+      return c.json(ok(body));
+    },
+  )
+  .get(
+    '/:id{[0-9]+}/reviews/mine',
+    contract({
+      tag: 'reviews',
+      summary:
+        "The shopper's own review of the product with the shop's decision (a rejection's reason), whether she may review and answer (she received it), and her questions and answers not shown",
+      params: idParams,
+      badParams: 'not_found',
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(ok(await ownReview(c.env, user.id, c.req.valid('param').id)));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/reviews',
+    contract({
+      tag: 'reviews',
+      summary:
+        'Write or edit the own review (only after a delivered order holds the product): 1–5 stars, a text in either language, up to three photos (JPEG, PNG or WebP, 5 MB each, re-encoded, metadata dropped). Shown after the shop’s rules and moderation',
+      params: idParams,
+      badParams: 'not_found',
+      body: reviewInputSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const productId = c.req.valid('param').id;
+      const saved = await saveReview(c.env, user.id, productId, c.req.valid('json'));
+      if (saved.shownChanged) await shownChanged(c);
+      const own = await ownReview(c.env, user.id, productId);
+      return c.json(ok(own, saved.status === 'approved' ? 'review_shown' : 'review_waiting'));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/reviews/remove',
+    contract({
+      tag: 'reviews',
+      summary: 'Remove the own review and its photos',
+      params: idParams,
+      badParams: 'not_found',
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      if (await removeReview(c.env, user.id, c.req.valid('param').id)) await shownChanged(c);
+      return c.json(ok({ removed: true }, 'review_removed'));
+    },
+  )
+  .get(
+    '/:id{[0-9]+}/questions',
+    contract({
+      tag: 'reviews',
+      summary: "A product's shown questions, newest first, each with its shown answers (the shop's first)",
+      params: idParams,
+      badParams: 'not_found',
+      query: questionListQuery,
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const page = c.req.valid('query').page ?? 1;
+      const user = await currentUser(c);
+      const per = REVIEW_LIMITS.questionsPerPage;
+      const [rows, count] = await c.env.DB.batch(
+        questionPageStatements(c.env.DB, '?1', [id], page, per, user?.id ?? null),
+      );
+      const body: QuestionPage = {
+        items: readQuestions(rows!.results),
+        page,
+        per_page: per,
+        total: (count!.results[0] as { n: number }).n,
+      };
+      return c.json(ok(body));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/questions',
+    contract({
+      tag: 'reviews',
+      summary: 'Ask a question about a product (anyone signed in); shown after the shop’s rules and moderation',
+      params: idParams,
+      badParams: 'not_found',
+      body: questionInputSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const saved = await saveQuestion(c.env.DB, user.id, c.req.valid('param').id, c.req.valid('json'));
+      if (saved.status === 'approved') await shownChanged(c);
+      return c.json(ok(saved, saved.status === 'approved' ? 'question_shown' : 'question_waiting'));
+    },
+  );
 
 /** Votes and reports on one review, answers to one question, votes on one answer. */
 export const reviewActionRoutes = new Hono<AppEnv>()
-  .post('/review/:id{[0-9]+}/helpful', contract('POST /review/:id{[0-9]+}/helpful'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(await vote(c.env.DB, 'review', c.req.valid('param').id, user.id, c.req.valid('json').value)));
-  })
-  .post('/review/:id{[0-9]+}/report', contract('POST /review/:id{[0-9]+}/report'), async (c) => {
-    const user = await requireUser(c);
-    const result = await report(c.env.DB, c.req.valid('param').id, user.id, c.req.valid('json').reason);
-    if (result.hidden) await shownChanged(c);
-    return c.json(ok({ reported: true }, 'review_reported'));
-  })
-  .post('/question/:id{[0-9]+}/answers', contract('POST /question/:id{[0-9]+}/answers'), async (c) => {
-    const user = await requireUser(c);
-    const saved = await saveAnswer(c.env, user.id, c.req.valid('param').id, c.req.valid('json'));
-    if (saved.status === 'approved') await shownChanged(c);
-    return c.json(ok(saved, saved.status === 'approved' ? 'answer_shown' : 'answer_waiting'));
-  })
-  .post('/answer/:id{[0-9]+}/helpful', contract('POST /answer/:id{[0-9]+}/helpful'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(await vote(c.env.DB, 'answer', c.req.valid('param').id, user.id, c.req.valid('json').value)));
-  });
+  .post(
+    '/review/:id{[0-9]+}/helpful',
+    contract({
+      tag: 'reviews',
+      summary: '"Was this helpful": one vote a shopper (value false takes it back); not on the own review',
+      params: idParams,
+      badParams: 'not_found',
+      body: helpfulVoteSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(ok(await vote(c.env.DB, 'review', c.req.valid('param').id, user.id, c.req.valid('json').value)));
+    },
+  )
+  .post(
+    '/review/:id{[0-9]+}/report',
+    contract({
+      tag: 'reviews',
+      summary: 'Report a shown review (one report a shopper); enough reports take it back to moderation',
+      params: idParams,
+      badParams: 'not_found',
+      body: reportSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const result = await report(c.env.DB, c.req.valid('param').id, user.id, c.req.valid('json').reason);
+      if (result.hidden) await shownChanged(c);
+      return c.json(ok({ reported: true }, 'review_reported'));
+    },
+  )
+  .post(
+    '/question/:id{[0-9]+}/answers',
+    contract({
+      tag: 'reviews',
+      summary:
+        'Answer a question (only a shopper who received the product); shown after the shop’s rules and moderation',
+      params: idParams,
+      badParams: 'not_found',
+      body: answerInputSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const saved = await saveAnswer(c.env, user.id, c.req.valid('param').id, c.req.valid('json'));
+      if (saved.status === 'approved') await shownChanged(c);
+      return c.json(ok(saved, saved.status === 'approved' ? 'answer_shown' : 'answer_waiting'));
+    },
+  )
+  .post(
+    '/answer/:id{[0-9]+}/helpful',
+    contract({
+      tag: 'reviews',
+      summary: '"Was this helpful" on an answer: one vote a shopper; not on the own answer',
+      params: idParams,
+      badParams: 'not_found',
+      body: helpfulVoteSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(ok(await vote(c.env.DB, 'answer', c.req.valid('param').id, user.id, c.req.valid('json').value)));
+    },
+  );

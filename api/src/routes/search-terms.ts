@@ -5,6 +5,7 @@ import { SEARCH_TERM_LIMIT } from '#shared/constants';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import { searchTermSchema } from '#shared/api/route-schemas';
 
 const RECENT = 10;
 
@@ -13,31 +14,53 @@ export const searchTermRoutes = new Hono<AppEnv>()
     if (!c.var.deviceId) throw new ApiError(403, 'device_token_invalid');
     await next();
   })
-  .get('/term', contract('GET /search/term'), async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT term, max(created_at) AS created_at FROM search_terms WHERE device_id = ? GROUP BY lower(term) ORDER BY created_at DESC LIMIT ?`,
-    )
-      .bind(c.var.deviceId, RECENT)
-      .all<{ term: string; created_at: number }>();
-    return c.json(ok({ items: results }));
-  })
-  .post('/set-term', contract('POST /search/set-term'), async (c) => {
-    const { term } = c.req.valid('json');
-    const db = c.env.DB;
-    // Keep the newest SEARCH_TERM_LIMIT terms per device.
-    await db.batch([
-      db
-        .prepare('INSERT INTO search_terms (device_id, term, created_at) VALUES (?, ?, ?)')
-        .bind(c.var.deviceId, term, Date.now()),
-      db
-        .prepare(
-          'DELETE FROM search_terms WHERE device_id = ?1 AND id NOT IN (SELECT id FROM search_terms WHERE device_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)',
-        )
-        .bind(c.var.deviceId, SEARCH_TERM_LIMIT),
-    ]);
-    return c.json(ok({ term }));
-  })
-  .post('/clear', contract('POST /search/clear'), async (c) => {
-    await c.env.DB.prepare('DELETE FROM search_terms WHERE device_id = ?').bind(c.var.deviceId).run();
-    return c.json(ok({ items: [] }));
-  });
+  .get(
+    '/term',
+    contract({
+      tag: 'search',
+      summary: "The device's recent search terms",
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare(
+        `SELECT term, max(created_at) AS created_at FROM search_terms WHERE device_id = ? GROUP BY lower(term) ORDER BY created_at DESC LIMIT ?`,
+      )
+        .bind(c.var.deviceId, RECENT)
+        .all<{ term: string; created_at: number }>();
+      return c.json(ok({ items: results }));
+    },
+  )
+  .post(
+    '/set-term',
+    contract({
+      tag: 'search',
+      summary: "Keep a term in the device's search history",
+      body: searchTermSchema,
+    }),
+    async (c) => {
+      const { term } = c.req.valid('json');
+      const db = c.env.DB;
+      // Keep the newest SEARCH_TERM_LIMIT terms per device.
+      await db.batch([
+        db
+          .prepare('INSERT INTO search_terms (device_id, term, created_at) VALUES (?, ?, ?)')
+          .bind(c.var.deviceId, term, Date.now()),
+        db
+          .prepare(
+            'DELETE FROM search_terms WHERE device_id = ?1 AND id NOT IN (SELECT id FROM search_terms WHERE device_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)',
+          )
+          .bind(c.var.deviceId, SEARCH_TERM_LIMIT),
+      ]);
+      return c.json(ok({ term }));
+    },
+  )
+  .post(
+    '/clear',
+    contract({
+      tag: 'search',
+      summary: "Clear the device's search history",
+    }),
+    async (c) => {
+      await c.env.DB.prepare('DELETE FROM search_terms WHERE device_id = ?').bind(c.var.deviceId).run();
+      return c.json(ok({ items: [] }));
+    },
+  );

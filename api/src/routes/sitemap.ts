@@ -5,38 +5,59 @@ import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 import type { CountRow } from '../db/rows';
+import { pageParams } from '#shared/api/route-schemas';
 
 export const SITEMAP_PAGE_SIZE = 20_000;
 
 export const sitemapRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /sitemap'), async (c) => {
-    const db = c.env.DB;
-    const [count, categories, brands, nutritionists, bloodTests] = await db.batch([
-      db.prepare('SELECT count(*) AS n FROM products WHERE is_active = 1'),
-      db.prepare('SELECT id FROM categories ORDER BY sort_order, id'),
-      db.prepare('SELECT id FROM brands ORDER BY id'),
-      db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
-      db.prepare('SELECT slug FROM blood_tests WHERE is_active = 1 ORDER BY id'),
-    ]);
-    const n = (count!.results[0] as CountRow).n;
-    return c.json(
-      ok({
-        product_pages: Math.max(1, Math.ceil(n / SITEMAP_PAGE_SIZE)),
-        categories: (categories!.results as Array<{ id: number }>).map((r) => r.id),
-        brands: (brands!.results as Array<{ id: number }>).map((r) => r.id),
-        nutritionists: (nutritionists!.results as Array<{ slug: string }>).map((r) => r.slug),
-        blood_tests: (bloodTests!.results as Array<{ slug: string }>).map((r) => r.slug),
-      }),
-    );
-  })
-  .get('/products/:page{[0-9]+}', contract('GET /sitemap/products/:page{[0-9]+}'), async (c) => {
-    const { page } = c.req.valid('param');
-    const { results } = await c.env.DB.prepare(
-      'SELECT slug, created_at FROM products WHERE is_active = 1 ORDER BY id LIMIT ? OFFSET ?',
-    )
-      .bind(SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE)
-      .all<{ slug: string; created_at: number }>();
-    return c.json(
-      ok({ items: results.map((r) => ({ slug: r.slug, updated: new Date(r.created_at).toISOString().slice(0, 10) })) }),
-    );
-  });
+  .get(
+    '/',
+    contract({
+      tag: 'platform',
+      summary: 'What the sitemap lists: categories, brands, nutritionists, blood tests, product page count',
+      noDevice: true,
+    }),
+    async (c) => {
+      const db = c.env.DB;
+      const [count, categories, brands, nutritionists, bloodTests] = await db.batch([
+        db.prepare('SELECT count(*) AS n FROM products WHERE is_active = 1'),
+        db.prepare('SELECT id FROM categories ORDER BY sort_order, id'),
+        db.prepare('SELECT id FROM brands ORDER BY id'),
+        db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
+        db.prepare('SELECT slug FROM blood_tests WHERE is_active = 1 ORDER BY id'),
+      ]);
+      const n = (count!.results[0] as CountRow).n;
+      return c.json(
+        ok({
+          product_pages: Math.max(1, Math.ceil(n / SITEMAP_PAGE_SIZE)),
+          categories: (categories!.results as Array<{ id: number }>).map((r) => r.id),
+          brands: (brands!.results as Array<{ id: number }>).map((r) => r.id),
+          nutritionists: (nutritionists!.results as Array<{ slug: string }>).map((r) => r.slug),
+          blood_tests: (bloodTests!.results as Array<{ slug: string }>).map((r) => r.slug),
+        }),
+      );
+    },
+  )
+  .get(
+    '/products/:page{[0-9]+}',
+    contract({
+      tag: 'platform',
+      summary: 'One page of product slugs for the sitemap',
+      params: pageParams,
+      badParams: 'bad_request',
+      noDevice: true,
+    }),
+    async (c) => {
+      const { page } = c.req.valid('param');
+      const { results } = await c.env.DB.prepare(
+        'SELECT slug, created_at FROM products WHERE is_active = 1 ORDER BY id LIMIT ? OFFSET ?',
+      )
+        .bind(SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE)
+        .all<{ slug: string; created_at: number }>();
+      return c.json(
+        ok({
+          items: results.map((r) => ({ slug: r.slug, updated: new Date(r.created_at).toISOString().slice(0, 10) })),
+        }),
+      );
+    },
+  );

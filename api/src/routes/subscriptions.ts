@@ -21,6 +21,8 @@ import { requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway-for';
 import { retryRun } from '../subscriptions/run';
 import { subscriptionsOf } from '../subscriptions/view';
+import { idParams } from '#shared/api/route-schemas';
+import { subscriptionChangeSchema } from '#shared/subscriptions/schemas';
 
 interface Owned {
   id: number;
@@ -146,29 +148,61 @@ async function skuOf(db: D1Database, skuId: number) {
 }
 
 export const subscriptionRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /subscriptions'), async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok({ items: await subscriptionsOf(c.env.DB, user.id, c.var.lang) }));
-  })
-  .post('/:id{[0-9]+}', contract('POST /subscriptions/:id{[0-9]+}'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    const s = await owned(c, id, user.id);
-    const results = await c.env.DB.batch(await changeStatement(c, s, c.req.valid('json'), user.id, Date.now()));
-    // The change is the batch's last statement: nothing changed means the subscription moved on meanwhile.
-    if (!results.at(-1)!.meta.changes) throw new ApiError(409, 'subscription_too_late');
-    return answer(c, id, user.id);
-  })
-  .post('/:id{[0-9]+}/retry', contract('POST /subscriptions/:id{[0-9]+}/retry'), async (c) => {
-    const user = await requireUser(c);
-    const { id } = c.req.valid('param');
-    await owned(c, id, user.id);
-    const outcome = await retryRun(
-      c.env,
-      { gateway: gatewayFor(c.var.config), siteOrigin: siteOrigin(c) },
-      id,
-      user.id,
-    );
-    if (!outcome) throw new ApiError(409, 'subscription_nothing_to_retry');
-    return answer(c, id, user.id);
-  });
+  .get(
+    '/',
+    contract({
+      tag: 'subscriptions',
+      summary:
+        "The shopper's subscriptions: product, quantity, frequency (and the ones the product offers), next delivery and order dates, the next order's unit price after the discount, address, how it is paid and the latest run (a failed one says why)",
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json(ok({ items: await subscriptionsOf(c.env.DB, user.id, c.var.lang) }));
+    },
+  )
+  .post(
+    '/:id{[0-9]+}',
+    contract({
+      tag: 'subscriptions',
+      summary:
+        'Change one thing: skip the next delivery, move its date (4–180 days ahead), the frequency, the quantity, the address, card or wallet; pause, resume or cancel. Answers the subscription as it now is',
+      params: idParams,
+      badParams: 'not_found',
+      user: true,
+      body: subscriptionChangeSchema,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      const s = await owned(c, id, user.id);
+      const results = await c.env.DB.batch(await changeStatement(c, s, c.req.valid('json'), user.id, Date.now()));
+      // The change is the batch's last statement: nothing changed means the subscription moved on meanwhile.
+      if (!results.at(-1)!.meta.changes) throw new ApiError(409, 'subscription_too_late');
+      return answer(c, id, user.id);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/retry',
+    contract({
+      tag: 'subscriptions',
+      summary:
+        'Try again now the order of a failed run that placed none (out of stock, no card, wallet short), within 7 days of its date; a declined card is paid from its order instead',
+      params: idParams,
+      badParams: 'not_found',
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id } = c.req.valid('param');
+      await owned(c, id, user.id);
+      const outcome = await retryRun(
+        c.env,
+        { gateway: gatewayFor(c.var.config), siteOrigin: siteOrigin(c) },
+        id,
+        user.id,
+      );
+      if (!outcome) throw new ApiError(409, 'subscription_nothing_to_retry');
+      return answer(c, id, user.id);
+    },
+  );

@@ -3,7 +3,8 @@
 import { localizePath } from '#shared/locale';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { CARD_METHODS } from '#shared/api/order-schemas';
+import { z } from '#shared/zod';
+import { CARD_METHODS, walletChargeSchema } from '#shared/api/order-schemas';
 import { countryAmountsFor, currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
 import { enforceWith, limit, LIMITS } from '../lib/limits';
@@ -15,82 +16,130 @@ import { startCharge } from './orders';
 import { readMine, routeFrom, routeStatement, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
+import { pageParams, paymentIdParams } from '#shared/api/route-schemas';
 
 const PER_PAGE = 20;
 
 export const walletRoutes = new Hono<AppEnv>()
-  .get('/', contract('GET /user/wallet'), async (c) => {
-    const user = await requireUser(c);
-    const { currency } = await currencyFor(c.env.DB, c.var.country);
-    // The wallet lives with her orders, in her order shard (decision 61).
-    const [balance] = await readMine(c.env, userOwner(user.id), (db) => [
-      db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency),
-    ]);
-    const row = balance!.results[0] as Pick<WalletAccountRow, 'balance'> | undefined;
-    return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
-  })
-  .get('/history', contract('GET /user/wallet/history'), (c) => history(c, 1))
-  .get('/history/:page{[0-9]+}', contract('GET /user/wallet/history/:page{[0-9]+}'), (c) =>
-    history(c, c.req.valid('param').page),
+  .get(
+    '/',
+    contract({
+      tag: 'wallet',
+      summary: 'Wallet balance and top-up methods',
+      user: true,
+      response: z.object({
+        balance: z.int(),
+        currency: z.enum(['KWD', 'SAR']),
+        methods: z.array(z.enum([...CARD_METHODS.KW, ...CARD_METHODS.SA])),
+      }),
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { currency } = await currencyFor(c.env.DB, c.var.country);
+      // The wallet lives with her orders, in her order shard (decision 61).
+      const [balance] = await readMine(c.env, userOwner(user.id), (db) => [
+        db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency),
+      ]);
+      const row = balance!.results[0] as Pick<WalletAccountRow, 'balance'> | undefined;
+      return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
+    },
   )
-  .post('/charge', contract('POST /user/wallet/charge'), async (c) => {
-    const user = await requireUser(c);
-    const input = c.req.valid('json');
-    const info = await currencyFor(c.env.DB, c.var.country);
-    // The largest single top-up the country's owner set, in its currency (decision 52).
-    const max = (await countryAmountsFor(c.env.DB, c.var.country)).wallet_top_up_max_minor;
-    if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
-    if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method))
-      throw new ApiError(400, 'payment_method_unavailable');
-    // Each top-up is a payment row and a gateway charge: a limit per account.
-    // The top-up's payment, and the ledger line its success writes, are in her order shard (decision 61);
-    // its id names the shard, so the gateway's webhook finds it there. Her route rides in the limit's batch.
-    const [routeRow] = await enforceWith(
-      c.env.DB,
-      [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)],
-      [routeStatement(c.env, userOwner(user.id))],
-    );
-    const route = routeFrom(c.env, routeRow!.results[0] as Parameters<typeof routeFrom>[1]);
-    if (route.moving) throw new ApiError(503, 'service_busy');
-    const paymentId = newPaymentId(route.id);
-    const back = localizePath(`/profile/wallet?charge=${paymentId}`, c.var.lang);
-    await openPayment(route.db, {
-      id: paymentId,
-      orderId: null,
-      userId: user.id,
-      amount: input.amount,
-      currency: info.currency,
-      method: input.payment_method,
-      returnPath: back,
-      purpose: 'wallet',
-    }).run();
-    const url = await startCharge(c, {
-      paymentId,
-      amount: input.amount,
-      currency: info.currency,
-      method: input.payment_method,
-      description: 'Wallet top-up',
-      customer: { name: user.name, email: user.email, phone: user.phone },
-      returnPath: back,
-      db: route.db,
-    });
-    return c.json(ok({ id: paymentId, url }));
-  })
-  .get('/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay[0-9]{0,4}_[0-9a-f]{24}}'), async (c) => {
-    const user = await requireUser(c);
-    const [payment] = await readMine(c.env, userOwner(user.id), (db) => [
-      db
-        .prepare(
-          "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
-        )
-        .bind(c.req.valid('param').id, user.id),
-    ]);
-    const row = payment!.results[0] as
-      | Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>
-      | undefined;
-    if (!row) throw new ApiError(404, 'not_found');
-    return c.json(ok(row));
-  });
+  .get(
+    '/history',
+    contract({
+      tag: 'wallet',
+      summary: 'Wallet history (first page)',
+      user: true,
+    }),
+    (c) => history(c, 1),
+  )
+  .get(
+    '/history/:page{[0-9]+}',
+    contract({
+      tag: 'wallet',
+      summary: 'Wallet history, a later page',
+      params: pageParams,
+      badParams: 'bad_request',
+      user: true,
+    }),
+    (c) => history(c, c.req.valid('param').page),
+  )
+  .post(
+    '/charge',
+    contract({
+      tag: 'wallet',
+      summary: 'Top up the wallet: opens a card payment',
+      body: walletChargeSchema,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const input = c.req.valid('json');
+      const info = await currencyFor(c.env.DB, c.var.country);
+      // The largest single top-up the country's owner set, in its currency (decision 52).
+      const max = (await countryAmountsFor(c.env.DB, c.var.country)).wallet_top_up_max_minor;
+      if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
+      if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method))
+        throw new ApiError(400, 'payment_method_unavailable');
+      // Each top-up is a payment row and a gateway charge: a limit per account.
+      // The top-up's payment, and the ledger line its success writes, are in her order shard (decision 61);
+      // its id names the shard, so the gateway's webhook finds it there. Her route rides in the limit's batch.
+      const [routeRow] = await enforceWith(
+        c.env.DB,
+        [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)],
+        [routeStatement(c.env, userOwner(user.id))],
+      );
+      const route = routeFrom(c.env, routeRow!.results[0] as Parameters<typeof routeFrom>[1]);
+      if (route.moving) throw new ApiError(503, 'service_busy');
+      const paymentId = newPaymentId(route.id);
+      const back = localizePath(`/profile/wallet?charge=${paymentId}`, c.var.lang);
+      await openPayment(route.db, {
+        id: paymentId,
+        orderId: null,
+        userId: user.id,
+        amount: input.amount,
+        currency: info.currency,
+        method: input.payment_method,
+        returnPath: back,
+        purpose: 'wallet',
+      }).run();
+      const url = await startCharge(c, {
+        paymentId,
+        amount: input.amount,
+        currency: info.currency,
+        method: input.payment_method,
+        description: 'Wallet top-up',
+        customer: { name: user.name, email: user.email, phone: user.phone },
+        returnPath: back,
+        db: route.db,
+      });
+      return c.json(ok({ id: paymentId, url }));
+    },
+  )
+  .get(
+    '/:id{pay[0-9]{0,4}_[0-9a-f]{24}}',
+    contract({
+      tag: 'wallet',
+      summary: "A top-up's payment and its status",
+      params: paymentIdParams,
+      user: true,
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const [payment] = await readMine(c.env, userOwner(user.id), (db) => [
+        db
+          .prepare(
+            "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
+          )
+          .bind(c.req.valid('param').id, user.id),
+      ]);
+      const row = payment!.results[0] as
+        | Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>
+        | undefined;
+      if (!row) throw new ApiError(404, 'not_found');
+      return c.json(ok(row));
+    },
+  );
 
 async function history(c: import('hono').Context<AppEnv>, page: number) {
   const user = await requireUser(c);

@@ -11,6 +11,7 @@ import { contract } from '../lib/validate';
 import { stoppedPhone } from '../messages/whatsapp-updates';
 import { requireUser } from '../middleware/user';
 import { routeFrom, routeStatement, shardDatabase, userOwner } from '../db/databases';
+import { whatsappStopSchema, whatsappChoiceSchema } from '#shared/api/phone-auth-schemas';
 
 /** The orders of any shopper still to be updated at this number: in every order shard (decision 61). */
 const stopOrdersSql =
@@ -28,25 +29,38 @@ function stopStatements(db: D1Database, phone: string, now: number): D1PreparedS
   ];
 }
 
-export const whatsappRoutes = new Hono<AppEnv>().post('/stop', contract('POST /whatsapp/stop'), async (c) => {
-  const phone = await stoppedPhone(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
-  if (!phone) throw new ApiError(400, 'whatsapp_stop_invalid');
-  const db = c.env.DB;
-  // Shard 0's orders in the core's batch, as before; the other shards' (listed in that batch) after it.
-  const results = await db.batch([
-    ...stopStatements(db, phone, Date.now()),
-    db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
-  ]);
-  const others = results.at(-1)!.results as Array<{ binding: string }>;
-  await Promise.all(
-    others.map(({ binding }) => shardDatabase(c.env, binding).prepare(stopOrdersSql).bind(phone).run()),
-  );
-  return c.json(ok({ stopped: true }));
-});
+export const whatsappRoutes = new Hono<AppEnv>().post(
+  '/stop',
+  contract({
+    tag: 'accounts',
+    summary: 'The stop link of a WhatsApp update: nothing more goes to the number until it opts in again',
+    body: whatsappStopSchema,
+  }),
+  async (c) => {
+    const phone = await stoppedPhone(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
+    if (!phone) throw new ApiError(400, 'whatsapp_stop_invalid');
+    const db = c.env.DB;
+    // Shard 0's orders in the core's batch, as before; the other shards' (listed in that batch) after it.
+    const results = await db.batch([
+      ...stopStatements(db, phone, Date.now()),
+      db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
+    ]);
+    const others = results.at(-1)!.results as Array<{ binding: string }>;
+    await Promise.all(
+      others.map(({ binding }) => shardDatabase(c.env, binding).prepare(stopOrdersSql).bind(phone).run()),
+    );
+    return c.json(ok({ stopped: true }));
+  },
+);
 
 export const whatsappChoiceRoutes = new Hono<AppEnv>().post(
   '/whatsapp',
-  contract('POST /user/profile/whatsapp'),
+  contract({
+    tag: 'accounts',
+    summary: 'Order updates and visit reminders on WhatsApp to the proven phone, on or off (409 whatsapp_needs_phone)',
+    body: whatsappChoiceSchema,
+    user: true,
+  }),
   async (c) => {
     const user = await requireUser(c);
     const { on } = c.req.valid('json');

@@ -1,12 +1,16 @@
-// Decision 17: every route of the commerce API validates its input with an entry of the route contract,
-// and /openapi.json (generated from the same entries) exists outside production only.
+// Decisions 17 and 68: every route of the commerce API carries its contract beside its handler, and the
+// checks here are walked from the app's routes and those contracts, not listed by hand: every route has
+// one, a signed-in route answers a stranger 401 before reading the input, a route with a body schema
+// answers a bad body 400 validation_failed, and /openapi.json (generated from the same contracts)
+// describes each of them outside production only. The staff routes' 401 and 403 walk is in
+// staff-auth.test.ts, from the same routes.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker, { app } from '#api/src/index';
-import { CONTRACTS } from '#api/src/contract/registry';
-import { contractKeyOf } from '#api/src/lib/validate';
+import worker from '#api/src/index';
 import { signedRequest } from '../../support/signed-fetch';
-import { call, deviceToken, json } from './helpers';
+import { CONTRACTED, concrete, keyOf, ROUTES } from './contracted-routes';
+import { call, deviceToken, json, signedInShoppers } from './helpers';
+import { staffCall, staffWith } from './staff-helpers';
 
 /** Routes with no contract entry, each for a reason. Nothing else may be missing one. */
 const EXCEPTIONS: Record<string, string> = {
@@ -42,36 +46,69 @@ const EXCEPTIONS: Record<string, string> = {
     'local-only share of a consultation’s summary and list for the shopper pages’ tests, absent from the production build',
 };
 
-/** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */
-function routeTable(): Map<string, Array<string | undefined>> {
-  const table = new Map<string, Array<string | undefined>>();
-  for (const route of app.routes) {
-    if (route.method === 'ALL') continue;
-    const key = `${route.method} ${route.path}`;
-    table.set(key, [...(table.get(key) ?? []), contractKeyOf(route.handler)]);
-  }
-  return table;
-}
-
 describe('the route contract', () => {
-  it('gives every routed path a contract entry of its own method and path', () => {
-    const table = routeTable();
-    expect(table.size).toBeGreaterThan(60);
-    const missing = [...table]
-      .filter(([key, contracts]) => !(key in EXCEPTIONS) && !contracts.includes(key as never))
-      .map(([key]) => key);
-    expect(missing, 'routes without their contract(...) middleware (api/src/contract/registry.ts)').toEqual([]);
+  it('is carried by every routed path, beside its handler', () => {
+    expect(ROUTES.length).toBeGreaterThan(60);
+    const missing = ROUTES.filter((r) => !r.contract && !(keyOf(r) in EXCEPTIONS)).map(keyOf);
+    expect(missing, 'routes without their contract({ … }) middleware').toEqual([]);
   });
 
-  it('has no entry without its route, and no exception that is not routed', () => {
-    const routed = new Set(routeTable().keys());
-    expect(Object.keys(CONTRACTS).filter((key) => !routed.has(key))).toEqual([]);
-    expect(Object.keys(EXCEPTIONS).filter((key) => !routed.has(key))).toEqual([]);
+  it('has no exception that is not routed, nor one that has a contract after all', () => {
+    const routed = new Map(ROUTES.map((r) => [keyOf(r), r]));
+    expect(Object.keys(EXCEPTIONS).filter((key) => !routed.has(key) || routed.get(key)!.contract)).toEqual([]);
   });
 });
 
+describe('every signed-in route', () => {
+  const signedIn = CONTRACTED.filter((r) => r.contract.user);
+
+  it('answers a stranger 401 before reading what was sent', async () => {
+    expect(signedIn.length).toBeGreaterThan(20);
+    const token = await deviceToken();
+    const answers: string[] = [];
+    for (const route of signedIn) {
+      const res = await call(concrete(route.path, route.contract.params), {
+        method: route.method,
+        ...(route.method === 'GET' ? {} : { body: '[]' }),
+        token,
+      });
+      answers.push(`${keyOf(route)}: ${res.status} ${(await json(res)).meta.msg}`);
+    }
+    expect(answers).toEqual(signedIn.map((route) => `${keyOf(route)}: 401 unauthorized`));
+    // ~150 routes, one call each: more than the default five seconds on a busy two-core machine.
+  }, 60_000);
+});
+
+describe('every route with a body schema', () => {
+  const withBody = CONTRACTED.filter((r) => r.contract.body);
+
+  it('answers a body that is not its shape 400 validation_failed, with the fields, once the caller may ask', async () => {
+    expect(withBody.length).toBeGreaterThan(20);
+    const token = await deviceToken();
+    const [shopper] = await signedInShoppers(1, 'contract');
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const answers: string[] = [];
+    for (const route of withBody) {
+      const init = { method: route.method, body: '[]' };
+      const path = concrete(route.path, route.contract.params);
+      const res = route.contract.staff
+        ? await staffCall(owner.token, path, init)
+        : await call(path, {
+            ...init,
+            token,
+            headers: route.contract.user ? { authorization: `Bearer ${shopper}` } : {},
+          });
+      const body = await json(res);
+      answers.push(
+        `${keyOf(route)}: ${res.status} ${body.meta.msg}${Array.isArray(body.data?.fields) ? '' : ' (no fields)'}`,
+      );
+    }
+    expect(answers).toEqual(withBody.map((route) => `${keyOf(route)}: 400 validation_failed`));
+  }, 60_000);
+});
+
 describe('GET /openapi.json', () => {
-  it('describes every contract entry outside production', async () => {
+  it('describes every contracted route outside production', async () => {
     const res = await call('/openapi.json');
     expect(res.status).toBe(200);
     const doc = await json(res);
@@ -89,7 +126,34 @@ describe('GET /openapi.json', () => {
       (n, methods) => n + Object.keys(methods).length,
       0,
     );
-    expect(operations).toBe(Object.keys(CONTRACTS).length);
+    expect(operations).toBe(CONTRACTED.length);
+  });
+
+  it('declares exactly the path parameters its templates name, one id per operation, and its tags', async () => {
+    const doc = await json(await call('/openapi.json'));
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
+    for (const { path, method, op } of operations) {
+      const named = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const declared = (op.parameters ?? [])
+        .filter((p: { in: string }) => p.in === 'path')
+        .map((p: { name: string }) => p.name)
+        .sort();
+      // OpenAPI requires both ways.
+      expect(declared, `${method} ${path}`).toEqual(named);
+    }
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const tags = new Set<string>(doc.tags.map((t: { name: string }) => t.name));
+    for (const { op } of operations) for (const tag of op.tags) expect(tags.has(tag)).toBe(true);
+  });
+
+  it("describes a route's response schema inside the envelope", async () => {
+    const doc = await json(await call('/openapi.json'));
+    const answer = doc.paths['/country'].get.responses['200'].content['application/json'].schema;
+    expect(answer.required).toEqual(['data', 'meta']);
+    expect(answer.properties.data.properties.items.type).toBe('array');
   });
 
   it('is a 404 envelope in production', async () => {

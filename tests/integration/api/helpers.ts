@@ -2,12 +2,34 @@ import { env, exports } from 'cloudflare:workers';
 import { createSession } from '#api/src/accounts/sessions';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
+import { contractFor } from './contracted-routes';
 
-/** Like the storefront's, every request names the shopper's address: a fresh one unless the test picks it. */
+/**
+ * Like the storefront's, every request names the shopper's address: a fresh one unless the test picks it.
+ * A 2xx envelope from a route whose contract declares a `response` schema is checked against it, so
+ * every test of the route checks the schema too (decision 68).
+ */
 export async function call(path: string, init: SignedInit = {}): Promise<Response> {
-  return exports.default.fetch(
-    await signedRequest(path, { ...init, headers: { [CLIENT_IP_HEADER]: randomIp(), ...init.headers } }),
-  );
+  const request = await signedRequest(path, { ...init, headers: { [CLIENT_IP_HEADER]: randomIp(), ...init.headers } });
+  const { method } = request;
+  const res = await exports.default.fetch(request);
+  await checkResponse(method, new URL(request.url).pathname, res);
+  return res;
+}
+
+/** Fails the test when a 2xx answer's data is not what its route's contract says it answers. */
+async function checkResponse(method: string, pathname: string, res: Response): Promise<void> {
+  if (res.status < 200 || res.status > 299 || !res.headers.get('content-type')?.includes('application/json')) return;
+  const schema = contractFor(method, pathname)?.response;
+  if (!schema) return;
+  const { data } = (await res.clone().json()) as { data: unknown };
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw new Error(
+      `${method} ${pathname} answered data its contract's response schema refuses:\n${parsed.error.issues
+        .map((i) => `  ${i.path.join('.') || '(data)'}: ${i.message}`)
+        .join('\n')}`,
+    );
 }
 
 const randomIp = () => `10.${[...crypto.getRandomValues(new Uint8Array(3))].join('.')}`;

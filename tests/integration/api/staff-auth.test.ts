@@ -2,26 +2,15 @@
 // refused on every staff route, and every role's allowed and forbidden routes, walked from the contract.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { CONTRACTS, type RouteContract } from '#api/src/contract/registry';
 import { can, ROLES } from '#shared/staff/permissions';
 import { totpCode } from '#shared/staff/totp';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { CONTRACTED, concrete, keyOf } from './contracted-routes';
 import { call, deviceToken, json } from './helpers';
 import { createStaff, STAFF_PASSWORD, staffCall, staffWith } from './staff-helpers';
 
-const STAFF_ROUTES = Object.entries(CONTRACTS as Record<string, RouteContract>).filter(([, e]) => e.staff);
-/**
- * A concrete path for a route pattern: each parameter becomes 1, or the first sample its constraint
- * takes (a constraint may hold braces of its own: `{[0-9a-f]{32}}`).
- */
-const SAMPLES = ['1', '0'.repeat(32), 'a'];
-function concrete(pattern: string): string {
-  return pattern.replace(/:\w+/g, '§').replace(/§(\{(?:[^{}]|\{[^{}]*\})*\})?/g, (_, braces?: string) => {
-    if (!braces) return '1';
-    const rule = new RegExp(`^(?:${braces.slice(1, -1)})$`);
-    return SAMPLES.find((v) => rule.test(v)) ?? '1';
-  });
-}
+/** The back office's routes, walked from the contracts beside their handlers (decision 68). */
+const STAFF_ROUTES = CONTRACTED.filter((r) => r.contract.staff);
 
 async function shopperToken(): Promise<string> {
   const email = `shopper-${crypto.randomUUID()}@example.com`;
@@ -161,10 +150,10 @@ describe('staff routes and shoppers', () => {
 
   it("answer 401 to a shopper's session token on every staff route, and to no session", async () => {
     const token = await shopperToken();
-    for (const [key] of STAFF_ROUTES) {
-      const [method, pattern] = key.split(' ') as [string, string];
-      const path = concrete(pattern);
-      const init = method === 'POST' ? { body: '{}' } : {};
+    for (const route of STAFF_ROUTES) {
+      const key = keyOf(route);
+      const path = concrete(route.path, route.contract.params);
+      const init = route.method === 'POST' ? { body: '{}' } : {};
       const asShopper = await call(path, { ...init, headers: { authorization: `Bearer ${token}` } });
       expect(asShopper.status, `${key} with a shopper's token`).toBe(401);
       const asStaffWithShopperToken = await call(path, { ...init, headers: { authorization: `Staff ${token}` } });
@@ -181,11 +170,16 @@ describe('every role on every staff route', () => {
   it('is let through where the role has the permission and refused with 403 forbidden elsewhere', async () => {
     for (const role of ROLES) {
       const member = await staffWith([{ role, country: null }]);
-      for (const [key, entry] of STAFF_ROUTES) {
-        if (entry.staff === 'signed-in' || key === 'POST /staff/auth/sign-out') continue;
-        const [method, pattern] = key.split(' ') as [string, string];
-        const res = await staffCall(member.token, concrete(pattern), method === 'POST' ? { body: '{}' } : {});
-        const allowed = can([{ role, country: null }], entry.staff!);
+      for (const route of STAFF_ROUTES) {
+        const key = keyOf(route);
+        const { staff } = route.contract;
+        if (staff === 'signed-in' || key === 'POST /staff/auth/sign-out') continue;
+        const res = await staffCall(
+          member.token,
+          concrete(route.path, route.contract.params),
+          route.method === 'POST' ? { body: '{}' } : {},
+        );
+        const allowed = can([{ role, country: null }], staff!);
         if (allowed) expect([401, 403], `${role} ${key}`).not.toContain(res.status);
         else {
           expect(res.status, `${role} ${key}`).toBe(403);

@@ -11,7 +11,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const staffAlertRoutes = new Hono<AppEnv>().get(
   '/alerts/back-in-stock',
-  contract('GET /staff/alerts/back-in-stock'),
+  contract({
+    tag: 'staff',
+    summary:
+      'Per SKU: people waiting for its product, back-in-stock alerts sent, purchases within 7 days of an alert, conversion',
+    noDevice: true,
+    staff: 'catalogue:read',
+  }),
   async (c) =>
     c.json(
       ok({

@@ -3,7 +3,7 @@
 // change reaches this isolate's readers at once (forgetCurrencies) and others within five minutes.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { countryAmountsValues } from '#shared/api/country-amounts-schemas';
+import { countryAmountsValues, countryAmountsInputSchema } from '#shared/api/country-amounts-schemas';
 import { COUNTRY_AMOUNT_KEYS, countryAmountsOf, type CountryAmounts } from '#shared/country-amounts';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
@@ -33,35 +33,56 @@ async function amountsOf(db: D1Database): Promise<Record<CountryCode, CountryAmo
 }
 
 export const staffAmountRoutes = new Hono<AppEnv>()
-  .get('/settings/amounts', contract('GET /staff/settings/amounts'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'promotions:read');
-    const all = await amountsOf(c.env.DB);
-    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-    return c.json(ok({ countries: countries.map((code) => ({ country: code, ...all[code] })) }));
-  })
-  .post('/settings/amounts', contract('POST /staff/settings/amounts'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertPromotionCountry(member, 'promotions:write', input.country);
-    const values = countryAmountsValues(input);
-    const db = c.env.DB;
-    const before = (await amountsOf(db))[input.country];
-    await db.batch([
-      db
-        .prepare(
-          `UPDATE country_settings SET ${COUNTRY_AMOUNT_KEYS.map((k) => `${k} = ?`).join(', ')} WHERE country = ?`,
-        )
-        .bind(...COUNTRY_AMOUNT_KEYS.map((k) => values[k]), input.country),
-      auditStatement(db, member, {
-        action: 'settings.amounts',
-        resource: 'country_settings',
-        resourceId: input.country,
-        country: input.country,
-        before,
-        after: values,
-      }),
-    ]);
-    forgetCurrencies();
-    return c.json(ok({ country: input.country, ...values }, 'country_amounts_saved'));
-  });
+  .get(
+    '/settings/amounts',
+    contract({
+      tag: 'staff',
+      summary:
+        'Each country’s own amounts, minor units of its currency with VAT included: free delivery, the price filter’s quick choice and range, the unlock modal’s margin, the largest wallet top-up',
+      noDevice: true,
+      staff: 'promotions:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'promotions:read');
+      const all = await amountsOf(c.env.DB);
+      const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+      return c.json(ok({ countries: countries.map((code) => ({ country: code, ...all[code] })) }));
+    },
+  )
+  .post(
+    '/settings/amounts',
+    contract({
+      tag: 'staff',
+      summary:
+        'Sets one country’s amounts, typed in its currency (at most its decimals); needs promotions:write in that country',
+      body: countryAmountsInputSchema,
+      noDevice: true,
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertPromotionCountry(member, 'promotions:write', input.country);
+      const values = countryAmountsValues(input);
+      const db = c.env.DB;
+      const before = (await amountsOf(db))[input.country];
+      await db.batch([
+        db
+          .prepare(
+            `UPDATE country_settings SET ${COUNTRY_AMOUNT_KEYS.map((k) => `${k} = ?`).join(', ')} WHERE country = ?`,
+          )
+          .bind(...COUNTRY_AMOUNT_KEYS.map((k) => values[k]), input.country),
+        auditStatement(db, member, {
+          action: 'settings.amounts',
+          resource: 'country_settings',
+          resourceId: input.country,
+          country: input.country,
+          before,
+          after: values,
+        }),
+      ]);
+      forgetCurrencies();
+      return c.json(ok({ country: input.country, ...values }, 'country_amounts_saved'));
+    },
+  );

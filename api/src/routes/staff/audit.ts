@@ -4,23 +4,34 @@ import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/lib/validate';
 import type { AuditLogRow } from '#api/src/db/rows';
+import { auditQuerySchema } from '#shared/api/staff-schemas';
 
 export const AUDIT_PAGE = 50;
 
-export const staffAuditRoutes = new Hono<AppEnv>().get('/audit', contract('GET /staff/audit'), async (c) => {
-  const q = c.req.valid('query');
-  const where: string[] = [];
-  const values: (string | number)[] = [];
-  if (q.resource) where.push('a.resource = ?') && values.push(q.resource);
-  if (q.resource_id) where.push('a.resource_id = ?') && values.push(q.resource_id);
-  if (q.staff_id) where.push('a.staff_id = ?') && values.push(q.staff_id);
-  if (q.before) where.push('a.id < ?') && values.push(q.before);
-  const { results } = await c.env.DB.prepare(
-    `SELECT a.*, s.name AS staff_name, s.email AS staff_email FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
+export const staffAuditRoutes = new Hono<AppEnv>().get(
+  '/audit',
+  contract({
+    tag: 'staff',
+    summary: 'The audit log, newest first (50 a page; `before` an id to page on)',
+    query: auditQuerySchema,
+    noDevice: true,
+    staff: 'audit:read',
+  }),
+  async (c) => {
+    const q = c.req.valid('query');
+    const where: string[] = [];
+    const values: (string | number)[] = [];
+    if (q.resource) where.push('a.resource = ?') && values.push(q.resource);
+    if (q.resource_id) where.push('a.resource_id = ?') && values.push(q.resource_id);
+    if (q.staff_id) where.push('a.staff_id = ?') && values.push(q.staff_id);
+    if (q.before) where.push('a.id < ?') && values.push(q.before);
+    const { results } = await c.env.DB.prepare(
+      `SELECT a.*, s.name AS staff_name, s.email AS staff_email FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.id DESC LIMIT ?`,
-  )
-    .bind(...values, AUDIT_PAGE + 1)
-    .all<AuditLogRow & { staff_name: string | null; staff_email: string | null }>();
-  const entries = results.slice(0, AUDIT_PAGE);
-  return c.json(ok({ entries, next_before: results.length > AUDIT_PAGE ? entries.at(-1)!.id : null }));
-});
+    )
+      .bind(...values, AUDIT_PAGE + 1)
+      .all<AuditLogRow & { staff_name: string | null; staff_email: string | null }>();
+    const entries = results.slice(0, AUDIT_PAGE);
+    return c.json(ok({ entries, next_before: results.length > AUDIT_PAGE ? entries.at(-1)!.id : null }));
+  },
+);

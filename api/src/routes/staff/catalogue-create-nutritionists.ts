@@ -9,53 +9,78 @@ import { checkedImage, storeRenditions } from '#api/src/media/upload';
 import { storedKeys } from '#api/src/media/renditions';
 import { audit, commit, notFound } from '#api/src/staff/catalogue-common';
 import { forgetMedia, freeSlug, imageKeys, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
+import {
+  nutritionistCreateSchema,
+  deleteSchema,
+  nutritionistListEditSchema,
+  productImageEditSchema,
+} from '#shared/api/staff-catalogue-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
-  .post('/catalogue/nutritionists', contract('POST /staff/catalogue/nutritionists'), async (c) => {
-    const member = await requireStaff(c);
-    const { photo, ...input } = c.req.valid('json');
-    const image = checkedImage(photo);
-    const db = c.env.DB;
-    // A new stem per upload, like product photographs: stored keys never change content.
-    const stem = `nutritionists/u${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
-    await storeRenditions(c.env, 'portrait', stem, image);
-    const created = await retryingConflicts(async () => {
-      const id = (await nextId(db, 'nutritionists').first<{ id: number }>())!.id;
-      const slug = await freeSlug(db, 'nutritionists', input.name_en, `nutritionist-${id}`);
-      await commit(c, [
-        db
-          .prepare(
-            `INSERT INTO nutritionists (id, slug, name_en, name_ar, title_en, title_ar, bio_en, bio_ar, photo_key, years_experience, sort_order)
+  .post(
+    '/catalogue/nutritionists',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a nutritionist with their portrait (JPEG, PNG or WebP, judged by content)',
+      body: nutritionistCreateSchema,
+      staff: 'nutritionists:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { photo, ...input } = c.req.valid('json');
+      const image = checkedImage(photo);
+      const db = c.env.DB;
+      // A new stem per upload, like product photographs: stored keys never change content.
+      const stem = `nutritionists/u${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
+      await storeRenditions(c.env, 'portrait', stem, image);
+      const created = await retryingConflicts(async () => {
+        const id = (await nextId(db, 'nutritionists').first<{ id: number }>())!.id;
+        const slug = await freeSlug(db, 'nutritionists', input.name_en, `nutritionist-${id}`);
+        await commit(c, [
+          db
+            .prepare(
+              `INSERT INTO nutritionists (id, slug, name_en, name_ar, title_en, title_ar, bio_en, bio_ar, photo_key, years_experience, sort_order)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .bind(
-            id,
-            slug,
-            input.name_en,
-            input.name_ar,
-            input.title_en,
-            input.title_ar,
-            input.bio_en,
-            input.bio_ar,
-            stem,
-            input.years_experience,
-            input.sort_order,
-          ),
-        audit(c, member, {
-          action: 'nutritionist.create',
-          resource: 'nutritionist',
-          resourceId: id,
-          after: { slug, ...input, photo_key: stem },
-        }),
-      ]);
-      return { id, slug };
-    });
-    return c.json(ok(created));
-  })
+            )
+            .bind(
+              id,
+              slug,
+              input.name_en,
+              input.name_ar,
+              input.title_en,
+              input.title_ar,
+              input.bio_en,
+              input.bio_ar,
+              stem,
+              input.years_experience,
+              input.sort_order,
+            ),
+          audit(c, member, {
+            action: 'nutritionist.create',
+            resource: 'nutritionist',
+            resourceId: id,
+            after: { slug, ...input, photo_key: stem },
+          }),
+        ]);
+        return { id, slug };
+      });
+      return c.json(ok(created));
+    },
+  )
 
   .post(
     '/catalogue/nutritionists/:id{[0-9]+}/delete',
-    contract('POST /staff/catalogue/nutritionists/:id{[0-9]+}/delete'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary:
+        "Delete a nutritionist and their lists, unless the home page's banner shows them (409 nutritionist_featured)",
+      body: deleteSchema,
+      staff: 'nutritionists:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -91,7 +116,14 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/nutritionists/:id{[0-9]+}/lists',
-    contract('POST /staff/catalogue/nutritionists/:id{[0-9]+}/lists'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Add a list to a nutritionist',
+      body: nutritionistListEditSchema,
+      staff: 'nutritionists:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -121,7 +153,14 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/nutritionist-lists/:id{[0-9]+}/delete',
-    contract('POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}/delete'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Delete a nutritionist list (its products stay in the catalogue)',
+      body: deleteSchema,
+      staff: 'nutritionists:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -148,7 +187,14 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/product-images/:id{[0-9]+}',
-    contract('POST /staff/catalogue/product-images/:id{[0-9]+}'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Show a product picture first, or remove it (a shown product keeps one: 409 image_last)',
+      body: productImageEditSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');

@@ -21,69 +21,88 @@ import {
   retryingConflicts,
   skuAudit,
 } from '#api/src/staff/catalogue-create-common';
+import { productCreateSchema, skuCreateSchema, deleteSchema } from '#shared/api/staff-catalogue-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffCreateProductRoutes = new Hono<AppEnv>()
-  .post('/catalogue/products', contract('POST /staff/catalogue/products'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const { brand, category, parent } = await brandAndCategory(db, input.brand_id, input.category_id);
-    const created = await retryingConflicts(async () => {
-      const [product, sku] = await db.batch([nextId(db, 'products'), nextId(db, 'skus')]);
-      const id = (product!.results[0] as { id: number }).id;
-      const skuId = (sku!.results[0] as { id: number }).id;
-      const slug = await freeSlug(db, 'products', input.name_en, `product-${id}`);
-      await commit(c, [
-        // Hidden until a manager shows it (after adding a picture); its listing columns are its one SKU's.
-        db
-          .prepare(
-            `INSERT INTO products (id, slug, brand_id, category_id, name_en, name_ar, description_en, description_ar,
+  .post(
+    '/catalogue/products',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a product with its first SKU; it stays hidden from shoppers until shown',
+      body: productCreateSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const { brand, category, parent } = await brandAndCategory(db, input.brand_id, input.category_id);
+      const created = await retryingConflicts(async () => {
+        const [product, sku] = await db.batch([nextId(db, 'products'), nextId(db, 'skus')]);
+        const id = (product!.results[0] as { id: number }).id;
+        const skuId = (sku!.results[0] as { id: number }).id;
+        const slug = await freeSlug(db, 'products', input.name_en, `product-${id}`);
+        await commit(c, [
+          // Hidden until a manager shows it (after adding a picture); its listing columns are its one SKU's.
+          db
+            .prepare(
+              `INSERT INTO products (id, slug, brand_id, category_id, name_en, name_ar, description_en, description_ar,
                default_sku_id, is_active, created_at, min_price, max_discount, in_stock)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0, 0)`,
-          )
-          .bind(
-            id,
-            slug,
-            input.brand_id,
-            input.category_id,
-            input.name_en,
-            input.name_ar,
-            input.description_en,
-            input.description_ar,
-            skuId,
-            Date.now(),
-          ),
-        insertSku(db, skuId, id, input, '0'),
-        denormaliseProduct(db, id),
-        db
-          .prepare(
-            "INSERT INTO product_search (rowid, name, brand, category, ingredients, tags) VALUES (?, '', '', '', '', '')",
-          )
-          .bind(id),
-        searchRowStatement(db, id, input, brand, category, parent),
-        audit(c, member, {
-          action: 'product.create',
-          resource: 'product',
-          resourceId: id,
-          after: {
-            slug,
-            name_en: input.name_en,
-            name_ar: input.name_ar,
-            brand_id: input.brand_id,
-            category_id: input.category_id,
-            is_active: 0,
-            sku: { id: skuId, ...skuAudit(input) },
-          },
-        }),
-      ]);
-      return { id, slug, sku_id: skuId };
-    });
-    return c.json(ok(created));
-  })
+            )
+            .bind(
+              id,
+              slug,
+              input.brand_id,
+              input.category_id,
+              input.name_en,
+              input.name_ar,
+              input.description_en,
+              input.description_ar,
+              skuId,
+              Date.now(),
+            ),
+          insertSku(db, skuId, id, input, '0'),
+          denormaliseProduct(db, id),
+          db
+            .prepare(
+              "INSERT INTO product_search (rowid, name, brand, category, ingredients, tags) VALUES (?, '', '', '', '', '')",
+            )
+            .bind(id),
+          searchRowStatement(db, id, input, brand, category, parent),
+          audit(c, member, {
+            action: 'product.create',
+            resource: 'product',
+            resourceId: id,
+            after: {
+              slug,
+              name_en: input.name_en,
+              name_ar: input.name_ar,
+              brand_id: input.brand_id,
+              category_id: input.category_id,
+              is_active: 0,
+              sku: { id: skuId, ...skuAudit(input) },
+            },
+          }),
+        ]);
+        return { id, slug, sku_id: skuId };
+      });
+      return c.json(ok(created));
+    },
+  )
 
   .post(
     '/catalogue/products/:id{[0-9]+}/skus',
-    contract('POST /staff/catalogue/products/:id{[0-9]+}/skus'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Add a SKU (a size) to a product',
+      body: skuCreateSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -110,7 +129,14 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/products/:id{[0-9]+}/delete',
-    contract('POST /staff/catalogue/products/:id{[0-9]+}/delete'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Delete a product that was never ordered, with its SKUs and pictures (409 product_has_orders)',
+      body: deleteSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -154,37 +180,48 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
     },
   )
 
-  .post('/catalogue/skus/:id{[0-9]+}/delete', contract('POST /staff/catalogue/skus/:id{[0-9]+}/delete'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const db = c.env.DB;
-    const [sku, ordered, siblings, shards] = await db.batch([
-      db.prepare('SELECT * FROM skus WHERE id = ?').bind(id),
-      db
-        .prepare(
-          `SELECT (SELECT count(*) FROM order_items WHERE sku_id = ?1) + (SELECT count(*) FROM order_promotions WHERE gift_sku_id = ?1)
+  .post(
+    '/catalogue/skus/:id{[0-9]+}/delete',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: "Delete a SKU that was never ordered and is not its product's last (409 sku_has_orders, sku_last)",
+      body: deleteSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      const [sku, ordered, siblings, shards] = await db.batch([
+        db.prepare('SELECT * FROM skus WHERE id = ?').bind(id),
+        db
+          .prepare(
+            `SELECT (SELECT count(*) FROM order_items WHERE sku_id = ?1) + (SELECT count(*) FROM order_promotions WHERE gift_sku_id = ?1)
              + (SELECT coalesce(sum(orders), 0) FROM archived_sales WHERE sku_id = ?1) AS n`,
-        )
-        .bind(id),
-      db
-        .prepare('SELECT count(*) AS n FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?)')
-        .bind(id),
-      otherShardsStatement(db),
-    ]);
-    const before = sku!.results[0] as { product_id: number } | undefined;
-    if (!before) throw notFound();
-    const inShards = await soldInShards(c.env, shards!.results as Array<{ binding: string }>, {
-      products: [],
-      skus: [id],
-    });
-    const orders = (ordered!.results[0] as { n: number }).n + (inShards.skus.get(id) ?? 0);
-    if (orders > 0) throw inUse('sku_has_orders', { orders });
-    // A product always has a size to show and sell: its last SKU goes with the product.
-    if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');
-    await commit(c, [
-      ...removeSkusStatements(db, 'SELECT ?1', id),
-      denormaliseProduct(db, before.product_id),
-      audit(c, member, { action: 'sku.delete', resource: 'sku', resourceId: id, before }),
-    ]);
-    return c.json(ok({ id, product_id: before.product_id }));
-  });
+          )
+          .bind(id),
+        db
+          .prepare('SELECT count(*) AS n FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?)')
+          .bind(id),
+        otherShardsStatement(db),
+      ]);
+      const before = sku!.results[0] as { product_id: number } | undefined;
+      if (!before) throw notFound();
+      const inShards = await soldInShards(c.env, shards!.results as Array<{ binding: string }>, {
+        products: [],
+        skus: [id],
+      });
+      const orders = (ordered!.results[0] as { n: number }).n + (inShards.skus.get(id) ?? 0);
+      if (orders > 0) throw inUse('sku_has_orders', { orders });
+      // A product always has a size to show and sell: its last SKU goes with the product.
+      if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');
+      await commit(c, [
+        ...removeSkusStatements(db, 'SELECT ?1', id),
+        denormaliseProduct(db, before.product_id),
+        audit(c, member, { action: 'sku.delete', resource: 'sku', resourceId: id, before }),
+      ]);
+      return c.json(ok({ id, product_id: before.product_id }));
+    },
+  );

@@ -9,44 +9,63 @@ import { checkedImage, storeRenditions } from '#api/src/media/upload';
 import { storedKeys } from '#api/src/media/renditions';
 import { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
 import { freeSlug, inUse, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
+import { categoryCreateSchema, deleteSchema, brandCreateSchema } from '#shared/api/staff-catalogue-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
-  .post('/catalogue/categories', contract('POST /staff/catalogue/categories'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    if (input.parent_id !== null) {
-      // Two levels, as the shop's menus show them: a subcategory sits under a top-level category.
-      const parent = await db
-        .prepare('SELECT parent_id FROM categories WHERE id = ?')
-        .bind(input.parent_id)
-        .first<{ parent_id: number | null }>();
-      if (!parent || parent.parent_id !== null) throw fieldError('parent_id', 'category_parent_invalid');
-    }
-    const created = await retryingConflicts(async () => {
-      const id = (await nextId(db, 'categories').first<{ id: number }>())!.id;
-      const slug = await freeSlug(db, 'categories', input.name_en, `category-${id}`);
-      await commit(c, [
-        db
-          .prepare(
-            'INSERT INTO categories (id, parent_id, slug, name_en, name_ar, color, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          )
-          .bind(id, input.parent_id, slug, input.name_en, input.name_ar, input.color, input.sort_order),
-        audit(c, member, {
-          action: 'category.create',
-          resource: 'category',
-          resourceId: id,
-          after: { slug, ...input },
-        }),
-      ]);
-      return { id, slug };
-    });
-    return c.json(ok(created));
-  })
+  .post(
+    '/catalogue/categories',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a category, top-level or under a top-level one',
+      body: categoryCreateSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      if (input.parent_id !== null) {
+        // Two levels, as the shop's menus show them: a subcategory sits under a top-level category.
+        const parent = await db
+          .prepare('SELECT parent_id FROM categories WHERE id = ?')
+          .bind(input.parent_id)
+          .first<{ parent_id: number | null }>();
+        if (!parent || parent.parent_id !== null) throw fieldError('parent_id', 'category_parent_invalid');
+      }
+      const created = await retryingConflicts(async () => {
+        const id = (await nextId(db, 'categories').first<{ id: number }>())!.id;
+        const slug = await freeSlug(db, 'categories', input.name_en, `category-${id}`);
+        await commit(c, [
+          db
+            .prepare(
+              'INSERT INTO categories (id, parent_id, slug, name_en, name_ar, color, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            )
+            .bind(id, input.parent_id, slug, input.name_en, input.name_ar, input.color, input.sort_order),
+          audit(c, member, {
+            action: 'category.create',
+            resource: 'category',
+            resourceId: id,
+            after: { slug, ...input },
+          }),
+        ]);
+        return { id, slug };
+      });
+      return c.json(ok(created));
+    },
+  )
 
   .post(
     '/catalogue/categories/:id{[0-9]+}/delete',
-    contract('POST /staff/catalogue/categories/:id{[0-9]+}/delete'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Delete a category with no products and no subcategories (409 category_in_use)',
+      body: deleteSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -71,55 +90,72 @@ export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
     },
   )
 
-  .post('/catalogue/brands', contract('POST /staff/catalogue/brands'), async (c) => {
-    const member = await requireStaff(c);
-    const { logo, ...input } = c.req.valid('json');
-    const image = checkedImage(logo);
-    const db = c.env.DB;
-    const created = await retryingConflicts(async () => {
-      const id = (await nextId(db, 'brands').first<{ id: number }>())!.id;
-      let slug = await freeSlug(db, 'brands', input.name_en, `brand-${id}`);
-      // A logo lives at brands/<slug> (api/src/media/refs.ts) and is cached for a year: never store a
-      // new one over the files of a brand deleted earlier under the same slug.
-      while ((await c.env.MEDIA.head(storedKeys('logo', `brands/${slug}`)[0]!)) !== null) slug = `${slug}-${id}`;
-      await storeRenditions(c.env, 'logo', `brands/${slug}`, image);
-      await commit(c, [
-        db
-          .prepare(
-            `INSERT INTO brands (id, slug, name_en, name_ar, color, description_en, description_ar, is_featured, sort_order)
+  .post(
+    '/catalogue/brands',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a brand with its logo (JPEG, PNG or WebP, judged by content)',
+      body: brandCreateSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { logo, ...input } = c.req.valid('json');
+      const image = checkedImage(logo);
+      const db = c.env.DB;
+      const created = await retryingConflicts(async () => {
+        const id = (await nextId(db, 'brands').first<{ id: number }>())!.id;
+        let slug = await freeSlug(db, 'brands', input.name_en, `brand-${id}`);
+        // A logo lives at brands/<slug> (api/src/media/refs.ts) and is cached for a year: never store a
+        // new one over the files of a brand deleted earlier under the same slug.
+        while ((await c.env.MEDIA.head(storedKeys('logo', `brands/${slug}`)[0]!)) !== null) slug = `${slug}-${id}`;
+        await storeRenditions(c.env, 'logo', `brands/${slug}`, image);
+        await commit(c, [
+          db
+            .prepare(
+              `INSERT INTO brands (id, slug, name_en, name_ar, color, description_en, description_ar, is_featured, sort_order)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .bind(
-            id,
-            slug,
-            input.name_en,
-            input.name_ar,
-            input.color,
-            input.description_en,
-            input.description_ar,
-            input.is_featured ? 1 : 0,
-            input.sort_order,
-          ),
-        audit(c, member, {
-          action: 'brand.create',
-          resource: 'brand',
-          resourceId: id,
-          after: {
-            slug,
-            ...input,
-            is_featured: input.is_featured ? 1 : 0,
-            logo: { type: image.type, width: image.width, height: image.height },
-          },
-        }),
-      ]);
-      return { id, slug };
-    });
-    return c.json(ok(created));
-  })
+            )
+            .bind(
+              id,
+              slug,
+              input.name_en,
+              input.name_ar,
+              input.color,
+              input.description_en,
+              input.description_ar,
+              input.is_featured ? 1 : 0,
+              input.sort_order,
+            ),
+          audit(c, member, {
+            action: 'brand.create',
+            resource: 'brand',
+            resourceId: id,
+            after: {
+              slug,
+              ...input,
+              is_featured: input.is_featured ? 1 : 0,
+              logo: { type: image.type, width: image.width, height: image.height },
+            },
+          }),
+        ]);
+        return { id, slug };
+      });
+      return c.json(ok(created));
+    },
+  )
 
   .post(
     '/catalogue/brands/:id{[0-9]+}/delete',
-    contract('POST /staff/catalogue/brands/:id{[0-9]+}/delete'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Delete a brand with no products (409 brand_in_use)',
+      body: deleteSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');

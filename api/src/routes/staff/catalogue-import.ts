@@ -27,6 +27,8 @@ import { contract } from '#api/src/lib/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { forgetMedia, imageKeys, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
 import { audit, notFound } from '#api/src/staff/catalogue-common';
+import { importCheckSchema, importListQuery, importLinesQuery } from '#shared/api/staff-import-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 const LIST_PAGE = 50;
 const LINES_PAGE = 200;
@@ -60,111 +62,160 @@ async function importOf(db: D1Database, id: number): Promise<ImportRow> {
 const isRefused = (error: unknown) => /CHECK constraint failed/.test(String(error));
 
 export const staffImportRoutes = new Hono<AppEnv>()
-  .get('/catalogue/export', contract('GET /staff/catalogue/export'), async (c) => {
-    const member = await requireStaff(c);
-    const day = new Date().toISOString().slice(0, 10);
-    await audit(c, member, { action: 'catalogue.export', resource: 'catalogue', resourceId: day }).run();
-    return new Response(await catalogueCsv(c.env.DB), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="catalogue-${day}.csv"`,
-        'cache-control': 'private, no-store',
-      },
-    });
-  })
+  .get(
+    '/catalogue/export',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'The catalogue as CSV: a line a SKU with its product, brand, category (names in both languages), prices in KWD and as a Saudi shopper pays, stock and buy limit',
+      fileResponse: ['text/csv'],
+      staff: 'catalogue:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const day = new Date().toISOString().slice(0, 10);
+      await audit(c, member, { action: 'catalogue.export', resource: 'catalogue', resourceId: day }).run();
+      return new Response(await catalogueCsv(c.env.DB), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="catalogue-${day}.csv"`,
+          'cache-control': 'private, no-store',
+        },
+      });
+    },
+  )
 
-  .post('/catalogue/imports', contract('POST /staff/catalogue/imports'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const outcome =
-      input.kind === 'catalogue' ? await checkCatalogueFile(db, input.csv) : await checkStockFile(db, input.csv);
-    const answer = {
-      kind: outcome.kind,
-      rows: outcome.rows,
-      summary: outcome.summary,
-      problems: outcome.problems.slice(0, PROBLEMS_LISTED),
-      problem_count: outcome.problems.length,
-      warnings: outcome.warnings.slice(0, PROBLEMS_LISTED),
-      warning_count: outcome.warnings.length,
-    };
-    if (outcome.problems.length || !changesSomething(outcome.summary)) return c.json(ok({ id: null, ...answer }));
-    const id = await retryingConflicts(async () => {
-      const next = (await nextId(db, 'catalogue_imports').first<{ id: number }>())!.id;
-      await db.batch(
-        storePlanStatements(db, next, {
-          kind: outcome.kind,
-          fileName: input.file_name,
-          staffId: member.id,
-          rows: outcome.rows,
-          summary: { ...outcome.summary, warnings: answer.warnings, warning_count: answer.warning_count },
-          plan: outcome.plan,
+  .post(
+    '/catalogue/imports',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Check a catalogue or stock CSV (≤ 5,000 lines): every line’s problems and warnings, the counts, and, when it has none and changes something, the kept plan’s id',
+      body: importCheckSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const outcome =
+        input.kind === 'catalogue' ? await checkCatalogueFile(db, input.csv) : await checkStockFile(db, input.csv);
+      const answer = {
+        kind: outcome.kind,
+        rows: outcome.rows,
+        summary: outcome.summary,
+        problems: outcome.problems.slice(0, PROBLEMS_LISTED),
+        problem_count: outcome.problems.length,
+        warnings: outcome.warnings.slice(0, PROBLEMS_LISTED),
+        warning_count: outcome.warnings.length,
+      };
+      if (outcome.problems.length || !changesSomething(outcome.summary)) return c.json(ok({ id: null, ...answer }));
+      const id = await retryingConflicts(async () => {
+        const next = (await nextId(db, 'catalogue_imports').first<{ id: number }>())!.id;
+        await db.batch(
+          storePlanStatements(db, next, {
+            kind: outcome.kind,
+            fileName: input.file_name,
+            staffId: member.id,
+            rows: outcome.rows,
+            summary: { ...outcome.summary, warnings: answer.warnings, warning_count: answer.warning_count },
+            plan: outcome.plan,
+          }),
+        );
+        return next;
+      });
+      return c.json(ok({ id, ...answer }, 'import_checked'));
+    },
+  )
+
+  .get(
+    '/catalogue/imports',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Imports, newest first, 50 a page, with who checked, applied and undid them',
+      query: importListQuery,
+      staff: 'catalogue:read',
+    }),
+    async (c) => {
+      const page = c.req.valid('query').page ?? 1;
+      const db = c.env.DB;
+      const [count, rows] = await db.batch([
+        db.prepare('SELECT count(*) AS n FROM catalogue_imports'),
+        db
+          .prepare(`SELECT ${IMPORT_COLUMNS} FROM ${IMPORT_FROM} ORDER BY i.id DESC LIMIT ? OFFSET ?`)
+          .bind(LIST_PAGE, (page - 1) * LIST_PAGE),
+      ]);
+      const total = (count!.results[0] as { n: number }).n;
+      return c.json(
+        ok({
+          imports: (rows!.results as unknown as ImportRow[]).map(shown),
+          total,
+          page,
+          pages: Math.max(1, Math.ceil(total / LIST_PAGE)),
         }),
       );
-      return next;
-    });
-    return c.json(ok({ id, ...answer }, 'import_checked'));
-  })
+    },
+  )
 
-  .get('/catalogue/imports', contract('GET /staff/catalogue/imports'), async (c) => {
-    const page = c.req.valid('query').page ?? 1;
-    const db = c.env.DB;
-    const [count, rows] = await db.batch([
-      db.prepare('SELECT count(*) AS n FROM catalogue_imports'),
-      db
-        .prepare(`SELECT ${IMPORT_COLUMNS} FROM ${IMPORT_FROM} ORDER BY i.id DESC LIMIT ? OFFSET ?`)
-        .bind(LIST_PAGE, (page - 1) * LIST_PAGE),
-    ]);
-    const total = (count!.results[0] as { n: number }).n;
-    return c.json(
-      ok({
-        imports: (rows!.results as unknown as ImportRow[]).map(shown),
-        total,
-        page,
-        pages: Math.max(1, Math.ceil(total / LIST_PAGE)),
-      }),
-    );
-  })
-
-  .get('/catalogue/imports/:id{[0-9]+}', contract('GET /staff/catalogue/imports/:id{[0-9]+}'), async (c) => {
-    const { id } = c.req.valid('param');
-    const page = c.req.valid('query').page ?? 1;
-    const db = c.env.DB;
-    const [found, lines, conflicts] = await db.batch([
-      db.prepare(`SELECT ${IMPORT_COLUMNS} FROM ${IMPORT_FROM} WHERE i.id = ?`).bind(id),
-      db
-        .prepare(
-          `SELECT r.line, r.product_slug, r.product_id, r.product_action, r.sku_id, r.sku_action, r.stock_delta,
+  .get(
+    '/catalogue/imports/:id{[0-9]+}',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'An import with its lines (200 a page: before and after) and what would keep it from being undone',
+      query: importLinesQuery,
+      staff: 'catalogue:read',
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const page = c.req.valid('query').page ?? 1;
+      const db = c.env.DB;
+      const [found, lines, conflicts] = await db.batch([
+        db.prepare(`SELECT ${IMPORT_COLUMNS} FROM ${IMPORT_FROM} WHERE i.id = ?`).bind(id),
+        db
+          .prepare(
+            `SELECT r.line, r.product_slug, r.product_id, r.product_action, r.sku_id, r.sku_action, r.stock_delta,
              r.before_json, r.after_json, r.reason, p.name_en AS product_en, p.name_ar AS product_ar,
              s.name_en AS sku_en, s.name_ar AS sku_ar
            FROM catalogue_import_rows r LEFT JOIN products p ON p.id = r.product_id LEFT JOIN skus s ON s.id = r.sku_id
            WHERE r.import_id = ? ORDER BY r.line LIMIT ? OFFSET ?`,
-        )
-        .bind(id, LINES_PAGE, (page - 1) * LINES_PAGE),
-      conflictsStatement(db, id),
-    ]);
-    const row = found!.results[0] as unknown as ImportRow | undefined;
-    if (!row) throw notFound();
-    const json = (text: unknown) => (typeof text === 'string' ? JSON.parse(text) : null);
-    return c.json(
-      ok({
-        import: shown(row),
-        lines: (lines!.results as Array<Record<string, unknown>>).map(({ before_json, after_json, ...l }) => ({
-          ...l,
-          before: json(before_json),
-          after: json(after_json),
-        })),
-        page,
-        pages: Math.max(1, Math.ceil(row.row_count / LINES_PAGE)),
-        // What would keep an applied import from being undone now.
-        conflicts: row.status === 'applied' && row.kind === 'catalogue' ? conflicts!.results : [],
-      }),
-    );
-  })
+          )
+          .bind(id, LINES_PAGE, (page - 1) * LINES_PAGE),
+        conflictsStatement(db, id),
+      ]);
+      const row = found!.results[0] as unknown as ImportRow | undefined;
+      if (!row) throw notFound();
+      const json = (text: unknown) => (typeof text === 'string' ? JSON.parse(text) : null);
+      return c.json(
+        ok({
+          import: shown(row),
+          lines: (lines!.results as Array<Record<string, unknown>>).map(({ before_json, after_json, ...l }) => ({
+            ...l,
+            before: json(before_json),
+            after: json(after_json),
+          })),
+          page,
+          pages: Math.max(1, Math.ceil(row.row_count / LINES_PAGE)),
+          // What would keep an applied import from being undone now.
+          conflicts: row.status === 'applied' && row.kind === 'catalogue' ? conflicts!.results : [],
+        }),
+      );
+    },
+  )
 
   .post(
     '/catalogue/imports/:id{[0-9]+}/apply',
-    contract('POST /staff/catalogue/imports/:id{[0-9]+}/apply'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Apply a checked import in one batch (409 when the catalogue changed since the check)',
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -220,7 +271,13 @@ export const staffImportRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/imports/:id{[0-9]+}/revert',
-    contract('POST /staff/catalogue/imports/:id{[0-9]+}/revert'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Undo an applied import from its kept lines (409 naming the lines changed or used since)',
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');

@@ -6,20 +6,41 @@ import { contract } from '#api/src/lib/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { changedFields } from '#api/src/staff/audit';
 import { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
+import { idParams } from '#shared/api/route-schemas';
+import {
+  nutritionistEditSchema,
+  nutritionistListEditSchema,
+  nutritionistListItemSchema,
+} from '#shared/api/staff-catalogue-schemas';
 
 export const staffNutritionistRoutes = new Hono<AppEnv>()
-  .get('/catalogue/nutritionists', contract('GET /staff/catalogue/nutritionists'), async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT n.id, n.slug, n.name_en, n.name_ar, n.title_en, n.title_ar, n.sort_order,
+  .get(
+    '/catalogue/nutritionists',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Every nutritionist',
+      staff: 'nutritionists:read',
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare(
+        `SELECT n.id, n.slug, n.name_en, n.name_ar, n.title_en, n.title_ar, n.sort_order,
          (SELECT count(*) FROM nutritionist_lists l WHERE l.nutritionist_id = n.id) AS lists
        FROM nutritionists n ORDER BY n.sort_order, n.id`,
-    ).all();
-    return c.json(ok({ nutritionists: results }));
-  })
+      ).all();
+      return c.json(ok({ nutritionists: results }));
+    },
+  )
 
   .get(
     '/catalogue/nutritionists/:id{[0-9]+}',
-    contract('GET /staff/catalogue/nutritionists/:id{[0-9]+}'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'A nutritionist with their lists and the products on them',
+      staff: 'nutritionists:read',
+    }),
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.env.DB;
@@ -49,7 +70,14 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/nutritionists/:id{[0-9]+}',
-    contract('POST /staff/catalogue/nutritionists/:id{[0-9]+}'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: "Edit a nutritionist's names, titles, biography, experience and sort order",
+      body: nutritionistEditSchema,
+      staff: 'nutritionists:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -90,7 +118,14 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/nutritionist-lists/:id{[0-9]+}',
-    contract('POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: "Edit a nutritionist list's names and sort order",
+      body: nutritionistListEditSchema,
+      staff: 'nutritionists:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -118,7 +153,14 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/nutritionist-lists/:id{[0-9]+}/items',
-    contract('POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}/items'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Add a product to a nutritionist list, or take one off',
+      body: nutritionistListItemSchema,
+      staff: 'nutritionists:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');

@@ -8,96 +8,154 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { changedFields } from '#api/src/staff/audit';
 import { searchBrand, searchCategory } from '#api/src/catalogue/maintain';
 import { type CategoryRow, audit, commit, notFound } from '#api/src/staff/catalogue-common';
+import { idParams } from '#shared/api/route-schemas';
+import { categoryEditSchema, brandEditSchema, homeSectionEditSchema } from '#shared/api/staff-catalogue-schemas';
 
 export const staffTaxonomyRoutes = new Hono<AppEnv>()
-  .get('/catalogue/categories', contract('GET /staff/catalogue/categories'), async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT c.*, (SELECT count(*) FROM products p WHERE p.category_id = c.id) AS products
+  .get(
+    '/catalogue/categories',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Every category',
+      staff: 'catalogue:read',
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare(
+        `SELECT c.*, (SELECT count(*) FROM products p WHERE p.category_id = c.id) AS products
        FROM categories c ORDER BY coalesce(c.parent_id, c.id), c.parent_id IS NOT NULL, c.sort_order`,
-    ).all();
-    return c.json(ok({ categories: results }));
-  })
+      ).all();
+      return c.json(ok({ categories: results }));
+    },
+  )
 
-  .post('/catalogue/categories/:id{[0-9]+}', contract('POST /staff/catalogue/categories/:id{[0-9]+}'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const all = new Map(
-      (await db.prepare('SELECT * FROM categories').all<CategoryRow>()).results.map((r) => [r.id, r] as const),
-    );
-    const before = all.get(id);
-    if (!before) throw notFound();
-    all.set(id, { ...before, ...input });
-    // The search index's category column holds the category's and its parent's names: rewrite it for
-    // this category's products and for its children's.
-    const affected = [...all.values()].filter((r) => r.id === id || r.parent_id === id);
-    await commit(c, [
-      db
-        .prepare('UPDATE categories SET name_en = ?, name_ar = ?, sort_order = ? WHERE id = ?')
-        .bind(input.name_en, input.name_ar, input.sort_order, id),
-      ...affected.map((r) =>
+  .post(
+    '/catalogue/categories/:id{[0-9]+}',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: "Edit a category's names and sort order",
+      body: categoryEditSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const all = new Map(
+        (await db.prepare('SELECT * FROM categories').all<CategoryRow>()).results.map((r) => [r.id, r] as const),
+      );
+      const before = all.get(id);
+      if (!before) throw notFound();
+      all.set(id, { ...before, ...input });
+      // The search index's category column holds the category's and its parent's names: rewrite it for
+      // this category's products and for its children's.
+      const affected = [...all.values()].filter((r) => r.id === id || r.parent_id === id);
+      await commit(c, [
+        db
+          .prepare('UPDATE categories SET name_en = ?, name_ar = ?, sort_order = ? WHERE id = ?')
+          .bind(input.name_en, input.name_ar, input.sort_order, id),
+        ...affected.map((r) =>
+          db
+            .prepare(
+              'UPDATE product_search SET category = ? WHERE rowid IN (SELECT id FROM products WHERE category_id = ?)',
+            )
+            .bind(searchCategory(r, r.parent_id ? (all.get(r.parent_id) ?? null) : null), r.id),
+        ),
+        audit(c, member, {
+          action: 'category.edit',
+          resource: 'category',
+          resourceId: id,
+          ...changedFields(before as unknown as Record<string, unknown>, input),
+        }),
+      ]);
+      return c.json(ok({ id }));
+    },
+  )
+
+  .get(
+    '/catalogue/brands',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Every brand',
+      staff: 'catalogue:read',
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare(
+        `SELECT b.*, (SELECT count(*) FROM products p WHERE p.brand_id = b.id) AS products FROM brands b ORDER BY b.sort_order, b.name_en`,
+      ).all();
+      return c.json(ok({ brands: results }));
+    },
+  )
+
+  .post(
+    '/catalogue/brands/:id{[0-9]+}',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: "Edit a brand's names, descriptions, featured flag and sort order",
+      body: brandEditSchema,
+      staff: 'catalogue:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const before = await db.prepare('SELECT * FROM brands WHERE id = ?').bind(id).first<Record<string, unknown>>();
+      if (!before) throw notFound();
+      const after = { ...input, is_featured: input.is_featured ? 1 : 0 };
+      await commit(c, [
         db
           .prepare(
-            'UPDATE product_search SET category = ? WHERE rowid IN (SELECT id FROM products WHERE category_id = ?)',
+            'UPDATE brands SET name_en = ?, name_ar = ?, description_en = ?, description_ar = ?, is_featured = ?, sort_order = ? WHERE id = ?',
           )
-          .bind(searchCategory(r, r.parent_id ? (all.get(r.parent_id) ?? null) : null), r.id),
-      ),
-      audit(c, member, {
-        action: 'category.edit',
-        resource: 'category',
-        resourceId: id,
-        ...changedFields(before as unknown as Record<string, unknown>, input),
-      }),
-    ]);
-    return c.json(ok({ id }));
-  })
+          .bind(
+            after.name_en,
+            after.name_ar,
+            after.description_en,
+            after.description_ar,
+            after.is_featured,
+            after.sort_order,
+            id,
+          ),
+        db
+          .prepare('UPDATE product_search SET brand = ? WHERE rowid IN (SELECT id FROM products WHERE brand_id = ?)')
+          .bind(searchBrand(after), id),
+        audit(c, member, { action: 'brand.edit', resource: 'brand', resourceId: id, ...changedFields(before, after) }),
+      ]);
+      return c.json(ok({ id }));
+    },
+  )
 
-  .get('/catalogue/brands', contract('GET /staff/catalogue/brands'), async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT b.*, (SELECT count(*) FROM products p WHERE p.brand_id = b.id) AS products FROM brands b ORDER BY b.sort_order, b.name_en`,
-    ).all();
-    return c.json(ok({ brands: results }));
-  })
-
-  .post('/catalogue/brands/:id{[0-9]+}', contract('POST /staff/catalogue/brands/:id{[0-9]+}'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const before = await db.prepare('SELECT * FROM brands WHERE id = ?').bind(id).first<Record<string, unknown>>();
-    if (!before) throw notFound();
-    const after = { ...input, is_featured: input.is_featured ? 1 : 0 };
-    await commit(c, [
-      db
-        .prepare(
-          'UPDATE brands SET name_en = ?, name_ar = ?, description_en = ?, description_ar = ?, is_featured = ?, sort_order = ? WHERE id = ?',
-        )
-        .bind(
-          after.name_en,
-          after.name_ar,
-          after.description_en,
-          after.description_ar,
-          after.is_featured,
-          after.sort_order,
-          id,
-        ),
-      db
-        .prepare('UPDATE product_search SET brand = ? WHERE rowid IN (SELECT id FROM products WHERE brand_id = ?)')
-        .bind(searchBrand(after), id),
-      audit(c, member, { action: 'brand.edit', resource: 'brand', resourceId: id, ...changedFields(before, after) }),
-    ]);
-    return c.json(ok({ id }));
-  })
-
-  .get('/catalogue/home-sections', contract('GET /staff/catalogue/home-sections'), async (c) => {
-    const { results } = await c.env.DB.prepare('SELECT * FROM home_sections ORDER BY sort_order, id').all();
-    return c.json(ok({ sections: results }));
-  })
+  .get(
+    '/catalogue/home-sections',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'The home page sections and banners',
+      staff: 'catalogue:read',
+    }),
+    async (c) => {
+      const { results } = await c.env.DB.prepare('SELECT * FROM home_sections ORDER BY sort_order, id').all();
+      return c.json(ok({ sections: results }));
+    },
+  )
 
   .post(
     '/catalogue/home-sections/:id{[0-9]+}',
-    contract('POST /staff/catalogue/home-sections/:id{[0-9]+}'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: "Edit a home section's titles, sort order and active flag",
+      body: homeSectionEditSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');

@@ -17,6 +17,7 @@ import { contract } from '#api/src/lib/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { auditStatement } from '#api/src/staff/audit';
+import { remittanceFileSchema, handinSchema } from '#shared/api/cod-schemas';
 
 /** Weeks of totals the page shows. */
 const WEEKS = 12;
@@ -100,185 +101,239 @@ interface HandinRow {
 }
 
 export const staffCodRoutes = new Hono<AppEnv>()
-  .get('/cod', contract('GET /staff/cod'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'cod:reconcile');
-    const currencies = (['KW', 'SA'] as const)
-      .filter((code) => allowed === null || allowed.includes(code))
-      .map((code) => COUNTRY_FACTS[code].currency);
-    const now = Date.now();
-    const today = gulfDate(now);
-    const since = Date.parse(`${addDays(weekOf(today), -7 * (WEEKS - 1))}T00:00:00+03:00`);
-    const db = c.env.DB;
-    const [shipments, handins, statements] = await db.batch([
-      db
-        .prepare(
-          `SELECT s.id, s.order_id, s.carrier, s.tracking_number, s.currency, s.cod_amount,
+  .get(
+    '/cod',
+    contract({
+      tag: 'staff',
+      summary:
+        'Cash on delivery: expected, remitted and the difference per carrier and week; the parcels short, over or missing; the drivers’ hand-ins; recent statements',
+      noDevice: true,
+      staff: 'cod:reconcile',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'cod:reconcile');
+      const currencies = (['KW', 'SA'] as const)
+        .filter((code) => allowed === null || allowed.includes(code))
+        .map((code) => COUNTRY_FACTS[code].currency);
+      const now = Date.now();
+      const today = gulfDate(now);
+      const since = Date.parse(`${addDays(weekOf(today), -7 * (WEEKS - 1))}T00:00:00+03:00`);
+      const db = c.env.DB;
+      const [shipments, handins, statements] = await db.batch([
+        db
+          .prepare(
+            `SELECT s.id, s.order_id, s.carrier, s.tracking_number, s.currency, s.cod_amount,
              COALESCE(s.last_event_at, s.updated_at) AS delivered_at, l.amount_minor AS remitted
            FROM shipments s LEFT JOIN cod_remittance_lines l ON l.shipment_id = s.id
            WHERE s.direction = 'outbound' AND s.status = 'delivered' AND s.cod_amount > 0 AND s.carrier != 'own'
              AND s.currency IN (SELECT value FROM json_each(?1))
              AND (COALESCE(s.last_event_at, s.updated_at) >= ?2 OR l.id IS NULL)
            ORDER BY delivered_at`,
-        )
-        .bind(JSON.stringify(currencies), since),
-      db
-        .prepare(
-          `SELECT d.staff_id, st.name, d.day, d.currency, SUM(d.cod_amount) AS expected,
+          )
+          .bind(JSON.stringify(currencies), since),
+        db
+          .prepare(
+            `SELECT d.staff_id, st.name, d.day, d.currency, SUM(d.cod_amount) AS expected,
              SUM(COALESCE(d.cash_collected, 0)) AS collected, h.handed_minor AS handed, h.note
            FROM driver_stops d JOIN staff st ON st.id = d.staff_id
            LEFT JOIN driver_handins h ON h.staff_id = d.staff_id AND h.day = d.day
            WHERE d.status = 'delivered' AND d.cod_amount > 0 AND d.day >= ?1
              AND d.currency IN (SELECT value FROM json_each(?2))
            GROUP BY d.staff_id, d.day ORDER BY d.day DESC, st.name`,
-        )
-        .bind(addDays(weekOf(today), -7 * (WEEKS - 1)), JSON.stringify(currencies)),
-      db
-        .prepare(
-          `SELECT r.id, r.carrier, r.statement_ref, r.file_name, r.currency, r.line_count, r.total_minor, r.imported_at,
+          )
+          .bind(addDays(weekOf(today), -7 * (WEEKS - 1)), JSON.stringify(currencies)),
+        db
+          .prepare(
+            `SELECT r.id, r.carrier, r.statement_ref, r.file_name, r.currency, r.line_count, r.total_minor, r.imported_at,
              s.name AS staff_name
            FROM cod_remittances r JOIN staff s ON s.id = r.staff_id
            WHERE r.currency IN (SELECT value FROM json_each(?)) ORDER BY r.imported_at DESC LIMIT 20`,
-        )
-        .bind(JSON.stringify(currencies)),
-    ]);
-    const totals = new Map<
-      string,
-      { carrier: string; week: string; currency: string; expected: number; remitted: number; difference: number }
-    >();
-    const add = (carrier: string, week: string, currency: string, expected: number, remitted: number) => {
-      const key = `${carrier}|${week}|${currency}`;
-      const row = totals.get(key) ?? { carrier, week, currency, expected: 0, remitted: 0, difference: 0 };
-      row.expected += expected;
-      row.remitted += remitted;
-      row.difference = row.remitted - row.expected;
-      totals.set(key, row);
-    };
-    const differences: Array<CashShipment & { status: SettlementStatus }> = [];
-    const counts: Record<SettlementStatus, number> = { paid: 0, short: 0, over: 0, missing: 0, not_yet_remitted: 0 };
-    for (const s of shipments!.results as unknown as CashShipment[]) {
-      const status = settlementStatus(s.cod_amount, s.remitted, s.delivered_at, now);
-      counts[status] += 1;
-      if (s.delivered_at >= since)
-        add(s.carrier, weekOf(gulfDate(s.delivered_at)), s.currency, s.cod_amount, s.remitted ?? 0);
-      if (status === 'short' || status === 'over' || status === 'missing') differences.push({ ...s, status });
-    }
-    const drivers = handins!.results as unknown as HandinRow[];
-    for (const h of drivers) add('own', weekOf(h.day), h.currency, h.expected, h.handed ?? 0);
-    return c.json(
-      ok({
-        today,
-        missing_days: COD_MISSING_DAYS,
-        counts,
-        totals: [...totals.values()].sort((a, b) => b.week.localeCompare(a.week) || a.carrier.localeCompare(b.carrier)),
-        differences,
-        handins: drivers.map((h) => ({
-          ...h,
-          difference: h.handed === null ? null : h.handed - h.expected,
-        })),
-        statements: statements!.results,
-      }),
-    );
-  })
-  .post('/cod/remittances/preview', contract('POST /staff/cod/remittances/preview'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCountry(member, countryOf(input.currency));
-    return c.json(ok(await check(c.env.DB, input)));
-  })
-  .post('/cod/remittances', contract('POST /staff/cod/remittances'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCountry(member, countryOf(input.currency));
-    const db = c.env.DB;
-    const checked = await check(db, input);
-    if (checked.imported_as !== null) throw new ApiError(409, 'cod_file_already_imported', checked);
-    if (!checked.applicable) throw new ApiError(409, 'cod_file_blocked', checked);
-    const lines = checked.lines.map((l) => ({
-      line: l.line,
-      tracking: l.tracking,
-      reference: l.reference,
-      amount: l.amount,
-      currency: l.currency,
-      shipment: l.shipment_id,
-      outcome: l.outcome,
-      date: l.date?.slice(0, 40) ?? null,
-    }));
-    try {
-      await db.batch([
-        db
-          .prepare(
-            `INSERT INTO cod_remittances (carrier, statement_ref, file_hash, file_name, currency, line_count, total_minor, imported_at, staff_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .bind(
-            input.carrier,
-            input.statement_ref,
-            checked.file_hash,
-            input.file_name || 'statement.csv',
-            input.currency,
-            lines.length,
-            checked.total,
-            Date.now(),
-            member.id,
+          .bind(JSON.stringify(currencies)),
+      ]);
+      const totals = new Map<
+        string,
+        { carrier: string; week: string; currency: string; expected: number; remitted: number; difference: number }
+      >();
+      const add = (carrier: string, week: string, currency: string, expected: number, remitted: number) => {
+        const key = `${carrier}|${week}|${currency}`;
+        const row = totals.get(key) ?? { carrier, week, currency, expected: 0, remitted: 0, difference: 0 };
+        row.expected += expected;
+        row.remitted += remitted;
+        row.difference = row.remitted - row.expected;
+        totals.set(key, row);
+      };
+      const differences: Array<CashShipment & { status: SettlementStatus }> = [];
+      const counts: Record<SettlementStatus, number> = { paid: 0, short: 0, over: 0, missing: 0, not_yet_remitted: 0 };
+      for (const s of shipments!.results as unknown as CashShipment[]) {
+        const status = settlementStatus(s.cod_amount, s.remitted, s.delivered_at, now);
+        counts[status] += 1;
+        if (s.delivered_at >= since)
+          add(s.carrier, weekOf(gulfDate(s.delivered_at)), s.currency, s.cod_amount, s.remitted ?? 0);
+        if (status === 'short' || status === 'over' || status === 'missing') differences.push({ ...s, status });
+      }
+      const drivers = handins!.results as unknown as HandinRow[];
+      for (const h of drivers) add('own', weekOf(h.day), h.currency, h.expected, h.handed ?? 0);
+      return c.json(
+        ok({
+          today,
+          missing_days: COD_MISSING_DAYS,
+          counts,
+          totals: [...totals.values()].sort(
+            (a, b) => b.week.localeCompare(a.week) || a.carrier.localeCompare(b.carrier),
           ),
-        db
-          .prepare(
-            `INSERT INTO cod_remittance_lines (remittance_id, line_no, tracking_number, reference, amount_minor, currency,
+          differences,
+          handins: drivers.map((h) => ({
+            ...h,
+            difference: h.handed === null ? null : h.handed - h.expected,
+          })),
+          statements: statements!.results,
+        }),
+      );
+    },
+  )
+  .post(
+    '/cod/remittances/preview',
+    contract({
+      tag: 'staff',
+      summary:
+        'Checks a carrier’s remittance statement (CSV) without changing anything: every line matched, short, over, unknown, in another currency, already matched or repeated',
+      body: remittanceFileSchema,
+      noDevice: true,
+      staff: 'cod:reconcile',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCountry(member, countryOf(input.currency));
+      return c.json(ok(await check(c.env.DB, input)));
+    },
+  )
+  .post(
+    '/cod/remittances',
+    contract({
+      tag: 'staff',
+      summary:
+        'Imports a remittance statement in one batch; 409 with every line when any line is unknown, in another currency or already matched, or when the same file was imported before',
+      body: remittanceFileSchema,
+      noDevice: true,
+      staff: 'cod:reconcile',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCountry(member, countryOf(input.currency));
+      const db = c.env.DB;
+      const checked = await check(db, input);
+      if (checked.imported_as !== null) throw new ApiError(409, 'cod_file_already_imported', checked);
+      if (!checked.applicable) throw new ApiError(409, 'cod_file_blocked', checked);
+      const lines = checked.lines.map((l) => ({
+        line: l.line,
+        tracking: l.tracking,
+        reference: l.reference,
+        amount: l.amount,
+        currency: l.currency,
+        shipment: l.shipment_id,
+        outcome: l.outcome,
+        date: l.date?.slice(0, 40) ?? null,
+      }));
+      try {
+        await db.batch([
+          db
+            .prepare(
+              `INSERT INTO cod_remittances (carrier, statement_ref, file_hash, file_name, currency, line_count, total_minor, imported_at, staff_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .bind(
+              input.carrier,
+              input.statement_ref,
+              checked.file_hash,
+              input.file_name || 'statement.csv',
+              input.currency,
+              lines.length,
+              checked.total,
+              Date.now(),
+              member.id,
+            ),
+          db
+            .prepare(
+              `INSERT INTO cod_remittance_lines (remittance_id, line_no, tracking_number, reference, amount_minor, currency,
                shipment_id, outcome, remitted_on)
              SELECT (SELECT id FROM cod_remittances WHERE file_hash = ?1), value ->> 'line', value ->> 'tracking',
                value ->> 'reference', value ->> 'amount', value ->> 'currency', value ->> 'shipment', value ->> 'outcome',
                value ->> 'date'
              FROM json_each(?2)`,
-          )
-          .bind(checked.file_hash, JSON.stringify(lines)),
-        auditStatement(db, member, {
-          action: 'cod.remittance.import',
-          resource: 'cod_remittance',
-          resourceId: input.statement_ref,
-          country: countryOf(input.currency),
-          after: { carrier: input.carrier, lines: lines.length, total: checked.total, counts: checked.counts },
-        }),
-      ]);
-    } catch (error) {
-      // Another import of the same file, or of a line's parcel, landed between the check and now.
-      if (String(error).includes('UNIQUE')) throw new ApiError(409, 'cod_file_already_imported');
-      throw error;
-    }
-    return c.json(ok({ ...checked, applicable: false }, 'cod_file_imported'));
-  })
-  .post('/cod/handins', contract('POST /staff/cod/handins'), async (c) => {
-    const member = await requireStaff(c);
-    assertCountry(member, 'KW');
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const due = await db
-      .prepare(
-        `SELECT SUM(cod_amount) AS expected, MIN(currency) AS currency FROM driver_stops
-         WHERE staff_id = ? AND day = ? AND status = 'delivered' AND cod_amount > 0`,
-      )
-      .bind(input.staff_id, input.day)
-      .first<{ expected: number | null; currency: 'KWD' | 'SAR' | null }>();
-    if (!due?.expected || !due.currency) throw new ApiError(404, 'not_found');
-    const handed = parseAmount(input.amount, currencyDecimals(due.currency));
-    if (handed === null) throw new ApiError(400, 'cod_amount_invalid');
-    if (handed !== due.expected && !input.note) throw new ApiError(400, 'cod_handin_note_required');
-    await db.batch([
-      db
+            )
+            .bind(checked.file_hash, JSON.stringify(lines)),
+          auditStatement(db, member, {
+            action: 'cod.remittance.import',
+            resource: 'cod_remittance',
+            resourceId: input.statement_ref,
+            country: countryOf(input.currency),
+            after: { carrier: input.carrier, lines: lines.length, total: checked.total, counts: checked.counts },
+          }),
+        ]);
+      } catch (error) {
+        // Another import of the same file, or of a line's parcel, landed between the check and now.
+        if (String(error).includes('UNIQUE')) throw new ApiError(409, 'cod_file_already_imported');
+        throw error;
+      }
+      return c.json(ok({ ...checked, applicable: false }, 'cod_file_imported'));
+    },
+  )
+  .post(
+    '/cod/handins',
+    contract({
+      tag: 'staff',
+      summary:
+        'Records the cash a driver handed in for a day against the day’s delivered cash stops (a difference needs a note)',
+      body: handinSchema,
+      noDevice: true,
+      staff: 'cod:reconcile',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      assertCountry(member, 'KW');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const due = await db
         .prepare(
-          `INSERT INTO driver_handins (staff_id, day, currency, expected_minor, handed_minor, note, recorded_by, recorded_at)
+          `SELECT SUM(cod_amount) AS expected, MIN(currency) AS currency FROM driver_stops
+         WHERE staff_id = ? AND day = ? AND status = 'delivered' AND cod_amount > 0`,
+        )
+        .bind(input.staff_id, input.day)
+        .first<{ expected: number | null; currency: 'KWD' | 'SAR' | null }>();
+      if (!due?.expected || !due.currency) throw new ApiError(404, 'not_found');
+      const handed = parseAmount(input.amount, currencyDecimals(due.currency));
+      if (handed === null) throw new ApiError(400, 'cod_amount_invalid');
+      if (handed !== due.expected && !input.note) throw new ApiError(400, 'cod_handin_note_required');
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO driver_handins (staff_id, day, currency, expected_minor, handed_minor, note, recorded_by, recorded_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
            ON CONFLICT (staff_id, day) DO UPDATE SET expected_minor = ?4, handed_minor = ?5, note = ?6, recorded_by = ?7,
              recorded_at = ?8`,
-        )
-        .bind(input.staff_id, input.day, due.currency, due.expected, handed, input.note ?? null, member.id, Date.now()),
-      auditStatement(db, member, {
-        action: 'cod.handin',
-        resource: 'driver_handin',
-        resourceId: `${input.staff_id}:${input.day}`,
-        country: 'KW',
-        after: { expected: due.expected, handed },
-      }),
-    ]);
-    return c.json(ok({ expected: due.expected, handed, difference: handed - due.expected }, 'cod_handin_saved'));
-  });
+          )
+          .bind(
+            input.staff_id,
+            input.day,
+            due.currency,
+            due.expected,
+            handed,
+            input.note ?? null,
+            member.id,
+            Date.now(),
+          ),
+        auditStatement(db, member, {
+          action: 'cod.handin',
+          resource: 'driver_handin',
+          resourceId: `${input.staff_id}:${input.day}`,
+          country: 'KW',
+          after: { expected: due.expected, handed },
+        }),
+      ]);
+      return c.json(ok({ expected: due.expected, handed, difference: handed - due.expected }, 'cod_handin_saved'));
+    },
+  );

@@ -9,13 +9,22 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { joinCall, nutritionistConsultation } from '#api/src/consultations/call/join';
 import { mediaServiceFor } from '#api/src/consultations/call/media';
 import { staffHolder } from '#api/src/consultations/call/ticket';
+import { idParams } from '#shared/api/route-schemas';
 
 /** The back office's path of the room (staff/routes/consultation-call.tsx passes it through). */
 export const staffRoomPath = (id: number) => `/consultations/${id}/room`;
 
 export const staffConsultationCallRoutes = new Hono<AppEnv>().post(
   '/consultations/:id{[0-9]+}/join',
-  contract('POST /staff/consultations/:id{[0-9]+}/join'),
+  contract({
+    tag: 'staff',
+    summary:
+      "Join a consultation's call as the nutritionist it is booked with (any other staff member: 404), inside its join window: a room ticket, the WebSocket path, media mode and ICE servers",
+    params: idParams,
+    badParams: 'not_found',
+    noDevice: true,
+    staff: 'signed-in',
+  }),
   async (c) => {
     const member = await requireStaff(c);
     const { id } = c.req.valid('param');

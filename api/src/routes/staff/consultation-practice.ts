@@ -27,6 +27,20 @@ import { earningsCsv, earningsView, gulfMonth } from '#api/src/consultations/pra
 import { markOutcome } from '#api/src/consultations/practice/marks';
 import { notifySummaryShared } from '#api/src/consultations/notices';
 import { siteOrigin } from '#api/src/lib/site-origin';
+import {
+  practiceDayQuery,
+  practiceWhoQuery,
+  hoursSchema,
+  dayOffSchema,
+  earningsQuery,
+  sharedFileParams,
+  productSearchQuery,
+  notesSchema,
+  recommendationsSchema,
+  markSchema,
+} from '#shared/api/staff-practice-schemas';
+import { idParams } from '#shared/api/route-schemas';
+import { UPLOAD_TYPES } from '#shared/api/blood-test-upload-schemas';
 
 /** The request's health sealer; health text cannot be written or read without HEALTH_KEK. */
 function sealerOf(c: Context<AppEnv>): HealthSealer | null {
@@ -41,77 +55,169 @@ function requireSealer(c: Context<AppEnv>): HealthSealer {
 }
 
 export const staffPracticeRoutes = new Hono<AppEnv>()
-  .get('/consultations/day', contract('GET /staff/consultations/day'), async (c) => {
-    const member = await requireStaff(c);
-    const q = c.req.valid('query');
-    const practice = await practiceFor(c.env.DB, member, q.nutritionist_id);
-    return c.json(ok(await dayView(c.env.DB, member, practice, q.date ?? gulfDate(Date.now()))));
-  })
-  .get('/consultations/hours', contract('GET /staff/consultations/hours'), async (c) => {
-    const member = await requireStaff(c);
-    const practice = await practiceFor(c.env.DB, member, c.req.valid('query').nutritionist_id);
-    return c.json(ok(await scheduleView(c.env.DB, member, practice)));
-  })
-  .post('/consultations/hours', contract('POST /staff/consultations/hours'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const practice = await practiceFor(c.env.DB, member, input.nutritionist_id);
-    return c.json(ok(await setHours(c.env.DB, member, practice, input.hours)));
-  })
-  .post('/consultations/daysOff', contract('POST /staff/consultations/daysOff'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const practice = await practiceFor(c.env.DB, member, input.nutritionist_id);
-    return c.json(ok(await addDayOff(c.env.DB, member, practice, input.date)));
-  })
-  .post('/consultations/daysOff/remove', contract('POST /staff/consultations/daysOff/remove'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const practice = await practiceFor(c.env.DB, member, input.nutritionist_id);
-    return c.json(ok(await removeDayOff(c.env.DB, member, practice, input.date)));
-  })
-  .get('/consultations/earnings', contract('GET /staff/consultations/earnings'), async (c) => {
-    await requireStaff(c);
-    return c.json(ok(await earningsView(c.env.DB, c.req.valid('query').month ?? gulfMonth(Date.now()))));
-  })
-  .get('/consultations/earnings/csv', contract('GET /staff/consultations/earnings/csv'), async (c) => {
-    const member = await requireStaff(c);
-    const month = c.req.valid('query').month ?? gulfMonth(Date.now());
-    const view = await earningsView(c.env.DB, month);
-    await auditStatement(c.env.DB, member, {
-      action: 'earnings.export',
-      resource: 'earnings',
-      resourceId: month,
-    }).run();
-    return new Response(earningsCsv(view), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="consultation-earnings-${month}.csv"`,
-        'cache-control': 'private, no-store',
-      },
-    });
-  })
-  .get('/consultations/:id{[0-9]+}', contract('GET /staff/consultations/:id{[0-9]+}'), async (c) => {
-    const member = await requireStaff(c);
-    const { consultation, health } = await consultationFor(c.env.DB, member, c.req.valid('param').id);
-    return c.json(
-      ok(
-        await bookingView(
-          c.env.DB,
-          member,
-          health ? sealerOf(c) : null,
-          consultation,
-          health,
-          c.var.lang,
-          Date.now(),
-          c.env,
+  .get(
+    '/consultations/day',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        "A nutritionist's bookings of one Gulf day (default today): time, the shopper's first name, service, mode, status; the owner may name any nutritionist",
+      query: practiceDayQuery,
+      staff: 'consultations:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const q = c.req.valid('query');
+      const practice = await practiceFor(c.env.DB, member, q.nutritionist_id);
+      return c.json(ok(await dayView(c.env.DB, member, practice, q.date ?? gulfDate(Date.now()))));
+    },
+  )
+  .get(
+    '/consultations/hours',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: "A nutritionist's weekly hours (Gulf minutes, per service or all), days off from today, and services",
+      query: practiceWhoQuery,
+      staff: 'consultations:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const practice = await practiceFor(c.env.DB, member, c.req.valid('query').nutritionist_id);
+      return c.json(ok(await scheduleView(c.env.DB, member, practice)));
+    },
+  )
+  .post(
+    '/consultations/hours',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Replace the weekly hours (no overlap for the same service, end after start, 5-minute steps); audited',
+      body: hoursSchema,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const practice = await practiceFor(c.env.DB, member, input.nutritionist_id);
+      return c.json(ok(await setHours(c.env.DB, member, practice, input.hours)));
+    },
+  )
+  .post(
+    '/consultations/daysOff',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a day off (a Gulf date from today to a year ahead); audited',
+      body: dayOffSchema,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const practice = await practiceFor(c.env.DB, member, input.nutritionist_id);
+      return c.json(ok(await addDayOff(c.env.DB, member, practice, input.date)));
+    },
+  )
+  .post(
+    '/consultations/daysOff/remove',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Remove a day off; audited',
+      body: dayOffSchema,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const practice = await practiceFor(c.env.DB, member, input.nutritionist_id);
+      return c.json(ok(await removeDayOff(c.env.DB, member, practice, input.date)));
+    },
+  )
+  .get(
+    '/consultations/earnings',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Per nutritionist and currency for a Gulf month: sessions held, no-shows, gross, refunds, net, the shop’s share and the nutritionist’s part',
+      query: earningsQuery,
+      staff: 'consultations:manage',
+    }),
+    async (c) => {
+      await requireStaff(c);
+      return c.json(ok(await earningsView(c.env.DB, c.req.valid('query').month ?? gulfMonth(Date.now()))));
+    },
+  )
+  .get(
+    '/consultations/earnings/csv',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'The month’s earnings report as CSV (amounts as decimals of each currency, never converted)',
+      query: earningsQuery,
+      fileResponse: ['text/csv'],
+      staff: 'consultations:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+      const view = await earningsView(c.env.DB, month);
+      await auditStatement(c.env.DB, member, {
+        action: 'earnings.export',
+        resource: 'earnings',
+        resourceId: month,
+      }).run();
+      return new Response(earningsCsv(view), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="consultation-earnings-${month}.csv"`,
+          'cache-control': 'private, no-store',
+        },
+      });
+    },
+  )
+  .get(
+    '/consultations/:id{[0-9]+}',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'A booking: schedule and what each outcome mark refunds; for its own nutritionist also the intake, past orders, shared results, previous notes, notes, summary and list (audited)',
+      params: idParams,
+      staff: 'consultations:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { consultation, health } = await consultationFor(c.env.DB, member, c.req.valid('param').id);
+      return c.json(
+        ok(
+          await bookingView(
+            c.env.DB,
+            member,
+            health ? sealerOf(c) : null,
+            consultation,
+            health,
+            c.var.lang,
+            Date.now(),
+            c.env,
+          ),
         ),
-      ),
-    );
-  })
+      );
+    },
+  )
   .get(
     '/consultations/:id{[0-9]+}/uploads/:upload{[0-9]+}/files/:fileId{[0-9a-f]+}',
-    contract('GET /staff/consultations/:id{[0-9]+}/uploads/:upload{[0-9]+}/files/:fileId{[0-9a-f]+}'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        "A file of a blood-test result the shopper shared in the intake, decrypted (an attachment; sandboxed, never cached); the consultation's own nutritionist only; audited",
+      params: sharedFileParams,
+      fileResponse: UPLOAD_TYPES,
+      staff: 'consultations:read',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id, upload, fileId } = c.req.valid('param');
@@ -122,21 +228,52 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       return openSharedFile(c.env.DB, c.env.UPLOADS, ring, member, consultation, upload, fileId);
     },
   )
-  .get('/consultations/:id{[0-9]+}/products', contract('GET /staff/consultations/:id{[0-9]+}/products'), async (c) => {
-    const member = await requireStaff(c);
-    const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
-    return c.json(
-      ok(await searchForList(c.env.DB, requireSealer(c), consultation, c.req.valid('query').q, c.var.lang)),
-    );
-  })
-  .post('/consultations/:id{[0-9]+}/notes', contract('POST /staff/consultations/:id{[0-9]+}/notes'), async (c) => {
-    const member = await requireStaff(c);
-    const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
-    return c.json(ok(await saveNotes(c.env.DB, member, requireSealer(c), consultation, c.req.valid('json'))));
-  })
+  .get(
+    '/consultations/:id{[0-9]+}/products',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Catalogue SKUs for the recommendation list (name, product or SKU id), each with the warnings it raises for her',
+      params: idParams,
+      query: productSearchQuery,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
+      return c.json(
+        ok(await searchForList(c.env.DB, requireSealer(c), consultation, c.req.valid('query').q, c.var.lang)),
+      );
+    },
+  )
+  .post(
+    '/consultations/:id{[0-9]+}/notes',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Save the private notes and the summary for the shopper (sealed)',
+      params: idParams,
+      body: notesSchema,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
+      return c.json(ok(await saveNotes(c.env.DB, member, requireSealer(c), consultation, c.req.valid('json'))));
+    },
+  )
   .post(
     '/consultations/:id{[0-9]+}/recommendations',
-    contract('POST /staff/consultations/:id{[0-9]+}/recommendations'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Save the recommendation list whole; an item with a safety warning (upper limit, pregnancy, drug interaction) needs an acknowledging reason (422 otherwise), each acknowledgement audited',
+      params: idParams,
+      body: recommendationsSchema,
+      staff: 'consultations:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
@@ -154,16 +291,38 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       );
     },
   )
-  .post('/consultations/:id{[0-9]+}/share', contract('POST /staff/consultations/:id{[0-9]+}/share'), async (c) => {
-    const member = await requireStaff(c);
-    const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
-    const answer = await shareWithShopper(c.env.DB, member, consultation);
-    // She hears once (a mail in her language and a push); a later share of changes does not mail again.
-    if (answer.changed) await notifySummaryShared(c.env, consultation.id, siteOrigin(c));
-    return c.json(ok(answer));
-  })
-  .post('/consultations/:id{[0-9]+}/mark', contract('POST /staff/consultations/:id{[0-9]+}/mark'), async (c) => {
-    const member = await requireStaff(c);
-    const { consultation } = await consultationFor(c.env.DB, member, c.req.valid('param').id);
-    return c.json(ok(await markOutcome(c, member, consultation, c.req.valid('json').outcome)));
-  });
+  .post(
+    '/consultations/:id{[0-9]+}/share',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Share the summary and the list with the shopper (needs a summary); she is told',
+      params: idParams,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
+      const answer = await shareWithShopper(c.env.DB, member, consultation);
+      // She hears once (a mail in her language and a push); a later share of changes does not mail again.
+      if (answer.changed) await notifySummaryShared(c.env, consultation.id, siteOrigin(c));
+      return c.json(ok(answer));
+    },
+  )
+  .post(
+    '/consultations/:id{[0-9]+}/mark',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Mark what happened (held, shopper late, shopper no-show, nutritionist no-show, call failed) from the start time; the refund rules follow',
+      params: idParams,
+      body: markSchema,
+      staff: 'consultations:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { consultation } = await consultationFor(c.env.DB, member, c.req.valid('param').id);
+      return c.json(ok(await markOutcome(c, member, consultation, c.req.valid('json').outcome)));
+    },
+  );

@@ -9,7 +9,12 @@ import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { countriesFor, type Permission } from '#shared/staff/permissions';
 import { currencyDecimals } from '#shared/money';
-import { decimalToMinor } from '#shared/api/people-schemas';
+import {
+  decimalToMinor,
+  customerSearchSchema,
+  walletAdjustSchema,
+  customerEraseSchema,
+} from '#shared/api/people-schemas';
 import { normalizeDigits } from '#shared/text/digits';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/lib/validate';
@@ -21,6 +26,7 @@ import { eraseAccount } from '#api/src/accounts/erase';
 import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
 import { type Route, routeFrom, routeStatement, shardDatabase, userOwner } from '#api/src/db/databases';
+import { idParams } from '#shared/api/route-schemas';
 
 const SEARCH_LIMIT = 25;
 const LEDGER_LIMIT = 50;
@@ -96,82 +102,102 @@ async function withStaffNames(core: D1Database, rows: Array<{ staff_id: number |
 const marks = (n: number, from = 2) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
 
 export const staffCustomerRoutes = new Hono<AppEnv>()
-  .get('/customers', contract('GET /staff/customers'), async (c) => {
-    const member = await requireStaff(c);
-    const { q } = c.req.valid('query');
-    if (!q) return c.json(ok({ customers: [] }));
-    const allowed = countriesFor(member.grants, 'customers:read');
-    // No LIKE: the shopper's text would be a pattern ('_' and '%' in e-mails), and D1 limits its length.
-    // An e-mail with its @ is a prefix on the index (NOCASE, as stored). A phone as people type it
-    // (0512345678, +966 51 234 5678, 00965…, Arabic-Indic digits) is its national part, found anywhere in
-    // the stored number. Anything else is a part of the name or of the e-mail.
-    const plain = normalizeDigits(q);
-    const phoneLike = plain.replace(/[^\d]/g, '').length >= 4 && !/[^\d\s+()-]/.test(plain);
-    const where = q.includes('@')
-      ? "u.email >= ?1 AND u.email < ?1 || '~'"
-      : phoneLike
-        ? 'instr(u.phone, ?1) > 0'
-        : '(instr(lower(u.name), lower(?1)) > 0 OR instr(lower(u.email), lower(?1)) > 0)';
-    const term = phoneLike ? nationalNumber(plain).replace(/[^\d]/g, '') : q;
-    const scope =
-      allowed === null
-        ? ''
-        : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.country IN (${marks(allowed.length)}))
+  .get(
+    '/customers',
+    contract({
+      tag: 'staff',
+      summary: 'Shoppers by e-mail (prefix), phone (digits) or name, within the countries the grant reaches',
+      query: customerSearchSchema,
+      noDevice: true,
+      staff: 'customers:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { q } = c.req.valid('query');
+      if (!q) return c.json(ok({ customers: [] }));
+      const allowed = countriesFor(member.grants, 'customers:read');
+      // No LIKE: the shopper's text would be a pattern ('_' and '%' in e-mails), and D1 limits its length.
+      // An e-mail with its @ is a prefix on the index (NOCASE, as stored). A phone as people type it
+      // (0512345678, +966 51 234 5678, 00965…, Arabic-Indic digits) is its national part, found anywhere in
+      // the stored number. Anything else is a part of the name or of the e-mail.
+      const plain = normalizeDigits(q);
+      const phoneLike = plain.replace(/[^\d]/g, '').length >= 4 && !/[^\d\s+()-]/.test(plain);
+      const where = q.includes('@')
+        ? "u.email >= ?1 AND u.email < ?1 || '~'"
+        : phoneLike
+          ? 'instr(u.phone, ?1) > 0'
+          : '(instr(lower(u.name), lower(?1)) > 0 OR instr(lower(u.email), lower(?1)) > 0)';
+      const term = phoneLike ? nationalNumber(plain).replace(/[^\d]/g, '') : q;
+      const scope =
+        allowed === null
+          ? ''
+          : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = u.id AND b.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.id AND a.deleted_at IS NULL AND a.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = u.id AND w.currency IN (${marks(allowed.length, 2 + allowed.length)}))
             OR NOT EXISTS (${COUNTRIES_SQL.replaceAll('?1', 'u.id')}))`;
-    const { results } = await c.env.DB.prepare(
-      `SELECT u.id, u.name, u.email, u.phone, u.created_at,
+      const { results } = await c.env.DB.prepare(
+        `SELECT u.id, u.name, u.email, u.phone, u.created_at,
          (SELECT count(*) FROM orders o WHERE o.user_id = u.id) AS orders,
          (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
           WHERE r.owner_key = 'user:' || u.id AND s.binding <> 'DB') AS shard_binding
        FROM users u WHERE u.deleted_at IS NULL AND ${where} ${scope}
        ORDER BY u.created_at DESC LIMIT ${SEARCH_LIMIT}`,
-    )
-      .bind(term, ...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency))
-      .all<{ id: number; orders: number; shard_binding: string | null }>();
-    // A shopper in another shard (decision 61): her orders are counted there (in shard 0 nothing more).
-    const customers = await Promise.all(
-      results.map(async ({ shard_binding, ...u }) =>
-        shard_binding === null
-          ? u
-          : {
-              ...u,
-              orders:
-                (await shardDatabase(c.env, shard_binding)
-                  .prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?')
-                  .bind(u.id)
-                  .first<number>('n')) ?? 0,
-            },
-      ),
-    );
-    return c.json(ok({ customers }));
-  })
-  .get('/customers/:id', contract('GET /staff/customers/:id'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const { customer, countries } = await reachable(c, member, 'customers:read', id);
-    const db = c.env.DB;
-    const m = marks(countries.length);
-    const currencies = countries.map((x) => COUNTRY_FACTS[x].currency);
-    const mine = (at: D1Database, staffJoin: boolean) => [
-      at
-        .prepare(
-          `SELECT id, country, currency, status, payment_method, total, created_at FROM orders
+      )
+        .bind(term, ...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency))
+        .all<{ id: number; orders: number; shard_binding: string | null }>();
+      // A shopper in another shard (decision 61): her orders are counted there (in shard 0 nothing more).
+      const customers = await Promise.all(
+        results.map(async ({ shard_binding, ...u }) =>
+          shard_binding === null
+            ? u
+            : {
+                ...u,
+                orders:
+                  (await shardDatabase(c.env, shard_binding)
+                    .prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?')
+                    .bind(u.id)
+                    .first<number>('n')) ?? 0,
+              },
+        ),
+      );
+      return c.json(ok({ customers }));
+    },
+  )
+  .get(
+    '/customers/:id',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'A shopper: details, orders, blood-test orders (count and status only), wallet and ledger',
+      staff: 'customers:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const { customer, countries } = await reachable(c, member, 'customers:read', id);
+      const db = c.env.DB;
+      const m = marks(countries.length);
+      const currencies = countries.map((x) => COUNTRY_FACTS[x].currency);
+      const mine = (at: D1Database, staffJoin: boolean) => [
+        at
+          .prepare(
+            `SELECT id, country, currency, status, payment_method, total, created_at FROM orders
            WHERE user_id = ?1 AND country IN (${m}) ORDER BY created_at DESC LIMIT ${ORDERS_LIMIT}`,
-        )
-        .bind(id, ...countries),
-      at
-        .prepare(
-          `SELECT currency, balance FROM wallet_accounts WHERE user_id = ?1 AND currency IN (${m}) ORDER BY currency`,
-        )
-        .bind(id, ...currencies),
-      at
-        .prepare(
-          // A refund's row says why (the refund's reason and note) and who gave it: the refund's staff
-          // member, or the customer's own cancellation when there is none.
-          `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code,
+          )
+          .bind(id, ...countries),
+        at
+          .prepare(
+            `SELECT currency, balance FROM wallet_accounts WHERE user_id = ?1 AND currency IN (${m}) ORDER BY currency`,
+          )
+          .bind(id, ...currencies),
+        at
+          .prepare(
+            // A refund's row says why (the refund's reason and note) and who gave it: the refund's staff
+            // member, or the customer's own cancellation when there is none.
+            `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code,
              coalesce(l.note, r.note) AS note, l.created_at,
              ${staffJoin ? 'coalesce(s.name, rs.name) AS staff_name' : 'coalesce(l.staff_id, r.staff_id) AS staff_id'},
              CASE WHEN l.kind = 'refund' THEN coalesce(r.reason, 'cancelled') END AS refund_reason,
@@ -179,226 +205,262 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
            FROM wallet_ledger l LEFT JOIN refunds r ON r.id = l.refund_id
              ${staffJoin ? 'LEFT JOIN staff s ON s.id = l.staff_id LEFT JOIN staff rs ON rs.id = r.staff_id' : ''}
            WHERE l.user_id = ?1 AND l.currency IN (${m}) ORDER BY l.id DESC LIMIT ${LEDGER_LIMIT}`,
-        )
-        .bind(id, ...currencies),
-    ];
-    // Her orders, wallet and ledger from her shard (decision 61): in shard 0 the one batch as before.
-    const [route, bookings, ...coreMine] = await db.batch([
-      routeStatement(c.env, userOwner(id)),
-      // Count and status only: no tests, patients or results (health data) on this page.
-      db
-        .prepare(
-          `SELECT status, country, count(*) AS count FROM blood_test_orders
-           WHERE user_id = ?1 AND country IN (${m}) GROUP BY status, country ORDER BY country, status`,
-        )
-        .bind(id, ...countries),
-      ...mine(db, true),
-    ]);
-    const where = routeFrom(c.env, route!.results[0] as Parameters<typeof routeFrom>[1]);
-    let [orders, wallets, ledger] = coreMine as [D1Result, D1Result, D1Result];
-    if (where.binding !== 'DB') {
-      [orders, wallets, ledger] = (await where.db.batch(mine(where.db, false))) as [D1Result, D1Result, D1Result];
-      ledger = { ...ledger, results: await withStaffNames(db, ledger.results as Array<{ staff_id: number | null }>) };
-    }
-    return c.json(
-      ok({
-        customer,
-        countries,
-        orders: orders.results,
-        blood_test_orders: bookings!.results,
-        wallets: wallets.results,
-        ledger: ledger.results,
-      }),
-    );
-  })
-  .post('/customers/:id/wallet', contract('POST /staff/customers/:id/wallet'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const country = countryOfCurrency(input.currency);
-    assertCan(member, 'customers:wallet', country);
-    const { customer, route } = await reachable(c, member, 'customers:wallet', id);
-    if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
-    if (route.moving) throw new ApiError(503, 'service_busy');
-    const minor = decimalToMinor(input.amount, currencyDecimals(input.currency));
-    if (minor <= 0 || minor > 10_000_000) throw new ApiError(400, 'wallet_amount_invalid');
-    const amount = input.direction === 'credit' ? minor : -minor;
-    // Her wallet is in her shard (503 while her move holds her writes); the audit row is the core's.
-    const core = c.env.DB;
-    const db = route.db;
-    const before = await db
-      .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-      .bind(id, input.currency)
-      .first<Pick<WalletAccountRow, 'balance'>>();
-    const now = Date.now();
-    try {
-      // The balance and its ledger line in one batch; the balance's CHECK refuses a debit below zero.
-      // In another shard than the core, the audit row follows in the core's own batch.
-      const audit = auditStatement(core, member, {
-        action: 'wallet.adjust',
-        resource: 'customer',
-        resourceId: id,
-        country,
-        before: { balance: before?.balance ?? 0, currency: input.currency },
-        after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
-        reason: `${input.reason_code}: ${input.note}`,
-      });
-      await db.batch([
-        db
-          .prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, ?, 0) ON CONFLICT DO NOTHING')
-          .bind(id, input.currency),
-        db
-          .prepare('UPDATE wallet_accounts SET balance = balance + ? WHERE user_id = ? AND currency = ?')
-          .bind(amount, id, input.currency),
+          )
+          .bind(id, ...currencies),
+      ];
+      // Her orders, wallet and ledger from her shard (decision 61): in shard 0 the one batch as before.
+      const [route, bookings, ...coreMine] = await db.batch([
+        routeStatement(c.env, userOwner(id)),
+        // Count and status only: no tests, patients or results (health data) on this page.
         db
           .prepare(
-            `INSERT INTO wallet_ledger (user_id, currency, amount, kind, staff_id, reason_code, note, created_at)
-             VALUES (?, ?, ?, 'adjustment', ?, ?, ?, ?)`,
+            `SELECT status, country, count(*) AS count FROM blood_test_orders
+           WHERE user_id = ?1 AND country IN (${m}) GROUP BY status, country ORDER BY country, status`,
           )
-          .bind(id, input.currency, amount, member.id, input.reason_code, input.note, now),
-        ...(db === core ? [audit] : []),
+          .bind(id, ...countries),
+        ...mine(db, true),
       ]);
-      if (db !== core) await audit.run();
-    } catch (error) {
-      if (/wallet_not_negative/.test(error instanceof Error ? error.message : String(error)))
-        throw new ApiError(409, 'wallet_insufficient');
-      throw error;
-    }
-    const balance = await db
-      .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-      .bind(id, input.currency)
-      .first<Pick<WalletAccountRow, 'balance'>>();
-    return c.json(ok({ currency: input.currency, balance: balance?.balance ?? 0 }));
-  })
-  .get('/customers/:id/export', contract('GET /staff/customers/:id/export'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const { customer, all } = await reachable(c, member, 'customers:export', id);
-    // Everything the shop holds about the shopper: every country's records, so the grant must reach all.
-    for (const country of all) assertCan(member, 'customers:export', country);
-    const db = c.env.DB;
-    const results = await db.batch([
-      db.prepare('SELECT * FROM addresses WHERE user_id = ? ORDER BY id').bind(id),
-      db.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at').bind(id),
-      db
-        .prepare(
-          'SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.user_id = ? ORDER BY i.order_id',
-        )
-        .bind(id),
-      db.prepare('SELECT currency, balance FROM wallet_accounts WHERE user_id = ?').bind(id),
-      db
-        .prepare(
-          'SELECT id, currency, amount, kind, order_id, blood_test_order_id, reason_code, note, created_at FROM wallet_ledger WHERE user_id = ? ORDER BY id',
-        )
-        .bind(id),
-      db.prepare('SELECT product_id, created_at, notified_at FROM notify_requests WHERE user_id = ?').bind(id),
-      db.prepare('SELECT * FROM blood_test_patients WHERE user_id = ? ORDER BY id').bind(id),
-      db
-        .prepare(
-          'SELECT id, country, currency, status, patient_id, address, zone, slot_date, slot_window, visit_at, payment_method, payment_state, subtotal, discount, vat, total, wallet_used, coupon_code, created_at FROM blood_test_orders WHERE user_id = ? ORDER BY created_at',
-        )
-        .bind(id),
-      db
-        .prepare(
-          'SELECT i.* FROM blood_test_order_items i JOIN blood_test_orders b ON b.id = i.order_id WHERE b.user_id = ?',
-        )
-        .bind(id),
-      auditStatement(db, member, {
-        action: 'customer.export',
-        resource: 'customer',
-        resourceId: id,
-      }),
-    ]);
-    const rows = (i: number) => results[i]!.results as Record<string, unknown>[];
-    const patients = rows(6);
-    // Her cold orders' lines (decision 60) from their files, beside the hot ones.
-    const cold = coldReaderFor(c.env, c.var.config);
-    const coldItems = await Promise.all(
-      rows(1).map(async (o) => {
-        const file = await cold.file(o as unknown as ColdPointer);
-        return file ? withCold('order_items', [], file) : [];
-      }),
-    );
-    const items = [...rows(2), ...coldItems.flat()];
-    const bookingItems = rows(8);
-    if (patients.length || rows(7).length)
-      // Patients and bookings are health data: their view is audited as such.
-      await auditStatement(db, member, {
-        action: 'health.view',
-        resource: 'customer',
-        resourceId: id,
-        reason: 'customer.export',
-      }).run();
-    const parsed = (text: unknown) => {
-      try {
-        return JSON.parse(String(text));
-      } catch {
-        return text;
+      const where = routeFrom(c.env, route!.results[0] as Parameters<typeof routeFrom>[1]);
+      let [orders, wallets, ledger] = coreMine as [D1Result, D1Result, D1Result];
+      if (where.binding !== 'DB') {
+        [orders, wallets, ledger] = (await where.db.batch(mine(where.db, false))) as [D1Result, D1Result, D1Result];
+        ledger = { ...ledger, results: await withStaffNames(db, ledger.results as Array<{ staff_id: number | null }>) };
       }
-    };
-    return c.json(
-      ok({
-        exported_at: new Date().toISOString(),
-        account: { ...customer },
-        addresses: rows(0),
-        orders: rows(1).map((o) => ({
-          ...o,
-          address: parsed(o.address),
-          items: items.filter((i) => i.order_id === o.id),
-          archived_at: undefined,
-          archive_key: undefined,
-          archive_wrapped_key: undefined,
-          archive_iv: undefined,
-          archive_key_version: undefined,
-          archived_products: undefined,
-        })),
-        wallet: { accounts: rows(3), ledger: rows(4) },
-        notify_requests: rows(5),
-        blood_tests: {
-          patients,
-          orders: rows(7).map((b) => ({
-            ...b,
-            address: parsed(b.address),
-            items: bookingItems.filter((i) => i.order_id === b.id),
-          })),
-        },
-      }),
-    );
-  })
-  .post('/customers/:id/erase', contract('POST /staff/customers/:id/erase'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const { customer, all } = await reachable(c, member, 'customers:erase', id);
-    for (const country of all) assertCan(member, 'customers:erase', country);
-    if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
-    // An account made with a phone has no e-mail: its number is typed instead.
-    const confirmed = customer.email
-      ? input.confirm_email.toLowerCase() === customer.email.toLowerCase()
-      : !!customer.phone && nationalNumber(input.confirm_email) === nationalNumber(customer.phone);
-    if (!confirmed) throw new ApiError(400, 'customer_erase_email_mismatch');
-    const db = c.env.DB;
-    const now = Date.now();
-    // The same erasure as the shopper's own removal, with the audit row and the request's record in its batch.
-    await eraseAccount(c.env, id, {
-      now,
-      also: [
-        erasureRecordStatement(
-          db,
-          id,
-          { source: 'staff', staffId: member.id },
-          customer.lang === 'ar' ? 'ar' : 'en',
-          now,
-        ),
-        auditStatement(db, member, {
-          action: 'customer.erase',
+      return c.json(
+        ok({
+          customer,
+          countries,
+          orders: orders.results,
+          blood_test_orders: bookings!.results,
+          wallets: wallets.results,
+          ledger: ledger.results,
+        }),
+      );
+    },
+  )
+  .post(
+    '/customers/:id/wallet',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Credit or debit the wallet with a reason code and note; the ledger and balance change together',
+      body: walletAdjustSchema,
+      staff: 'customers:wallet',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const country = countryOfCurrency(input.currency);
+      assertCan(member, 'customers:wallet', country);
+      const { customer, route } = await reachable(c, member, 'customers:wallet', id);
+      if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
+      if (route.moving) throw new ApiError(503, 'service_busy');
+      const minor = decimalToMinor(input.amount, currencyDecimals(input.currency));
+      if (minor <= 0 || minor > 10_000_000) throw new ApiError(400, 'wallet_amount_invalid');
+      const amount = input.direction === 'credit' ? minor : -minor;
+      // Her wallet is in her shard (503 while her move holds her writes); the audit row is the core's.
+      const core = c.env.DB;
+      const db = route.db;
+      const before = await db
+        .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+        .bind(id, input.currency)
+        .first<Pick<WalletAccountRow, 'balance'>>();
+      const now = Date.now();
+      try {
+        // The balance and its ledger line in one batch; the balance's CHECK refuses a debit below zero.
+        // In another shard than the core, the audit row follows in the core's own batch.
+        const audit = auditStatement(core, member, {
+          action: 'wallet.adjust',
           resource: 'customer',
           resourceId: id,
-          before: { erased: false },
-          after: { erased: true },
-          reason: input.reason,
+          country,
+          before: { balance: before?.balance ?? 0, currency: input.currency },
+          after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
+          reason: `${input.reason_code}: ${input.note}`,
+        });
+        await db.batch([
+          db
+            .prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, ?, 0) ON CONFLICT DO NOTHING')
+            .bind(id, input.currency),
+          db
+            .prepare('UPDATE wallet_accounts SET balance = balance + ? WHERE user_id = ? AND currency = ?')
+            .bind(amount, id, input.currency),
+          db
+            .prepare(
+              `INSERT INTO wallet_ledger (user_id, currency, amount, kind, staff_id, reason_code, note, created_at)
+             VALUES (?, ?, ?, 'adjustment', ?, ?, ?, ?)`,
+            )
+            .bind(id, input.currency, amount, member.id, input.reason_code, input.note, now),
+          ...(db === core ? [audit] : []),
+        ]);
+        if (db !== core) await audit.run();
+      } catch (error) {
+        if (/wallet_not_negative/.test(error instanceof Error ? error.message : String(error)))
+          throw new ApiError(409, 'wallet_insufficient');
+        throw error;
+      }
+      const balance = await db
+        .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+        .bind(id, input.currency)
+        .first<Pick<WalletAccountRow, 'balance'>>();
+      return c.json(ok({ currency: input.currency, balance: balance?.balance ?? 0 }));
+    },
+  )
+  .get(
+    '/customers/:id/export',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Everything the shop holds about the shopper (data export on request); audited',
+      staff: 'customers:export',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const { customer, all } = await reachable(c, member, 'customers:export', id);
+      // Everything the shop holds about the shopper: every country's records, so the grant must reach all.
+      for (const country of all) assertCan(member, 'customers:export', country);
+      const db = c.env.DB;
+      const results = await db.batch([
+        db.prepare('SELECT * FROM addresses WHERE user_id = ? ORDER BY id').bind(id),
+        db.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at').bind(id),
+        db
+          .prepare(
+            'SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.user_id = ? ORDER BY i.order_id',
+          )
+          .bind(id),
+        db.prepare('SELECT currency, balance FROM wallet_accounts WHERE user_id = ?').bind(id),
+        db
+          .prepare(
+            'SELECT id, currency, amount, kind, order_id, blood_test_order_id, reason_code, note, created_at FROM wallet_ledger WHERE user_id = ? ORDER BY id',
+          )
+          .bind(id),
+        db.prepare('SELECT product_id, created_at, notified_at FROM notify_requests WHERE user_id = ?').bind(id),
+        db.prepare('SELECT * FROM blood_test_patients WHERE user_id = ? ORDER BY id').bind(id),
+        db
+          .prepare(
+            'SELECT id, country, currency, status, patient_id, address, zone, slot_date, slot_window, visit_at, payment_method, payment_state, subtotal, discount, vat, total, wallet_used, coupon_code, created_at FROM blood_test_orders WHERE user_id = ? ORDER BY created_at',
+          )
+          .bind(id),
+        db
+          .prepare(
+            'SELECT i.* FROM blood_test_order_items i JOIN blood_test_orders b ON b.id = i.order_id WHERE b.user_id = ?',
+          )
+          .bind(id),
+        auditStatement(db, member, {
+          action: 'customer.export',
+          resource: 'customer',
+          resourceId: id,
         }),
-      ],
-    });
-    return c.json(ok({ erased: true }));
-  });
+      ]);
+      const rows = (i: number) => results[i]!.results as Record<string, unknown>[];
+      const patients = rows(6);
+      // Her cold orders' lines (decision 60) from their files, beside the hot ones.
+      const cold = coldReaderFor(c.env, c.var.config);
+      const coldItems = await Promise.all(
+        rows(1).map(async (o) => {
+          const file = await cold.file(o as unknown as ColdPointer);
+          return file ? withCold('order_items', [], file) : [];
+        }),
+      );
+      const items = [...rows(2), ...coldItems.flat()];
+      const bookingItems = rows(8);
+      if (patients.length || rows(7).length)
+        // Patients and bookings are health data: their view is audited as such.
+        await auditStatement(db, member, {
+          action: 'health.view',
+          resource: 'customer',
+          resourceId: id,
+          reason: 'customer.export',
+        }).run();
+      const parsed = (text: unknown) => {
+        try {
+          return JSON.parse(String(text));
+        } catch {
+          return text;
+        }
+      };
+      return c.json(
+        ok({
+          exported_at: new Date().toISOString(),
+          account: { ...customer },
+          addresses: rows(0),
+          orders: rows(1).map((o) => ({
+            ...o,
+            address: parsed(o.address),
+            items: items.filter((i) => i.order_id === o.id),
+            archived_at: undefined,
+            archive_key: undefined,
+            archive_wrapped_key: undefined,
+            archive_iv: undefined,
+            archive_key_version: undefined,
+            archived_products: undefined,
+          })),
+          wallet: { accounts: rows(3), ledger: rows(4) },
+          notify_requests: rows(5),
+          blood_tests: {
+            patients,
+            orders: rows(7).map((b) => ({
+              ...b,
+              address: parsed(b.address),
+              items: bookingItems.filter((i) => i.order_id === b.id),
+            })),
+          },
+        }),
+      );
+    },
+  )
+  .post(
+    '/customers/:id/erase',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: "Erase the shopper's personal data on request (their e-mail typed again); orders keep their amounts",
+      body: customerEraseSchema,
+      staff: 'customers:erase',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const { customer, all } = await reachable(c, member, 'customers:erase', id);
+      for (const country of all) assertCan(member, 'customers:erase', country);
+      if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
+      // An account made with a phone has no e-mail: its number is typed instead.
+      const confirmed = customer.email
+        ? input.confirm_email.toLowerCase() === customer.email.toLowerCase()
+        : !!customer.phone && nationalNumber(input.confirm_email) === nationalNumber(customer.phone);
+      if (!confirmed) throw new ApiError(400, 'customer_erase_email_mismatch');
+      const db = c.env.DB;
+      const now = Date.now();
+      // The same erasure as the shopper's own removal, with the audit row and the request's record in its batch.
+      await eraseAccount(c.env, id, {
+        now,
+        also: [
+          erasureRecordStatement(
+            db,
+            id,
+            { source: 'staff', staffId: member.id },
+            customer.lang === 'ar' ? 'ar' : 'en',
+            now,
+          ),
+          auditStatement(db, member, {
+            action: 'customer.erase',
+            resource: 'customer',
+            resourceId: id,
+            before: { erased: false },
+            after: { erased: true },
+            reason: input.reason,
+          }),
+        ],
+      });
+      return c.json(ok({ erased: true }));
+    },
+  );

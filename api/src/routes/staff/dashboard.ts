@@ -45,7 +45,12 @@ function addedUp<T extends Omit<CountryDay, 'visits' | 'visits_to_collect'>>(par
 
 export const staffDashboardRoutes = new Hono<AppEnv>().get(
   '/dashboard',
-  contract('GET /staff/dashboard'),
+  contract({
+    tag: 'staff',
+    summary: "Today's orders and blood-test visits per country, low stock, payments awaiting action",
+    noDevice: true,
+    staff: 'dashboard:read',
+  }),
   async (c) => {
     const member = await requireStaff(c);
     const allowed = countriesFor(member.grants, 'dashboard:read') ?? [...COUNTRY_CODES];

@@ -17,32 +17,41 @@ import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import { requestExport } from '#api/src/data-rights/exports';
 import { orderShards, routeFrom, routeStatement, userOwner } from '#api/src/db/databases';
+import { idParams } from '#shared/api/route-schemas';
 
 const LIST_LIMIT = 100;
 
 const marks = (n: number, from: number) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
 
 export const staffDataRequestRoutes = new Hono<AppEnv>()
-  .get('/data-requests', contract('GET /staff/data-requests'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'customers:export');
-    const db = c.env.DB;
-    // A country-limited grant sees the requests of shoppers with a record in its countries, or none yet.
-    // A shopper routed to another shard: her orders and wallet are not here (the scope is finished below).
-    const routed = `(SELECT x.shard_id FROM shopper_shards x WHERE x.owner_key = 'user:' || r.user_id AND x.shard_id <> 0)`;
-    const bloodIn = `EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id AND b.country IN (${marks(allowed?.length ?? 0, 1)}))`;
-    const scope =
-      allowed === null
-        ? ''
-        : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = r.user_id AND o.country IN (${marks(allowed.length, 1)}))
+  .get(
+    '/data-requests',
+    contract({
+      tag: 'staff',
+      summary: 'The latest data requests (exports and erasures) with who asked, status and dates; audited',
+      noDevice: true,
+      staff: 'customers:export',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'customers:export');
+      const db = c.env.DB;
+      // A country-limited grant sees the requests of shoppers with a record in its countries, or none yet.
+      // A shopper routed to another shard: her orders and wallet are not here (the scope is finished below).
+      const routed = `(SELECT x.shard_id FROM shopper_shards x WHERE x.owner_key = 'user:' || r.user_id AND x.shard_id <> 0)`;
+      const bloodIn = `EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id AND b.country IN (${marks(allowed?.length ?? 0, 1)}))`;
+      const scope =
+        allowed === null
+          ? ''
+          : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = r.user_id AND o.country IN (${marks(allowed.length, 1)}))
             OR ${bloodIn}
             OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = r.user_id AND w.currency IN (${marks(allowed.length, 1 + allowed.length)}))
             OR NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = r.user_id UNION ALL SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id)
             OR ${routed} IS NOT NULL)`;
-    const [list] = await db.batch([
-      db
-        .prepare(
-          `SELECT r.id, r.user_id, r.kind, r.status, r.source, s.name AS staff_name, r.created_at, r.ready_at, r.expires_at, r.done_at,
+      const [list] = await db.batch([
+        db
+          .prepare(
+            `SELECT r.id, r.user_id, r.kind, r.status, r.source, s.name AS staff_name, r.created_at, r.ready_at, r.expires_at, r.done_at,
              u.email, u.deleted_at${
                allowed === null
                  ? ''
@@ -51,71 +60,84 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
              }
            FROM data_requests r JOIN users u ON u.id = r.user_id LEFT JOIN staff s ON s.id = r.staff_id
            WHERE 1 = 1 ${scope} ORDER BY r.id DESC LIMIT ${LIST_LIMIT}`,
-        )
-        .bind(...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency)),
-      auditStatement(db, member, { action: 'data_requests.view', resource: 'data_requests' }),
-    ]);
-    let rows = list!.results as Array<Record<string, unknown>>;
-    if (allowed !== null) {
-      const inScope = await shardScope(c.env, rows, allowed);
-      rows = rows
-        .filter((r) => r._shard === null || inScope.has(Number(r.user_id)))
-        .map(({ _shard, _blood_in, _blood, ...r }) => r);
-    }
-    const now = Date.now();
-    return c.json(
-      ok({
-        requests: rows.map((r) => ({
-          ...r,
-          // An archive past its time reads expired before the cron has deleted it.
-          status: r.status === 'ready' && Number(r.expires_at) <= now ? 'expired' : r.status,
-        })),
-      }),
-    );
-  })
-  .post('/customers/:id/data-export', contract('POST /staff/customers/:id/data-export'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const db = c.env.DB;
-    const [user, countries, route] = await db.batch([
-      db.prepare('SELECT id, lang, deleted_at FROM users WHERE id = ?').bind(id),
-      db
-        .prepare(
-          `SELECT country FROM orders WHERE user_id = ?1 UNION SELECT country FROM blood_test_orders WHERE user_id = ?1
-           UNION SELECT country FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL`,
-        )
-        .bind(id),
-      routeStatement(c.env, userOwner(id)),
-    ]);
-    const customer = user!.results[0] as { id: number; lang: string; deleted_at: number | null } | undefined;
-    if (!customer) throw new ApiError(404, 'not_found');
-    // Her orders in another shard (decision 61): their countries from there.
-    const shard = routeFrom(c.env, route!.results[0] as Parameters<typeof routeFrom>[1]);
-    const elsewhere =
-      shard.binding === 'DB'
-        ? []
-        : (await shard.db.prepare('SELECT DISTINCT country FROM orders WHERE user_id = ?').bind(id).all()).results;
-    // Everything the shop holds about her: every country's records, so the grant must reach them all.
-    for (const { country } of [...countries!.results, ...elsewhere] as { country: 'KW' | 'SA' }[])
-      assertCan(member, 'customers:export', country);
-    if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
-    const now = Date.now();
-    const row = await requestExport(
-      db,
-      id,
-      { source: 'staff', staffId: member.id, lang: customer.lang === 'ar' ? 'ar' : 'en' },
-      now,
-      [
-        auditStatement(db, member, {
-          action: 'customer.data_export',
-          resource: 'customer',
-          resourceId: id,
-          after: { requested: true },
+          )
+          .bind(...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency)),
+        auditStatement(db, member, { action: 'data_requests.view', resource: 'data_requests' }),
+      ]);
+      let rows = list!.results as Array<Record<string, unknown>>;
+      if (allowed !== null) {
+        const inScope = await shardScope(c.env, rows, allowed);
+        rows = rows
+          .filter((r) => r._shard === null || inScope.has(Number(r.user_id)))
+          .map(({ _shard, _blood_in, _blood, ...r }) => r);
+      }
+      const now = Date.now();
+      return c.json(
+        ok({
+          requests: rows.map((r) => ({
+            ...r,
+            // An archive past its time reads expired before the cron has deleted it.
+            status: r.status === 'ready' && Number(r.expires_at) <= now ? 'expired' : r.status,
+          })),
         }),
-      ],
-    );
-    return c.json(ok({ request: { id: row.id, status: row.status, created_at: row.created_at } }));
-  });
+      );
+    },
+  )
+  .post(
+    '/customers/:id/data-export',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary:
+        'Prepare the shopper’s data archive on her request (decision 49): it is mailed to her and offered on her account page, never to staff; audited. 409 while one is open',
+      staff: 'customers:export',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      const [user, countries, route] = await db.batch([
+        db.prepare('SELECT id, lang, deleted_at FROM users WHERE id = ?').bind(id),
+        db
+          .prepare(
+            `SELECT country FROM orders WHERE user_id = ?1 UNION SELECT country FROM blood_test_orders WHERE user_id = ?1
+           UNION SELECT country FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL`,
+          )
+          .bind(id),
+        routeStatement(c.env, userOwner(id)),
+      ]);
+      const customer = user!.results[0] as { id: number; lang: string; deleted_at: number | null } | undefined;
+      if (!customer) throw new ApiError(404, 'not_found');
+      // Her orders in another shard (decision 61): their countries from there.
+      const shard = routeFrom(c.env, route!.results[0] as Parameters<typeof routeFrom>[1]);
+      const elsewhere =
+        shard.binding === 'DB'
+          ? []
+          : (await shard.db.prepare('SELECT DISTINCT country FROM orders WHERE user_id = ?').bind(id).all()).results;
+      // Everything the shop holds about her: every country's records, so the grant must reach them all.
+      for (const { country } of [...countries!.results, ...elsewhere] as { country: 'KW' | 'SA' }[])
+        assertCan(member, 'customers:export', country);
+      if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
+      const now = Date.now();
+      const row = await requestExport(
+        db,
+        id,
+        { source: 'staff', staffId: member.id, lang: customer.lang === 'ar' ? 'ar' : 'en' },
+        now,
+        [
+          auditStatement(db, member, {
+            action: 'customer.data_export',
+            resource: 'customer',
+            resourceId: id,
+            after: { requested: true },
+          }),
+        ],
+      );
+      return c.json(ok({ request: { id: row.id, status: row.status, created_at: row.created_at } }));
+    },
+  );
 
 /**
  * The listed shoppers routed to another shard (`_shard`) that a country-limited grant may see, as the

@@ -15,6 +15,11 @@ import { contract } from '#api/src/lib/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { auditStatement } from '#api/src/staff/audit';
+import {
+  deliveryRulesInputSchema,
+  deliverySpeedInputSchema,
+  deliveryHolidayInputSchema,
+} from '#shared/api/delivery-rules-schemas';
 
 function assertCountry(member: StaffMember, permission: 'orders:read' | 'delivery:manage', country: CountryCode) {
   const allowed = countriesFor(member.grants, permission);
@@ -98,93 +103,135 @@ async function assertZones(db: D1Database, country: CountryCode, zones: 'all' | 
 }
 
 export const staffDeliveryRoutes = new Hono<AppEnv>()
-  .get('/settings/delivery', contract('GET /staff/settings/delivery'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'orders:read');
-    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-    const now = Date.now();
-    return c.json(ok({ countries: await Promise.all(countries.map((code) => settingsOf(c.env.DB, code, now))) }));
-  })
-  .post('/settings/delivery/rules', contract('POST /staff/settings/delivery/rules'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCountry(member, 'delivery:manage', input.country);
-    const db = c.env.DB;
-    const before = (await settingsOf(db, input.country, Date.now())).rules;
-    await db.batch([
-      db
-        .prepare(
-          `INSERT INTO delivery_rules (country, dispatch_days, delivery_days, cutoff_minute, ramadan_cutoff_minute, updated_at)
+  .get(
+    '/settings/delivery',
+    contract({
+      tag: 'staff',
+      summary:
+        'Each country’s delivery rules: working days, cut-offs (Ramadan’s too), speeds with zones, days on the way and fees, and the next twelve months’ holidays',
+      noDevice: true,
+      staff: 'orders:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'orders:read');
+      const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+      const now = Date.now();
+      return c.json(ok({ countries: await Promise.all(countries.map((code) => settingsOf(c.env.DB, code, now))) }));
+    },
+  )
+  .post(
+    '/settings/delivery/rules',
+    contract({
+      tag: 'staff',
+      summary: 'Sets a country’s dispatch and delivery days and its cut-offs; needs delivery:manage there',
+      body: deliveryRulesInputSchema,
+      noDevice: true,
+      staff: 'delivery:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCountry(member, 'delivery:manage', input.country);
+      const db = c.env.DB;
+      const before = (await settingsOf(db, input.country, Date.now())).rules;
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO delivery_rules (country, dispatch_days, delivery_days, cutoff_minute, ramadan_cutoff_minute, updated_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
            ON CONFLICT (country) DO UPDATE SET dispatch_days = ?2, delivery_days = ?3, cutoff_minute = ?4,
              ramadan_cutoff_minute = ?5, updated_at = ?6`,
-        )
-        .bind(
-          input.country,
-          input.dispatch_days.join(''),
-          input.delivery_days.join(''),
-          input.cutoff_minute,
-          input.ramadan_cutoff_minute,
-          Date.now(),
-        ),
-      auditStatement(db, member, {
-        action: 'settings.delivery.rules',
-        resource: 'delivery_rules',
-        resourceId: input.country,
-        country: input.country,
-        before,
-        after: input,
-      }),
-    ]);
-    return c.json(ok(input, 'delivery_saved'));
-  })
-  .post('/settings/delivery/speeds', contract('POST /staff/settings/delivery/speeds'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCountry(member, 'delivery:manage', input.country);
-    const db = c.env.DB;
-    await assertZones(db, input.country, input.zones);
-    const before =
-      (await settingsOf(db, input.country, Date.now())).speeds.find((s) => s.speed === input.speed) ?? null;
-    const zones = input.zones === 'all' ? 'all' : input.zones.join(',');
-    await db.batch([
-      db
-        .prepare(
-          `INSERT INTO delivery_speeds (country, speed, zones, transit_days, fee_minor, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+          )
+          .bind(
+            input.country,
+            input.dispatch_days.join(''),
+            input.delivery_days.join(''),
+            input.cutoff_minute,
+            input.ramadan_cutoff_minute,
+            Date.now(),
+          ),
+        auditStatement(db, member, {
+          action: 'settings.delivery.rules',
+          resource: 'delivery_rules',
+          resourceId: input.country,
+          country: input.country,
+          before,
+          after: input,
+        }),
+      ]);
+      return c.json(ok(input, 'delivery_saved'));
+    },
+  )
+  .post(
+    '/settings/delivery/speeds',
+    contract({
+      tag: 'staff',
+      summary:
+        'Sets one speed of a country: on or off, its zones, days on the way and fee; needs delivery:manage there',
+      body: deliverySpeedInputSchema,
+      noDevice: true,
+      staff: 'delivery:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCountry(member, 'delivery:manage', input.country);
+      const db = c.env.DB;
+      await assertZones(db, input.country, input.zones);
+      const before =
+        (await settingsOf(db, input.country, Date.now())).speeds.find((s) => s.speed === input.speed) ?? null;
+      const zones = input.zones === 'all' ? 'all' : input.zones.join(',');
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO delivery_speeds (country, speed, zones, transit_days, fee_minor, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
            ON CONFLICT (country, speed) DO UPDATE SET zones = ?3, transit_days = ?4, fee_minor = ?5, active = ?6`,
-        )
-        .bind(input.country, input.speed, zones, input.transit_days, input.fee_minor, input.active ? 1 : 0),
-      auditStatement(db, member, {
-        action: 'settings.delivery.speed',
-        resource: 'delivery_speeds',
-        resourceId: `${input.country}:${input.speed}`,
-        country: input.country,
-        before,
-        after: input,
-      }),
-    ]);
-    return c.json(ok(input, 'delivery_saved'));
-  })
-  .post('/settings/delivery/holidays', contract('POST /staff/settings/delivery/holidays'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCountry(member, 'delivery:manage', input.country);
-    const db = c.env.DB;
-    await db.batch([
-      db
-        .prepare(
-          `INSERT INTO delivery_holidays (country, date, holiday, closed) VALUES (?1, ?2, ?3, ?4)
+          )
+          .bind(input.country, input.speed, zones, input.transit_days, input.fee_minor, input.active ? 1 : 0),
+        auditStatement(db, member, {
+          action: 'settings.delivery.speed',
+          resource: 'delivery_speeds',
+          resourceId: `${input.country}:${input.speed}`,
+          country: input.country,
+          before,
+          after: input,
+        }),
+      ]);
+      return c.json(ok(input, 'delivery_saved'));
+    },
+  )
+  .post(
+    '/settings/delivery/holidays',
+    contract({
+      tag: 'staff',
+      summary:
+        'Closes a day (a holiday the government announced, Eid moved by the sighting) or opens a default one; needs delivery:manage there',
+      body: deliveryHolidayInputSchema,
+      noDevice: true,
+      staff: 'delivery:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCountry(member, 'delivery:manage', input.country);
+      const db = c.env.DB;
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO delivery_holidays (country, date, holiday, closed) VALUES (?1, ?2, ?3, ?4)
            ON CONFLICT (country, date) DO UPDATE SET holiday = ?3, closed = ?4`,
-        )
-        .bind(input.country, input.date, input.holiday, Number(input.closed)),
-      auditStatement(db, member, {
-        action: 'settings.delivery.holiday',
-        resource: 'delivery_holidays',
-        resourceId: `${input.country}:${input.date}`,
-        country: input.country,
-        before: null,
-        after: input,
-      }),
-    ]);
-    return c.json(ok(input, 'delivery_saved'));
-  });
+          )
+          .bind(input.country, input.date, input.holiday, Number(input.closed)),
+        auditStatement(db, member, {
+          action: 'settings.delivery.holiday',
+          resource: 'delivery_holidays',
+          resourceId: `${input.country}:${input.date}`,
+          country: input.country,
+          before: null,
+          after: input,
+        }),
+      ]);
+      return c.json(ok(input, 'delivery_saved'));
+    },
+  );

@@ -23,6 +23,16 @@ import {
   type StopRow,
   toStop,
 } from '#api/src/drivers/stops';
+import { z } from '#shared/zod';
+import {
+  driverDeliveredSchema,
+  driverFailedSchema,
+  stopAssignSchema,
+  stopMoveSchema,
+  driverZoneSchema,
+} from '#shared/api/cod-schemas';
+
+const stopParams = z.object({ id: z.string().regex(/^[0-9]{1,12}$/) });
 
 async function dayOf(db: D1Database, staffId: number, day: string): Promise<DriverDay> {
   const [run, stops] = await db.batch([
@@ -68,29 +78,55 @@ function markStatements(
 }
 
 export const staffDriverRoutes = new Hono<AppEnv>()
-  .get('/driver/day', contract('GET /staff/driver/day'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await dayOf(c.env.DB, member.id, gulfDate(Date.now()))));
-  })
-  .post('/driver/run/start', contract('POST /staff/driver/run/start'), async (c) => {
-    const member = await requireStaff(c);
-    const db = c.env.DB;
-    const day = gulfDate(Date.now());
-    await db.batch(startRunStatements(db, member.id, day, Date.now()));
-    // Her parcels are picked up and out for delivery: their orders say so now, not at the next poll.
-    const { results } = await db
-      .prepare('SELECT tracking_number FROM driver_stops WHERE staff_id = ? AND day = ?')
-      .bind(member.id, day)
-      .all<{ tracking_number: string }>();
-    await moveOrdersNow(
-      c,
-      results.map((r) => r.tracking_number),
-    );
-    return c.json(ok(await dayOf(db, member.id, day), 'driver_run_started'));
-  })
+  .get(
+    '/driver/day',
+    contract({
+      tag: 'staff',
+      summary: 'The signed-in driver’s stops of today, in the order of her run, and whether the run has started',
+      noDevice: true,
+      staff: 'deliveries:drive',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await dayOf(c.env.DB, member.id, gulfDate(Date.now()))));
+    },
+  )
+  .post(
+    '/driver/run/start',
+    contract({
+      tag: 'staff',
+      summary: 'Starts the driver’s run of today: every pending stop is picked up and out for delivery',
+      noDevice: true,
+      staff: 'deliveries:drive',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const db = c.env.DB;
+      const day = gulfDate(Date.now());
+      await db.batch(startRunStatements(db, member.id, day, Date.now()));
+      // Her parcels are picked up and out for delivery: their orders say so now, not at the next poll.
+      const { results } = await db
+        .prepare('SELECT tracking_number FROM driver_stops WHERE staff_id = ? AND day = ?')
+        .bind(member.id, day)
+        .all<{ tracking_number: string }>();
+      await moveOrdersNow(
+        c,
+        results.map((r) => r.tracking_number),
+      );
+      return c.json(ok(await dayOf(db, member.id, day), 'driver_run_started'));
+    },
+  )
   .post(
     '/driver/stops/:id{[0-9]+}/delivered',
-    contract('POST /staff/driver/stops/:id{[0-9]+}/delivered'),
+    contract({
+      tag: 'staff',
+      summary:
+        'Marks one of the driver’s own stops delivered: who received it, and the cash collected (the full amount, or less with a note); another driver’s stop is 404',
+      params: stopParams,
+      body: driverDeliveredSchema,
+      noDevice: true,
+      staff: 'deliveries:drive',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const input = c.req.valid('json');
@@ -136,170 +172,227 @@ export const staffDriverRoutes = new Hono<AppEnv>()
       return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_delivered'));
     },
   )
-  .post('/driver/stops/:id{[0-9]+}/failed', contract('POST /staff/driver/stops/:id{[0-9]+}/failed'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    const stopId = Number(c.req.param('id'));
-    const stop = await pendingStop(c, member.id, stopId);
-    const db = c.env.DB;
-    const at = Date.now();
-    const reason = input.note ? `${input.reason}: ${input.note}` : input.reason;
-    const [, , , changed] = await db.batch([
-      ...startRunStatements(db, member.id, stop.day, at - 1),
-      db
-        .prepare(
-          "UPDATE driver_stops SET status = 'failed', fail_reason = ?, fail_note = ?, marked_at = ? WHERE id = ? AND status = 'pending'",
-        )
-        .bind(input.reason, input.note ?? null, at, stopId),
-      ...markStatements(db, stopId, 'failed_attempt', reason, at),
-      auditStatement(db, member, {
-        action: 'driver.failed',
-        resource: 'driver_stop',
-        resourceId: stopId,
-        country: 'KW',
-        after: { reason: input.reason },
-      }),
-    ]);
-    if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
-    await moveOrdersNow(c, [stop.tracking_number]);
-    return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_failed'));
-  })
-  .get('/deliveries', contract('GET /staff/deliveries'), async (c) => {
-    const member = await requireStaff(c);
-    assertCan(member, 'orders:read', 'KW');
-    const query = c.req.valid('query');
-    const day = query.day ?? gulfDate(Date.now());
-    const db = c.env.DB;
-    const [drivers, stops, zones, areas] = await db.batch([
-      db
-        .prepare(
-          `SELECT s.id, s.name, r.started_at FROM staff s JOIN staff_roles g ON g.staff_id = s.id AND g.role = 'driver'
-         LEFT JOIN driver_runs r ON r.staff_id = s.id AND r.day = ?
-         WHERE s.active = 1 AND (g.country IS NULL OR g.country = 'KW') GROUP BY s.id ORDER BY s.name, s.id`,
-        )
-        .bind(day),
-      db
-        .prepare(
-          `SELECT ${STOP_COLUMNS} FROM driver_stops d WHERE d.day = ? ORDER BY d.staff_id IS NOT NULL, d.staff_id, d.position, d.id`,
-        )
-        .bind(day),
-      db.prepare('SELECT kind, zone_id, staff_id FROM driver_zones ORDER BY kind, zone_id'),
-      db.prepare(
-        `SELECT a.id, a.name_en, a.name_ar, a.governorate_id, g.name_en AS governorate_en, g.name_ar AS governorate_ar
-         FROM areas a JOIN governorates g ON g.id = a.governorate_id ORDER BY g.id, a.name_en`,
-      ),
-    ]);
-    return c.json(
-      ok({
-        day,
-        previous: addDays(day, -1),
-        next: addDays(day, 1),
-        can_change: can(member.grants, 'orders:fulfil', 'KW'),
-        drivers: drivers!.results,
-        stops: (stops!.results as unknown as StopRow[]).map(toStop),
-        zones: zones!.results,
-        areas: areas!.results,
-      }),
-    );
-  })
-  .post('/deliveries/assign', contract('POST /staff/deliveries/assign'), async (c) => {
-    const member = await requireStaff(c);
-    assertCan(member, 'orders:fulfil', 'KW');
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const stop = await db
-      .prepare("SELECT id, day, staff_id FROM driver_stops WHERE id = ? AND status = 'pending'")
-      .bind(input.stop_id)
-      .first<{ id: number; day: string; staff_id: number | null }>();
-    if (!stop) throw new ApiError(404, 'not_found');
-    if (input.staff_id !== null) await assertDriver(db, input.staff_id);
-    await db.batch([
-      db
-        .prepare(
-          `UPDATE driver_stops SET staff_id = ?1,
-             position = (SELECT COALESCE(MAX(position), 0) + 1 FROM driver_stops WHERE day = ?2 AND staff_id IS ?1)
-           WHERE id = ?3`,
-        )
-        .bind(input.staff_id, stop.day, stop.id),
-      auditStatement(db, member, {
-        action: 'delivery.assign',
-        resource: 'driver_stop',
-        resourceId: stop.id,
-        country: 'KW',
-        before: { staff_id: stop.staff_id },
-        after: { staff_id: input.staff_id },
-      }),
-    ]);
-    return c.json(ok({ day: stop.day }, 'delivery_stop_assigned'));
-  })
-  .post('/deliveries/move', contract('POST /staff/deliveries/move'), async (c) => {
-    const member = await requireStaff(c);
-    assertCan(member, 'orders:fulfil', 'KW');
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const stop = await db
-      .prepare('SELECT id, day, staff_id FROM driver_stops WHERE id = ?')
-      .bind(input.stop_id)
-      .first<{ id: number; day: string; staff_id: number | null }>();
-    if (!stop) throw new ApiError(404, 'not_found');
-    const { results: run } = await db
-      .prepare('SELECT id FROM driver_stops WHERE day = ? AND staff_id IS ? ORDER BY position, id')
-      .bind(stop.day, stop.staff_id)
-      .all<{ id: number }>();
-    const order = run.map((r) => r.id);
-    const at = order.indexOf(stop.id);
-    const to = input.direction === 'up' ? at - 1 : at + 1;
-    // The first stop moved up (or the last down) stays where it is.
-    if (to >= 0 && to < order.length) {
-      [order[at], order[to]] = [order[to]!, order[at]!];
-      await db.batch([
-        // The run numbered afresh from 1, so equal or sparse positions never make a move a no-op.
+  .post(
+    '/driver/stops/:id{[0-9]+}/failed',
+    contract({
+      tag: 'staff',
+      summary: 'Marks one of the driver’s own stops failed, with a reason; another driver’s stop is 404',
+      params: stopParams,
+      body: driverFailedSchema,
+      noDevice: true,
+      staff: 'deliveries:drive',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const stopId = Number(c.req.param('id'));
+      const stop = await pendingStop(c, member.id, stopId);
+      const db = c.env.DB;
+      const at = Date.now();
+      const reason = input.note ? `${input.reason}: ${input.note}` : input.reason;
+      const [, , , changed] = await db.batch([
+        ...startRunStatements(db, member.id, stop.day, at - 1),
         db
           .prepare(
-            'UPDATE driver_stops SET position = (SELECT key + 1 FROM json_each(?1) WHERE value = driver_stops.id) WHERE id IN (SELECT value FROM json_each(?1))',
+            "UPDATE driver_stops SET status = 'failed', fail_reason = ?, fail_note = ?, marked_at = ? WHERE id = ? AND status = 'pending'",
           )
-          .bind(JSON.stringify(order)),
+          .bind(input.reason, input.note ?? null, at, stopId),
+        ...markStatements(db, stopId, 'failed_attempt', reason, at),
         auditStatement(db, member, {
-          action: 'delivery.move',
+          action: 'driver.failed',
+          resource: 'driver_stop',
+          resourceId: stopId,
+          country: 'KW',
+          after: { reason: input.reason },
+        }),
+      ]);
+      if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
+      await moveOrdersNow(c, [stop.tracking_number]);
+      return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_failed'));
+    },
+  )
+  .get(
+    '/deliveries',
+    contract({
+      tag: 'staff',
+      summary:
+        'A day’s own-driver stops in Kuwait by driver (and those to assign), the drivers, and the areas they serve',
+      query: z.object({
+        day: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .optional(),
+      }),
+      noDevice: true,
+      staff: 'orders:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      assertCan(member, 'orders:read', 'KW');
+      const query = c.req.valid('query');
+      const day = query.day ?? gulfDate(Date.now());
+      const db = c.env.DB;
+      const [drivers, stops, zones, areas] = await db.batch([
+        db
+          .prepare(
+            `SELECT s.id, s.name, r.started_at FROM staff s JOIN staff_roles g ON g.staff_id = s.id AND g.role = 'driver'
+         LEFT JOIN driver_runs r ON r.staff_id = s.id AND r.day = ?
+         WHERE s.active = 1 AND (g.country IS NULL OR g.country = 'KW') GROUP BY s.id ORDER BY s.name, s.id`,
+          )
+          .bind(day),
+        db
+          .prepare(
+            `SELECT ${STOP_COLUMNS} FROM driver_stops d WHERE d.day = ? ORDER BY d.staff_id IS NOT NULL, d.staff_id, d.position, d.id`,
+          )
+          .bind(day),
+        db.prepare('SELECT kind, zone_id, staff_id FROM driver_zones ORDER BY kind, zone_id'),
+        db.prepare(
+          `SELECT a.id, a.name_en, a.name_ar, a.governorate_id, g.name_en AS governorate_en, g.name_ar AS governorate_ar
+         FROM areas a JOIN governorates g ON g.id = a.governorate_id ORDER BY g.id, a.name_en`,
+        ),
+      ]);
+      return c.json(
+        ok({
+          day,
+          previous: addDays(day, -1),
+          next: addDays(day, 1),
+          can_change: can(member.grants, 'orders:fulfil', 'KW'),
+          drivers: drivers!.results,
+          stops: (stops!.results as unknown as StopRow[]).map(toStop),
+          zones: zones!.results,
+          areas: areas!.results,
+        }),
+      );
+    },
+  )
+  .post(
+    '/deliveries/assign',
+    contract({
+      tag: 'staff',
+      summary: 'Gives a pending stop to a driver (last on her run), or back to the stops to assign',
+      body: stopAssignSchema,
+      noDevice: true,
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      assertCan(member, 'orders:fulfil', 'KW');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const stop = await db
+        .prepare("SELECT id, day, staff_id FROM driver_stops WHERE id = ? AND status = 'pending'")
+        .bind(input.stop_id)
+        .first<{ id: number; day: string; staff_id: number | null }>();
+      if (!stop) throw new ApiError(404, 'not_found');
+      if (input.staff_id !== null) await assertDriver(db, input.staff_id);
+      await db.batch([
+        db
+          .prepare(
+            `UPDATE driver_stops SET staff_id = ?1,
+             position = (SELECT COALESCE(MAX(position), 0) + 1 FROM driver_stops WHERE day = ?2 AND staff_id IS ?1)
+           WHERE id = ?3`,
+          )
+          .bind(input.staff_id, stop.day, stop.id),
+        auditStatement(db, member, {
+          action: 'delivery.assign',
           resource: 'driver_stop',
           resourceId: stop.id,
           country: 'KW',
-          before: { position: at + 1 },
-          after: { position: to + 1 },
+          before: { staff_id: stop.staff_id },
+          after: { staff_id: input.staff_id },
         }),
       ]);
-    }
-    return c.json(ok({ day: stop.day }, 'delivery_stop_moved'));
-  })
-  .post('/deliveries/zones', contract('POST /staff/deliveries/zones'), async (c) => {
-    const member = await requireStaff(c);
-    assertCan(member, 'orders:fulfil', 'KW');
-    const input = c.req.valid('json');
-    const db = c.env.DB;
-    const known = await db
-      .prepare(`SELECT 1 AS ok FROM ${input.kind === 'area' ? 'areas' : 'governorates'} WHERE id = ?`)
-      .bind(input.zone_id)
-      .first();
-    if (!known) throw new ApiError(400, 'delivery_zones_unknown');
-    if (input.staff_id !== null) await assertDriver(db, input.staff_id);
-    await db.batch([
-      input.staff_id === null
-        ? db.prepare('DELETE FROM driver_zones WHERE kind = ? AND zone_id = ?').bind(input.kind, input.zone_id)
-        : db
+      return c.json(ok({ day: stop.day }, 'delivery_stop_assigned'));
+    },
+  )
+  .post(
+    '/deliveries/move',
+    contract({
+      tag: 'staff',
+      summary: 'Moves a stop one place up or down its run',
+      body: stopMoveSchema,
+      noDevice: true,
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      assertCan(member, 'orders:fulfil', 'KW');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const stop = await db
+        .prepare('SELECT id, day, staff_id FROM driver_stops WHERE id = ?')
+        .bind(input.stop_id)
+        .first<{ id: number; day: string; staff_id: number | null }>();
+      if (!stop) throw new ApiError(404, 'not_found');
+      const { results: run } = await db
+        .prepare('SELECT id FROM driver_stops WHERE day = ? AND staff_id IS ? ORDER BY position, id')
+        .bind(stop.day, stop.staff_id)
+        .all<{ id: number }>();
+      const order = run.map((r) => r.id);
+      const at = order.indexOf(stop.id);
+      const to = input.direction === 'up' ? at - 1 : at + 1;
+      // The first stop moved up (or the last down) stays where it is.
+      if (to >= 0 && to < order.length) {
+        [order[at], order[to]] = [order[to]!, order[at]!];
+        await db.batch([
+          // The run numbered afresh from 1, so equal or sparse positions never make a move a no-op.
+          db
             .prepare(
-              'INSERT INTO driver_zones (kind, zone_id, staff_id) VALUES (?, ?, ?) ON CONFLICT (kind, zone_id) DO UPDATE SET staff_id = excluded.staff_id',
+              'UPDATE driver_stops SET position = (SELECT key + 1 FROM json_each(?1) WHERE value = driver_stops.id) WHERE id IN (SELECT value FROM json_each(?1))',
             )
-            .bind(input.kind, input.zone_id, input.staff_id),
-      auditStatement(db, member, {
-        action: 'delivery.zone',
-        resource: 'driver_zone',
-        resourceId: `${input.kind}:${input.zone_id}`,
-        country: 'KW',
-        after: { staff_id: input.staff_id },
-      }),
-    ]);
-    return c.json(ok(input, 'delivery_zone_saved'));
-  });
+            .bind(JSON.stringify(order)),
+          auditStatement(db, member, {
+            action: 'delivery.move',
+            resource: 'driver_stop',
+            resourceId: stop.id,
+            country: 'KW',
+            before: { position: at + 1 },
+            after: { position: to + 1 },
+          }),
+        ]);
+      }
+      return c.json(ok({ day: stop.day }, 'delivery_stop_moved'));
+    },
+  )
+  .post(
+    '/deliveries/zones',
+    contract({
+      tag: 'staff',
+      summary: 'Sets the driver who takes an area’s or a governorate’s parcels (none: removes it)',
+      body: driverZoneSchema,
+      noDevice: true,
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      assertCan(member, 'orders:fulfil', 'KW');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const known = await db
+        .prepare(`SELECT 1 AS ok FROM ${input.kind === 'area' ? 'areas' : 'governorates'} WHERE id = ?`)
+        .bind(input.zone_id)
+        .first();
+      if (!known) throw new ApiError(400, 'delivery_zones_unknown');
+      if (input.staff_id !== null) await assertDriver(db, input.staff_id);
+      await db.batch([
+        input.staff_id === null
+          ? db.prepare('DELETE FROM driver_zones WHERE kind = ? AND zone_id = ?').bind(input.kind, input.zone_id)
+          : db
+              .prepare(
+                'INSERT INTO driver_zones (kind, zone_id, staff_id) VALUES (?, ?, ?) ON CONFLICT (kind, zone_id) DO UPDATE SET staff_id = excluded.staff_id',
+              )
+              .bind(input.kind, input.zone_id, input.staff_id),
+        auditStatement(db, member, {
+          action: 'delivery.zone',
+          resource: 'driver_zone',
+          resourceId: `${input.kind}:${input.zone_id}`,
+          country: 'KW',
+          after: { staff_id: input.staff_id },
+        }),
+      ]);
+      return c.json(ok(input, 'delivery_zone_saved'));
+    },
+  );
 
 /** Stops go only to an active staff member holding the driver role in Kuwait. */
 async function assertDriver(db: D1Database, staffId: number) {

@@ -11,6 +11,8 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { checkedImage, storeRenditions } from '#api/src/media/upload';
 import { storedKeys } from '#api/src/media/renditions';
 import { audit, commit, fieldError, notFound } from './catalogue';
+import { idParams } from '#shared/api/route-schemas';
+import { bannerAddSchema, bannerEditSchema } from '#shared/api/staff-catalogue-schemas';
 
 interface Banner {
   image_key: string;
@@ -43,7 +45,14 @@ function savePayload(db: D1Database, id: number, before: string, payload: object
 export const staffHomeBannerRoutes = new Hono<AppEnv>()
   .post(
     '/catalogue/home-sections/:id{[0-9]+}/banners',
-    contract('POST /staff/catalogue/home-sections/:id{[0-9]+}/banners'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Add a banner to a banner row: a picture per language, a link on this shop, descriptions',
+      body: bannerAddSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
@@ -66,7 +75,14 @@ export const staffHomeBannerRoutes = new Hono<AppEnv>()
 
   .post(
     '/catalogue/home-sections/:id{[0-9]+}/banners/edit',
-    contract('POST /staff/catalogue/home-sections/:id{[0-9]+}/banners/edit'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: idParams,
+      summary: 'Move a banner one place earlier, or take it off the row',
+      body: bannerEditSchema,
+      staff: 'catalogue:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');

@@ -30,104 +30,319 @@ import {
 import { addNurse, assignNurse, confirmVisit, listNurses, setNurseActive } from '#api/src/blood-tests/visit-staffing';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { resultsReadyPush } from '#api/src/push/texts';
+import {
+  visitsQuerySchema,
+  labOrderBodySchema,
+  visitNurseSchema,
+  nurseCreateSchema,
+  nurseActiveSchema,
+  resultsSaveSchema,
+  testPriceSchema,
+  testActiveSchema,
+  capacityQuerySchema,
+  capacitySchema,
+  capacityRemoveSchema,
+  blackoutSchema,
+  blackoutRemoveSchema,
+} from '#shared/api/staff-lab-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffLabRoutes = new Hono<AppEnv>()
-  .get('/visits', contract('GET /staff/visits'), async (c) => {
-    const member = await requireStaff(c);
-    const q = c.req.valid('query');
-    const countries = (countriesFor(member.grants, 'visits:read') ?? [...COUNTRY_CODES]).filter(
-      (k) => !q.country || k === q.country,
-    );
-    return c.json(
-      ok(
-        await dayVisits(
-          c.env.DB,
-          member,
-          { date: q.date ?? gulfDate(Date.now()), zone: q.zone, countries },
-          c.var.lang,
+  .get(
+    '/visits',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        "The day's blood-test visits per zone (default today, Gulf time) with patient, window, address, tests, payment",
+      query: visitsQuerySchema,
+      staff: 'visits:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const q = c.req.valid('query');
+      const countries = (countriesFor(member.grants, 'visits:read') ?? [...COUNTRY_CODES]).filter(
+        (k) => !q.country || k === q.country,
+      );
+      return c.json(
+        ok(
+          await dayVisits(
+            c.env.DB,
+            member,
+            { date: q.date ?? gulfDate(Date.now()), zone: q.zone, countries },
+            c.var.lang,
+          ),
         ),
-      ),
-    );
-  })
-  .post('/visits/collect', contract('POST /staff/visits/collect'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'sample_collected')));
-  })
-  .post('/visits/nurse', contract('POST /staff/visits/nurse'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await assignNurse(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/visits/confirm', contract('POST /staff/visits/confirm'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await confirmVisit(c.env.DB, member, c.req.valid('json').order_id)));
-  })
-  .get('/nurses', contract('GET /staff/nurses'), async (c) => {
-    const member = await requireStaff(c);
-    const countries = countriesFor(member.grants, 'bloodtests:read') ?? [...COUNTRY_CODES];
-    return c.json(ok({ nurses: await listNurses(c.env.DB, countries) }));
-  })
-  .post('/nurses', contract('POST /staff/nurses'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await addNurse(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/nurses/active', contract('POST /staff/nurses/active'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await setNurseActive(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/visits/atLab', contract('POST /staff/visits/atLab'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'at_lab')));
-  })
-  .get('/results', contract('GET /staff/results'), async (c) => {
-    const member = await requireStaff(c);
-    const countries = countriesFor(member.grants, 'results:read') ?? [...COUNTRY_CODES];
-    return c.json(ok(await pendingResults(c.env.DB, member, countries)));
-  })
-  .get('/results/:id{[0-9]+}', contract('GET /staff/results/:id{[0-9]+}'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await orderResults(c.env.DB, member, c.req.valid('param').id)));
-  })
-  .post('/results/save', contract('POST /staff/results/save'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await saveResults(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/results/approve', contract('POST /staff/results/approve'), async (c) => {
-    const member = await requireStaff(c);
-    const orderId = c.req.valid('json').order_id;
-    // The shopper's devices hear only that results are ready (no values), after the answer.
-    const onReady = (userId: number) =>
-      pushAfter(c, () => pushToUser(c.env, userId, 'results_ready', (lang) => resultsReadyPush(lang, orderId)));
-    return c.json(ok(await approveResults(c.env.DB, member, orderId, siteOrigin(c), Date.now(), onReady, c.env)));
-  })
-  .get('/bloodTests', contract('GET /staff/bloodTests'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await testCatalogue(c.env.DB, member)));
-  })
-  .post('/bloodTests/price', contract('POST /staff/bloodTests/price'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await setTestPrice(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/bloodTests/active', contract('POST /staff/bloodTests/active'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await setTestActive(c.env.DB, member, c.req.valid('json'))));
-  })
-  .get('/bloodTests/capacity', contract('GET /staff/bloodTests/capacity'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await collectionSettings(c.env.DB, member, c.req.valid('query').country)));
-  })
-  .post('/bloodTests/capacity', contract('POST /staff/bloodTests/capacity'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await setCapacity(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/bloodTests/capacity/remove', contract('POST /staff/bloodTests/capacity/remove'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await setCapacity(c.env.DB, member, { ...c.req.valid('json'), capacity: null })));
-  })
-  .post('/bloodTests/blackout', contract('POST /staff/bloodTests/blackout'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await addBlackout(c.env.DB, member, c.req.valid('json'))));
-  })
-  .post('/bloodTests/blackout/remove', contract('POST /staff/bloodTests/blackout/remove'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await removeBlackout(c.env.DB, member, c.req.valid('json'))));
-  });
+      );
+    },
+  )
+  .post(
+    '/visits/collect',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Mark a visit’s sample collected (booked → sample_collected)',
+      body: labOrderBodySchema,
+      staff: 'visits:collect',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'sample_collected')));
+    },
+  )
+  .post(
+    '/visits/nurse',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Assign a booked visit to one of the lab’s nurses of its country (clears an earlier confirmation)',
+      body: visitNurseSchema,
+      staff: 'visits:collect',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await assignNurse(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/visits/confirm',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Confirm a booked visit that has its nurse; the shopper gets a mail naming the nurse and the time',
+      body: labOrderBodySchema,
+      staff: 'visits:collect',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await confirmVisit(c.env.DB, member, c.req.valid('json').order_id)));
+    },
+  )
+  .get(
+    '/nurses',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'The lab’s nurses in the countries the grant allows, active first',
+      staff: 'bloodtests:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const countries = countriesFor(member.grants, 'bloodtests:read') ?? [...COUNTRY_CODES];
+      return c.json(ok({ nurses: await listNurses(c.env.DB, countries) }));
+    },
+  )
+  .post(
+    '/nurses',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a nurse (name and mobile number of that country)',
+      body: nurseCreateSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await addNurse(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/nurses/active',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Take a nurse off the list, or back on it',
+      body: nurseActiveSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await setNurseActive(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/visits/atLab',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Mark a collected sample as received by the lab (sample_collected → at_lab)',
+      body: labOrderBodySchema,
+      staff: 'visits:collect',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'at_lab')));
+    },
+  )
+  .get(
+    '/results',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Orders whose results are awaited: to enter, or entered and waiting for a second person’s approval',
+      staff: 'results:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const countries = countriesFor(member.grants, 'results:read') ?? [...COUNTRY_CODES];
+      return c.json(ok(await pendingResults(c.env.DB, member, countries)));
+    },
+  )
+  .get(
+    '/results/:id{[0-9]+}',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: "An order's biomarkers with their results, who entered and approved them",
+      params: idParams,
+      staff: 'results:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await orderResults(c.env.DB, member, c.req.valid('param').id)));
+    },
+  )
+  .post(
+    '/results/save',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Enter or change results (a change clears the result’s approval; refused once released)',
+      body: resultsSaveSchema,
+      staff: 'results:enter',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await saveResults(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/results/approve',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        "Approve an order's results as a second person; releases them to the shopper (results_ready) with a mail",
+      body: labOrderBodySchema,
+      staff: 'results:approve',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const orderId = c.req.valid('json').order_id;
+      // The shopper's devices hear only that results are ready (no values), after the answer.
+      const onReady = (userId: number) =>
+        pushAfter(c, () => pushToUser(c.env, userId, 'results_ready', (lang) => resultsReadyPush(lang, orderId)));
+      return c.json(ok(await approveResults(c.env.DB, member, orderId, siteOrigin(c), Date.now(), onReady, c.env)));
+    },
+  )
+  .get(
+    '/bloodTests',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'The blood-test catalogue with each SKU’s price and old price per country and the active flag',
+      staff: 'bloodtests:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await testCatalogue(c.env.DB, member)));
+    },
+  )
+  .post(
+    '/bloodTests/price',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: "Set a blood-test SKU's price and old price in a country (major units as typed)",
+      body: testPriceSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await setTestPrice(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/bloodTests/active',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Offer or withdraw a blood test (every country: needs an unrestricted grant)',
+      body: testActiveSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await setTestActive(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .get(
+    '/bloodTests/capacity',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Collection places per zone and window (where not the default) and blackout days',
+      query: capacityQuerySchema,
+      staff: 'bloodtests:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await collectionSettings(c.env.DB, member, c.req.valid('query').country)));
+    },
+  )
+  .post(
+    '/bloodTests/capacity',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: "Set a zone's places in a window",
+      body: capacitySchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await setCapacity(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/bloodTests/capacity/remove',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: "Return a zone's window to the default places",
+      body: capacityRemoveSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await setCapacity(c.env.DB, member, { ...c.req.valid('json'), capacity: null })));
+    },
+  )
+  .post(
+    '/bloodTests/blackout',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Add a day without collections in a country (a holiday)',
+      body: blackoutSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await addBlackout(c.env.DB, member, c.req.valid('json'))));
+    },
+  )
+  .post(
+    '/bloodTests/blackout/remove',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Remove a blackout day',
+      body: blackoutRemoveSchema,
+      staff: 'bloodtests:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await removeBlackout(c.env.DB, member, c.req.valid('json'))));
+    },
+  );

@@ -5,7 +5,13 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { gulfMonth } from '#shared/api/staff-practice-schemas';
-import { loyaltyRulesValues } from '#shared/api/staff-loyalty-schemas';
+import {
+  loyaltyRulesValues,
+  loyaltyRulesInputSchema,
+  pointsLedgerQuery,
+  pointsAdjustSchema,
+  loyaltyReportQuery,
+} from '#shared/api/staff-loyalty-schemas';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
@@ -18,63 +24,133 @@ import { adjustPoints, pointsView } from '#api/src/loyalty/office/points';
 import { loyaltyReport, loyaltyReportCsv } from '#api/src/loyalty/office/report';
 import { COUNTRY_CODES } from '#shared/locale';
 import { reachable } from './customers';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffLoyaltyRoutes = new Hono<AppEnv>()
-  .get('/loyalty/rules', contract('GET /staff/loyalty/rules'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'loyalty:manage');
-    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-    return c.json(ok({ countries: await loyaltyRulesOfAll(c.env.DB, countries) }));
-  })
-  .post('/loyalty/rules', contract('POST /staff/loyalty/rules'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCan(member, 'loyalty:manage', input.country);
-    const saved = await saveLoyaltyRules(c.env.DB, member, input.country, loyaltyRulesValues(input));
-    forgetLoyaltyRules();
-    return c.json(ok(saved, 'points_rules_saved'));
-  })
-  .get('/loyalty/customers/:id', contract('GET /staff/loyalty/customers/:id'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const { countries, route } = await reachable(c, member, 'customers:read', id);
-    // Her points are in her shard (decision 61): its route came with reachable's batch.
-    return c.json(ok(await pointsView(route.db, id, countries, c.req.valid('query').before, c.env.DB)));
-  })
-  .post('/loyalty/customers/:id/adjust', contract('POST /staff/loyalty/customers/:id/adjust'), async (c) => {
-    const member = await requireStaff(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    assertCan(member, 'customers:wallet', input.country);
-    const { customer, route } = await reachable(c, member, 'customers:wallet', id);
-    if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
-    if (route.moving) throw new ApiError(503, 'service_busy');
-    const result = await adjustPoints(route.db, member, id, input, Date.now(), c.env.DB);
-    return c.json(ok(result, 'points_adjusted'));
-  })
-  .get('/loyalty/report', contract('GET /staff/loyalty/report'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'loyalty:manage');
-    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-    const month = c.req.valid('query').month ?? gulfMonth(Date.now());
-    return c.json(ok(await loyaltyReport(c.env, month, countries)));
-  })
-  .get('/loyalty/report/csv', contract('GET /staff/loyalty/report/csv'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'loyalty:manage');
-    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-    const month = c.req.valid('query').month ?? gulfMonth(Date.now());
-    const report = await loyaltyReport(c.env, month, countries);
-    await auditStatement(c.env.DB, member, {
-      action: 'loyalty.report_export',
-      resource: 'loyalty_report',
-      resourceId: month,
-    }).run();
-    return new Response(loyaltyReportCsv(report), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="points-report-${month}.csv"`,
-        'cache-control': 'private, no-store',
-      },
-    });
-  });
+  .get(
+    '/loyalty/rules',
+    contract({
+      tag: 'staff',
+      summary:
+        'Each country’s loyalty rules and its three tiers: earn rates, review and birthday points, redeem step, minimum payable, expiry, referral rewards and limits; money in minor units of the country’s currency',
+      noDevice: true,
+      staff: 'loyalty:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'loyalty:manage');
+      const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+      return c.json(ok({ countries: await loyaltyRulesOfAll(c.env.DB, countries) }));
+    },
+  )
+  .post(
+    '/loyalty/rules',
+    contract({
+      tag: 'staff',
+      summary:
+        'Sets one country’s rules and tiers, money typed in its currency (at most its decimals); tiers’ minimum spending increasing from 0, multipliers ×1 to ×5; audited (loyalty.rules_update, before and after)',
+      body: loyaltyRulesInputSchema,
+      noDevice: true,
+      staff: 'loyalty:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCan(member, 'loyalty:manage', input.country);
+      const saved = await saveLoyaltyRules(c.env.DB, member, input.country, loyaltyRulesValues(input));
+      forgetLoyaltyRules();
+      return c.json(ok(saved, 'points_rules_saved'));
+    },
+  )
+  .get(
+    '/loyalty/customers/:id',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      query: pointsLedgerQuery,
+      summary:
+        'A shopper’s points per country (balance, tier, last 12 months’ spending) and her points ledger, newest first, 25 a page (`before`: the `next` of the previous page)',
+      staff: 'customers:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const { countries, route } = await reachable(c, member, 'customers:read', id);
+      // Her points are in her shard (decision 61): its route came with reachable's batch.
+      return c.json(ok(await pointsView(route.db, id, countries, c.req.valid('query').before, c.env.DB)));
+    },
+  )
+  .post(
+    '/loyalty/customers/:id/adjust',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary:
+        'Adds or takes away points in a country with a reason the shopper reads in her history; once per event_key (a double submit writes once); audited (points.adjust); 409 points_insufficient past her balance',
+      body: pointsAdjustSchema,
+      staff: 'customers:wallet',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      assertCan(member, 'customers:wallet', input.country);
+      const { customer, route } = await reachable(c, member, 'customers:wallet', id);
+      if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
+      if (route.moving) throw new ApiError(503, 'service_busy');
+      const result = await adjustPoints(route.db, member, id, input, Date.now(), c.env.DB);
+      return c.json(ok(result, 'points_adjusted'));
+    },
+  )
+  .get(
+    '/loyalty/report',
+    contract({
+      tag: 'staff',
+      summary:
+        'Per country, the 12 Gulf months up to `month` (default this one): points issued by kind, spent, reversed, expired, adjusted down, forfeited on erasure, outstanding at the month’s end and their value at the current redeem rate (the liability)',
+      query: loyaltyReportQuery,
+      noDevice: true,
+      staff: 'loyalty:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'loyalty:manage');
+      const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+      const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+      return c.json(ok(await loyaltyReport(c.env, month, countries)));
+    },
+  )
+  .get(
+    '/loyalty/report/csv',
+    contract({
+      tag: 'staff',
+      summary: 'The points report as CSV (money as decimals of each country’s currency, never converted); audited',
+      query: loyaltyReportQuery,
+      fileResponse: ['text/csv'],
+      noDevice: true,
+      staff: 'loyalty:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'loyalty:manage');
+      const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+      const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+      const report = await loyaltyReport(c.env, month, countries);
+      await auditStatement(c.env.DB, member, {
+        action: 'loyalty.report_export',
+        resource: 'loyalty_report',
+        resourceId: month,
+      }).run();
+      return new Response(loyaltyReportCsv(report), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="points-report-${month}.csv"`,
+          'cache-control': 'private, no-store',
+        },
+      });
+    },
+  );

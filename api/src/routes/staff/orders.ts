@@ -21,51 +21,156 @@ import { orderDetail } from '#api/src/staff/orders/detail';
 import { searchOrders } from '#api/src/staff/orders/search';
 import { refund } from '#api/src/staff/orders/refunds';
 import { sandboxSettles } from '#api/src/staff/orders/common';
+import {
+  staffOrderListQuery,
+  staffOrderStepSchema,
+  staffOrderShipSchema,
+  staffOrderCancelSchema,
+  staffOrderRefundSchema,
+  staffRefundSettleSchema,
+} from '#shared/api/staff-order-schemas';
+import { idParams, orderRefundParams } from '#shared/api/route-schemas';
 
 export const staffOrderRoutes = new Hono<AppEnv>()
-  .get('/orders', contract('GET /staff/orders'), async (c) => {
-    const member = await requireStaff(c);
-    const q = c.req.valid('query');
-    const allowed = countriesFor(member.grants, 'orders:read') ?? [...COUNTRY_CODES];
-    const page = q.page ?? 1;
-    if (allowed.length === 0) return c.json(ok({ orders: [], page, has_more: false, countries: allowed }));
-    return c.json(ok({ ...(await searchOrders(c.env, q, allowed, page)), page, countries: allowed }));
-  })
-  .get('/orders/:id{[0-9]+}', contract('GET /staff/orders/:id{[0-9]+}'), async (c) => {
-    const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
-    return c.json(ok(await orderDetail(c, order.id, db)));
-  })
-  .post('/orders/:id{[0-9]+}/confirm', contract('POST /staff/orders/:id{[0-9]+}/confirm'), (c) =>
-    runStep(c, c.req.valid('param').id, 'confirm', c.req.valid('json')),
+  .get(
+    '/orders',
+    contract({
+      tag: 'staff',
+      summary:
+        'Orders of the countries the grant allows, newest first (30 a page): search by number, e-mail, name or phone; filter by stage, country, dates',
+      query: staffOrderListQuery,
+      noDevice: true,
+      staff: 'orders:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const q = c.req.valid('query');
+      const allowed = countriesFor(member.grants, 'orders:read') ?? [...COUNTRY_CODES];
+      const page = q.page ?? 1;
+      if (allowed.length === 0) return c.json(ok({ orders: [], page, has_more: false, countries: allowed }));
+      return c.json(ok({ ...(await searchOrders(c.env, q, allowed, page)), page, countries: allowed }));
+    },
   )
-  .post('/orders/:id{[0-9]+}/pack', contract('POST /staff/orders/:id{[0-9]+}/pack'), (c) =>
-    runStep(c, c.req.valid('param').id, 'pack', c.req.valid('json')),
+  .get(
+    '/orders/:id{[0-9]+}',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary: 'One order: items, address, payments, coupon, wallet use, refunds and its timeline',
+      staff: 'orders:read',
+    }),
+    async (c) => {
+      const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
+      return c.json(ok(await orderDetail(c, order.id, db)));
+    },
   )
-  .post('/orders/:id{[0-9]+}/ship', contract('POST /staff/orders/:id{[0-9]+}/ship'), (c) =>
-    runStep(c, c.req.valid('param').id, 'ship', c.req.valid('json')),
+  .post(
+    '/orders/:id{[0-9]+}/confirm',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Confirm a placed or paid order (mails the shopper); 409 transition_not_allowed from another state',
+      body: staffOrderStepSchema,
+      staff: 'orders:fulfil',
+    }),
+    (c) => runStep(c, c.req.valid('param').id, 'confirm', c.req.valid('json')),
   )
-  .post('/orders/:id{[0-9]+}/dispatch', contract('POST /staff/orders/:id{[0-9]+}/dispatch'), (c) =>
-    runStep(c, c.req.valid('param').id, 'dispatch', c.req.valid('json')),
+  .post(
+    '/orders/:id{[0-9]+}/pack',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Mark a confirmed order packed',
+      body: staffOrderStepSchema,
+      staff: 'orders:fulfil',
+    }),
+    (c) => runStep(c, c.req.valid('param').id, 'pack', c.req.valid('json')),
   )
-  .post('/orders/:id{[0-9]+}/deliver', contract('POST /staff/orders/:id{[0-9]+}/deliver'), (c) =>
-    runStep(c, c.req.valid('param').id, 'deliver', c.req.valid('json')),
+  .post(
+    '/orders/:id{[0-9]+}/ship',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Ship a packed order with its carrier and tracking number (mails the shopper)',
+      body: staffOrderShipSchema,
+      staff: 'orders:fulfil',
+    }),
+    (c) => runStep(c, c.req.valid('param').id, 'ship', c.req.valid('json')),
   )
-  .post('/orders/:id{[0-9]+}/cancel', contract('POST /staff/orders/:id{[0-9]+}/cancel'), (c) =>
-    runStep(c, c.req.valid('param').id, 'cancel', c.req.valid('json')),
+  .post(
+    '/orders/:id{[0-9]+}/dispatch',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Mark a shipped order out for delivery today (mails and pushes the shopper, WhatsApp when asked)',
+      body: staffOrderStepSchema,
+      staff: 'orders:fulfil',
+    }),
+    (c) => runStep(c, c.req.valid('param').id, 'dispatch', c.req.valid('json')),
   )
-  .post('/orders/:id{[0-9]+}/refund', contract('POST /staff/orders/:id{[0-9]+}/refund'), async (c) => {
-    const input = c.req.valid('json');
-    const { member, order, db, moving } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
-    assertWritable({ moving });
-    // A cold order's payments and lines come back to D1 first (decision 60): the refund then reads
-    // and writes them as any order's.
-    if (order.archive_key === null) return refund(c, member, order, input, db);
-    await bringBack(c.env, archiveKeyring(c.var.config), [order.id]);
-    return refund(c, member, (await loadOrder(db, order.id, c.env))!, input, db);
-  })
+  .post(
+    '/orders/:id{[0-9]+}/deliver',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Mark a shipped or out-for-delivery order delivered (mails the shopper)',
+      body: staffOrderStepSchema,
+      staff: 'orders:fulfil',
+    }),
+    (c) => runStep(c, c.req.valid('param').id, 'deliver', c.req.valid('json')),
+  )
+  .post(
+    '/orders/:id{[0-9]+}/cancel',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary:
+        'Cancel an order not yet shipped: stock, coupon use and wallet part given back, what the card paid refunded through the gateway (or to the wallet), mails the shopper; 409 refund_exceeds_paid when a refund raced it. When the gateway refuses the card refund the order is cancelled all the same and the answer carries refund_failed {refund_id, amount, msg: refund_gateway_failed}',
+      body: staffOrderCancelSchema,
+      staff: 'orders:cancel',
+    }),
+    (c) => runStep(c, c.req.valid('param').id, 'cancel', c.req.valid('json')),
+  )
+  .post(
+    '/orders/:id{[0-9]+}/refund',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      summary:
+        'Refund part or all of what was paid, to the wallet or through the gateway, with a reason (mails the shopper)',
+      body: staffOrderRefundSchema,
+      staff: 'orders:refund',
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { member, order, db, moving } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
+      assertWritable({ moving });
+      // A cold order's payments and lines come back to D1 first (decision 60): the refund then reads
+      // and writes them as any order's.
+      if (order.archive_key === null) return refund(c, member, order, input, db);
+      await bringBack(c.env, archiveKeyring(c.var.config), [order.id]);
+      return refund(c, member, (await loadOrder(db, order.id, c.env))!, input, db);
+    },
+  )
   .post(
     '/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle',
-    contract('POST /staff/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      params: orderRefundParams,
+      summary:
+        'Local sandbox only (404 elsewhere): settle a gateway refund the sandbox left pending, as its webhook would; 409 refund_not_pending',
+      body: staffRefundSettleSchema,
+      staff: 'orders:refund',
+    }),
     async (c) => {
       const { id, refund: refundId } = c.req.valid('param');
       const { member, order, db } = await orderFor(c, id, 'orders:refund');

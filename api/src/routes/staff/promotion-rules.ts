@@ -4,7 +4,7 @@
 // its own batch.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { promotionValues, type PromotionInput } from '#shared/api/promotion-schemas';
+import { promotionValues, type PromotionInput, promotionInputSchema } from '#shared/api/promotion-schemas';
 import { countriesFor } from '#shared/staff/permissions';
 import type { CountryCode } from '#shared/locale';
 import type { AppEnv } from '#api/src/app-env';
@@ -13,6 +13,8 @@ import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
 import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
+import { idParams } from '#shared/api/route-schemas';
+import { z } from '#shared/zod';
 
 export interface PromotionAdminRow {
   id: number;
@@ -145,100 +147,158 @@ async function readOne(db: D1Database, id: number): Promise<PromotionAdminRow | 
 }
 
 export const staffPromotionRuleRoutes = new Hono<AppEnv>()
-  .get('/promotions', contract('GET /staff/promotions'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'promotions:read');
-    const scope =
-      allowed === null ? '' : `WHERE p.country IS NULL OR p.country IN (${allowed.map(() => '?').join(', ') || "''"})`;
-    const { results } = await c.env.DB.prepare(
-      `${SELECT} ${scope} ORDER BY p.is_active DESC, p.priority DESC, p.id DESC LIMIT 500`,
-    )
-      .bind(...(allowed ?? []))
-      .all<Record<string, unknown>>();
-    return c.json(ok({ promotions: results.map(parsed) }));
-  })
-  .get('/promotions/:id', contract('GET /staff/promotions/:id'), async (c) => {
-    const member = await requireStaff(c);
-    const row = await readOne(c.env.DB, c.req.valid('param').id);
-    if (!row) throw new ApiError(404, 'not_found');
-    const allowed = countriesFor(member.grants, 'promotions:read');
-    if (allowed !== null && row.country !== null && !allowed.includes(row.country))
-      throw new ApiError(404, 'not_found');
-    return c.json(ok({ promotion: row }));
-  })
-  .post('/promotions', contract('POST /staff/promotions'), async (c) => {
-    const member = await requireStaff(c);
-    const values = stored(c.req.valid('json'));
-    assertPromotionCountry(member, 'promotions:write', values.country);
-    const db = c.env.DB;
-    await assertKnown(db, values);
-    const results = await db.batch([
-      db
-        .prepare(
-          `INSERT INTO promotions (kind, name_en, name_ar, country, starts_at, ends_at, buy_count, free_count,
+  .get(
+    '/promotions',
+    contract({
+      tag: 'staff',
+      summary:
+        'Promotions with their gifts and targets, active first (a country-limited grant sees its country’s and those for both)',
+      noDevice: true,
+      staff: 'promotions:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'promotions:read');
+      const scope =
+        allowed === null
+          ? ''
+          : `WHERE p.country IS NULL OR p.country IN (${allowed.map(() => '?').join(', ') || "''"})`;
+      const { results } = await c.env.DB.prepare(
+        `${SELECT} ${scope} ORDER BY p.is_active DESC, p.priority DESC, p.id DESC LIMIT 500`,
+      )
+        .bind(...(allowed ?? []))
+        .all<Record<string, unknown>>();
+      return c.json(ok({ promotions: results.map(parsed) }));
+    },
+  )
+  .get(
+    '/promotions/:id',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'One promotion',
+      staff: 'promotions:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const row = await readOne(c.env.DB, c.req.valid('param').id);
+      if (!row) throw new ApiError(404, 'not_found');
+      const allowed = countriesFor(member.grants, 'promotions:read');
+      if (allowed !== null && row.country !== null && !allowed.includes(row.country))
+        throw new ApiError(404, 'not_found');
+      return c.json(ok({ promotion: row }));
+    },
+  )
+  .post(
+    '/promotions',
+    contract({
+      tag: 'staff',
+      summary: 'Create a promotion: kind, names, country, dates, threshold or targets, gifts, limits, priority',
+      body: promotionInputSchema,
+      noDevice: true,
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const values = stored(c.req.valid('json'));
+      assertPromotionCountry(member, 'promotions:write', values.country);
+      const db = c.env.DB;
+      await assertKnown(db, values);
+      const results = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO promotions (kind, name_en, name_ar, country, starts_at, ends_at, buy_count, free_count,
              max_per_order, max_uses, priority, is_active, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
-        )
-        .bind(...columns(values), Date.now()),
-      ...childStatements(db, null, values),
-      auditStatement(db, member, {
-        action: 'promotion.create',
-        resource: 'promotion',
-        resourceId: values.name_en,
-        country: values.country,
-        after: values,
-      }),
-    ]);
-    return c.json(ok({ id: (results[0]!.results[0] as { id: number }).id }));
-  })
-  .post('/promotions/:id', contract('POST /staff/promotions/:id'), async (c) => {
-    const member = await requireStaff(c);
-    const id = c.req.valid('param').id;
-    const db = c.env.DB;
-    const row = await readOne(db, id);
-    if (!row) throw new ApiError(404, 'not_found');
-    assertPromotionCountry(member, 'promotions:write', row.country);
-    const values = stored(c.req.valid('json'));
-    assertPromotionCountry(member, 'promotions:write', values.country);
-    if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'promotion_max_below_used');
-    await assertKnown(db, values);
-    const change = changedFields(row as unknown as Record<string, unknown>, {
-      ...values,
-      gift_skus: JSON.stringify(values.gift_skus) === JSON.stringify(row.gift_skus) ? undefined : values.gift_skus,
-      target_products:
-        JSON.stringify(values.target_products) === JSON.stringify(row.target_products)
-          ? undefined
-          : values.target_products,
-      target_skus:
-        JSON.stringify(values.target_skus) === JSON.stringify(row.target_skus) ? undefined : values.target_skus,
-      thresholds: JSON.stringify(values.thresholds) === JSON.stringify(row.thresholds) ? undefined : values.thresholds,
-    });
-    await db.batch([
-      db
-        .prepare(
-          `UPDATE promotions SET kind = ?, name_en = ?, name_ar = ?, country = ?, starts_at = ?, ends_at = ?,
+          )
+          .bind(...columns(values), Date.now()),
+        ...childStatements(db, null, values),
+        auditStatement(db, member, {
+          action: 'promotion.create',
+          resource: 'promotion',
+          resourceId: values.name_en,
+          country: values.country,
+          after: values,
+        }),
+      ]);
+      return c.json(ok({ id: (results[0]!.results[0] as { id: number }).id }));
+    },
+  )
+  .post(
+    '/promotions/:id',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Edit a promotion',
+      body: promotionInputSchema,
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const id = c.req.valid('param').id;
+      const db = c.env.DB;
+      const row = await readOne(db, id);
+      if (!row) throw new ApiError(404, 'not_found');
+      assertPromotionCountry(member, 'promotions:write', row.country);
+      const values = stored(c.req.valid('json'));
+      assertPromotionCountry(member, 'promotions:write', values.country);
+      if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'promotion_max_below_used');
+      await assertKnown(db, values);
+      const change = changedFields(row as unknown as Record<string, unknown>, {
+        ...values,
+        gift_skus: JSON.stringify(values.gift_skus) === JSON.stringify(row.gift_skus) ? undefined : values.gift_skus,
+        target_products:
+          JSON.stringify(values.target_products) === JSON.stringify(row.target_products)
+            ? undefined
+            : values.target_products,
+        target_skus:
+          JSON.stringify(values.target_skus) === JSON.stringify(row.target_skus) ? undefined : values.target_skus,
+        thresholds:
+          JSON.stringify(values.thresholds) === JSON.stringify(row.thresholds) ? undefined : values.thresholds,
+      });
+      await db.batch([
+        db
+          .prepare(
+            `UPDATE promotions SET kind = ?, name_en = ?, name_ar = ?, country = ?, starts_at = ?, ends_at = ?,
              buy_count = ?, free_count = ?, max_per_order = ?, max_uses = ?, priority = ?, updated_at = ? WHERE id = ?`,
-        )
-        .bind(...columns(values), Date.now(), id),
-      ...childStatements(db, id, values),
-      auditStatement(db, member, {
-        action: 'promotion.update',
-        resource: 'promotion',
-        resourceId: id,
-        country: values.country ?? row.country,
-        ...change,
-      }),
-    ]);
-    return c.json(ok({ id }));
-  })
-  .post('/promotions/:id/active', contract('POST /staff/promotions/:id/active'), async (c) => {
-    const member = await requireStaff(c);
-    const id = c.req.valid('param').id;
-    const { active } = c.req.valid('json');
-    const db = c.env.DB;
-    const row = await readOne(db, id);
-    if (!row) throw new ApiError(404, 'not_found');
-    assertPromotionCountry(member, 'promotions:write', row.country);
-    const next = await setActive(db, member, { table: 'promotions', resource: 'promotion', row, active });
-    return c.json(ok({ id, is_active: next }));
-  });
+          )
+          .bind(...columns(values), Date.now(), id),
+        ...childStatements(db, id, values),
+        auditStatement(db, member, {
+          action: 'promotion.update',
+          resource: 'promotion',
+          resourceId: id,
+          country: values.country ?? row.country,
+          ...change,
+        }),
+      ]);
+      return c.json(ok({ id }));
+    },
+  )
+  .post(
+    '/promotions/:id/active',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Deactivate (or reactivate) a promotion',
+      body: z.object({ active: z.boolean() }),
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const id = c.req.valid('param').id;
+      const { active } = c.req.valid('json');
+      const db = c.env.DB;
+      const row = await readOne(db, id);
+      if (!row) throw new ApiError(404, 'not_found');
+      assertPromotionCountry(member, 'promotions:write', row.country);
+      const next = await setActive(db, member, { table: 'promotions', resource: 'promotion', row, active });
+      return c.json(ok({ id, is_active: next }));
+    },
+  );

@@ -2,7 +2,7 @@
 // that country's grant's; a coupon for both countries needs a grant for every country. Audited.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { couponValues, type CouponInput } from '#shared/api/people-schemas';
+import { couponValues, type CouponInput, couponInputSchema } from '#shared/api/people-schemas';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/lib/validate';
@@ -11,6 +11,8 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
 import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
 import type { CouponRow } from '#api/src/db/rows';
+import { idParams } from '#shared/api/route-schemas';
+import { z } from '#shared/zod';
 
 /** The row's values from the form: dates are Gulf days, the end day included. */
 function stored(input: CouponInput) {
@@ -65,114 +67,168 @@ const COUPON_SELECT = `SELECT c.*,
   FROM coupons c`;
 
 export const staffPromotionRoutes = new Hono<AppEnv>()
-  .get('/coupons', contract('GET /staff/coupons'), async (c) => {
-    const member = await requireStaff(c);
-    const allowed = countriesFor(member.grants, 'promotions:read');
-    const scope =
-      allowed === null ? '' : `WHERE country IS NULL OR country IN (${allowed.map(() => '?').join(', ') || "''"})`;
-    const { results } = await c.env.DB.prepare(`${COUPON_SELECT} ${scope} ORDER BY is_active DESC, id DESC LIMIT 500`)
-      .bind(...(allowed ?? []))
-      .all<CouponRow>();
-    return c.json(ok({ coupons: results }));
-  })
-  .get('/coupons/:id', contract('GET /staff/coupons/:id'), async (c) => {
-    const member = await requireStaff(c);
-    const row = await c.env.DB.prepare(`${COUPON_SELECT} WHERE c.id = ?`)
-      .bind(c.req.valid('param').id)
-      .first<CouponRow>();
-    if (!row) throw new ApiError(404, 'not_found');
-    const allowed = countriesFor(member.grants, 'promotions:read');
-    if (allowed !== null && row.country !== null && !allowed.includes(row.country))
-      throw new ApiError(404, 'not_found');
-    return c.json(ok({ coupon: row }));
-  })
-  .post('/coupons', contract('POST /staff/coupons'), async (c) => {
-    const member = await requireStaff(c);
-    const values = stored(c.req.valid('json'));
-    assertPromotionCountry(member, 'promotions:write', values.country);
-    const db = c.env.DB;
-    const now = Date.now();
-    try {
-      const [inserted] = await db.batch([
-        db
-          .prepare(
-            `INSERT INTO coupons (code, kind, value, min_subtotal_fils, max_uses, once_per_shopper, per_person_limit, starts_at, ends_at, country, currency, is_active, updated_at)
+  .get(
+    '/coupons',
+    contract({
+      tag: 'staff',
+      summary: 'Coupons, active first (a country-limited grant sees its country’s and those for both)',
+      noDevice: true,
+      staff: 'promotions:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const allowed = countriesFor(member.grants, 'promotions:read');
+      const scope =
+        allowed === null ? '' : `WHERE country IS NULL OR country IN (${allowed.map(() => '?').join(', ') || "''"})`;
+      const { results } = await c.env.DB.prepare(`${COUPON_SELECT} ${scope} ORDER BY is_active DESC, id DESC LIMIT 500`)
+        .bind(...(allowed ?? []))
+        .all<CouponRow>();
+      return c.json(ok({ coupons: results }));
+    },
+  )
+  .get(
+    '/coupons/:id',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'One coupon',
+      staff: 'promotions:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const row = await c.env.DB.prepare(`${COUPON_SELECT} WHERE c.id = ?`)
+        .bind(c.req.valid('param').id)
+        .first<CouponRow>();
+      if (!row) throw new ApiError(404, 'not_found');
+      const allowed = countriesFor(member.grants, 'promotions:read');
+      if (allowed !== null && row.country !== null && !allowed.includes(row.country))
+        throw new ApiError(404, 'not_found');
+      return c.json(ok({ coupon: row }));
+    },
+  )
+  .post(
+    '/coupons',
+    contract({
+      tag: 'staff',
+      summary: 'Create a coupon: percentage or fixed, minimum, per-person and total limits, dates, country',
+      body: couponInputSchema,
+      noDevice: true,
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const values = stored(c.req.valid('json'));
+      assertPromotionCountry(member, 'promotions:write', values.country);
+      const db = c.env.DB;
+      const now = Date.now();
+      try {
+        const [inserted] = await db.batch([
+          db
+            .prepare(
+              `INSERT INTO coupons (code, kind, value, min_subtotal_fils, max_uses, once_per_shopper, per_person_limit, starts_at, ends_at, country, currency, is_active, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
-          )
-          .bind(...couponColumns(values), now),
-        ...amountStatements(db, null, values),
-        auditStatement(db, member, {
-          action: 'coupon.create',
-          resource: 'coupon',
-          resourceId: values.code,
-          country: values.country,
-          after: values,
-        }),
-      ]);
-      const id = (inserted!.results[0] as { id: number }).id;
-      return c.json(ok({ id }));
-    } catch (error) {
-      if (isDuplicate(error)) throw new ApiError(409, 'coupon_code_taken');
-      throw error;
-    }
-  })
-  .post('/coupons/:id', contract('POST /staff/coupons/:id'), async (c) => {
-    const member = await requireStaff(c);
-    const id = c.req.valid('param').id;
-    const db = c.env.DB;
-    const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
-    if (!row) throw new ApiError(404, 'not_found');
-    assertPromotionCountry(member, 'promotions:write', row.country);
-    const values = stored(c.req.valid('json'));
-    assertPromotionCountry(member, 'promotions:write', values.country);
-    if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'coupon_max_below_used');
-    // A coupon of both countries' amounts per country, before and after, as the audit shows them.
-    const { results: previous } = await db
-      .prepare(
-        'SELECT country, value, min_subtotal_minor AS min FROM coupon_amounts WHERE coupon_id = ? ORDER BY country',
-      )
-      .bind(id)
-      .all<{ country: string; value: number; min: number }>();
-    const amountsBefore = previous.length
-      ? Object.fromEntries(previous.map(({ country, ...a }) => [country, a]))
-      : null;
-    const { amounts, ...rest } = values;
-    const change = changedFields(row as unknown as Record<string, unknown>, rest);
-    if (JSON.stringify(amounts) !== JSON.stringify(amountsBefore)) {
-      change.before = { ...change.before, amounts: amountsBefore } as typeof change.before;
-      change.after = { ...change.after, amounts } as typeof change.after;
-    }
-    try {
-      await db.batch([
-        db
-          .prepare(
-            `UPDATE coupons SET code = ?, kind = ?, value = ?, min_subtotal_fils = ?, max_uses = ?, once_per_shopper = ?,
+            )
+            .bind(...couponColumns(values), now),
+          ...amountStatements(db, null, values),
+          auditStatement(db, member, {
+            action: 'coupon.create',
+            resource: 'coupon',
+            resourceId: values.code,
+            country: values.country,
+            after: values,
+          }),
+        ]);
+        const id = (inserted!.results[0] as { id: number }).id;
+        return c.json(ok({ id }));
+      } catch (error) {
+        if (isDuplicate(error)) throw new ApiError(409, 'coupon_code_taken');
+        throw error;
+      }
+    },
+  )
+  .post(
+    '/coupons/:id',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Edit a coupon',
+      body: couponInputSchema,
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const id = c.req.valid('param').id;
+      const db = c.env.DB;
+      const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
+      if (!row) throw new ApiError(404, 'not_found');
+      assertPromotionCountry(member, 'promotions:write', row.country);
+      const values = stored(c.req.valid('json'));
+      assertPromotionCountry(member, 'promotions:write', values.country);
+      if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'coupon_max_below_used');
+      // A coupon of both countries' amounts per country, before and after, as the audit shows them.
+      const { results: previous } = await db
+        .prepare(
+          'SELECT country, value, min_subtotal_minor AS min FROM coupon_amounts WHERE coupon_id = ? ORDER BY country',
+        )
+        .bind(id)
+        .all<{ country: string; value: number; min: number }>();
+      const amountsBefore = previous.length
+        ? Object.fromEntries(previous.map(({ country, ...a }) => [country, a]))
+        : null;
+      const { amounts, ...rest } = values;
+      const change = changedFields(row as unknown as Record<string, unknown>, rest);
+      if (JSON.stringify(amounts) !== JSON.stringify(amountsBefore)) {
+        change.before = { ...change.before, amounts: amountsBefore } as typeof change.before;
+        change.after = { ...change.after, amounts } as typeof change.after;
+      }
+      try {
+        await db.batch([
+          db
+            .prepare(
+              `UPDATE coupons SET code = ?, kind = ?, value = ?, min_subtotal_fils = ?, max_uses = ?, once_per_shopper = ?,
                per_person_limit = ?, starts_at = ?, ends_at = ?, country = ?, currency = ?, updated_at = ? WHERE id = ?`,
-          )
-          .bind(...couponColumns(values), Date.now(), id),
-        ...amountStatements(db, id, values),
-        auditStatement(db, member, {
-          action: 'coupon.update',
-          resource: 'coupon',
-          resourceId: id,
-          country: values.country ?? row.country,
-          ...change,
-        }),
-      ]);
-    } catch (error) {
-      if (isDuplicate(error)) throw new ApiError(409, 'coupon_code_taken');
-      throw error;
-    }
-    return c.json(ok({ id }));
-  })
-  .post('/coupons/:id/active', contract('POST /staff/coupons/:id/active'), async (c) => {
-    const member = await requireStaff(c);
-    const id = c.req.valid('param').id;
-    const { active } = c.req.valid('json');
-    const db = c.env.DB;
-    const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
-    if (!row) throw new ApiError(404, 'not_found');
-    assertPromotionCountry(member, 'promotions:write', row.country);
-    const next = await setActive(db, member, { table: 'coupons', resource: 'coupon', row, active });
-    return c.json(ok({ id, is_active: next }));
-  });
+            )
+            .bind(...couponColumns(values), Date.now(), id),
+          ...amountStatements(db, id, values),
+          auditStatement(db, member, {
+            action: 'coupon.update',
+            resource: 'coupon',
+            resourceId: id,
+            country: values.country ?? row.country,
+            ...change,
+          }),
+        ]);
+      } catch (error) {
+        if (isDuplicate(error)) throw new ApiError(409, 'coupon_code_taken');
+        throw error;
+      }
+      return c.json(ok({ id }));
+    },
+  )
+  .post(
+    '/coupons/:id/active',
+    contract({
+      params: idParams,
+      badParams: 'not_found',
+      noDevice: true,
+      tag: 'staff',
+      summary: 'Deactivate (or reactivate) a coupon',
+      body: z.object({ active: z.boolean() }),
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const id = c.req.valid('param').id;
+      const { active } = c.req.valid('json');
+      const db = c.env.DB;
+      const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
+      if (!row) throw new ApiError(404, 'not_found');
+      assertPromotionCountry(member, 'promotions:write', row.country);
+      const next = await setActive(db, member, { table: 'coupons', resource: 'coupon', row, active });
+      return c.json(ok({ id, is_active: next }));
+    },
+  );

@@ -15,15 +15,49 @@ import {
   returnList,
 } from '#api/src/returns/staff';
 import { labelResponse, photoResponse } from '#api/src/routes/returns';
+import {
+  staffReturnListQuery,
+  staffReturnPhotoParams,
+  staffReturnStepSchema,
+  staffReturnInspectSchema,
+  staffReturnRefundSchema,
+  staffReturnRejectSchema,
+} from '#shared/api/return-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffReturnRoutes = new Hono<AppEnv>()
-  .get('/returns', contract('GET /staff/returns'), async (c) => c.json(ok(await returnList(c, c.req.valid('query')))))
-  .get('/returns/:id{[0-9]+}', contract('GET /staff/returns/:id{[0-9]+}'), async (c) =>
-    c.json(ok(await returnDetail(c, c.req.valid('param').id))),
+  .get(
+    '/returns',
+    contract({
+      tag: 'staff',
+      summary: 'Returns of the countries the grant allows, newest first (30 a page), by status and country',
+      query: staffReturnListQuery,
+      noDevice: true,
+      staff: 'returns:manage',
+    }),
+    async (c) => c.json(ok(await returnList(c, c.req.valid('query')))),
+  )
+  .get(
+    '/returns/:id{[0-9]+}',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary: 'One return: its lines, reason, photos, parcel, steps and the refund it would give',
+    }),
+    async (c) => c.json(ok(await returnDetail(c, c.req.valid('param').id))),
   )
   .get(
     '/returns/:id{[0-9]+}/photos/:photoId{[0-9a-f]{32}}',
-    contract('GET /staff/returns/:id{[0-9]+}/photos/:photoId{[0-9a-f]{32}}'),
+    contract({
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      params: staffReturnPhotoParams,
+      summary: "A photo of the return's damage",
+      fileResponse: ['image/jpeg', 'image/png', 'image/heic'],
+    }),
     async (c) => {
       const { id, photoId } = c.req.valid('param');
       // The return's own photo, once the grant covers its country (returnDetail checks it).
@@ -36,28 +70,85 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       return photoResponse(c.env, photo);
     },
   )
-  .get('/returns/:id{[0-9]+}/label', contract('GET /staff/returns/:id{[0-9]+}/label'), async (c) => {
-    const id = c.req.valid('param').id;
-    await returnDetail(c, id);
-    const row = await c.env.DB.prepare(
-      'SELECT s.label_key FROM returns r JOIN shipments s ON s.id = r.shipment_id WHERE r.id = ?',
-    )
-      .bind(id)
-      .first<{ label_key: string | null }>();
-    return labelResponse(c.env, row?.label_key, `return-${id}.pdf`);
-  })
-  .post('/returns/:id{[0-9]+}/receive', contract('POST /staff/returns/:id{[0-9]+}/receive'), async (c) =>
-    c.json(ok(await receiveReturn(c, c.req.valid('param').id, c.req.valid('json').note || null))),
+  .get(
+    '/returns/:id{[0-9]+}/label',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary: "The return parcel's label (PDF)",
+      fileResponse: ['application/pdf'],
+    }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await returnDetail(c, id);
+      const row = await c.env.DB.prepare(
+        'SELECT s.label_key FROM returns r JOIN shipments s ON s.id = r.shipment_id WHERE r.id = ?',
+      )
+        .bind(id)
+        .first<{ label_key: string | null }>();
+      return labelResponse(c.env, row?.label_key, `return-${id}.pdf`);
+    },
   )
-  .post('/returns/:id{[0-9]+}/inspect', contract('POST /staff/returns/:id{[0-9]+}/inspect'), async (c) =>
-    c.json(ok(await inspectReturn(c, c.req.valid('param').id, c.req.valid('json')))),
+  .post(
+    '/returns/:id{[0-9]+}/receive',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary: 'The parcel came back to the shop',
+      body: staffReturnStepSchema,
+    }),
+    async (c) => c.json(ok(await receiveReturn(c, c.req.valid('param').id, c.req.valid('json').note || null))),
   )
-  .post('/returns/:id{[0-9]+}/refund', contract('POST /staff/returns/:id{[0-9]+}/refund'), async (c) =>
-    c.json(ok(await refundReturn(c, c.req.valid('param').id, c.req.valid('json')))),
+  .post(
+    '/returns/:id{[0-9]+}/inspect',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary: 'Each line checked: can it be sold again (it goes back in stock)',
+      body: staffReturnInspectSchema,
+    }),
+    async (c) => c.json(ok(await inspectReturn(c, c.req.valid('param').id, c.req.valid('json')))),
   )
-  .post('/returns/:id{[0-9]+}/reject', contract('POST /staff/returns/:id{[0-9]+}/reject'), async (c) =>
-    c.json(ok(await rejectReturn(c, c.req.valid('param').id, c.req.valid('json').reason))),
+  .post(
+    '/returns/:id{[0-9]+}/refund',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary:
+        "Refunds the returned lines' paid share (and delivery when damaged or wrong) to the card or the wallet by the order's refund rules; needs orders:refund too",
+      body: staffReturnRefundSchema,
+    }),
+    async (c) => c.json(ok(await refundReturn(c, c.req.valid('param').id, c.req.valid('json')))),
   )
-  .post('/returns/:id{[0-9]+}/parcel', contract('POST /staff/returns/:id{[0-9]+}/parcel'), async (c) =>
-    c.json(ok(await retryParcel(c, c.req.valid('param').id))),
+  .post(
+    '/returns/:id{[0-9]+}/reject',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary: 'Rejects the return with a reason the shopper reads',
+      body: staffReturnRejectSchema,
+    }),
+    async (c) => c.json(ok(await rejectReturn(c, c.req.valid('param').id, c.req.valid('json').reason))),
+  )
+  .post(
+    '/returns/:id{[0-9]+}/parcel',
+    contract({
+      params: idParams,
+      noDevice: true,
+      tag: 'staff',
+      staff: 'returns:manage',
+      summary: "Asks the carrier again for a return's parcel that is waiting or was refused",
+      body: staffReturnStepSchema,
+    }),
+    async (c) => c.json(ok(await retryParcel(c, c.req.valid('param').id))),
   );

@@ -7,32 +7,99 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { decide, moderationQueue, saveSettings, staffAnswer } from '#api/src/reviews/moderation';
 import type { WrittenKind } from '#api/src/mail/review-texts';
+import type { RouteContract } from '#api/src/contract/route-contract';
+import { z } from '#shared/zod';
+import { answerInputSchema, moderationDecisionSchema, moderationSettingsSchema } from '#shared/reviews/schemas';
+import { idParams } from '#shared/api/route-schemas';
 
-/** The four decision routes: one per kind of text, each with its own contract entry. */
+/** What each of the four decision routes checks: the text's id and the decision, by a moderator. */
+const decision = {
+  tag: 'staff',
+  params: idParams,
+  badParams: 'not_found',
+  body: moderationDecisionSchema,
+  noDevice: true,
+  staff: 'reviews:moderate',
+} as const;
+
+/** The four decision routes: one per kind of text, each with its own contract. */
 const DECISIONS = [
-  ['review', '/reviews/:id/decide', 'POST /staff/reviews/:id/decide'],
-  ['question', '/questions/:id/decide', 'POST /staff/questions/:id/decide'],
-  ['answer', '/answers/:id/decide', 'POST /staff/answers/:id/decide'],
-  ['rating', '/ratings/:id/decide', 'POST /staff/ratings/:id/decide'],
-] as const satisfies ReadonlyArray<readonly [WrittenKind, string, string]>;
+  [
+    'review',
+    '/reviews/:id/decide',
+    { ...decision, summary: 'Approve or reject a review (with the reason its author reads)' },
+  ],
+  [
+    'question',
+    '/questions/:id/decide',
+    { ...decision, summary: 'Approve or reject a question (with the reason its author reads)' },
+  ],
+  [
+    'answer',
+    '/answers/:id/decide',
+    { ...decision, summary: 'Approve or reject an answer (with the reason its author reads)' },
+  ],
+  [
+    'rating',
+    '/ratings/:id/decide',
+    {
+      ...decision,
+      summary: "Approve or reject a consultation's rating, by the consultation's id (with the reason its author reads)",
+    },
+  ],
+] as const satisfies ReadonlyArray<readonly [WrittenKind, string, RouteContract]>;
 
 const routes = new Hono<AppEnv>()
-  .get('/reviews', contract('GET /staff/reviews'), async (c) => {
-    return c.json(ok(await moderationQueue(c.env.DB, c.req.valid('query').status ?? 'pending')));
-  })
-  .post('/reviews/settings', contract('POST /staff/reviews/settings'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(ok(await saveSettings(c.env.DB, member, c.req.valid('json')), 'moderation_settings_saved'));
-  })
-  .post('/questions/:id/answer', contract('POST /staff/questions/:id/answer'), async (c) => {
-    const member = await requireStaff(c);
-    return c.json(
-      ok(await staffAnswer(c.env.DB, member, c.req.valid('param').id, c.req.valid('json')), 'staff_answer_saved'),
-    );
-  });
+  .get(
+    '/reviews',
+    contract({
+      tag: 'staff',
+      summary:
+        "Reviews, questions, answers and consultations' ratings waiting for a person (oldest first), or lately approved or rejected; what held each; the counts waiting; the moderation settings",
+      query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
+      noDevice: true,
+      staff: 'reviews:read',
+    }),
+    async (c) => {
+      return c.json(ok(await moderationQueue(c.env.DB, c.req.valid('query').status ?? 'pending')));
+    },
+  )
+  .post(
+    '/reviews/settings',
+    contract({
+      tag: 'staff',
+      summary:
+        'Whether every text waits for a person (staff) or texts the rules pass are shown at once (rules); days after delivery for the review request',
+      body: moderationSettingsSchema,
+      noDevice: true,
+      staff: 'reviews:moderate',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await saveSettings(c.env.DB, member, c.req.valid('json')), 'moderation_settings_saved'));
+    },
+  )
+  .post(
+    '/questions/:id/answer',
+    contract({
+      tag: 'staff',
+      summary: "The shop's answer to a question, shown at once (and the question with it)",
+      params: idParams,
+      badParams: 'not_found',
+      body: answerInputSchema,
+      noDevice: true,
+      staff: 'reviews:moderate',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      return c.json(
+        ok(await staffAnswer(c.env.DB, member, c.req.valid('param').id, c.req.valid('json')), 'staff_answer_saved'),
+      );
+    },
+  );
 
-for (const [kind, path, key] of DECISIONS) {
-  routes.post(path, contract(key), async (c) => {
+for (const [kind, path, entry] of DECISIONS) {
+  routes.post(path, contract(entry), async (c) => {
     const member = await requireStaff(c);
     const result = await decide(
       c.env.DB,

@@ -21,6 +21,16 @@ import { companyEntity } from '#shared/company';
 import { manifestCsv, manifestLines, mergeLabels } from '#api/src/shipping/documents';
 import { sendShipments } from '#api/src/shipping/queue';
 import { linesToShip, orderAt, queueParcel } from '#api/src/shipping/ship';
+import {
+  shippingListQuery,
+  shipOrdersSchema,
+  shipPartSchema,
+  labelsQuery,
+  manifestQuery,
+  pickupSchema,
+  carrierRulesSchema,
+} from '#shared/api/staff-shipping-schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 interface ParcelRow {
   id: number;
@@ -71,82 +81,112 @@ function allowedCountries(grants: Parameters<typeof countriesFor>[0], permission
 }
 
 export const staffShippingRoutes = new Hono<AppEnv>()
-  .get('/shipping', contract('GET /staff/shipping'), async (c) => {
-    const member = await requireStaff(c);
-    const wanted = c.req.valid('query').country;
-    const countries = allowedCountries(member.grants, 'orders:fulfil').filter((k) => !wanted || k === wanted);
-    if (countries.length === 0) throw new ApiError(403, 'forbidden');
-    const marks = countries.map(() => '?').join(',');
-    // Orders ready: confirmed or packed (paid, or cash on delivery), or shipped with lines still waiting.
-    const shards = await orderShards(c.env);
-    const ready: Array<{
-      id: number;
-      country: CountryCode;
-      currency: string;
-      total: number;
-      payment_method: string;
-      stage_packed: number;
-      status: string;
-      created_at: number;
-    }> = [];
-    for (const shard of shards.length > 0 ? shards : [{ db: c.env.DB }]) {
-      const { results } = await shard.db
-        .prepare(
-          `SELECT o.id, o.country, o.currency, o.total, o.payment_method, o.status, o.created_at,
+  .get(
+    '/shipping',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Orders ready to ship (confirmed or packed, or shipped in part) of a country, and the recent parcels: queued, refused, created',
+      query: shippingListQuery,
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const wanted = c.req.valid('query').country;
+      const countries = allowedCountries(member.grants, 'orders:fulfil').filter((k) => !wanted || k === wanted);
+      if (countries.length === 0) throw new ApiError(403, 'forbidden');
+      const marks = countries.map(() => '?').join(',');
+      // Orders ready: confirmed or packed (paid, or cash on delivery), or shipped with lines still waiting.
+      const shards = await orderShards(c.env);
+      const ready: Array<{
+        id: number;
+        country: CountryCode;
+        currency: string;
+        total: number;
+        payment_method: string;
+        stage_packed: number;
+        status: string;
+        created_at: number;
+      }> = [];
+      for (const shard of shards.length > 0 ? shards : [{ db: c.env.DB }]) {
+        const { results } = await shard.db
+          .prepare(
+            `SELECT o.id, o.country, o.currency, o.total, o.payment_method, o.status, o.created_at,
              CASE WHEN o.packed_at IS NULL THEN 0 ELSE 1 END AS stage_packed
            FROM orders o WHERE o.country IN (${marks})
              AND ((${STAGE_SQL.confirmed}) OR (${STAGE_SQL.packed}) OR (${STAGE_SQL.shipped}))
            ORDER BY o.id LIMIT 200`,
-        )
-        .bind(...countries)
-        .all<(typeof ready)[number]>();
-      ready.push(...results);
-    }
-    const core = c.env.DB;
-    // A shipped order is listed only while some of its lines are in no parcel yet.
-    const listed: Array<(typeof ready)[number] & { left: number }> = [];
-    for (const o of ready) {
-      const { order, db } = await orderAt(c.env, o.id);
-      const left = (await linesToShip(c.env, order, db)).reduce((s, l) => s + l.ordered - l.shipped, 0);
-      if (left > 0) listed.push({ ...o, left });
-    }
-    const since = Date.now() - 7 * 86_400_000;
-    const { results: parcels } = await core
-      .prepare(
-        `${PARCEL_SQL} WHERE s.country IN (${marks}) AND s.direction = 'outbound' AND (s.status IN ('queued', 'refused') OR s.created_at >= ?) ORDER BY s.id DESC LIMIT 200`,
-      )
-      .bind(...countries, since)
-      .all<ParcelRow>();
-    const { results: pickups } = await core
-      .prepare(
-        `SELECT id, carrier, country, day, carrier_ref, status, carrier_error FROM pickups WHERE country IN (${marks}) AND day >= ? ORDER BY id DESC LIMIT 50`,
-      )
-      .bind(...countries, gulfDate(since))
-      .all();
-    return c.json(
-      ok({ countries, today: gulfDate(Date.now()), orders: listed, parcels: parcels.map(parcelView), pickups }),
-    );
-  })
-  .post('/shipping/ship', contract('POST /staff/shipping/ship'), async (c) => {
-    const member = await requireStaff(c);
-    const queued: number[] = [];
-    const failed: Array<{ order_id: number; msg: string }> = [];
-    for (const id of c.req.valid('json').order_ids) {
-      try {
-        const { order, db, moving } = await orderFor(c, id, 'orders:fulfil');
-        if (moving) throw new ApiError(503, 'service_busy');
-        queued.push(await queueParcel(c.env, member, order, db));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        failed.push({ order_id: id, msg: error.key });
+          )
+          .bind(...countries)
+          .all<(typeof ready)[number]>();
+        ready.push(...results);
       }
-    }
-    await sendShipments(c.env, queued);
-    return c.json(ok({ queued, failed }));
-  })
+      const core = c.env.DB;
+      // A shipped order is listed only while some of its lines are in no parcel yet.
+      const listed: Array<(typeof ready)[number] & { left: number }> = [];
+      for (const o of ready) {
+        const { order, db } = await orderAt(c.env, o.id);
+        const left = (await linesToShip(c.env, order, db)).reduce((s, l) => s + l.ordered - l.shipped, 0);
+        if (left > 0) listed.push({ ...o, left });
+      }
+      const since = Date.now() - 7 * 86_400_000;
+      const { results: parcels } = await core
+        .prepare(
+          `${PARCEL_SQL} WHERE s.country IN (${marks}) AND s.direction = 'outbound' AND (s.status IN ('queued', 'refused') OR s.created_at >= ?) ORDER BY s.id DESC LIMIT 200`,
+        )
+        .bind(...countries, since)
+        .all<ParcelRow>();
+      const { results: pickups } = await core
+        .prepare(
+          `SELECT id, carrier, country, day, carrier_ref, status, carrier_error FROM pickups WHERE country IN (${marks}) AND day >= ? ORDER BY id DESC LIMIT 50`,
+        )
+        .bind(...countries, gulfDate(since))
+        .all();
+      return c.json(
+        ok({ countries, today: gulfDate(Date.now()), orders: listed, parcels: parcels.map(parcelView), pickups }),
+      );
+    },
+  )
+  .post(
+    '/shipping/ship',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary:
+        'Ships the chosen orders: one parcel each of what is still to ship, its carrier by the rules, queued for creation at the carrier',
+      body: shipOrdersSchema,
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const queued: number[] = [];
+      const failed: Array<{ order_id: number; msg: string }> = [];
+      for (const id of c.req.valid('json').order_ids) {
+        try {
+          const { order, db, moving } = await orderFor(c, id, 'orders:fulfil');
+          if (moving) throw new ApiError(503, 'service_busy');
+          queued.push(await queueParcel(c.env, member, order, db));
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          failed.push({ order_id: id, msg: error.key });
+        }
+      }
+      await sendShipments(c.env, queued);
+      return c.json(ok({ queued, failed }));
+    },
+  )
   .post(
     '/shipping/orders/:id{[0-9]+}/parcel',
-    contract('POST /staff/shipping/orders/:id{[0-9]+}/parcel'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Ships part of an order: a parcel of the chosen lines and counts; the rest waits for stock',
+      params: idParams,
+      body: shipPartSchema,
+      badParams: 'not_found',
+      staff: 'orders:fulfil',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { order, db, moving } = await orderFor(c, c.req.valid('param').id, 'orders:fulfil');
@@ -158,7 +198,14 @@ export const staffShippingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/shipping/orders/:id{[0-9]+}/parcels',
-    contract('GET /staff/shipping/orders/:id{[0-9]+}/parcels'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'An order’s parcels (carrier, tracking number, status, refusal) and the lines still to ship',
+      params: idParams,
+      badParams: 'not_found',
+      staff: 'orders:read',
+    }),
     async (c) => {
       const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
       const { results } = await c.env.DB.prepare(`${PARCEL_SQL} WHERE s.order_id = ? ORDER BY s.id`)
@@ -170,7 +217,14 @@ export const staffShippingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/shipping/shipments/:id{[0-9]+}/retry',
-    contract('POST /staff/shipping/shipments/:id{[0-9]+}/retry'),
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Tries a refused or waiting parcel at its carrier again (after the address was corrected)',
+      params: idParams,
+      badParams: 'not_found',
+      staff: 'orders:fulfil',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const core = c.env.DB;
@@ -200,153 +254,204 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       return c.json(ok({ queued: [s.id] }));
     },
   )
-  .get('/shipping/labels', contract('GET /staff/shipping/labels'), async (c) => {
-    const member = await requireStaff(c);
-    const ids = c.req.valid('query').ids.split(',').map(Number);
-    const { results } = await c.env.DB.prepare(
-      'SELECT id, country, label_key FROM shipments WHERE id IN (SELECT value FROM json_each(?)) AND label_key IS NOT NULL',
-    )
-      .bind(JSON.stringify(ids))
-      .all<{ id: number; country: CountryCode; label_key: string }>();
-    if (results.length === 0) throw new ApiError(404, 'shipping_no_parcels');
-    const byId = new Map(results.map((r) => [r.id, r]));
-    const labels: Uint8Array[] = [];
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row) continue;
-      assertCan(member, 'orders:fulfil', row.country);
-      const object = await c.env.UPLOADS.get(row.label_key);
-      if (object) labels.push(new Uint8Array(await object.arrayBuffer()));
-    }
-    return new Response(await mergeLabels(labels), {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': 'inline; filename="labels.pdf"',
-        'cache-control': 'no-store',
-      },
-    });
-  })
-  .get('/shipping/manifest', contract('GET /staff/shipping/manifest'), async (c) => {
-    const member = await requireStaff(c);
-    const q = c.req.valid('query');
-    assertCan(member, 'orders:fulfil', q.country);
-    const lines = await manifestLines(c.env.DB, q);
-    if (q.format === 'csv')
-      return new Response(manifestCsv(lines), {
+  .get(
+    '/shipping/labels',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'The chosen parcels’ labels as one PDF, each page in its carrier’s size',
+      query: labelsQuery,
+      fileResponse: ['application/pdf'],
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const ids = c.req.valid('query').ids.split(',').map(Number);
+      const { results } = await c.env.DB.prepare(
+        'SELECT id, country, label_key FROM shipments WHERE id IN (SELECT value FROM json_each(?)) AND label_key IS NOT NULL',
+      )
+        .bind(JSON.stringify(ids))
+        .all<{ id: number; country: CountryCode; label_key: string }>();
+      if (results.length === 0) throw new ApiError(404, 'shipping_no_parcels');
+      const byId = new Map(results.map((r) => [r.id, r]));
+      const labels: Uint8Array[] = [];
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (!row) continue;
+        assertCan(member, 'orders:fulfil', row.country);
+        const object = await c.env.UPLOADS.get(row.label_key);
+        if (object) labels.push(new Uint8Array(await object.arrayBuffer()));
+      }
+      return new Response(await mergeLabels(labels), {
         headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="manifest-${q.carrier}-${q.country}-${q.day}.csv"`,
+          'content-type': 'application/pdf',
+          'content-disposition': 'inline; filename="labels.pdf"',
           'cache-control': 'no-store',
         },
       });
-    return c.json(ok({ ...q, lines }));
-  })
-  .post('/shipping/pickups', contract('POST /staff/shipping/pickups'), async (c) => {
-    const member = await requireStaff(c);
-    const q = c.req.valid('json');
-    assertCan(member, 'orders:fulfil', q.country);
-    const lines = await manifestLines(c.env.DB, q);
-    if (lines.length === 0) throw new ApiError(409, 'shipping_no_parcels');
-    const company = companyEntity(q.country);
-    let carrierRef: string | null = null;
-    let error: string | null = null;
-    try {
-      carrierRef = (
-        await carrierFor(c.env, c.var.config, q.carrier as CarrierCode).bookPickup({
-          day: q.day,
-          readyMinute: 14 * 60,
-          closeMinute: 18 * 60,
-          address: {
-            name: company.legalName.en,
-            phone: company.phone,
-            lines: [company.address.en],
-            city: q.country === 'KW' ? 'Kuwait City' : 'Riyadh',
-            country: q.country,
+    },
+  )
+  .get(
+    '/shipping/manifest',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'A carrier’s parcels of a day (Gulf date): tracking numbers, weights, cash to collect; JSON or CSV',
+      query: manifestQuery,
+      fileResponse: ['text/csv'],
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const q = c.req.valid('query');
+      assertCan(member, 'orders:fulfil', q.country);
+      const lines = await manifestLines(c.env.DB, q);
+      if (q.format === 'csv')
+        return new Response(manifestCsv(lines), {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="manifest-${q.carrier}-${q.country}-${q.day}.csv"`,
+            'cache-control': 'no-store',
           },
-          trackingNumbers: lines.map((l) => l.tracking_number!),
-          pieces: lines.reduce((s, l) => s + l.pieces, 0),
-          weightGrams: lines.reduce((s, l) => s + l.weight_grams, 0),
-        })
-      ).carrierRef;
-    } catch (e) {
-      if (e instanceof CarrierRefused) error = `${e.carrierCode}: ${e.carrierMessage}`;
-      else if (e instanceof CarrierUnavailable) error = e.detail;
-      else throw e;
-    }
-    const core = c.env.DB;
-    const now = Date.now();
-    const [inserted] = await core.batch([
-      core
-        .prepare(
-          'INSERT INTO pickups (carrier, country, day, carrier_ref, status, carrier_error, staff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-        )
-        .bind(q.carrier, q.country, q.day, carrierRef, error ? 'failed' : 'booked', error, member.id, now),
-      auditStatement(core, member, {
-        action: 'pickup.book',
-        resource: 'pickup',
-        country: q.country,
-        after: { ...q, carrier_ref: carrierRef, error },
-      }),
-    ]);
-    const id = (inserted!.results[0] as { id: number }).id;
-    if (!error)
-      await core
-        .prepare(
-          'UPDATE shipments SET pickup_id = ? WHERE country = ? AND carrier = ? AND pickup_id IS NULL AND tracking_number IN (SELECT value FROM json_each(?))',
-        )
-        .bind(id, q.country, q.carrier, JSON.stringify(lines.map((l) => l.tracking_number)))
-        .run();
-    if (error) throw new ApiError(502, 'shipping_pickup_failed', { pickup_id: id, carrier_error: error });
-    return c.json(ok({ pickup_id: id, carrier_ref: carrierRef, parcels: lines.length }));
-  })
-  .get('/shipping/rules', contract('GET /staff/shipping/rules'), async (c) => {
-    const member = await requireStaff(c);
-    const countries = allowedCountries(member.grants, 'orders:read');
-    const { results } = await c.env.DB.prepare(
-      `SELECT * FROM carrier_rules WHERE country IN (SELECT value FROM json_each(?)) ORDER BY country, priority`,
-    )
-      .bind(JSON.stringify(countries))
-      .all<CarrierRuleRow>();
-    return c.json(ok({ countries, rules: results }));
-  })
-  .post('/shipping/rules', contract('POST /staff/shipping/rules'), async (c) => {
-    const member = await requireStaff(c);
-    const input = c.req.valid('json');
-    assertCan(member, 'delivery:manage', input.country);
-    const core = c.env.DB;
-    const { results: before } = await core
-      .prepare('SELECT * FROM carrier_rules WHERE country = ? ORDER BY priority')
-      .bind(input.country)
-      .all();
-    const priorities = new Set(input.rules.map((r) => r.priority));
-    if (priorities.size !== input.rules.length) throw new ApiError(400, 'validation_failed');
-    const now = Date.now();
-    await core.batch([
-      core.prepare('DELETE FROM carrier_rules WHERE country = ?').bind(input.country),
-      ...input.rules.map((r) =>
+        });
+      return c.json(ok({ ...q, lines }));
+    },
+  )
+  .post(
+    '/shipping/pickups',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Books a pickup with a carrier for a day’s created parcels; a refusal is recorded and shown',
+      body: pickupSchema,
+      staff: 'orders:fulfil',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const q = c.req.valid('json');
+      assertCan(member, 'orders:fulfil', q.country);
+      const lines = await manifestLines(c.env.DB, q);
+      if (lines.length === 0) throw new ApiError(409, 'shipping_no_parcels');
+      const company = companyEntity(q.country);
+      let carrierRef: string | null = null;
+      let error: string | null = null;
+      try {
+        carrierRef = (
+          await carrierFor(c.env, c.var.config, q.carrier as CarrierCode).bookPickup({
+            day: q.day,
+            readyMinute: 14 * 60,
+            closeMinute: 18 * 60,
+            address: {
+              name: company.legalName.en,
+              phone: company.phone,
+              lines: [company.address.en],
+              city: q.country === 'KW' ? 'Kuwait City' : 'Riyadh',
+              country: q.country,
+            },
+            trackingNumbers: lines.map((l) => l.tracking_number!),
+            pieces: lines.reduce((s, l) => s + l.pieces, 0),
+            weightGrams: lines.reduce((s, l) => s + l.weight_grams, 0),
+          })
+        ).carrierRef;
+      } catch (e) {
+        if (e instanceof CarrierRefused) error = `${e.carrierCode}: ${e.carrierMessage}`;
+        else if (e instanceof CarrierUnavailable) error = e.detail;
+        else throw e;
+      }
+      const core = c.env.DB;
+      const now = Date.now();
+      const [inserted] = await core.batch([
         core
           .prepare(
-            'INSERT INTO carrier_rules (country, priority, zones, speed, cod, max_weight_grams, carrier, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+            'INSERT INTO pickups (carrier, country, day, carrier_ref, status, carrier_error, staff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
           )
-          .bind(
-            input.country,
-            r.priority,
-            r.zones === 'all' ? 'all' : r.zones.join(','),
-            r.speed,
-            r.cod,
-            r.max_weight_grams,
-            r.carrier,
-            now,
-          ),
-      ),
-      auditStatement(core, member, {
-        action: 'settings.carrier_rules',
-        resource: 'carrier_rules',
-        resourceId: input.country,
-        country: input.country,
-        before,
-        after: input.rules,
-      }),
-    ]);
-    return c.json(ok({ saved: input.rules.length }));
-  });
+          .bind(q.carrier, q.country, q.day, carrierRef, error ? 'failed' : 'booked', error, member.id, now),
+        auditStatement(core, member, {
+          action: 'pickup.book',
+          resource: 'pickup',
+          country: q.country,
+          after: { ...q, carrier_ref: carrierRef, error },
+        }),
+      ]);
+      const id = (inserted!.results[0] as { id: number }).id;
+      if (!error)
+        await core
+          .prepare(
+            'UPDATE shipments SET pickup_id = ? WHERE country = ? AND carrier = ? AND pickup_id IS NULL AND tracking_number IN (SELECT value FROM json_each(?))',
+          )
+          .bind(id, q.country, q.carrier, JSON.stringify(lines.map((l) => l.tracking_number)))
+          .run();
+      if (error) throw new ApiError(502, 'shipping_pickup_failed', { pickup_id: id, carrier_error: error });
+      return c.json(ok({ pickup_id: id, carrier_ref: carrierRef, parcels: lines.length }));
+    },
+  )
+  .get(
+    '/shipping/rules',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Each country’s carrier choice rules in priority order',
+      staff: 'orders:read',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const countries = allowedCountries(member.grants, 'orders:read');
+      const { results } = await c.env.DB.prepare(
+        `SELECT * FROM carrier_rules WHERE country IN (SELECT value FROM json_each(?)) ORDER BY country, priority`,
+      )
+        .bind(JSON.stringify(countries))
+        .all<CarrierRuleRow>();
+      return c.json(ok({ countries, rules: results }));
+    },
+  )
+  .post(
+    '/shipping/rules',
+    contract({
+      tag: 'staff',
+      noDevice: true,
+      summary: 'Replaces a country’s carrier choice rules; needs delivery:manage there',
+      body: carrierRulesSchema,
+      staff: 'delivery:manage',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertCan(member, 'delivery:manage', input.country);
+      const core = c.env.DB;
+      const { results: before } = await core
+        .prepare('SELECT * FROM carrier_rules WHERE country = ? ORDER BY priority')
+        .bind(input.country)
+        .all();
+      const priorities = new Set(input.rules.map((r) => r.priority));
+      if (priorities.size !== input.rules.length) throw new ApiError(400, 'validation_failed');
+      const now = Date.now();
+      await core.batch([
+        core.prepare('DELETE FROM carrier_rules WHERE country = ?').bind(input.country),
+        ...input.rules.map((r) =>
+          core
+            .prepare(
+              'INSERT INTO carrier_rules (country, priority, zones, speed, cod, max_weight_grams, carrier, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+            )
+            .bind(
+              input.country,
+              r.priority,
+              r.zones === 'all' ? 'all' : r.zones.join(','),
+              r.speed,
+              r.cod,
+              r.max_weight_grams,
+              r.carrier,
+              now,
+            ),
+        ),
+        auditStatement(core, member, {
+          action: 'settings.carrier_rules',
+          resource: 'carrier_rules',
+          resourceId: input.country,
+          country: input.country,
+          before,
+          after: input.rules,
+        }),
+      ]);
+      return c.json(ok({ saved: input.rules.length }));
+    },
+  );

@@ -12,32 +12,67 @@ import {
   subscriptionDiscountStatement,
 } from '#api/src/subscriptions/settings';
 import { staffSubscriptions } from '#api/src/subscriptions/staff-list';
+import {
+  staffSubscriptionQuerySchema,
+  subscriptionSettingsSchema,
+  productSubscriptionDiscountSchema,
+} from '#shared/subscriptions/schemas';
+import { idParams } from '#shared/api/route-schemas';
 
 export const staffSubscriptionRoutes = new Hono<AppEnv>()
-  .get('/subscriptions', contract('GET /staff/subscriptions'), async (c) => {
-    const q = c.req.valid('query');
-    return c.json(ok(await staffSubscriptions(c.env.DB, { view: q.view, page: q.page, lang: c.var.lang })));
-  })
-  .post('/subscriptions/settings', contract('POST /staff/subscriptions/settings'), async (c) => {
-    const member = await requireStaff(c);
-    const { discount } = c.req.valid('json');
-    const db = c.env.DB;
-    const before = readSubscriptionDiscount((await subscriptionDiscountStatement(db).all()).results);
-    await db.batch([
-      saveSubscriptionDiscount(db, discount),
-      auditStatement(db, member, {
-        action: 'subscriptions.settings',
-        resource: 'shop_settings',
-        resourceId: 'subscriptions',
-        before: { discount: before },
-        after: { discount },
-      }),
-    ]);
-    return c.json(ok({ discount }, 'subscription_settings_saved'));
-  })
+  .get(
+    '/subscriptions',
+    contract({
+      tag: 'staff',
+      summary:
+        'Subscriptions: all, the orders the job places in the next 14 days (upcoming), or those whose latest run failed in the last 30 days (failed, with why); the counts of each and the shop’s discount',
+      query: staffSubscriptionQuerySchema,
+      noDevice: true,
+      staff: 'orders:read',
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(ok(await staffSubscriptions(c.env.DB, { view: q.view, page: q.page, lang: c.var.lang })));
+    },
+  )
+  .post(
+    '/subscriptions/settings',
+    contract({
+      tag: 'staff',
+      summary: 'The shop’s subscribe-and-save discount, a percent 0–50 (a product’s own wins)',
+      body: subscriptionSettingsSchema,
+      noDevice: true,
+      staff: 'promotions:write',
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { discount } = c.req.valid('json');
+      const db = c.env.DB;
+      const before = readSubscriptionDiscount((await subscriptionDiscountStatement(db).all()).results);
+      await db.batch([
+        saveSubscriptionDiscount(db, discount),
+        auditStatement(db, member, {
+          action: 'subscriptions.settings',
+          resource: 'shop_settings',
+          resourceId: 'subscriptions',
+          before: { discount: before },
+          after: { discount },
+        }),
+      ]);
+      return c.json(ok({ discount }, 'subscription_settings_saved'));
+    },
+  )
   .post(
     '/products/:id/subscription-discount',
-    contract('POST /staff/products/:id/subscription-discount'),
+    contract({
+      tag: 'staff',
+      summary: 'A product’s own subscribe-and-save discount, a percent 0–50, or null for the shop’s',
+      params: idParams,
+      badParams: 'not_found',
+      body: productSubscriptionDiscountSchema,
+      noDevice: true,
+      staff: 'promotions:write',
+    }),
     async (c) => {
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
