@@ -1,7 +1,12 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { ApiConfig } from './lib/config';
-import type { DeviceVariables } from './middleware/device';
-import type { LocaleVariables } from './middleware/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+
+/** What the device middleware sets: the device the request's token names, if valid (middleware/device). */
+export type DeviceVariables = { deviceId: string | null };
+
+/** What the locale middleware sets from the storefront's headers (middleware/locale). */
+export type LocaleVariables = { lang: Lang; country: CountryCode };
 
 export type AppEnv = {
   Bindings: ApiEnv;

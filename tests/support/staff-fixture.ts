@@ -1,7 +1,7 @@
 // A staff member stored straight in the API's database (as an owner's invitation would), for the API
 // and storefront integration tests and the e2e stories. The secrets are the test workers'
 // (vitest.config.ts apiTestVars) unless given.
-import { hashPassword } from '#api/src/accounts/password';
+import { hashPassword } from '#api/src/lib/password';
 import { seal } from '#api/src/staff/secret-box';
 import { newTotpSecret } from '#shared/staff/totp';
 import type { RoleGrant } from '#shared/staff/permissions';

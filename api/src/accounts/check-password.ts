@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../lib/password';
 import { assertNotLocked, recordFailure, signInKeys } from './rate-limit';
 
 export async function checkPassword(

@@ -13,7 +13,7 @@
 // traces, with her order numbers and phones read from her shard bound in (no statement joins the two).
 // A failure between the two leaves the account not yet erased, so the erasure can be run again; what
 // the first try gave back to the core (stock, coupons of her cancelled orders) is then not given again.
-import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET } from '../orders/personal-fields';
+import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET } from '../db/personal-fields';
 import { storedKeys } from '../media/renditions';
 import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';

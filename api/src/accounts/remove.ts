@@ -1,7 +1,7 @@
 // Removing an account (spec §7 /user/remove, and the back office's erasure on request):
 // personal data goes, the row stays (anonymised) so past orders keep their reference. One list of
 // statements, for the caller's own batch; the uploaded files' R2 objects go after it (uploads/store.ts).
-import { PAYMENT_PERSONAL_SET } from '../orders/personal-fields';
+import { PAYMENT_PERSONAL_SET } from '../db/personal-fields';
 import { userUploadStatements } from '../uploads/store';
 import { removeUserPushStatements } from '../push';
 import { revokeOtherSessions } from './sessions';

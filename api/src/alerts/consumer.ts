@@ -18,7 +18,7 @@ import { type DatabaseEnv, orderShards } from '../db/databases';
 import { COUNTRY_CODES, type CountryCode, isCountryCode, isLang, type Lang, localizePath } from '#shared/locale';
 import { paths } from '#shared/routes';
 import { formatPrice, type CurrencyInfo } from '#shared/money';
-import { currencyFor } from '../catalogue/currency';
+import { currencyFor } from '../lib/currency';
 import { configuredSiteOrigin } from '../lib/site-origin';
 import { apiConfig } from '../lib/config';
 import { log } from '../lib/log';

@@ -26,7 +26,7 @@ import {
   ORDER_PERSONAL_SET,
   PAYMENT_PERSONAL_SET,
   withoutPersonalFields,
-} from '../orders/personal-fields';
+} from '../db/personal-fields';
 import { forgetCouponKeys } from '../retention/run';
 import { PAST_TAX_PERIOD } from '../retention/windows';
 import { taxCutoff } from '#shared/data-rights/tax-period';

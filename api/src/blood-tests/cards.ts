@@ -2,7 +2,7 @@
 // sold in a country when it has a price there (the JOIN on blood_test_prices).
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import type { Lang } from '#shared/locale';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import type { CategoryColumns } from '../catalogue/rows';
 
 export function testCardColumns(lang: Lang): string {

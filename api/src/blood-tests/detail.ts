@@ -4,7 +4,7 @@
 import type { BiomarkerInfo, BloodTestDetail } from '#shared/blood-tests/catalogue-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { testCardColumns, testCardFrom, toTestCard, type TestCardRow } from './cards';
 
 interface DetailRow extends TestCardRow {

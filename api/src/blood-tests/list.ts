@@ -6,7 +6,7 @@ import type { BloodTestListQuery } from '#shared/api/blood-test-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { searchTokens } from '#shared/search/normalize';
 import { splitGluedTokens } from '#shared/search/query';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { testCardColumns, testCardFrom, toTestCard, type TestCardRow } from './cards';
 
 const ORDER: Record<NonNullable<BloodTestListQuery['sort']>, string> = {

@@ -7,7 +7,7 @@ import type { BloodTestCalculateInput } from '#shared/api/blood-test-order-schem
 import type { BloodTestQuote, BloodTestQuoteLine } from '#shared/blood-tests/order-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { convertFromBase, convertToBase, divRound, vatIncluded } from '#shared/money';
-import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { couponInCountry, couponWithAmountsSql } from '../orders/coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { ApiError } from '../lib/errors';

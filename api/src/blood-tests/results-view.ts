@@ -36,8 +36,8 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { payableMinor } from '#shared/money';
 import type { SessionUser } from '../accounts/sessions';
 import { firstImageColumn, imageRefs } from '../catalogue/cards';
-import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
-import { col } from '../catalogue/lang';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
+import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { BODY_SYSTEMS } from '#shared/blood-tests/catalogue-types';
 

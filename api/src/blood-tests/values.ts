@@ -6,7 +6,7 @@ import { BIOMARKER_REFERENCE } from '#shared/blood-tests/biomarker-reference-dat
 import { findUnit, preferredUnit, unitLabel } from '#shared/blood-tests/biomarker-units';
 import type { ReportFinding } from '#shared/blood-tests/report-text';
 import type { Lang } from '#shared/locale';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 
 const REFERENCE = new Map(BIOMARKER_REFERENCE.map((r) => [r.slug, r]));
 

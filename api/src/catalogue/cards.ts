@@ -4,7 +4,7 @@ import type { CardRating, ImageRef, ProductCard } from '#shared/catalogue/types'
 import { averageRating } from '#shared/reviews/rules';
 import type { Lang } from '#shared/locale';
 import { imageRef } from '../media/renditions';
-import { col } from './lang';
+import { col } from '../lib/lang';
 import type { BrandColumns, CategoryColumns, SkuSaleColumns } from './rows';
 
 /** A product's first image as JSON (key, alt, w, h), for a SELECT list over `p`. */

@@ -6,7 +6,7 @@ import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rul
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { imageRef } from '../media/renditions';
-import { col } from './lang';
+import { col } from '../lib/lang';
 import { previewStatements, readQuestions, readReviews, summaryStatement, toSummary } from '../reviews/read';
 import type { BrandColumns, CategoryColumns, SkuRow } from './rows';
 

@@ -5,9 +5,15 @@ import type { Lang } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
 import { countryAmountsOf, majorCeil, type CountryAmounts } from '#shared/country-amounts';
 import { brandLogo } from '../media/refs';
-import { col } from './lang';
+import { col } from '../lib/lang';
 import type { CountryCode } from '#shared/locale';
-import { currencyFor, currencyStatement, knownCountryAmounts, knownCurrency, rememberCurrencies } from './currency';
+import {
+  currencyFor,
+  currencyStatement,
+  knownCountryAmounts,
+  knownCurrency,
+  rememberCurrencies,
+} from '../lib/currency';
 import { cappedCountSql, cappedTotal } from './capped-count';
 import { compileProductQuery, needsCurrency } from './query';
 import type { SearchMatch } from './search';

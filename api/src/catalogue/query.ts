@@ -2,7 +2,7 @@
 import { normalizeFilters, type ProductQuery } from '#shared/catalogue/filter-model';
 import type { Lang } from '#shared/locale';
 import { payableBoundToBase, type CurrencyInfo } from '#shared/money';
-import { col } from './lang';
+import { col } from '../lib/lang';
 import type { SearchMatch } from './search';
 
 const MATCH_SET = 'p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)';

@@ -7,7 +7,7 @@ import type { ProductCard } from '#shared/catalogue/types';
 import { matchExpression, queryKey } from '#shared/search/query';
 import type { AppEnv } from '../app-env';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
-import { col } from './lang';
+import { col } from '../lib/lang';
 import { correctFromVocab, vocabLookup, type Correction, type SearchMatch } from './search';
 import { log } from '../lib/log';
 

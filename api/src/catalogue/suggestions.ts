@@ -8,7 +8,7 @@ import { toTestCard, type TestCardRow } from '../blood-tests/cards';
 import { testSearchStatement } from '../blood-tests/list';
 import type { ProductQuery } from '#shared/catalogue/filter-model';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
-import { col } from './lang';
+import { col } from '../lib/lang';
 import { compileProductQuery } from './query';
 import { rankedPageIds } from './ranked-page';
 import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup, type SearchMatch } from './search';

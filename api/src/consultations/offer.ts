@@ -16,7 +16,7 @@ import {
 import type { ServiceKind } from '#shared/consultations/facts';
 import type { CountryCode, Lang } from '#shared/locale';
 import { COUNTRY_FACTS } from '#shared/locale';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 
 const DAY = 86_400_000;
 

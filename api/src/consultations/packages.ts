@@ -8,7 +8,7 @@ import { CONSULTATION_RULES } from '#shared/consultations/rules';
 import type { ConsultationCredit } from '#shared/consultations/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { ApiError } from '../lib/errors';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { newOrderId } from '../orders/order-id';
 import { newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import { walletBalance } from './amounts';

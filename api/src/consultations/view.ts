@@ -28,7 +28,7 @@ import type {
 import type { CountryCode, Lang } from '#shared/locale';
 import type { GatewayMethod } from '#shared/payments/gateway-methods';
 import { CARD_FROM, cardColumns, type CardRow, toCard } from '../catalogue/cards';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { portrait } from '../media/refs';
 import type { Keyring } from '../lib/keyring';
 import type { WrappedDataKey } from '../lib/keyring';

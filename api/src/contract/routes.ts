@@ -1,7 +1,7 @@
 // The route table's contracts (decision 68): each route carries its contract as its `contract({ … })`
 // middleware, so the OpenAPI document and the contract tests walk the app's routes rather than a list
 // kept beside them.
-import { contractOf } from '../lib/validate';
+import { contractOf } from './validate';
 import type { RouteContract } from './route-contract';
 
 /** A routed "METHOD path" (the mount prefix included, as Hono registers it) and its contract. */

@@ -10,7 +10,7 @@
 // read of another database: an empty order list is a lie a missing binding must not tell.
 import { sha256Hex } from '#shared/api/signing';
 import { ApiError } from '../lib/errors';
-import { emailIdentity } from '../orders/email-identity';
+import { emailIdentity } from '../lib/email-identity';
 import { retryingDatabase } from './transient';
 
 /** 'user:<id>' or 'email:<SHA-256 of the e-mail identity>'. */

@@ -10,7 +10,7 @@
 //   locked   her writes wait; the final copy and the verification run (again, after a kill)
 //   flipped  the target is authoritative and verified; deleting what the source still holds of her
 //   done     nothing left to do
-import { emailIdentity } from '../orders/email-identity';
+import { emailIdentity } from '../lib/email-identity';
 import { core, guestOwner, shardById, type DatabaseEnv, type OwnerKey, type Shard } from './databases';
 
 export interface MoveOptions {

@@ -2,7 +2,7 @@
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import { z } from '#shared/zod';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
-import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from '../accounts/password';
+import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from './password';
 
 /** The local contact push services would see; production names its own. */
 const DEV_VAPID_SUBJECT = 'mailto:push@gulfvitamins.example';

@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
-import { apiConfig } from './config';
+import { type ApiConfig, apiConfig } from './config';
 
 /**
  * Where links for the shopper point (reset mails, payment return and webhook URLs): the configured
@@ -8,7 +6,7 @@ import { apiConfig } from './config';
  * link on an attacker's host would hand them the token. Local servers on another port set
  * SITE_ORIGIN for themselves (scripts/serve-built.mjs).
  */
-export function siteOrigin(c: { var: Pick<Context<AppEnv>['var'], 'config'> }): string {
+export function siteOrigin(c: { var: { config: Pick<ApiConfig, 'SITE_ORIGIN'> } }): string {
   return c.var.config.SITE_ORIGIN;
 }
 

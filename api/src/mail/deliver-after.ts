@@ -4,10 +4,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { deliverDueMail } from './deliver';
-import { deliverDueMessages } from '../messages/deliver';
 import { log } from '../lib/log';
 
-function afterAnswer(what: string, run: (c: Context<AppEnv>) => Promise<unknown>): MiddlewareHandler<AppEnv> {
+export function afterAnswer(what: string, run: (c: Context<AppEnv>) => Promise<unknown>): MiddlewareHandler<AppEnv> {
   return async function deliverAfter(c, next) {
     await next();
     if (c.req.method !== 'POST' || c.res.status >= 400) return;
@@ -23,6 +22,3 @@ function afterAnswer(what: string, run: (c: Context<AppEnv>) => Promise<unknown>
 }
 
 export const deliverMailAfter = () => afterAnswer('mail', (c) => deliverDueMail(c.env, { limit: 10 }));
-
-export const deliverMessagesAfter = () =>
-  afterAnswer('text message', (c) => deliverDueMessages(c.env, c.var.config, { limit: 10 }));

@@ -8,7 +8,7 @@ import { invoiceHtml, invoiceText } from './tax-invoice';
 import type { OrderGift } from '#shared/api/gift-schemas';
 import { withGiftNote } from './gift-texts';
 import type { OrderPromotionView } from '#shared/orders/promotions';
-import { promotionMailLines } from '../orders/promotion-text';
+import { promotionMailLines } from './promotion-text';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'

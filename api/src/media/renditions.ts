@@ -3,7 +3,7 @@
 // widths for <img srcset>, plus one PNG at Open Graph size for social previews. The seed renders
 // exactly these keys, and the API hands out exactly these URLs: both read this table.
 import type { ImageRef } from '#shared/catalogue/types';
-import { mediaUrl } from '../catalogue/lang';
+import { mediaUrl } from '../lib/lang';
 
 export type MediaKind = 'product' | 'logo' | 'portrait' | 'banner' | 'review';
 

@@ -2,7 +2,7 @@
 // snapshotted with its place names so later edits never change a placed order.
 import { nationalNumber, PHONE_RULES, type AddressInput } from '#shared/api/account-schemas';
 import type { Lang } from '#shared/locale';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailIdentity } from './email-identity';
+import { emailIdentity } from '../lib/email-identity';
 
 describe('emailIdentity', () => {
   it('ignores letter case and the plus-tag', () => {

@@ -7,7 +7,7 @@ import { gulfDate } from '#shared/gulf-days';
 import type { LoyaltyRules, TierCode, TierRule } from '#shared/loyalty/types';
 import type { CountryCode } from '#shared/locale';
 import { normalizeDigits } from '#shared/text/digits';
-import { emailIdentity } from './email-identity';
+import { emailIdentity } from '../lib/email-identity';
 import { type DatabaseEnv, type OwnerKey, shardDatabase } from '../db/databases';
 import {
   type CountryLoyalty,

@@ -9,7 +9,7 @@ import type {
   PromotionReason,
   PromotionResult,
 } from '#shared/orders/promotions';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { thumbnailUrl } from '../media/renditions';
 import type { PromotionRule } from './promotions';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMinor } from '#shared/money';
-import { promotionMailLines, promotionReasonText } from './promotion-text';
+import { promotionMailLines, promotionReasonText } from '../mail/promotion-text';
 
 const kwd = (lang: 'en' | 'ar') => (minor: number) => formatMinor(minor, 'KWD', lang, 'KW');
 

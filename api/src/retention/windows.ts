@@ -19,12 +19,7 @@ import { CATALOGUE_UNDO_DAYS } from '#shared/catalogue/import-format';
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import { FAILED_WINDOW_MS } from '../accounts/rate-limit';
 import { taxCutoff } from '#shared/data-rights/tax-period';
-import {
-  GIFT_PERSONAL_SET,
-  NOTE_PERSONAL_SET,
-  ORDER_PERSONAL_SET,
-  PAYMENT_PERSONAL_SET,
-} from '../orders/personal-fields';
+import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET, PAYMENT_PERSONAL_SET } from '../db/personal-fields';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,9 +3,9 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { nationalNumber, PHONE_RULES, type AddressInput, addressSchema } from '#shared/api/account-schemas';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';

@@ -6,7 +6,7 @@ import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { verifyUnsubscribeToken } from '../alerts/token';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 
 export const alertRoutes = new Hono<AppEnv>().post(

@@ -11,7 +11,7 @@ import type { BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
 import { ApiError } from '../lib/errors';
 import { paged } from '../lib/params';
 import { siteOrigin } from '../lib/site-origin';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';

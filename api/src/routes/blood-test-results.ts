@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { resultsView } from '../blood-tests/results-view';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import {
   bloodTestResultsQuery,

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, paged } from '../lib/params';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { BrandListInput } from '#shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
 import type { BrandRow, CountRow, InLanguage } from '../db/rows';

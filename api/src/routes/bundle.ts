@@ -9,11 +9,11 @@ import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { isBundleable, type BundleCall, bundleSchema } from '#shared/api/page-bundle';
 import { SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { AppEnv } from '../app-env';
-import { registerDevice, type Registration } from '../lib/device-registration';
+import { registerDevice, type Registration } from '../accounts/device-registration';
 import { ApiError } from '../lib/errors';
 import { inProcessEnv } from '../lib/in-process';
 import { log } from '../lib/log';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 
 export type Dispatch = (request: Request, env: ApiEnv, ctx: AppContext['executionCtx']) => Response | Promise<Response>;
 type AppContext = Context<AppEnv>;

@@ -9,7 +9,7 @@ import { carrierFor } from '../carriers';
 import { type CarrierCode, WebhookRejected } from '../carriers/types';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { applyTrackingEvents } from '../shipping/tracking';
 import type { AppEnv } from '../app-env';
 import { CARRIER_WEBHOOK_PATTERN, CARRIER_WEBHOOK_CODES } from '#shared/api/carrier-webhooks';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { Category } from '#shared/catalogue/types';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { categoryListQuery, refParams } from '#shared/api/route-schemas';
 

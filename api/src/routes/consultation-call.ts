@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { currentStaff } from '../middleware/staff';
 import { joinCall, shopperConsultation } from '../consultations/call/join';

@@ -12,7 +12,7 @@ import type {
 import { ApiError } from '../lib/errors';
 import { paged } from '../lib/params';
 import { siteOrigin } from '../lib/site-origin';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';

@@ -4,7 +4,7 @@ import { type Country, countrySchema } from '#shared/api/schemas';
 import { z } from '#shared/zod';
 import { countryAmountsOf } from '#shared/country-amounts';
 import { RATE_SCALE } from '#shared/money';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { CountryRow as CountriesTableRow, CountrySettingsRow } from '../db/rows';
 

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { enforce, LIMITS, limit } from '../lib/limits';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { keyringOf } from '../uploads/crypto';
 import { exportView, latestExport, openExport, requestExport } from '../data-rights/exports';

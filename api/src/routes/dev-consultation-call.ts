@@ -7,7 +7,7 @@ import { ok } from '#shared/api/envelope';
 import { z } from '#shared/zod';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
-import { parseInput, readJson } from '../lib/validate';
+import { parseInput, readJson } from '../contract/validate';
 
 const devCallSchema = z.object({
   email: z.string().email(),

@@ -9,7 +9,7 @@ import { z } from '#shared/zod';
 import { localCarrier } from '../carriers/local';
 import type { CarrierCode } from '../carriers/types';
 import { ApiError } from '../lib/errors';
-import { parseInput, readJson } from '../lib/validate';
+import { parseInput, readJson } from '../contract/validate';
 import { applyTrackingEvents } from '../shipping/tracking';
 import type { AppEnv } from '../app-env';
 

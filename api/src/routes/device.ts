@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { registerDevice } from '../lib/device-registration';
-import { contract } from '../lib/validate';
+import { registerDevice } from '../accounts/device-registration';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { deviceAuthSchema } from '#shared/api/schemas';
 import { z } from '#shared/zod';

@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
-import { col } from '../catalogue/lang';
-import { contract } from '../lib/validate';
+import { col } from '../lib/lang';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';

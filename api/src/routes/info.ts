@@ -2,9 +2,9 @@
 // Parts that could name no text are a 404 before any query (shared/api/route-schemas.ts).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { InfoInstructionRow } from '../db/rows';
 import { instructionParams } from '#shared/api/route-schemas';

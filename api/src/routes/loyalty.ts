@@ -6,7 +6,7 @@
 // spending sums her orders there beside her blood tests and consultations in the core (loyalty/tiers.ts).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { historyFrom, historyStatement, mySummary, mySummaryReads, summaryFrom } from '../loyalty/summary';
 import { loyaltyRules } from '../loyalty/rules-read';

@@ -7,7 +7,7 @@ import { fail, ok } from '#shared/api/envelope';
 import { clientIp } from '../lib/client-ip';
 import { ApiError, TooManyRequests } from '../lib/errors';
 import { limit, LIMITS, take } from '../lib/limits';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
 

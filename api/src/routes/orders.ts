@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { paged } from '../lib/params';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway-for';
 import { applyOutcome } from '../payments/outcome';

@@ -6,7 +6,7 @@ import { ok } from '#shared/api/envelope';
 import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { z } from '#shared/zod';
 import { ApiError } from '../lib/errors';
-import { contract, parseInput, readJson } from '../lib/validate';
+import { contract, parseInput, readJson } from '../contract/validate';
 import { isRefundBody } from '../payments/gateway';
 import { gatewayFor } from '../payments/gateway-for';
 import { settleRefund } from '../payments/refunds';

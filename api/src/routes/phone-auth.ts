@@ -37,7 +37,7 @@ import type { UserRow } from '../db/rows';
 import { clientIp } from '../lib/client-ip';
 import { ApiError, TooManyRequests } from '../lib/errors';
 import { limit, LIMITS, takeAll } from '../lib/limits';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { linkDeviceStatement } from '../push';
 import { eraseAccount } from '../accounts/erase';

@@ -2,8 +2,8 @@
 // courier lookups: countrySearch, dhl_country_id, citySearch).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { col } from '../catalogue/lang';
-import { contract } from '../lib/validate';
+import { col } from '../lib/lang';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { AreaRow, DhlCityRow, DhlCountryRow, GovernorateRow, InLanguage } from '../db/rows';
 import { dhlCountryQuery, dhlCityQuery } from '#shared/api/route-schemas';

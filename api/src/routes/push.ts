@@ -19,7 +19,7 @@ import {
 } from '#shared/api/push-schemas';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { pushMode } from '../push';
 import { isAllowedPushEndpoint } from '../push/send';

@@ -11,9 +11,9 @@ import { changesBetween } from '#shared/quiz/changes';
 import { checkAnswers, score } from '#shared/quiz/engine';
 import type { QuizAnswers, QuizContent } from '#shared/quiz/schema';
 import type { AppEnv } from '../app-env';
-import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import {
   type CandidateRow,

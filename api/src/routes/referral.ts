@@ -5,10 +5,10 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { InviteInfo } from '#shared/loyalty/invite';
-import { currencyFor } from '../catalogue/currency';
+import { currencyFor } from '../lib/currency';
 import { firstName } from '../consultations/practice/schedule';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { isReferralCodeShape } from '../loyalty/referral-code';
 import { referralFrom, referralStatements } from '../loyalty/referral-info';
 import { loyaltyRules } from '../loyalty/rules-read';

@@ -10,7 +10,7 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { log } from '../lib/log';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { sniffUploadType } from '../uploads/sniff';
 import { routedOrderView } from '../orders/view';

@@ -6,7 +6,7 @@ import { REVIEW_LIMITS } from '#shared/reviews/rules';
 import type { OwnReview, QuestionPage, ReviewPage } from '#shared/reviews/types';
 import type { TextFlag } from '#shared/reviews/text-rules';
 import type { AppEnv } from '../app-env';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { bumpCatalogueVersion } from '../catalogue/maintain';
 import { log } from '../lib/log';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { SEARCH_TERM_LIMIT } from '#shared/constants';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { searchTermSchema } from '#shared/api/route-schemas';
 

@@ -2,7 +2,7 @@
 // catalogues).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { CountRow } from '../db/rows';
 import { pageParams } from '#shared/api/route-schemas';

@@ -16,7 +16,7 @@ import type { SubscriptionChange } from '#shared/subscriptions/schemas';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway-for';
 import { retryRun } from '../subscriptions/run';

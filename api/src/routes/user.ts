@@ -23,7 +23,7 @@ import { randomToken, tokenHash } from '../accounts/tokens';
 import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
 import { confirmAddedEmailMail, resetMail, verifyOrdersMail } from '../mail/texts';
-import { hashPassword, verifyPassword } from '../accounts/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import {
   assertNotLocked,
   clearAccount,
@@ -37,12 +37,12 @@ import { eraseAccount } from '../accounts/erase';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
 import { linkDeviceStatement, unlinkDeviceStatement } from '../push';
 import { clientIp } from '../lib/client-ip';
-import { emailIdentity } from '../orders/email-identity';
+import { emailIdentity } from '../lib/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS, take } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { birthdayStatement } from '../loyalty/birthday';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
 import { publicUser } from '../accounts/public-user';

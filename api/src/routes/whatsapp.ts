@@ -7,7 +7,7 @@ import { ok } from '#shared/api/envelope';
 import { publicUser } from '../accounts/public-user';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { stoppedPhone } from '../messages/whatsapp-updates';
 import { requireUser } from '../middleware/user';
 import { routeFrom, routeStatement, shardDatabase, userOwner } from '../db/databases';

@@ -24,7 +24,7 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { clientIp } from '../lib/client-ip';
 import { enforce, LIMITS, limit } from '../lib/limits';
-import { contract } from '../lib/validate';
+import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import {
   itemsStatement,

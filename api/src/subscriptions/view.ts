@@ -5,8 +5,8 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { payableMinor } from '#shared/money';
 import { discountedPrice, type Frequency, offeredFrequencies, orderDate } from '#shared/subscriptions/frequency';
 import type { RunFailure, SubscriptionStatus, SubscriptionView } from '#shared/subscriptions/types';
-import { col } from '../catalogue/lang';
-import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { col } from '../lib/lang';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { thumbnailUrl } from '../media/renditions';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from './settings';
 

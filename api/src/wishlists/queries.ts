@@ -10,7 +10,7 @@ import {
   type WishlistSummary,
 } from '#shared/api/wishlist-schemas';
 import { cardColumns, imageRefs, toCard, type CardRow } from '../catalogue/cards';
-import { col } from '../catalogue/lang';
+import { col } from '../lib/lang';
 
 /** The items' FROM: a list's SKUs with their product, brand and category, as the card's columns name them. */
 const ITEMS_FROM = `wishlist_items w

@@ -1,7 +1,7 @@
 // Accounts API: spec §5 validation with its message keys, sessions, and the sign-in limit.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword, WORKERS_MAX_ITERATIONS } from '#api/src/accounts/password';
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword, WORKERS_MAX_ITERATIONS } from '#api/src/lib/password';
 import { TEST_PASSWORD_PEPPER } from '../../support/staff-fixture';
 import { call, deviceToken, json } from './helpers';
 

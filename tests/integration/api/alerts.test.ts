@@ -23,7 +23,7 @@ import {
   WAVE_FACTOR,
 } from '#api/src/alerts';
 import { consumeAlerts } from '#api/src/alerts/consumer';
-import { currencyFor } from '#api/src/catalogue/currency';
+import { currencyFor } from '#api/src/lib/currency';
 import type { AlertPush, AlertPushSender } from '#api/src/alerts/push-port';
 import { unsubscribeToken } from '#api/src/alerts/token';
 import { loadCatalogueFixture } from '../fixtures/catalogue';

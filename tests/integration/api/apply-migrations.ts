@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { forgetCurrencies } from '#api/src/catalogue/currency';
+import { forgetCurrencies } from '#api/src/lib/currency';
 import { forgetLoyaltyRules } from '#api/src/loyalty/rules-read';
 import { freshStart } from '../../support/fresh-start';
 import { quietRequestLinesHere } from '../../support/request-lines';

@@ -4,7 +4,7 @@
 import { app } from '#api/src/index';
 import { contractedRoutes } from '#api/src/contract/routes';
 import type { RouteContract } from '#api/src/contract/route-contract';
-import { contractOf } from '#api/src/lib/validate';
+import { contractOf } from '#api/src/contract/validate';
 import type { z } from '#shared/zod';
 
 /** Every routed "METHOD path" with its contract, in the order the app registers them. */

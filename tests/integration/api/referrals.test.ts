@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '#api/src/accounts/sessions';
-import { emailIdentity } from '#api/src/orders/email-identity';
+import { emailIdentity } from '#api/src/lib/email-identity';
 import { emailIdentitySql, gulfMonthOf } from '#api/src/orders/loyalty-checkout';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { ADDRESSES, call, deviceToken, json, registerShopper, saveAddress, shopperHeaders } from './helpers';

@@ -4,7 +4,7 @@
 import { CATALOGUE_COLUMNS, type CatalogueColumn, kwdShown, sarShown } from '#shared/catalogue/import-format';
 import { payableMinor } from '#shared/money';
 import { CSV_BOM, csvCell, csvLine } from '#shared/text/csv';
-import { currencyFor } from '#api/src/catalogue/currency';
+import { currencyFor } from '#api/src/lib/currency';
 
 const PAGE_PRODUCTS = 500;
 const TEXT_COLUMNS = new Set<CatalogueColumn>([

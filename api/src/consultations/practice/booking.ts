@@ -16,7 +16,7 @@ import type { Lang } from '#shared/locale';
 import { type GateShopper, recommendationWarnings } from '#shared/safety/recommendation-gates';
 import type { BookingBase, BookingView, PastOrder, SavedRecommendation } from '#shared/consultations/practice-views';
 import { markerResult, type ValueRow } from '#api/src/blood-tests/results-view';
-import { col } from '#api/src/catalogue/lang';
+import { col } from '#api/src/lib/lang';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { type HealthSealer, openText } from '../seal';

@@ -6,7 +6,7 @@ import type { Dose } from '#shared/blood-tests/upper-limits';
 import { isNutrient } from '#shared/blood-tests/upper-limits';
 import type { Lang } from '#shared/locale';
 import { normalizeDigits } from '#shared/text/digits';
-import { col } from '#api/src/catalogue/lang';
+import { col } from '#api/src/lib/lang';
 import {
   correctFromVocab,
   loadSynonyms,

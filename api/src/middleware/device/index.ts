@@ -3,8 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { SIGNATURE_HEADERS } from '#shared/api/signing';
 import { ApiError } from '#api/src/lib/errors';
 import { verifyDeviceToken } from '#api/src/lib/device-token';
-
-export type DeviceVariables = { deviceId: string | null };
+import type { DeviceVariables } from '#api/src/app-env';
 
 export interface DeviceOptions {
   secret: (c: Context) => string;

@@ -1,8 +1,7 @@
 // The request's language and country, from the headers the storefront sends (spec §7).
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
-
-export type LocaleVariables = { lang: Lang; country: CountryCode };
+import { DEFAULT_COUNTRY, isCountryCode, isLang } from '#shared/locale';
+import type { LocaleVariables } from '#api/src/app-env';
 
 export function requestLocale(): MiddlewareHandler<{ Variables: LocaleVariables }> {
   return async function requestLocaleHandler(c, next) {

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { backInStockReport } from '#api/src/alerts/report';
 import { CONVERSION_WINDOW_MS, REQUEST_TTL_MS } from '#api/src/alerts';
 

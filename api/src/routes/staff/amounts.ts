@@ -8,8 +8,8 @@ import { COUNTRY_AMOUNT_KEYS, countryAmountsOf, type CountryAmounts } from '#sha
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
-import { forgetCurrencies } from '#api/src/catalogue/currency';
-import { contract } from '#api/src/lib/validate';
+import { forgetCurrencies } from '#api/src/lib/currency';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import type { CountrySettingsRow } from '#api/src/db/rows';

@@ -4,7 +4,7 @@ import { otherShardsStatement, soldInShards } from '#api/src/catalogue/import/re
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { denormaliseProduct, searchRowStatement } from '#api/src/catalogue/maintain';

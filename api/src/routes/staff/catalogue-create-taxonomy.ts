@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { checkedImage, storeRenditions } from '#api/src/media/upload';
 import { storedKeys } from '#api/src/media/renditions';

@@ -23,7 +23,7 @@ import {
 import { storePlanStatements } from '#api/src/catalogue/import/store';
 import { ApiError } from '#api/src/lib/errors';
 import { currentRequestId } from '#api/src/lib/log';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { forgetMedia, imageKeys, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
 import { audit, notFound } from '#api/src/staff/catalogue-common';

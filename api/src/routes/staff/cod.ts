@@ -13,7 +13,7 @@ import { currencyDecimals } from '#shared/money';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { auditStatement } from '#api/src/staff/audit';

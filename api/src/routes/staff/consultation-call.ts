@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { joinCall, nutritionistConsultation } from '#api/src/consultations/call/join';
 import { mediaServiceFor } from '#api/src/consultations/call/media';

@@ -8,7 +8,7 @@ import { ok } from '#shared/api/envelope';
 import { gulfDate } from '#shared/gulf-days';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import { healthKeyring, healthSealer, type HealthSealer } from '#api/src/consultations/seal';

@@ -7,7 +7,7 @@ import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import { gulfDate, gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { shardDatabase } from '#api/src/db/databases';
 

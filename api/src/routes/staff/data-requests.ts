@@ -11,7 +11,7 @@ import { ok } from '#shared/api/envelope';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';

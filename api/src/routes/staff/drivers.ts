@@ -11,7 +11,7 @@ import { parseAmount } from '#shared/cod/statement';
 import { can } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import { moveOrdersNow } from '#api/src/drivers/at-once';

@@ -7,7 +7,7 @@ import { gulfDate } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_CODES } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { requireStaff } from '#api/src/middleware/staff';
 import {

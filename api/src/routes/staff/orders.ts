@@ -5,7 +5,7 @@ import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { requireStaff } from '#api/src/middleware/staff';

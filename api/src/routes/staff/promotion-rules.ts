@@ -8,7 +8,7 @@ import { promotionValues, type PromotionInput, promotionInputSchema } from '#sha
 import { countriesFor } from '#shared/staff/permissions';
 import type { CountryCode } from '#shared/locale';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';

@@ -5,7 +5,7 @@ import { ok } from '#shared/api/envelope';
 import { couponValues, type CouponInput, couponInputSchema } from '#shared/api/people-schemas';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';

@@ -8,7 +8,7 @@ import { parseQuizContent } from '#shared/quiz/schema';
 import type { StaffQuizVersionRow, StaffQuizVersionView } from '#shared/quiz/staff';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import { idParams } from '#shared/api/route-schemas';

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { decide, moderationQueue, saveSettings, staffAnswer } from '#api/src/reviews/moderation';

@@ -12,7 +12,7 @@ import { carrierFor } from '#api/src/carriers';
 import { CarrierRefused, CarrierUnavailable, type CarrierCode } from '#api/src/carriers/types';
 import { orderShards } from '#api/src/db/databases';
 import { ApiError } from '#api/src/lib/errors';
-import { contract } from '#api/src/lib/validate';
+import { contract } from '#api/src/contract/validate';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import { orderFor, STAGE_SQL } from '#api/src/staff/orders/common';

@@ -2,7 +2,7 @@
 // brands and categories, the products' search fields and the currencies, read in one D1 batch whatever
 // the file's length.
 import type { CatalogueRow, ProductFields } from '#shared/catalogue/import-format';
-import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/catalogue/currency';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/lib/currency';
 import type { SearchFields, SkuFields } from '../plan';
 
 export interface ProductRow extends Omit<ProductFields, 'brand_slug' | 'category_slug'> {

@@ -1,10 +1,10 @@
 import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
-import type { RouteContract } from '../contract/route-contract';
+import type { RouteContract } from './route-contract';
 import { requireUser } from '../middleware/user';
 import { assertCan, requireStaff } from '../middleware/staff';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 
 /** Parses input with a shared zod schema; failures become a 400 envelope listing the fields. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

@@ -4,9 +4,9 @@
 import type { Context } from 'hono';
 import type { DeviceAuthInput } from '#shared/api/schemas';
 import type { AppEnv } from '../app-env';
-import { clientIp } from './client-ip';
-import { issueDeviceToken } from './device-token';
-import { LIMITS } from './limits';
+import { clientIp } from '../lib/client-ip';
+import { issueDeviceToken } from '../lib/device-token';
+import { LIMITS } from '../lib/limits';
 
 export interface Registration {
   id: string;
