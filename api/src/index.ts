@@ -81,7 +81,7 @@ import { sendPreparationReminders } from './blood-tests/reminder';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
 import { sweepPendingRefunds } from './payments/refunds';
-import { gatewayFor } from './payments/gateway-for';
+import { gatewayFor } from './payment-gateway/gateway-for';
 import { deliverDueMail } from './mail/deliver';
 import { deliverDueMessages } from './messages/deliver';
 import { purgeOldCodes } from './accounts/phone-codes';

@@ -2,7 +2,7 @@
 // wallet), and the payment outcome of a card booking. Each change is one batch whose first write
 // re-checks the order's state through the slot_held CHECK: a change that lost a race to another one
 // (or to the cut-off) stores nothing.
-import { bookingWalletStatements } from '../consultations/amounts';
+import { bookingWalletStatements } from '../orders/booking-amounts';
 import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';

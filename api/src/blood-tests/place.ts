@@ -14,7 +14,7 @@ import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } 
 import { ageOn, ownedPatient, savePatient } from './patients';
 import { type BloodTestLine, bloodTestQuote } from './quote';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
-import { debitBookingOrUndo } from '../consultations/amounts';
+import { debitBookingOrUndo } from '../orders/booking-amounts';
 import { assertBookable } from './slots';
 import type { BloodTestOrderRow } from './view';
 

@@ -14,7 +14,7 @@ import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
-import { debitBookingOrUndo, vatRate, walletBalance, walletWhere } from './amounts';
+import { debitBookingOrUndo, vatRate, walletBalance, walletWhere } from '../orders/booking-amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
 import { confirmationStatements } from './notices';
 import { consultationReturnPath } from './paths';

@@ -7,7 +7,7 @@ import { cellsFor, gulfDate, holdExpiresAt, isFreeStart, sessionEnd } from '#sha
 import type { ConsultationHold } from '#shared/consultations/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { vatIncluded } from '#shared/money';
-import { vatRate } from './amounts';
+import { vatRate } from '../orders/booking-amounts';
 import { rulesOf } from './view';
 import { ApiError } from '../lib/errors';
 import { loadOffer, type ServiceRow, slotInput } from './offer';

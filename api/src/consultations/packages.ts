@@ -11,7 +11,7 @@ import { ApiError } from '../lib/errors';
 import { col } from '../lib/lang';
 import { newOrderId } from '../orders/order-id';
 import { newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
-import { walletBalance } from './amounts';
+import { walletBalance } from '../orders/booking-amounts';
 import { gatewayMethod } from './book';
 import { creditNoticeRow, packageMailStatement, packageNames } from './package-notice';
 import { packageReturnPath } from './paths';

@@ -1,7 +1,7 @@
 // A consultation's gateway payment outcome, for the batch that records it (payments/outcome.ts):
 // paid → booked, with the confirmation mail in the same batch; failed or cancelled (the shopper, the
 // gateway, the stale-payment sweep) → payment_failed, its time freed and any wallet part given back.
-import { bookingWalletStatements } from './amounts';
+import { bookingWalletStatements } from '../orders/booking-amounts';
 import { walletMove } from '../orders/payment-moves';
 import { confirmationStatements, noticeRow } from './notices';
 

@@ -15,7 +15,7 @@ import { orderView } from '../orders/view';
 import type { ColdReader } from '../archive/read';
 import { type Keyring, openFile } from '../uploads/crypto';
 import { readmeText } from './texts';
-import { consultationExport } from '../consultations/data-rights';
+import { consultationExport } from './consultations';
 import type { Keyring as HealthKeyring } from '../lib/keyring';
 import { herDatabasesFrom, herRouteStatement } from './her-databases';
 

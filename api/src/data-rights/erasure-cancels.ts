@@ -16,7 +16,7 @@
 import { releaseStatements, splitReleaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
-import { consultationErasureCancels } from '../consultations/data-rights';
+import { consultationErasureCancels } from './consultations';
 import { type HerDatabases, onCore, onShard, type Step } from './her-databases';
 
 /** Order statuses before shipping: cancelled on erasure. */

@@ -7,7 +7,7 @@
 // an archive of her data on offer goes too (it holds what she just erased).
 import type { HealthDataCounts, HealthDataKind } from '#shared/api/data-rights-schemas';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
-import { CONSULTATION_HEALTH_COUNT, consultationHealthStatements } from '../consultations/data-rights';
+import { CONSULTATION_HEALTH_COUNT, consultationHealthStatements } from './consultations';
 
 interface HealthKind {
   /** Her rows of this kind: SQL with ?1 = her id, answering one column `n`. */

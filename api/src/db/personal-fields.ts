@@ -1,5 +1,5 @@
 // What of an order names the shopper (decisions 49 and 64), in one place: the erasure of her account
-// (accounts/erase.ts) and the end of an order's tax period (retention/windows.ts, archive/expire.ts)
+// (data-rights/erase-account.ts) and the end of an order's tax period (retention/windows.ts, archive/expire.ts)
 // empty the same fields. The order keeps what its tax invoice needs: its number, dates, country,
 // currency, lines, amounts, VAT, promotions, payments' and refunds' amounts and methods.
 

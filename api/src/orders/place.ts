@@ -19,7 +19,7 @@ import type { PlaceContext, Placed } from './place-types';
 import { bodyHash, ownerOf, replay, replayed, replayStatement } from './order-replay';
 import { failureOf, holdStatements } from './stock-holds';
 import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
-import { checkSubscribing, startStatements, subscribedLines } from '../subscriptions/start';
+import { checkSubscribing, startStatements, subscribedLines } from './subscription-start';
 import { isPointsShort, pointsMove } from '../loyalty/ledger';
 import { gulfMonthOf } from './loyalty-checkout';
 import { deviceSeenStatement } from '../accounts/devices';

@@ -17,7 +17,7 @@ import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';
 import { discountedPrice, type Frequency, offeredFrequencies } from '#shared/subscriptions/frequency';
 import type { SubscribeOffer } from '#shared/orders/types';
-import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../subscriptions/settings';
+import { readSubscriptionDiscount, subscriptionDiscountStatement } from './subscription-discount';
 import type { LoyaltyRules, PointsQuote, TierRule } from '#shared/loyalty/types';
 import { earnBase, pointsFor } from '#shared/loyalty/rules';
 import {

@@ -15,7 +15,7 @@ import type { OrderPromotionView } from '#shared/orders/promotions';
 import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from './promotion-data';
 import { type ColdPointer, type ColdReader, isCold, withCold } from '../archive/read';
 import type { ColdOrderFile } from '../archive/file';
-import { orderReturnsStatement, orderReturnsView, type ReturnReadRow, returnSteps } from '../returns/read';
+import { orderReturnsStatement, orderReturnsView, type ReturnReadRow, returnSteps } from './returns-view';
 import { core as coreDb, type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 /**

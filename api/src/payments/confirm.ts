@@ -2,7 +2,7 @@
 // order or a wallet changes, the charge is fetched from the gateway itself and must name the same
 // payment, amount and currency; its status (not the webhook's) gives the outcome.
 import type { PaymentRow } from '../db/rows';
-import type { Gateway, WebhookEvent } from './gateway';
+import type { Gateway, WebhookEvent } from '../payment-gateway/gateway';
 import { log } from '../lib/log';
 import type { DatabaseEnv } from '../db/databases';
 import { locatePayment } from './locate';

@@ -15,7 +15,7 @@ import { log } from '../lib/log';
 import { orderUpdateStatements } from '../orders/update-mail';
 import type { OrderRow } from '../db/rows';
 import { walletMove } from '../orders/payment-moves';
-import type { Gateway, RefundReport } from './gateway';
+import type { Gateway, RefundReport } from '../payment-gateway/gateway';
 import { refundFailedPointsStatements } from '../loyalty/reverse';
 import { type DatabaseEnv, orderRoute, orderShards, routeFrom } from '../db/databases';
 import { ApiError } from '../lib/errors';

@@ -11,7 +11,7 @@
 //     sandbox): cancelled, so stock and coupon return and the shopper can pay again.
 import type { PaymentRow } from '../db/rows';
 import { log } from '../lib/log';
-import type { Gateway, WebhookEvent } from './gateway';
+import type { Gateway, WebhookEvent } from '../payment-gateway/gateway';
 import { applyOutcome } from './outcome';
 import { orderShards } from '../db/databases';
 import { ApiError } from '../lib/errors';

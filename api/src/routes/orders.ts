@@ -5,14 +5,14 @@ import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
 import { gatewayMethodsFor, SAVEABLE_METHODS } from '#shared/payments/gateway-methods';
 import { clientIp } from '../lib/client-ip';
-import { endPendingStatement, subscribedLines } from '../subscriptions/start';
+import { endPendingStatement, subscribedLines } from '../orders/subscription-start';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { paged } from '../lib/params';
 import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
-import { gatewayFor } from '../payments/gateway-for';
+import { gatewayFor } from '../payment-gateway/gateway-for';
 import { applyOutcome } from '../payments/outcome';
 import {
   failureOf,

@@ -7,12 +7,12 @@ import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api
 import { z } from '#shared/zod';
 import { ApiError } from '../lib/errors';
 import { contract, parseInput, readJson } from '../contract/validate';
-import { isRefundBody } from '../payments/gateway';
-import { gatewayFor } from '../payments/gateway-for';
+import { isRefundBody } from '../payment-gateway/gateway';
+import { gatewayFor } from '../payment-gateway/gateway-for';
 import { settleRefund } from '../payments/refunds';
 import { applyOutcome } from '../payments/outcome';
 import { confirmWebhookEvent } from '../payments/confirm';
-import { sandboxGateway, signSandboxEvent } from '../payments/sandbox';
+import { sandboxGateway, signSandboxEvent } from '../payment-gateway/sandbox';
 import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
 import type { PaymentRow } from '../db/rows';

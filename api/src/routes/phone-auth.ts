@@ -40,7 +40,7 @@ import { limit, LIMITS, takeAll } from '../lib/limits';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { linkDeviceStatement } from '../push';
-import { eraseAccount } from '../accounts/erase';
+import { eraseAccount } from '../data-rights/erase-account';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
 
 type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at'> & {

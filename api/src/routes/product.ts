@@ -9,7 +9,7 @@ import { giveawaysFor } from '../orders/giveaways';
 import { promotionRules, promotionStatements } from '../orders/promotion-data';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facetStatements, facets } from '../catalogue/facets';
-import { suggestions } from '../catalogue/suggestions';
+import { suggestions } from '../search/suggestions';
 import { toTestCard, type TestCardRow } from '../blood-tests/cards';
 import { testSearchStatement } from '../blood-tests/list';
 import { COUNTRY_FACTS } from '#shared/locale';

@@ -3,7 +3,7 @@
 // answers scored by the shared engine into product cards with their reason, "because you said" and
 // cautions; a signed-in shopper's result is stored and compared with their previous one. Answers are
 // health data: never logged, only the owner reads them back (GET /quiz/result names no result id), and
-// they go with the account (accounts/remove.ts).
+// they go with the account (data-rights/remove-account.ts).
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { QuizActiveView, QuizResultView } from '#shared/quiz/api';

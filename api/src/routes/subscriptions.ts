@@ -18,7 +18,7 @@ import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
-import { gatewayFor } from '../payments/gateway-for';
+import { gatewayFor } from '../payment-gateway/gateway-for';
 import { retryRun } from '../subscriptions/run';
 import { subscriptionsOf } from '../subscriptions/view';
 import { idParams } from '#shared/api/route-schemas';

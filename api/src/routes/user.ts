@@ -33,7 +33,7 @@ import {
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { deviceSeenStatement } from '../accounts/devices';
-import { eraseAccount } from '../accounts/erase';
+import { eraseAccount } from '../data-rights/erase-account';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
 import { linkDeviceStatement, unlinkDeviceStatement } from '../push';
 import { clientIp } from '../lib/client-ip';

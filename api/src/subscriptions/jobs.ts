@@ -3,7 +3,7 @@
 import { configuredSiteOrigin } from '../lib/site-origin';
 import { apiConfig } from '../lib/config';
 import { log } from '../lib/log';
-import { gatewayFor } from '../payments/gateway-for';
+import { gatewayFor } from '../payment-gateway/gateway-for';
 import { pushToUser } from '../push';
 import { refillPush, subscriptionReminderPush } from '../push/texts';
 import { sendRefillReminders } from './refills';

@@ -18,7 +18,7 @@ import { log } from '../lib/log';
 import { queueMail } from '../mail/outbox';
 import { subscriptionFailedMail } from '../mail/subscription-texts';
 import { placeOrder } from '../orders/place';
-import type { Gateway } from '../payments/gateway';
+import type { Gateway } from '../payment-gateway/gateway';
 import { applyOutcome } from '../payments/outcome';
 
 /** A claim older than this was left by a job that stopped: it is picked up again. */

@@ -4,7 +4,7 @@
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { StaffSubscriptionRow } from '#shared/subscriptions/types';
-import { readSubscriptionDiscount, subscriptionDiscountStatement } from './settings';
+import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';
 
 export const STAFF_PAGE = 50;
 /** "Upcoming": orders the job places within this many days. */

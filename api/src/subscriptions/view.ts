@@ -8,7 +8,7 @@ import type { RunFailure, SubscriptionStatus, SubscriptionView } from '#shared/s
 import { col } from '../lib/lang';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { thumbnailUrl } from '../media/renditions';
-import { readSubscriptionDiscount, subscriptionDiscountStatement } from './settings';
+import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';
 
 interface Row {
   id: number;

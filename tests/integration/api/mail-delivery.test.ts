@@ -10,7 +10,7 @@ import { deliverDueMail, MAIL_BASE_BACKOFF_MS, MAIL_MAX_ATTEMPTS } from '#api/sr
 import { queueMail } from '#api/src/mail/outbox';
 import { orderMail } from '#api/src/mail/texts';
 import { orderView } from '#api/src/orders/view';
-import { signSandboxEvent } from '#api/src/payments/sandbox';
+import { signSandboxEvent } from '#api/src/payment-gateway/sandbox';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { ADDRESSES, call, deviceToken, json } from './helpers';

@@ -3,8 +3,8 @@
 // the ownership matrix, and the guarantees under concurrency.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway } from '#api/src/payments/gateway';
-import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
+import type { Gateway } from '#api/src/payment-gateway/gateway';
+import { sandboxGateway, signSandboxEvent } from '#api/src/payment-gateway/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import {

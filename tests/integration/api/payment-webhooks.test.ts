@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmWebhookEvent } from '#api/src/payments/confirm';
-import type { FetchedCharge, Gateway, WebhookEvent } from '#api/src/payments/gateway';
+import type { FetchedCharge, Gateway, WebhookEvent } from '#api/src/payment-gateway/gateway';
 
 const PAYMENT = 'pay_c0ffee00000000000000c0de';
 const SAR_PAYMENT = 'pay_c0ffee00000000000000beef';

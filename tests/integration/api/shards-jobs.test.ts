@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backupKeyring } from '#shared/backup/seal';
 import { restoreStatements } from '#shared/backup/restore-sql';
-import { eraseAccount } from '#api/src/accounts/erase';
+import { eraseAccount } from '#api/src/data-rights/erase-account';
 import { runWave } from '#api/src/alerts/consumer';
 import { bringBack } from '#api/src/archive/bring-back';
 import { archiveKeyring } from '#api/src/archive/file';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userOwner } from '#api/src/db/databases';
 import { moveShopper } from '#api/src/db/move-shopper';
 import { registerShard } from '#api/src/db/shard-admin';
-import { signSandboxEvent } from '#api/src/payments/sandbox';
+import { signSandboxEvent } from '#api/src/payment-gateway/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loyaltyJobs } from '#api/src/loyalty/jobs';
 import { loyaltyReport } from '#api/src/loyalty/office/report';

@@ -7,7 +7,7 @@ import { listWhere } from '#api/src/staff/orders/detail';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api/src/payments/refunds';
-import type { Gateway, RefundReport } from '#api/src/payments/gateway';
+import type { Gateway, RefundReport } from '#api/src/payment-gateway/gateway';
 import { hmacHex } from '#shared/api/signing';
 import { formatMinor } from '#shared/money';
 import { b64urlEncode } from '#api/src/push/b64';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { nextDate } from '#shared/subscriptions/frequency';
 import { payLaterOffered } from '#shared/payments/gateway-methods';
-import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
+import { sandboxGateway, signSandboxEvent } from '#api/src/payment-gateway/sandbox';
 import { sendRefillReminders } from '#api/src/subscriptions/refills';
 import { sendSubscriptionReminders } from '#api/src/subscriptions/reminders';
 import { runDueSubscriptions } from '#api/src/subscriptions/run';

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
-import { tapGateway, tapHashString, type TapCharge } from '#api/src/payments/tap';
+import { tapGateway, tapHashString, type TapCharge } from '#api/src/payment-gateway/tap';
 
 const SECRET = 'sk_test_workerd';
 const charge: TapCharge = {

@@ -9,22 +9,11 @@
 // - refunds: what went back (cancellations, the nutritionist's no-show, a failed call);
 // - net = gross − refunds; the shop's share = net × nutritionists.shop_share_bp / 10 000, rounded half
 //   up to the minor unit; the nutritionist's part = net − the shop's share.
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { monthBounds } from '#api/src/lib/gulf-month';
 export { gulfMonth } from '#shared/api/staff-practice-schemas';
 import { csvCell, csvLine, CSV_BOM } from '#shared/text/csv';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import type { EarningsRow, EarningsView } from '#shared/consultations/practice-views';
-
-/** The instants a Gulf month begins and ends (exclusive). */
-export function monthBounds(month: string): { from: number; to: number } {
-  const first = `${month}-01`;
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return {
-    from: Date.parse(`${first}T00:00:00Z`) - GULF_OFFSET_MS,
-    to: Date.parse(`${next}T00:00:00Z`) - GULF_OFFSET_MS,
-  };
-}
 
 /** Basis points of an amount, rounded half up (amounts are never negative here). */
 export const shareOf = (amount: number, bp: number) => Math.floor((amount * bp + 5000) / 10000);

@@ -13,7 +13,7 @@ import { GULF_OFFSET_MS } from '#shared/gulf-days';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import { csvLine, CSV_BOM } from '#shared/text/csv';
-import { monthBounds } from '#api/src/consultations/practice/earnings';
+import { monthBounds } from '#api/src/lib/gulf-month';
 import {
   ISSUED_KINDS,
   OUT_KINDS,

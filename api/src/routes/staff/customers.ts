@@ -22,7 +22,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
-import { eraseAccount } from '#api/src/accounts/erase';
+import { eraseAccount } from '#api/src/data-rights/erase-account';
 import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
 import { type Route, routeFrom, routeStatement, shardDatabase, userOwner } from '#api/src/db/databases';

@@ -11,7 +11,7 @@ import { siteOrigin } from '#api/src/lib/site-origin';
 import { requireStaff } from '#api/src/middleware/staff';
 import type { RefundRow } from '#api/src/db/rows';
 import { settleRefund } from '#api/src/payments/refunds';
-import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
+import { sandboxGateway, signSandboxRefund } from '#api/src/payment-gateway/sandbox';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { assertWritable, loadOrder, orderFor } from '#api/src/staff/orders/common';
 import { bringBack } from '#api/src/archive/bring-back';

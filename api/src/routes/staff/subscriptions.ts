@@ -10,7 +10,7 @@ import {
   readSubscriptionDiscount,
   saveSubscriptionDiscount,
   subscriptionDiscountStatement,
-} from '#api/src/subscriptions/settings';
+} from '#api/src/orders/subscription-discount';
 import { staffSubscriptions } from '#api/src/subscriptions/staff-list';
 import {
   staffSubscriptionQuerySchema,

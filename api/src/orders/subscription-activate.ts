@@ -4,7 +4,7 @@
 // A first payment made late (paid again days after it failed) starts the deliveries one period from
 // the day it was paid, never from the checkout's day: no order follows straight after the one paid.
 import { type Frequency, firstNextDate } from '#shared/subscriptions/frequency';
-import type { SavedCardRef } from '../payments/gateway';
+import type { SavedCardRef } from '../payment-gateway/gateway';
 
 export async function activationStatements(
   db: D1Database,

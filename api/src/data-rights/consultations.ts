@@ -9,8 +9,8 @@ import type { Lang } from '#shared/locale';
 import { walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { auditStatement } from '../staff/audit';
-import { healthSealer, openText } from './seal';
-import { onCore, onShard, type Step } from '../data-rights/her-databases';
+import { healthSealer, openText } from '../consultations/seal';
+import { onCore, onShard, type Step } from './her-databases';
 
 const HERS = 'SELECT id FROM consultations WHERE user_id = ?1';
 

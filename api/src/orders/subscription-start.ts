@@ -7,7 +7,7 @@ import type { SubmitInput } from '#shared/api/order-schemas';
 import { SAVEABLE_METHODS, type GatewayMethod } from '#shared/payments/gateway-methods';
 import { firstNextDate, offeredFrequencies, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import { ApiError } from '../lib/errors';
-import type { QuoteLine } from '../orders/quote';
+import type { QuoteLine } from './quote';
 
 export function subscribedLines(lines: QuoteLine[]): QuoteLine[] {
   return lines.filter((l) => l.every !== null);

@@ -4,10 +4,10 @@
 import { PAYMENT_PERSONAL_SET } from '../db/personal-fields';
 import { userUploadStatements } from '../uploads/store';
 import { removeUserPushStatements } from '../push';
-import { revokeOtherSessions } from './sessions';
+import { revokeOtherSessions } from '../accounts/sessions';
 import { removeUserSubscriptionStatements } from '../subscriptions/remove';
-import { forgetAccountDevicesStatement } from './phone-codes';
-import { type HerDatabases, onCore, onShard, type Step } from '../data-rights/her-databases';
+import { forgetAccountDevicesStatement } from '../accounts/phone-codes';
+import { type HerDatabases, onCore, onShard, type Step } from './her-databases';
 
 export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
   return removeAccountSteps({ core: db, shard: db, apart: false }, userId, now).map((s) => s.statement);

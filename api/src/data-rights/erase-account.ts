@@ -17,13 +17,13 @@ import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET } from '../db/
 import { storedKeys } from '../media/renditions';
 import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
-import { erasureCancels } from '../data-rights/erasure-cancels';
+import { erasureCancels } from './erasure-cancels';
 import { bringBack } from '../archive/bring-back';
 import { archiveKeyring } from '../archive/file';
 import { apiConfig } from '../lib/config';
 import { pointsErasureStatements } from '../loyalty/erasure';
-import { consultationAccountStatements, consultationHealthStatements } from '../consultations/data-rights';
-import { walletBalancesStatement, walletOwedStatements } from '../data-rights/erasure-cancels';
+import { consultationAccountStatements, consultationHealthStatements } from './consultations';
+import { walletBalancesStatement, walletOwedStatements } from './erasure-cancels';
 import {
   assertWritable,
   type HerDatabases,
@@ -33,8 +33,8 @@ import {
   onShard,
   statementsOf,
   type Step,
-} from '../data-rights/her-databases';
-import { removeAccountSteps } from './remove';
+} from './her-databases';
+import { removeAccountSteps } from './remove-account';
 import { type ErasedPoints, pointsErasureCoreStatements, pointsErasureShardStatements } from '../loyalty/erasure';
 import { log } from '../lib/log';
 

@@ -7,11 +7,11 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { toTestCard, type TestCardRow } from '../blood-tests/cards';
 import { testSearchStatement } from '../blood-tests/list';
 import type { ProductQuery } from '#shared/catalogue/filter-model';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
-import { compileProductQuery } from './query';
-import { rankedPageIds } from './ranked-page';
-import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup, type SearchMatch } from './search';
+import { compileProductQuery } from '../catalogue/query';
+import { rankedPageIds } from '../catalogue/ranked-page';
+import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup, type SearchMatch } from '../catalogue/search';
 
 export interface SuggestionRef {
   id: number;

@@ -1,4 +1,5 @@
-// The amounts a booking reads: her wallet balance in the country's currency and the country's VAT rate.
+// The amounts a booking (a consultation or a blood test) reads: her wallet balance in the country's currency
+// and the country's VAT rate; here beside the wallet's other moves, below both kinds of booking.
 import { ApiError } from '../lib/errors';
 import type { CountryCode } from '#shared/locale';
 import { type DatabaseEnv, readMine, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
