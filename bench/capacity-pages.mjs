@@ -49,7 +49,7 @@ async function localModules() {
   const out = await esbuild.build({
     stdin: {
       contents: [
-        "export { hashPassword } from './api/src/accounts/password';",
+        "export { hashPassword } from './api/src/lib/password';",
         "export { LOCAL_OWNER } from './shared/staff/local-owner';",
         "export { totpCode } from './shared/staff/totp';",
       ].join('\n'),

@@ -20,7 +20,7 @@ async function staffModule() {
     stdin: {
       contents: [
         "export { LOCAL_OWNER, LOCAL_NUTRITIONIST } from './shared/staff/local-owner';",
-        "export { hashPassword } from './api/src/accounts/password';",
+        "export { hashPassword } from './api/src/lib/password';",
         "export { seal } from './api/src/staff/secret-box';",
         "export { totpCode } from './shared/staff/totp';",
       ].join('\n'),

@@ -1,6 +1,6 @@
 // A shopper's consultations under her data rights (decision 49, decision 55): "download my data" holds
 // each consultation with its intake, the call's chat, the summary the nutritionist shared and the
-// recommendations (opened with seal.ts; the nutritionist's private notes are hers too and go in);
+// recommendations (opened with consultations/seal.ts; the nutritionist's private notes are hers too and go in);
 // erasure and "erase my health data" remove the health rows and the data keys (whatever sealed text a
 // backup still holds can no longer be opened); an account's erasure also cancels what is still to come,
 // its paid amount to her wallet (as a shopper's own free cancel does), refunds a package's unused

@@ -4,7 +4,7 @@
 // logged and left to the poll: the driver's mark itself is already saved.
 import { ownCarrier } from '#api/src/carriers/own';
 import { log } from '#api/src/lib/log';
-import type { StepContext } from '#api/src/staff/orders/common';
+import type { StepContext } from '#api/src/order-office/common';
 import { applyTrackingEvents } from '#api/src/shipping/tracking';
 
 export async function moveOrdersNow(c: StepContext, trackingNumbers: readonly string[]): Promise<void> {

@@ -1,6 +1,6 @@
 // The loyalty rules and tiers of both countries (loyalty_rules, loyalty_tiers; migration 0060). They
 // change rarely (the owner edits them in the back office): read once per isolate and kept for five
-// minutes, like the currencies (api/src/catalogue/currency.ts). The back office's change calls
+// minutes, like the currencies (api/src/lib/currency.ts). The back office's change calls
 // forgetLoyaltyRules() so the isolate that made it reads them again at once.
 import type { CountryCode } from '#shared/locale';
 import type { LoyaltyRules, TierRule } from '#shared/loyalty/types';

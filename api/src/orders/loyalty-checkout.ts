@@ -89,7 +89,7 @@ export const earlyAccessMs = (tier: TierRule | null) => (tier?.early_access_hour
 export const EARLY_ACCESS_HORIZON_MS = 336 * 60 * 60 * 1000;
 
 /**
- * An e-mail's identity (./email-identity.ts) computed by SQLite, for comparing with the identities of
+ * An e-mail's identity (lib/email-identity.ts) computed by SQLite, for comparing with the identities of
  * guest orders and accounts inside a statement: lower case, the "+tag" dropped, Gmail's dots and
  * googlemail.com folded, Yahoo's "-keyword" dropped. `from` is a FROM clause naming a column `e`.
  * tests/integration/api/referrals.test.ts checks it agrees with emailIdentity.

@@ -13,7 +13,7 @@ import {
 } from '#api/src/carriers/types';
 import { apiConfig } from '#api/src/lib/config';
 import { log } from '#api/src/lib/log';
-import { shipOrderFromCarrier } from '#api/src/staff/orders/ship-step';
+import { shipOrderFromCarrier } from '#api/src/order-office/ship-step';
 import { orderAt } from './ship';
 import { isShipmentMessage, retryDelaySeconds } from './queue';
 

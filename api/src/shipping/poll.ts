@@ -6,7 +6,7 @@
 import { carrierFor } from '#api/src/carriers';
 import { type CarrierCode, CarrierUnavailable } from '#api/src/carriers/types';
 import { log } from '#api/src/lib/log';
-import type { StepContext } from '#api/src/staff/orders/common';
+import type { StepContext } from '#api/src/order-office/common';
 import { applyTrackingEvents, type TrackingOutcome } from './tracking';
 
 export const POLL_EVERY_MINUTES = 20;

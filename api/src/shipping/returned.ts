@@ -1,5 +1,5 @@
 // A parcel back at the shop after the carrier's last attempt (status 'returned' on every outbound parcel
-// of the order): the order is cancelled by the back office's own cancel (staff/orders/steps.ts), whose
+// of the order): the order is cancelled by the back office's own cancel (order-office/steps.ts), whose
 // rules are the shop's existing ones, applied here with the shop itself as the actor:
 //  - the stock, the coupon and the promotions held by the order go back (releaseStatements);
 //  - the part paid from the wallet goes back to the wallet, and the points it spent come back;
@@ -10,9 +10,9 @@
 //  - the shopper is told once ('returned': mail, WhatsApp when asked, push), and the timeline reads
 //    "cancelled" beside the parcel's "returned to sender".
 import { log } from '#api/src/lib/log';
-import type { Order, StepContext } from '#api/src/staff/orders/common';
-import { applyStep } from '#api/src/staff/orders/steps';
-import { cardPayment } from '#api/src/staff/orders/refunds';
+import type { Order, StepContext } from '#api/src/order-office/common';
+import { applyStep } from '#api/src/order-office/steps';
+import { cardPayment } from '#api/src/order-office/refunds';
 
 export async function returnedOrder(c: StepContext, order: Order, db: D1Database): Promise<void> {
   const refundMethod = (await cardPayment(db, order.id)) || order.user_id === null ? 'gateway' : 'wallet';

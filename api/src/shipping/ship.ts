@@ -6,7 +6,7 @@ import type { DeliverySpeed } from '#shared/delivery/promise';
 import { orderRoute } from '#api/src/db/databases';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
-import { loadOrder, type Order, stageOf } from '#api/src/staff/orders/common';
+import { loadOrder, type Order, stageOf } from '#api/src/order-office/common';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { chooseCarrier, loadCarrierRules, NoCarrierRule } from './carrier-rules';
 

@@ -1,7 +1,7 @@
 // Live tracking (issue 62): the one way a carrier's events come in, whether pushed (a webhook), polled
 // (the minute cron) or added on the local carrier's sandbox page. Each event is stored once
 // (shipment_events' UNIQUE (shipment_id, event_key)); the parcel's status moves only forward (ranks.ts);
-// then the order's steps follow through the back office's own step batches (staff/orders/steps.ts)
+// then the order's steps follow through the back office's own step batches (order-office/steps.ts)
 // with the shop itself as the actor: shipped, out for delivery, delivered, each once (its timeline row
 // is unique per kind), with the shopper's mail, WhatsApp and push. A failed attempt tells her once per
 // attempt; a parcel back at the shop cancels and refunds the order (returned.ts).
@@ -13,8 +13,8 @@ import { log } from '#api/src/lib/log';
 import { orderUpdateStatements } from '#api/src/orders/update-mail';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
-import { loadOrder, type Order, SplitBatch, type StepContext, stageOf } from '#api/src/staff/orders/common';
-import { applyStep } from '#api/src/staff/orders/steps';
+import { loadOrder, type Order, SplitBatch, type StepContext, stageOf } from '#api/src/order-office/common';
+import { applyStep } from '#api/src/order-office/steps';
 import { parcelRank } from './ranks';
 import { returnedOrder } from './returned';
 

@@ -3,7 +3,7 @@
 // back stock and coupon, refunds that keep the wallet ledger equal to the balance and never exceed
 // what was paid, and an audit row for every change.
 import { env } from 'cloudflare:workers';
-import { listWhere } from '#api/src/staff/orders/detail';
+import { listWhere } from '#api/src/order-office/detail';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api/src/payments/refunds';

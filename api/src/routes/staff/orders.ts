@@ -13,14 +13,14 @@ import type { RefundRow } from '#api/src/db/rows';
 import { settleRefund } from '#api/src/payments/refunds';
 import { sandboxGateway, signSandboxRefund } from '#api/src/payment-gateway/sandbox';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
-import { assertWritable, loadOrder, orderFor } from '#api/src/staff/orders/common';
+import { assertWritable, loadOrder, orderFor } from '#api/src/order-office/common';
 import { bringBack } from '#api/src/archive/bring-back';
 import { archiveKeyring } from '#api/src/archive/file';
-import { runStep } from '#api/src/staff/orders/steps';
-import { orderDetail } from '#api/src/staff/orders/detail';
-import { searchOrders } from '#api/src/staff/orders/search';
-import { refund } from '#api/src/staff/orders/refunds';
-import { sandboxSettles } from '#api/src/staff/orders/common';
+import { runStep } from '#api/src/order-office/steps';
+import { orderDetail } from '#api/src/order-office/detail';
+import { searchOrders } from '#api/src/order-office/search';
+import { refund } from '#api/src/order-office/refunds';
+import { sandboxSettles } from '#api/src/order-office/common';
 import {
   staffOrderListQuery,
   staffOrderStepSchema,

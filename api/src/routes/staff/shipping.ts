@@ -15,7 +15,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { contract } from '#api/src/contract/validate';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
-import { orderFor, STAGE_SQL } from '#api/src/staff/orders/common';
+import { orderFor, STAGE_SQL } from '#api/src/order-office/common';
 import type { CarrierRuleRow } from '#api/src/db/rows';
 import { companyEntity } from '#shared/company';
 import { manifestCsv, manifestLines, mergeLabels } from '#api/src/shipping/documents';

@@ -1,7 +1,7 @@
 // One order as the back office reads it (items, payments, refunds, events, ledger, gift, promotions),
 // and the list filters of the orders search.
 import type { Context } from 'hono';
-import { staffTracking } from '#api/src/shipping/redelivery';
+import { staffTracking } from './parcels';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
