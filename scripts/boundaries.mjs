@@ -6,6 +6,7 @@
 //   staff/   imports staff/ and shared/ (the back office, decision 27).
 // Inside worker/, the request path runs one way (decision 53): the session module and the loaders'
 // client import neither the transport nor the cache, and the session module not the gateway.
+// Inside api/src, folders import only lower layers (API_LAYERS below, decision 69).
 // Specifiers are resolved (relative paths and the package.json `imports` aliases #shared/* …) before
 // the check, so a path that climbs out of its folder cannot slip past a name pattern.
 import path from 'node:path';
@@ -115,12 +116,81 @@ export function findViolations(files) {
         out.push({ file, spec, reason: `${file} may not import ${never} (the request path, decision 53)` });
         continue;
       }
+      const layered = layerBreak(file, target);
+      if (layered) {
+        out.push({ file, spec, reason: layered });
+        continue;
+      }
       if (ALLOWED[from].includes(to)) continue;
       if (from === 'worker' && WORKER_MAY_IMPORT.includes(target)) continue;
       out.push({ file, spec, reason: `${from}/ may not import ${to}/ (${target})` });
     }
   }
   return out;
+}
+
+/**
+ * The API's layers, bottom first (decision 69, docs/architecture/api-layers.md). Each entry names a
+ * folder of api/src, or a file there without its extension (app-env, index). A folder imports only
+ * folders of lower layers: never one of its own layer, never one above. What a domain needs sits below
+ * it, so a change to an upper domain never reaches a lower one. A helper several domains share moves
+ * down (lib/ or the lowest domain that owns it); a lower domain that must make an upper one act sends a
+ * message the upper one consumes (a shop-alerts queue kind, as shipping/queue.ts does), never an import.
+ * A new folder gets its place here before anything imports it or it imports anything.
+ */
+export const API_LAYERS = [
+  ['lib'],
+  ['app-env'],
+  ['db'],
+  ['uploads', 'media', 'carriers', 'payment-gateway', 'delivery', 'backup', 'mail'],
+  ['messages'],
+  ['push'],
+  ['alerts'],
+  ['accounts'],
+  ['staff', 'retention'],
+  ['middleware', 'archive'],
+  ['loyalty'],
+  ['reviews'],
+  ['catalogue'],
+  ['quiz', 'wishlists'],
+  ['orders'],
+  ['blood-tests'],
+  ['consultations', 'search'],
+  ['payments'],
+  ['subscriptions'],
+  ['order-office'],
+  ['shipping', 'returns'],
+  ['drivers', 'data-rights'],
+  ['contract'],
+  ['routes'],
+  ['index'],
+];
+
+const API_ROOT = 'api/src/';
+const layerIndex = new Map(API_LAYERS.flatMap((names, i) => names.map((n) => [n, i])));
+
+/** The layer unit of a path under api/src: its first folder, or the file's name without extension. */
+export function apiUnitOf(p) {
+  if (!p.startsWith(API_ROOT)) return null;
+  const rest = p.slice(API_ROOT.length);
+  const slash = rest.indexOf('/');
+  return slash === -1 ? rest.replace(/\.(d\.)?[cm]?[jt]sx?$/, '') : rest.slice(0, slash);
+}
+
+/** Why an import from `file` to the repository path `target` breaks the API's layers, or null. */
+export function layerBreak(file, target) {
+  const from = apiUnitOf(file);
+  const to = apiUnitOf(target);
+  if (from === null || to === null || from === to) return null;
+  for (const unit of [from, to])
+    if (!layerIndex.has(unit)) return `api/src/${unit} has no layer in API_LAYERS (scripts/boundaries.mjs)`;
+  const a = layerIndex.get(from);
+  const b = layerIndex.get(to);
+  if (b < a) return null;
+  const where = (unit, i) => `${unit} (layer ${i + 1} of ${API_LAYERS.length})`;
+  return b === a
+    ? `${where(from, a)} may not import ${to}, of its own layer (${target})`
+    : `${where(from, a)} may not import ${where(to, b)}, a higher layer (${target})`;
 }
 
 /** The file a repository path names: as written, or with a source extension or /index added. */

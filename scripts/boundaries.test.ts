@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCycles, findViolations, specifiersOf } from './boundaries.mjs';
+import { API_LAYERS, findCycles, findViolations, specifiersOf } from './boundaries.mjs';
 
 const check = (file: string, source: string) => findViolations([{ file, source }]).map((v) => v.spec);
 
@@ -71,6 +71,57 @@ describe('import boundaries', () => {
     expect(check('client/routes.tsx', "const pages = import.meta.glob('../api/src/**/*.ts');")).toEqual([
       '../api/src/**/*.ts',
     ]);
+  });
+});
+
+describe("the API's layers (decision 69)", () => {
+  const reasons = (file: string, source: string) => findViolations([{ file, source }]).map((v) => v.reason);
+
+  it('lets a domain import the layers below it, by path, by alias or for a type only', () => {
+    expect(
+      check(
+        'api/src/payments/outcome.ts',
+        "import { orderView } from '../orders/view';\nimport type { PaymentRow } from '#api/src/db/rows';\nimport { log } from '../lib/log';",
+      ),
+    ).toEqual([]);
+    expect(check('api/src/routes/orders.ts', "import { applyOutcome } from '../payments/outcome';")).toEqual([]);
+    expect(check('api/src/orders/view.ts', "import { returnSteps } from './returns-view';")).toEqual([]);
+  });
+
+  it('refuses an import of a higher layer, naming both layers', () => {
+    expect(check('api/src/orders/view.ts', "import { applyOutcome } from '../payments/outcome';")).toEqual([
+      '../payments/outcome',
+    ]);
+    expect(check('api/src/lib/site-origin.ts', "import type { AppEnv } from '#api/src/app-env';")).toEqual([
+      '#api/src/app-env',
+    ]);
+    const [reason] = reasons('api/src/orders/view.ts', "import { applyOutcome } from '../payments/outcome';");
+    expect(reason).toMatch(/^orders \(layer \d+ of \d+\) may not import payments \(layer \d+ of \d+\), a higher layer/);
+    expect(check('api/src/catalogue/detail.ts', "import { productRoutes } from '../routes/product';")).toEqual([
+      '../routes/product',
+    ]);
+  });
+
+  it("refuses an import of a folder of the same layer: peers don't lean on each other", () => {
+    const peers = API_LAYERS.find((names) => names.includes('quiz'));
+    expect(peers).toContain('wishlists');
+    expect(reasons('api/src/quiz/queries.ts', "import { wishlist } from '../wishlists/queries';")).toEqual([
+      expect.stringMatching(/^quiz \(layer \d+ of \d+\) may not import wishlists, of its own layer/),
+    ]);
+  });
+
+  it('refuses a folder that has no layer yet, whichever way it imports', () => {
+    expect(reasons('api/src/gifts/wrap.ts', "import { log } from '../lib/log';")).toEqual([
+      'api/src/gifts has no layer in API_LAYERS (scripts/boundaries.mjs)',
+    ]);
+    expect(reasons('api/src/orders/place.ts', "import { wrap } from '../gifts/wrap';")).toHaveLength(1);
+  });
+
+  it('names each folder once, from lib at the bottom to index.ts at the top', () => {
+    const names = API_LAYERS.flat();
+    expect(new Set(names).size).toBe(names.length);
+    expect(API_LAYERS[0]).toEqual(['lib']);
+    expect(API_LAYERS.at(-1)).toEqual(['index']);
   });
 });
 

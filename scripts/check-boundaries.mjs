@@ -1,5 +1,5 @@
-// npm test's import-boundary step: lists every import that breaks scripts/boundaries.mjs, and every
-// import circle, exits 1 if any.
+// npm test's import-boundary step: lists every import that breaks scripts/boundaries.mjs (the areas,
+// the worker's request path, the API's layers), and every import circle, exits 1 if any.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS, findCycles, findViolations } from './boundaries.mjs';
