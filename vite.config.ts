@@ -7,6 +7,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { keepAlive } from './scripts/vite-keep-alive.mjs';
+import { pageTable } from './scripts/vite-page-table.mjs';
 import { reactTextChunks } from './scripts/vite-react-text-chunks.mjs';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 import { staffCallScript } from './scripts/vite-staff-call-script.mjs';
@@ -128,6 +129,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     clientManifest(),
+    // virtual:page-routes, virtual:page-list, virtual:page-group/*: the page table, from the page modules.
+    pageTable(),
     // virtual:service-worker: the service worker's script, served by the storefront worker as /sw.js.
     serviceWorker(),
     // virtual:staff-call-script: the nutritionist's call page script, served by the staff worker.

@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { pageTable } from './scripts/vite-page-table.mjs';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 import { isRequestLine } from './tests/support/request-lines';
 import { LongFirstSequencer } from './scripts/vitest-long-first';
@@ -61,6 +62,8 @@ export default defineConfig({
       {
         extends: false,
         define: buildFlags,
+        // The page table's virtual modules (client/route-tree.tsx, client/page-list.ts).
+        plugins: [pageTable()],
         test: {
           name: 'unit',
           maxWorkers: WORKERS,
@@ -129,6 +132,8 @@ export default defineConfig({
         plugins: [
           // virtual:service-worker: the real service worker, served by the storefront as /sw.js.
           serviceWorker(),
+          // The page table's virtual modules: the storefront's router and sitemap read them.
+          pageTable(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             remoteBindings: false,

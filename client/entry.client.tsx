@@ -16,7 +16,7 @@ import { loadPagesOnIntent } from './lib/load-on-intent';
 import { deferredSessionClient } from './lib/deferred-session-client';
 import { sessionEndedUrl } from './lib/session-ended';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { routes } from './route-tree';
 import { loadDeferredShell, loadFooter } from './shell/deferred';
 import { createSessionStore } from './stores/session';
 

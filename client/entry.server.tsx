@@ -28,8 +28,11 @@ import { Footer } from './shell/Footer';
 import { AppHead } from './app/AppHead';
 import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';
-import { routes } from './routes';
+import { routes } from './route-tree';
 import { createSessionStore } from './stores/session';
+
+// The page table, for the worker's sitemap (the worker imports this module only, decision 67).
+export { PAGE_ROUTES } from './page-list';
 
 provideTextSource(serverTexts);
 provideServerFooter(Footer);

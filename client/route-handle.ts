@@ -1,9 +1,9 @@
 import { useMatches } from 'react-router';
 import type { TextArea } from '#shared/i18n/areas';
-import type { PageId } from '#shared/routes';
 
 export interface PageHandle {
-  page: PageId;
+  /** The page's id (client/page-table.ts). */
+  page: string;
   /** Source module of the page, for the server to preload its chunk. */
   module: string;
   /** Another chunk to preload with it: the one that names the page's chunk (the booking's pages). */

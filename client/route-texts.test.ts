@@ -1,10 +1,10 @@
-// Each page renders with the shell's texts and the dictionary areas its row in shared/routes.ts names
+// Each page renders with the shell's texts and the dictionary areas its declaration names
 // (decision 18), on the server and in the browser alike. A key from an area the page does not name would
 // render empty, so this reads each page module and everything it imports, and checks that every
 // dictionary key written in that code is the shell's or in a named area.
 import { describe, expect, it } from 'vitest';
 import { TEXT_AREAS, type TextArea } from '#shared/i18n/areas';
-import { moduleOf, PAGE_ROUTES } from '#shared/routes';
+import { PAGE_ROUTES } from './page-list';
 
 // Every source file's text, keyed by its path from the repository root (client/…, shared/…).
 const SOURCES = new Map<string, string>(
@@ -74,10 +74,10 @@ describe('dictionary areas of the pages', () => {
   it('names, for every page, each area whose texts its code shows', () => {
     const missing: string[] = [];
     for (const r of PAGE_ROUTES) {
-      const named: readonly string[] = 'texts' in r ? r.texts : [];
-      const modules = ['placeholder' in r ? 'section' : moduleOf(r), 'layout' in r ? r.layout : null].filter(
-        (m): m is string => !!m,
-      );
+      const named: readonly string[] = r.texts;
+      // The page's module and its folder's layout (which shows the page's texts too).
+      const layout = r.module.includes('/') ? `${r.module.slice(0, r.module.lastIndexOf('/'))}/layout` : null;
+      const modules = [r.module, ...(layout && files.has(`client/pages/${layout}.tsx`) ? [layout] : [])];
       for (const m of modules) {
         for (const file of closure(`client/pages/${m}.tsx`)) {
           for (const key of textKeysIn(file)) {

@@ -7,16 +7,12 @@ import {
   MEDIA_PERMISSIONS_POLICY,
   permissionsPolicyFor,
 } from './media-pages';
-import { PAGE_ROUTES } from './routes';
+import { PAGE_PATHS } from './routes';
 
 describe('media pages', () => {
   it('are the consultation call and its device check, both pages of the route table', () => {
     expect(MEDIA_PAGE_IDS).toEqual(['profile-consultation-call', 'consultation-check']);
-    for (const id of MEDIA_PAGE_IDS)
-      expect(
-        PAGE_ROUTES.some((r) => r.id === id),
-        id,
-      ).toBe(true);
+    for (const id of MEDIA_PAGE_IDS) expect(id in PAGE_PATHS, id).toBe(true);
   });
 
   it('match the call of any consultation and the check, as the router does', () => {

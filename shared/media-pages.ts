@@ -1,10 +1,10 @@
 // The pages that use the camera and microphone (the consultation call and its device check, decision
 // 56), and the Permissions-Policy each document gets. Only a media page's document is allowed the camera
 // and microphone; every other response, of both workers, refuses them. Kept out of shared/routes.ts and
-// client/routes.tsx so that the browser's entry does not carry it: the media pages' own chunks and the
+// client/route-tree.tsx so that the browser's entry does not carry it: the media pages' own chunks and the
 // workers import it.
 import { splitLocalePath } from './locale';
-import { PAGE_ROUTES } from './routes';
+import { PAGE_PATHS, type PageId } from './routes';
 
 /** Every response's Permissions-Policy but a media page's document. */
 export const DEFAULT_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(self)';
@@ -13,10 +13,8 @@ export const MEDIA_PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolo
 
 // A route pattern as the router matches it: a :param is one segment, a trailing slash is allowed, and
 // the case does not matter (react-router matches case-insensitively by default).
-export const MEDIA_PAGE_IDS: readonly string[] = ['profile-consultation-call', 'consultation-check'];
-const MEDIA_PATTERNS = PAGE_ROUTES.filter((r) => MEDIA_PAGE_IDS.includes(r.id)).map(
-  (r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'),
-);
+export const MEDIA_PAGE_IDS = ['profile-consultation-call', 'consultation-check'] as const satisfies readonly PageId[];
+const MEDIA_PATTERNS = MEDIA_PAGE_IDS.map((id) => new RegExp(`^${PAGE_PATHS[id].replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'));
 
 /** Whether an unprefixed path (no /ar) is a media page's. */
 export function isMediaPath(path: string): boolean {

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { redirectDocument } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../routes';
+import { routes } from '../route-tree';
 import { documentAllowsMedia, documentRedirect } from './media-document';
 
 const SHOP = 'http://shop.test';

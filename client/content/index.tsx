@@ -3,7 +3,7 @@
 // for their sections.
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { splitLocalePath, type Lang } from '#shared/locale';
-import { PAGE_ROUTES } from '#shared/routes';
+import { PAGE_PATHS } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { CONTENT_PAGE_IDS, type ContentPageId, type ContentSection, type PageContent } from './page-content';
 
@@ -21,11 +21,7 @@ export async function loadPageContent(lang: Lang, id: ContentPageId): Promise<Pa
   return pages[id];
 }
 
-const byPath = new Map<string, ContentPageId>(
-  PAGE_ROUTES.filter((r): r is Extract<(typeof PAGE_ROUTES)[number], { id: ContentPageId }> =>
-    (CONTENT_PAGE_IDS as readonly string[]).includes(r.id),
-  ).map((r) => [r.path, r.id]),
-);
+const byPath = new Map<string, ContentPageId>(CONTENT_PAGE_IDS.map((id) => [PAGE_PATHS[id], id]));
 
 /** Route loader of every page with texts: finds the page from the URL, in the URL's language. */
 export async function contentLoader({ request }: LoaderFunctionArgs): Promise<PageContent> {

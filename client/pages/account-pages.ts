@@ -1,23 +1,6 @@
 // The account's pages: profile and its sections, sign-in and its siblings, the guest's order lookup, an
-// alert's unsubscribe page (a page group, page-group.ts).
-import { type PageExports, pageGroup } from './page-group';
+// alert's unsubscribe page, and the consultation call (its engine, client/call/, comes with it only) (a page group, page-group.ts: the pages that declare `group: 'account'`).
+import pages from 'virtual:page-group/account';
+import { pageGroup } from './page-group';
 
-export const loadPage = pageGroup(
-  import.meta.glob<PageExports>([
-    './profile.tsx',
-    './profile-account.tsx',
-    './profile-addresses.tsx',
-    './profile-notifications.tsx',
-    './profile-notify-list.tsx',
-    './profile-orders.tsx',
-    './profile-wallet.tsx',
-    './profile-subscriptions.tsx',
-    // The consultation call: its engine (client/call/) is imported by this page's chunk only.
-    './profile-consultation-call.tsx',
-    './auth/*.tsx',
-    './logout.tsx',
-    './order-lookup.tsx',
-    './alerts-unsubscribe.tsx',
-    '!./**/*.test.tsx',
-  ]),
-);
+export const loadPage = pageGroup(pages);

@@ -7,6 +7,10 @@ import { ApiFailure } from '#shared/api/client';
 import { AuthPage } from '#client/accounts/AuthPage';
 import { useI18n } from '#client/i18n/context';
 import { ApiContext } from '#client/providers';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['accounts'], siteIndex: false } satisfies PageDeclaration;
 
 export function Component() {
   return (

@@ -13,6 +13,10 @@ import { useHref } from '../lib/locale';
 import { ColorDot } from '../ui/ColorDot';
 import { Icon, type IconName } from '../ui/Icon';
 import { Seo } from '../ui/Seo';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'help', texts: ['app'], siteIndex: false } satisfies PageDeclaration;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { categories: await catalogue.categories(context.get(apiContext)) };

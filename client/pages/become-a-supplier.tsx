@@ -7,6 +7,10 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { EnquiryPage } from '../ui/EnquiryPage';
 import { CheckboxGroup, Field, useForm, type FieldText } from '../ui/form';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'help', texts: ['static-pages'], siteIndex: 'company' } satisfies PageDeclaration;
 
 export const loader = contentLoader;
 

@@ -18,6 +18,14 @@ import { useI18n } from '../i18n/context';
 import { useBoot, useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['blood-tests'],
+  id: 'blood-test-detail',
+  title: 'page_blood_test',
+} satisfies PageDeclaration;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return bloodTestApi.detail(context.get(apiContext), params.slug ?? '');

@@ -12,6 +12,10 @@ import { BloodTestGrid } from '../blood-tests/BloodTestCard';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { EmptyState, Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { texts: ['blood-tests'], id: 'blood-test', siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = bloodTestQueryFromUrl(new URL(request.url).searchParams);

@@ -1,12 +1,6 @@
 // The blood-test booking's pages: its checkout steps and layout, the profile's bookings and uploaded
-// results, the upload form (a page group, page-group.ts).
-import { type PageExports, pageGroup } from './page-group';
+// results, the upload form (a page group, page-group.ts: the pages that declare `group: 'booking'`).
+import pages from 'virtual:page-group/booking';
+import { pageGroup } from './page-group';
 
-export const loadPage = pageGroup(
-  import.meta.glob<PageExports>([
-    './blood-test-checkout/*.tsx',
-    './profile-blood-tests*.tsx',
-    './upload-blood-test.tsx',
-    '!./**/*.test.tsx',
-  ]),
-);
+export const loadPage = pageGroup(pages);

@@ -11,6 +11,16 @@ import { catalogue } from '../lib/catalogue';
 import { useCurrency, useHref } from '../lib/locale';
 import { usePageHandle } from '../route-handle';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['catalogue'],
+  routes: [
+    { id: 'brands', siteIndex: 'shop' },
+    { id: 'brands-list', siteIndex: 'shop' },
+  ],
+} satisfies PageDeclaration;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { brands: await catalogue.brands(context.get(apiContext)) };

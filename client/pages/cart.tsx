@@ -37,6 +37,13 @@ import { giftChoiceList, giftChoices, restoreGiftChoices } from '../orders/gifts
 import { SubscribeChoice } from '../subscriptions/SubscribeChoice';
 import { setLineEvery } from '../subscriptions/cart-every';
 import { openAuthModal } from '../stores/auth-modal';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['orders', 'catalogue', 'blood-tests', 'subscriptions'],
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 export function Component() {
   const { t, lang } = useI18n();

@@ -9,6 +9,10 @@ import { catalogue } from '../lib/catalogue';
 import { useCurrency, useHref } from '../lib/locale';
 import { ColorDot } from '../ui/ColorDot';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { categories: await catalogue.categories(context.get(apiContext)) };

@@ -46,6 +46,10 @@ import { ApiContext } from '../providers';
 import { newIdempotencyKey } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'consultation', texts: ['consultations', 'orders'] } satisfies PageDeclaration;
 
 type PayMethod = 'card' | 'wallet' | 'package';
 

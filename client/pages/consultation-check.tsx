@@ -7,6 +7,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { inMediaDocument } from '../call/media-document';
 import { useI18n } from '../i18n/context';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'consultation',
+  texts: ['consultation-call'],
+  siteIndex: 'help',
+} satisfies PageDeclaration;
 
 type Check =
   | { step: 'idle' }

@@ -15,6 +15,10 @@ import { PackageSummary } from '../consultations/PackageSummary';
 import { useI18n } from '../i18n/context';
 import { ApiFailure } from '#shared/api/client';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'consultation', texts: ['consultations'], siteIndex: false } satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs): Promise<ConsultationCredit> {
   const api = args.context.get(apiContext);

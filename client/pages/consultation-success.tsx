@@ -11,6 +11,10 @@ import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { usePolledOrder } from '../orders/use-polled-order';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'consultation', texts: ['consultations'], siteIndex: false } satisfies PageDeclaration;
 
 export function Component() {
   const { t, lang } = useI18n();

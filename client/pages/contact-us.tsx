@@ -6,6 +6,10 @@ import { useI18n } from '../i18n/context';
 import { EnquiryPage } from '../ui/EnquiryPage';
 import { Field, useForm, type FieldText } from '../ui/form';
 import { CompanyEmail, CompanyEntity, CompanyPhone, useShopperCountry } from '../shell/CompanyDetails';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'help', texts: ['static-pages'], siteIndex: 'help' } satisfies PageDeclaration;
 
 export const loader = contentLoader;
 

@@ -15,6 +15,10 @@ import { Seo } from '../ui/Seo';
 import { ColorDot } from '../ui/ColorDot';
 import { MinorMoney } from '../ui/Money';
 import { responsive } from '../ui/responsive-image';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { sections: await catalogue.home(context.get(apiContext)) };

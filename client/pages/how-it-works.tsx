@@ -6,6 +6,10 @@ import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'help', siteIndex: 'help' } satisfies PageDeclaration;
 
 interface Instructions {
   title: string;

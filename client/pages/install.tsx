@@ -7,6 +7,10 @@ import type { ReactNode } from 'react';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'help', texts: ['app'], siteIndex: 'help' } satisfies PageDeclaration;
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -15,6 +15,10 @@ import { setCookie } from '../lib/cookies';
 import { useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'loyalty', texts: ['points'] } satisfies PageDeclaration;
 
 type InviteData = { invite: InviteInfo } | { invite: null };
 

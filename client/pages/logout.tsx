@@ -4,6 +4,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { localizePath, splitLocalePath } from '#shared/locale';
 import { apiContext } from '../boot';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', id: 'logout-profile', siteIndex: false } satisfies PageDeclaration;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await context.get(apiContext).post('/user/logout', {});

@@ -23,6 +23,16 @@ import { useBoot, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['catalogue', 'consultations'],
+  routes: [
+    { id: 'nutritionist', siteIndex: 'shop' },
+    { id: 'nutritionist-list', siteIndex: 'shop' },
+  ],
+} satisfies PageDeclaration;
 
 /** The list's filters from the URL: unknown values are dropped, never sent. */
 export function filtersOf(params: URLSearchParams): OfferFilters {

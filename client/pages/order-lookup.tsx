@@ -23,6 +23,14 @@ import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['orders', 'accounts', 'tracking', 'returns'],
+  siteIndex: 'help',
+} satisfies PageDeclaration;
 
 type Data = { order: OrderView | null; missing: boolean };
 

@@ -25,6 +25,10 @@ import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
 import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 import { PromiseLine } from '../delivery/PromiseLine';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { texts: ['catalogue'] } satisfies PageDeclaration;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withoutPreview(await catalogue.product(context.get(apiContext), params.slug ?? ''));

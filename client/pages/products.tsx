@@ -13,6 +13,10 @@ import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
 import { brandLd, itemListLd } from '../lib/listing-ld';
 import { useBoot, useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);

@@ -31,6 +31,10 @@ import { DataExport } from '../accounts/DataExport';
 import { HealthDataErase } from '../accounts/HealthDataErase';
 import { apiContext } from '../boot';
 import { leavingToSignOut } from '../accounts/sign-out';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['accounts'], siteIndex: 'account' } satisfies PageDeclaration;
 
 interface Data {
   dataExport: DataExportView | null;

@@ -16,6 +16,10 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { Modal } from '../ui/Modal';
 import { EmptyState, Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['accounts'], siteIndex: 'account' } satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = args.context.get(apiContext);

@@ -18,6 +18,10 @@ import { BookingResults } from '../blood-tests/BookingResults';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'booking', texts: ['orders', 'accounts'], siteIndex: 'account' } satisfies PageDeclaration;
 
 type Data = { order: BloodTestOrderDetail } | { list: BloodTestOrderList };
 

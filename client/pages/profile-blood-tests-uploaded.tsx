@@ -32,6 +32,10 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { Modal } from '../ui/Modal';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'booking', texts: ['orders'], siteIndex: 'account' } satisfies PageDeclaration;
 
 type Data = { result: UploadedResultDetail } | { list: UploadedResultList };
 

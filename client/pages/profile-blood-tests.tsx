@@ -22,6 +22,14 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
 import { BookingList } from '../blood-tests/BookingList';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'booking',
+  texts: ['orders', 'accounts', 'blood-test-results'],
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 type Data = { results: BloodTestResultsView };
 

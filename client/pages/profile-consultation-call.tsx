@@ -20,6 +20,10 @@ import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['consultation-call'] } satisfies PageDeclaration;
 
 function CallPage() {
   const { t } = useI18n();

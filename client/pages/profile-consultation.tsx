@@ -23,6 +23,10 @@ import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'consultation', texts: ['consultations', 'catalogue'] } satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs): Promise<ConsultationDetail> {
   const api = args.context.get(apiContext);

@@ -18,6 +18,10 @@ import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'consultation', texts: ['consultations'], siteIndex: 'account' } satisfies PageDeclaration;
 
 type List = Paged<ConsultationListItem> & { credits?: ConsultationCredit[] };
 

@@ -16,6 +16,10 @@ import { ApiContext } from '../providers';
 import { disablePush, enablePush, pushState, resyncPush, type PushState } from '../push';
 import { toast } from '../stores/toasts';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['push'], siteIndex: 'account' } satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = args.context.get(apiContext);

@@ -13,6 +13,14 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { EmptyState, Page } from '../ui/Page';
 import { useSessionStore } from '../stores/session';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['catalogue', 'accounts'],
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = args.context.get(apiContext);

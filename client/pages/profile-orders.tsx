@@ -21,6 +21,14 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { EmptyState, Page } from '../ui/Page';
 import { useSnapshot } from 'valtio';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['orders', 'accounts', 'catalogue', 'tracking', 'returns'],
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 type Data = { order: OrderView } | { list: { items: OrderView[]; page: number; page_count: number; total: number } };
 

@@ -20,6 +20,10 @@ import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { ReferralCard } from '../loyalty/ReferralCard';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'loyalty', texts: ['points'], siteIndex: 'account' } satisfies PageDeclaration;
 
 interface PointsData {
   summary: LoyaltySummary;

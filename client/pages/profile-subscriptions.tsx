@@ -25,6 +25,14 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { frequencyLabel } from '../subscriptions/frequency-label';
 import { EmptyState, Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['subscriptions', 'accounts', 'orders'],
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 interface Data {
   items: SubscriptionView[];

@@ -20,6 +20,10 @@ import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { EmptyState, Page } from '../ui/Page';
 import { FieldNotes, notesIds } from '../ui/form-fields';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['orders'], siteIndex: 'account' } satisfies PageDeclaration;
 
 interface Movement {
   id: number;

@@ -23,6 +23,14 @@ import { fieldProblem, listCall } from '../wishlists/calls';
 import { ItemCard } from '../wishlists/ItemCard';
 import { ListNameForm } from '../wishlists/ListNameForm';
 import { ShareModal, type ShareTarget } from '../wishlists/ShareModal';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'wishlist',
+  texts: ['wishlists', 'catalogue'],
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 type View = 'list' | 'details';
 

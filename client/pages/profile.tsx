@@ -2,13 +2,17 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
 import type { LoyaltySummary } from '#shared/loyalty/types';
-import { PROFILE_MENU_IDS, routeById, titleOf } from '#shared/routes';
+import { PAGE_PATHS, PROFILE_MENU_IDS, titleOf } from '#shared/routes';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { leavingToSignOut } from '../accounts/sign-out';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'account', texts: ['accounts'], siteIndex: 'account' } satisfies PageDeclaration;
 
 interface ProfileData {
   /** Her points in the request's country; null when they could not be read (the menu still shows). */
@@ -40,11 +44,8 @@ export function Component() {
         <ul className="menu-list">
           {PROFILE_MENU_IDS.map((id) => (
             <li key={id}>
-              <Link
-                to={href(routeById(id).path)}
-                data-testid={id === 'profile-points' ? 'profile-points-link' : undefined}
-              >
-                {t(titleOf(routeById(id)))}
+              <Link to={href(PAGE_PATHS[id])} data-testid={id === 'profile-points' ? 'profile-points-link' : undefined}>
+                {t(titleOf(id))}
                 {id === 'profile-points' && points !== null && (
                   <span className="cart-line-meta">{` · ${t('profile_points_balance', { count: points })}`}</span>
                 )}

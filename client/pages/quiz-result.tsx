@@ -15,6 +15,10 @@ import { ApiContext } from '../providers';
 import { deviceChanges, readDeviceAnswers, saveDeviceAnswers } from '../quiz/device';
 import { ResultView } from '../quiz/ResultView';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'help', texts: ['quiz'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 type Loaded = { signedIn: true; result: QuizResultView | null } | { signedIn: false };
 

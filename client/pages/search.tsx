@@ -19,6 +19,10 @@ import { ApiContext } from '../providers';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
 

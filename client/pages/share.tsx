@@ -12,6 +12,10 @@ import { useI18n } from '../i18n/context';
 import { useBoot, useHref } from '../lib/locale';
 import { EmptyState, Page } from '../ui/Page';
 import { copyShareLink, ShareModal, type ShareTarget } from '../wishlists/ShareModal';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'wishlist', texts: ['wishlists'], siteIndex: 'help' } satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs): Promise<WishlistSummary[]> {
   requireSignedIn(args);

@@ -20,6 +20,10 @@ import { toast } from '../stores/toasts';
 import { EmptyState, Page } from '../ui/Page';
 import { listCall } from '../wishlists/calls';
 import { ItemCard } from '../wishlists/ItemCard';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'wishlist', texts: ['wishlists', 'catalogue'] } satisfies PageDeclaration;
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<SharedWishlistView> {
   const token = params.listId ?? '';

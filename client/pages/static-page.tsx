@@ -7,6 +7,20 @@ import { contentLoader, ContentSections, type PageContent } from '../content';
 import { Page } from '../ui/Page';
 import { CompanyEntitiesSection } from '../shell/CompanyDetails';
 import { usePageHandle } from '../route-handle';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'help',
+  texts: ['static-pages'],
+  routes: [
+    { id: 'our-story', siteIndex: 'company' },
+    { id: 'terms', siteIndex: 'company' },
+    { id: 'privacy-policy', siteIndex: 'company' },
+    { id: 'return-policy', siteIndex: 'help' },
+    { id: 'disclaimer', siteIndex: 'company' },
+  ],
+} satisfies PageDeclaration;
 
 export const loader = contentLoader;
 

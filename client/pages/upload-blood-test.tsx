@@ -30,6 +30,10 @@ import { toast } from '../stores/toasts';
 import { Field, FieldNotes, FormAlerts, notesIds, RequiredMark, useForm, type FieldText } from '../ui/form';
 import { Icon } from '../ui/Icon';
 import { Page } from '../ui/Page';
+import type { PageDeclaration } from '../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = { group: 'booking', texts: ['orders'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 const fields: Record<keyof typeof UPLOAD_FORM_INITIAL, FieldText> = {
   lab_name: { label: 'upload_lab_label' },

@@ -1,7 +1,5 @@
-// The wishlist pages (/profile/wishlists, /share, /share/list, /shared-list/{listId}), a page
-// group (page-group.ts).
-import { type PageExports, pageGroup } from './page-group';
+// The wishlist pages (/profile/wishlists, /share, /share/list, /shared-list/{listId}) (a page group, page-group.ts: the pages that declare `group: 'wishlist'`).
+import pages from 'virtual:page-group/wishlist';
+import { pageGroup } from './page-group';
 
-export const loadPage = pageGroup(
-  import.meta.glob<PageExports>(['./profile-wishlists.tsx', './share*.tsx', '!./**/*.test.tsx']),
-);
+export const loadPage = pageGroup(pages);

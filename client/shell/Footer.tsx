@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pagePath, routeById, titleOf, type PageId } from '#shared/routes';
+import { pagePath, titleOf, type TitledPageId } from '#shared/routes';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { consentRequired } from '#shared/analytics/consent';
@@ -8,7 +8,7 @@ import { analyticsOn } from '../analytics/track';
 import { useBoot } from '../lib/locale';
 import { CompanyEntity, useShopperCountry } from './CompanyDetails';
 
-type Linkable = Exclude<PageId, 'product' | 'shared-list'>;
+type Linkable = Exclude<TitledPageId, 'product' | 'shared-list'>;
 
 const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
   { title: 'footer_shop', links: ['products', 'categories', 'brands-list', 'nutritionist-list', 'blood-test', 'quiz'] },
@@ -40,7 +40,7 @@ export function Footer() {
               <ul>
                 {col.links.map((id) => (
                   <li key={id}>
-                    <Link to={pagePath(id, lang)}>{t(titleOf(routeById(id)))}</Link>
+                    <Link to={pagePath(id, lang)}>{t(titleOf(id))}</Link>
                   </li>
                 ))}
                 {col.title === 'footer_help' && cookieSettings && (

@@ -3,7 +3,7 @@
 // validator). Each page says noindex itself (its seo={{ noindex: true }}), so that no list reaches the
 // browser's entry; tests/integration/storefront/structured-data-and-indexing.test.ts renders every
 // page named here and every page the sitemap lists, so the two cannot drift apart.
-import { isPlaceholderPage, type PageId } from '../routes';
+import type { PageId } from '../routes';
 
 export const NOINDEX_PAGE_IDS = [
   // A guest's own order, found by number and e-mail (or the mail's link).
@@ -22,7 +22,7 @@ export const NOINDEX_PAGE_IDS = [
   'consultation-check',
 ] as const satisfies readonly PageId[];
 
-/** True when the page says noindex: one of the above, or a page still "being prepared". */
-export function isNoindexPage(id: PageId): boolean {
-  return (NOINDEX_PAGE_IDS as readonly PageId[]).includes(id) || isPlaceholderPage(id);
+/** True when the page says noindex (one of the above). */
+export function isNoindexPage(id: string): boolean {
+  return (NOINDEX_PAGE_IDS as readonly string[]).includes(id);
 }

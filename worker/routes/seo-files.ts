@@ -2,7 +2,8 @@
 // nutritionists, blood tests) and product files, every URL with its English and Arabic alternates.
 import { Hono, type Context } from 'hono';
 import { localizePath } from '#shared/locale';
-import { isPrivatePath, PAGE_ROUTES, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
+import { PAGE_ROUTES } from '#client/entry.server';
+import { isPrivatePath, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
 import { isNoindexPage } from '#shared/seo/noindex';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
@@ -70,8 +71,8 @@ async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
     blood_tests?: string[];
   }>(c, '/sitemap');
   if (!data) return c.body('', 503);
-  // Only pages with content that may be indexed: private pages and every page that says noindex
-  // (placeholders "being prepared" among them) stay out.
+  // Only pages with content that may be indexed: private pages and every page that says noindex stay
+  // out. The pages are the router's own (the page modules' declarations, decision 67).
   const pages = PAGE_ROUTES.filter(
     (r) => !isNoindexPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path),
   ).map((r) => r.path);

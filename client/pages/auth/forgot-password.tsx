@@ -4,6 +4,15 @@ import { useState } from 'react';
 import { AuthPage } from '#client/accounts/AuthPage';
 import { useI18n } from '#client/i18n/context';
 import { Field, FormAlerts, useForm } from '#client/ui/form';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['accounts'],
+  id: 'forgot-password',
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 export function Component() {
   return (

@@ -12,6 +12,15 @@ import { apiContext } from '#client/boot';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
 import { Field, FormAlerts, useForm } from '#client/ui/form';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['accounts'],
+  id: 'reset-password',
+  siteIndex: false,
+} satisfies PageDeclaration;
 
 /** 'spent': used, expired or not a link; 'unknown': the check itself failed, so the form is offered. */
 type LinkState = 'live' | 'spent' | 'unknown';

@@ -6,6 +6,15 @@ import { AuthPage } from '#client/accounts/AuthPage';
 import { SignInForm } from '#client/accounts/AuthForms';
 import { hasUserCookie } from '#client/accounts/guard';
 import { useI18n } from '#client/i18n/context';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['accounts'],
+  id: 'sign-in',
+  siteIndex: 'account',
+} satisfies PageDeclaration;
 
 /** A signed-in shopper has nothing to do on the sign-in page: on to return_url, or the profile. */
 export function loader({ request }: LoaderFunctionArgs): null {

@@ -7,6 +7,15 @@ import { AuthPage } from '#client/accounts/AuthPage';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'account',
+  texts: ['accounts'],
+  id: 'verify-email',
+  siteIndex: false,
+} satisfies PageDeclaration;
 
 export function Component() {
   return (

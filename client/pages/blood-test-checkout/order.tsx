@@ -40,6 +40,15 @@ import { ApiContext } from '#client/providers';
 import { newIdempotencyKey } from '#client/stores/checkout';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'booking',
+  texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+  id: 'bt-checkout-order',
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 const PAYMENTS: BookingPayment[] = ['card', 'wallet', 'pay_at_visit'];
 

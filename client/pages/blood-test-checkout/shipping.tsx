@@ -21,6 +21,15 @@ import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'booking',
+  texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+  id: 'bt-checkout-shipping',
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 const NEW_ADDRESS_DRAFT = 'bt-checkout-new-address';
 

@@ -19,6 +19,15 @@ import { useSessionStore } from '#client/stores/session';
 import { useSnapshot } from 'valtio';
 import { firstTime, localStore } from '#client/analytics/once';
 import { track } from '#client/analytics/track';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  group: 'booking',
+  texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+  id: 'bt-checkout-success',
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 /** The longest turnaround of the tests in whole days (null when no test says). */
 function resultDays(order: BloodTestOrderDetail): number | null {

@@ -43,6 +43,13 @@ import {
   forgetGift,
 } from '#client/orders/checkout-steps';
 import { track } from '#client/analytics/track';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['orders', 'accounts', 'catalogue', 'subscriptions'],
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 // The gift's summary loads only when the order is a gift (decision 34).
 const GiftSummary = lazy(() => import('#client/orders/GiftSummary').then((m) => ({ default: m.GiftSummary })));

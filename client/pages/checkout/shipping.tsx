@@ -27,6 +27,13 @@ import {
 } from '#client/orders/checkout-steps';
 import type { GiftInput } from '#shared/api/gift-schemas';
 import type { PlaceNames } from '#client/accounts/AddressForm';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['orders', 'accounts', 'catalogue', 'subscriptions'],
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 // The recipient form loads when the switch is first turned on (decision 34): most orders are not gifts.
 const GiftForm = lazy(() => import('#client/orders/GiftForm').then((m) => ({ default: m.GiftForm })));

@@ -27,6 +27,13 @@ import type { CurrencyCode } from '#shared/locale';
 import { isRedirectMethod } from '#shared/payments/gateway-methods';
 import { ApiContext } from '#client/providers';
 import { OrderPromiseLine } from '#client/orders/OrderPromiseLine';
+import type { PageDeclaration } from '../../page-table';
+
+/** Where the page is served and what loads with it (decision 67): read at build time, never run. */
+export const page = {
+  texts: ['orders', 'accounts', 'catalogue', 'subscriptions'],
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 export function Component() {
   const { t, lang } = useI18n();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { associationOpens, associationPaths } from '#shared/app-links';
 import { splitLocalePath } from '#shared/locale';
-import { PAGE_ROUTES } from '#shared/routes';
+import { PAGE_ROUTES } from '#client/page-list';
 import { z } from '#shared/zod';
 import { storefront } from './helpers';
 

@@ -3,7 +3,7 @@
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '#shared/company';
-import { LEGAL_PAGE_IDS, routeById } from '#shared/routes';
+import { LEGAL_PAGE_IDS, PAGE_PATHS } from '#shared/routes';
 import { storefront } from './helpers';
 
 const page = (path: string, country: 'KW' | 'SA') =>
@@ -68,7 +68,7 @@ describe('company details', () => {
       expect(main).not.toContain('data-testid="company-SA"');
     });
 
-    for (const legal of LEGAL_PAGE_IDS.map((id) => routeById(id).path)) {
+    for (const legal of LEGAL_PAGE_IDS.map((id) => PAGE_PATHS[id])) {
       it(`${prefix}${legal} names the seller in both countries`, async () => {
         const main = section(await page(`${prefix}${legal}`, 'KW'), '<main', '</main>');
         for (const entity of [kw, sa]) {

@@ -1,7 +1,7 @@
 // Server rendering: language and direction in the first bytes, real 404s, security headers,
 // no tokens in the HTML.
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '#shared/routes';
+import { PAGE_ROUTES } from '#client/page-list';
 import { cookiesFrom, envelope, storefront, stubApi } from './helpers';
 
 async function firstChunk(res: Response): Promise<string> {

@@ -4,7 +4,7 @@
 // before the worker runs: scripts/app-icons.test.ts checks it.)
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeById } from '#shared/routes';
+import { PAGE_PATHS } from '#shared/routes';
 import { NOINDEX_PAGE_IDS } from '#shared/seo/noindex';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { jsonLd, storefront } from './helpers';
@@ -122,7 +122,7 @@ describe('the sitemap and noindex', () => {
   }, 30_000); // some fifty full renders: every page of the route table the sitemap lists, twice
 
   it('has every page the sitemap leaves out for noindex say noindex, in either language', async () => {
-    const paths = NOINDEX_PAGE_IDS.map((id) => routeById(id).path).filter((p) => !p.includes(':'));
+    const paths = NOINDEX_PAGE_IDS.map((id) => PAGE_PATHS[id] as string).filter((p) => !p.includes(':'));
     expect(paths).toContain('/order-lookup');
     for (const path of paths.flatMap((p) => [p, `/ar${p}`])) {
       const res = await storefront(`https://shop.test${path}`);

@@ -1,43 +1,66 @@
-// The route table is derived from shared/routes.ts: each page's module is named there once. These tests
-// keep that name pointing at a real file and the placeholder list equal to the routes without a module.
+// The route tree is made from the page modules' own declarations (decision 67): these tests keep every
+// page module routed, every page other code links to (shared/routes.ts) backed by its module at the
+// same path, and only the shopping pages named in the entry chunk.
 import { describe, expect, it } from 'vitest';
-import { moduleOf as routeModule, PAGE_ROUTES, PLACEHOLDER_PAGE_IDS } from '#shared/routes';
-import { pageModule, routes } from './routes';
+import { PAGE_PATHS } from '#shared/routes';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import { PAGE_ROUTES } from './page-list';
+import { pageModule, routes } from './route-tree';
 
 const localeChildren = (lang: 'en' | 'ar') => routes[0]!.children!.find((r) => r.id === lang)!.children!;
 const flat = (lang: 'en' | 'ar') => localeChildren(lang).flatMap((r) => (r.children ? r.children : [r]));
 const pageOf = (r: { handle?: unknown }) => (r.handle as { page?: string } | undefined)?.page;
 const moduleOf = (r: { handle?: unknown }) => (r.handle as { module?: string } | undefined)?.module;
 
-describe('route table', () => {
-  it('serves the placeholder page exactly for the routes without a module of their own', () => {
-    const section = flat('en').filter((r) => moduleOf(r) === 'client/pages/section.tsx');
-    expect(section.map(pageOf).sort()).toEqual([...PLACEHOLDER_PAGE_IDS].sort());
-    expect(PAGE_ROUTES.length).toBeGreaterThan(PLACEHOLDER_PAGE_IDS.length);
-  });
+// Every .tsx under client/pages/ but tests: a page, or its folder's layout.
+const FILES = Object.keys(import.meta.glob(['./pages/**/*.tsx', '!./pages/**/*.test.tsx'])).map((f) =>
+  f.slice('./pages/'.length, -'.tsx'.length),
+);
 
-  it('names an existing page module for every page, in both languages', async () => {
+describe('route table', () => {
+  it('routes every page module, and has a module for every route, in both languages', () => {
+    const routed = new Set(PAGE_ROUTES.map((r) => r.module));
+    const layouts = FILES.filter((f) => /(^|\/)layout$/.test(f));
+    expect(FILES.filter((f) => !routed.has(f) && !layouts.includes(f))).toEqual([]);
+    for (const r of PAGE_ROUTES) expect(FILES, r.id).toContain(r.module);
     for (const lang of ['en', 'ar'] as const) {
       const pages = flat(lang).filter((r) => pageOf(r));
       expect(pages.map(pageOf).sort()).toEqual(PAGE_ROUTES.map((r) => r.id).sort());
-      for (const r of PAGE_ROUTES)
-        if (!('placeholder' in r)) expect(pageModule(routeModule(r)).file).toBe(`client/pages/${routeModule(r)}.tsx`);
+      expect(pages.map(moduleOf).sort()).toEqual(PAGE_ROUTES.map((r) => `client/pages/${r.module}.tsx`).sort());
     }
     expect(() => pageModule('no-such-page')).toThrow(/does not exist/);
-    const signIn = await pageModule('auth/sign-in').load();
-    expect(typeof signIn.Component).toBe('function');
-    expect(typeof signIn.loader).toBe('function');
+  });
+
+  it('gives each page one id and one path, the one shared/routes.ts names for the pages linked by id', () => {
+    const ids = PAGE_ROUTES.map((r) => r.id);
+    const paths = PAGE_ROUTES.map((r) => r.path);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(paths).size).toBe(paths.length);
+    const byId = new Map(PAGE_ROUTES.map((r) => [r.id, r.path]));
+    for (const [id, path] of Object.entries(PAGE_PATHS)) expect(byId.get(id), `${id} has a page module`).toBe(path);
+    for (const path of paths) expect(path).toMatch(/^\/([\w:-]+(\/[\w:-]+)*)?$/);
+  });
+
+  it('titles every page in both languages and places every page without parameters in the site index', () => {
+    for (const r of PAGE_ROUTES) {
+      expect(en, r.id).toHaveProperty([r.title]);
+      expect(ar, r.id).toHaveProperty([r.title]);
+      if (!r.path.includes(':')) expect(r.siteIndex, `${r.id}: siteIndex`).toBeDefined();
+    }
   });
 
   it('loads the blood-test booking and upload pages through their own chunk, which the server preloads with them', async () => {
-    const booking = PAGE_ROUTES.flatMap((r) => [
-      ...(!('placeholder' in r) && /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/.test(routeModule(r))
-        ? [routeModule(r)]
-        : []),
-      ...('layout' in r && r.layout.startsWith('blood-test-checkout/') ? [r.layout] : []),
-    ]);
-    expect(new Set(booking).size).toBe(8);
-    for (const name of new Set(booking)) {
+    const booking = [
+      ...new Set(
+        PAGE_ROUTES.filter((r) => /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/.test(r.module)).map(
+          (r) => r.module,
+        ),
+      ),
+      'blood-test-checkout/layout',
+    ];
+    expect(booking).toHaveLength(8);
+    for (const name of booking) {
       const mod = pageModule(name);
       expect(mod.via).toBe('client/pages/booking-pages.ts');
       expect(typeof (await mod.load()).Component).toBe('function');
@@ -48,12 +71,7 @@ describe('route table', () => {
   });
 
   it('loads every page; only the shopping pages are named in the entry, the rest through their group', async () => {
-    const names = new Set(
-      PAGE_ROUTES.flatMap((r) => [
-        ...('placeholder' in r ? [] : [routeModule(r)]),
-        ...('layout' in r && typeof r.layout === 'string' ? [r.layout] : []),
-      ]),
-    );
+    const names = new Set([...PAGE_ROUTES.map((r) => r.module), ...FILES.filter((f) => /(^|\/)layout$/.test(f))]);
     const direct: string[] = [];
     for (const name of names) {
       const mod = pageModule(name);
@@ -94,7 +112,11 @@ describe('route table', () => {
       expect(new Set(auth).size).toBe(auth.length);
       const layout = localeChildren(lang).find((r) => r.id === `${lang}:checkout/layout`)!;
       expect(moduleOf(layout)).toBe('client/pages/checkout/layout.tsx');
-      expect(layout.children!.map((r) => r.path)).toEqual(['checkout/shipping', 'checkout/order', 'checkout/success']);
+      expect(layout.children!.map((r) => r.path).sort()).toEqual([
+        'checkout/order',
+        'checkout/shipping',
+        'checkout/success',
+      ]);
       expect(new Set(layout.children!.map(moduleOf)).size).toBe(3);
     }
   });

@@ -1,0 +1,194 @@
+// The storefront's page table from the page modules themselves (decision 67): every client/pages/**/*.tsx
+// is a page (a folder's layout.tsx wraps its siblings), and what only the client needs of it (its page
+// group, dictionary areas, site-index group, ids and paths other than the default) is the module's own
+// `export const page = {…}`, a literal read here at build time without running the module. Importing the
+// modules to read it would put every page's code in the entry chunk.
+//
+//   virtual:page-routes        the router's rows (client/route-tree.tsx): module, group, texts, routes,
+//                              and a lazy import for each page that no group names (the entry carries it)
+//   virtual:page-list          every route with what the site index, the sitemap and the tests read
+//   virtual:page-group/<name>  one group's lazy imports (client/pages/<name>-pages.ts)
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { parseAst } from 'vite';
+
+const PAGES_DIR = 'client/pages';
+const ROUTES_ID = 'virtual:page-routes';
+const LIST_ID = 'virtual:page-list';
+const GROUP_PREFIX = 'virtual:page-group/';
+const DECLARATION = 'page';
+const MODULE_FIELDS = new Set(['group', 'texts', 'routes', 'id', 'path', 'title', 'siteIndex']);
+const ROUTE_FIELDS = new Set(['id', 'path', 'title', 'siteIndex']);
+
+/** Every page module's name under client/pages/ (its path without .tsx), sorted. */
+function pageFiles(root) {
+  const dir = join(root, PAGES_DIR);
+  const out = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx'))
+        out.push(relative(dir, p).split(sep).join('/').slice(0, -'.tsx'.length));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** A literal's value: strings, numbers, booleans, null, arrays and plain objects, nothing computed. */
+function literal(node, where) {
+  switch (node.type) {
+    case 'TSSatisfiesExpression':
+    case 'TSAsExpression':
+    case 'ParenthesizedExpression':
+      return literal(node.expression, where);
+    case 'Literal':
+      return node.value;
+    case 'ArrayExpression':
+      return node.elements.map((e) => literal(e, where));
+    case 'ObjectExpression':
+      return Object.fromEntries(
+        node.properties.map((p) => {
+          if (p.type !== 'Property' || p.computed || p.kind !== 'init' || p.method || p.shorthand)
+            throw new Error(`${where}: the page declaration takes plain properties only`);
+          return [p.key.type === 'Identifier' ? p.key.name : String(p.key.value), literal(p.value, where)];
+        }),
+      );
+    default:
+      throw new Error(
+        `${where}: the page declaration must be a literal (found ${node.type}): it is read without running the module`,
+      );
+  }
+}
+
+/** The module's `export const page = {…}`, or an empty declaration when it has none. */
+export function declarationOf(source, where = 'page module') {
+  const ast = parseAst(source, { lang: 'tsx' });
+  for (const statement of ast.body) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
+    for (const d of statement.declaration.declarations)
+      if (d.id.type === 'Identifier' && d.id.name === DECLARATION && d.init) {
+        const value = literal(d.init, where);
+        if (!value || typeof value !== 'object' || Array.isArray(value))
+          throw new Error(`${where}: \`export const page\` must be an object`);
+        for (const key of Object.keys(value))
+          if (!MODULE_FIELDS.has(key)) throw new Error(`${where}: unknown page field \`${key}\``);
+        for (const r of value.routes ?? [])
+          for (const key of Object.keys(r))
+            if (!ROUTE_FIELDS.has(key)) throw new Error(`${where}: unknown route field \`${key}\``);
+        return value;
+      }
+  }
+  return {};
+}
+
+/**
+ * Every page module with its declaration, as the router and the lists read them: `{ module, layout?,
+ * group?, texts?, routes: [{ id?, path?, title?, siteIndex? }] }`. A folder's layout.tsx is no page: it
+ * wraps the folder's pages (`layout` on each), and loads through their group.
+ */
+export function readPageTable(root = process.cwd()) {
+  const names = pageFiles(root);
+  const layouts = new Set(names.filter((n) => n.endsWith('/layout')));
+  const pages = names
+    .filter((n) => !layouts.has(n) && !/(^|\/)layout$/.test(n))
+    .map((module) => {
+      const file = `${PAGES_DIR}/${module}.tsx`;
+      const { routes, group, texts, ...single } = declarationOf(readFileSync(join(root, file), 'utf8'), file);
+      const folder = module.includes('/') ? module.slice(0, module.lastIndexOf('/')) : null;
+      const layout = folder && layouts.has(`${folder}/layout`) ? `${folder}/layout` : undefined;
+      return {
+        module,
+        ...(layout ? { layout } : {}),
+        ...(group ? { group } : {}),
+        ...(texts ? { texts } : {}),
+        routes: routes ?? [single],
+      };
+    });
+  const layoutRows = [...layouts].map((module) => {
+    const groups = new Set(pages.filter((p) => p.layout === module).map((p) => p.group));
+    if (groups.size > 1) throw new Error(`${PAGES_DIR}/${module}.tsx wraps pages of different groups`);
+    const [group] = groups;
+    return { module, ...(group ? { group } : {}) };
+  });
+  return { pages, layouts: layoutRows };
+}
+
+const importOf = (module) => `() => import(${JSON.stringify(`/${PAGES_DIR}/${module}.tsx`)})`;
+
+/** virtual:page-routes: the entry's rows, with a lazy import only for the pages no group names. */
+function routesModule(table) {
+  const row = ({ module, layout, group, texts, routes }) => {
+    const ids = routeIds(routes);
+    const own = ids === '[{}]' ? '' : `, routes: ${ids}`;
+    const parts = [`module: ${JSON.stringify(module)}`];
+    if (layout) parts.push(`layout: ${JSON.stringify(layout)}`);
+    if (group) parts.push(`group: ${JSON.stringify(group)}`);
+    if (texts) parts.push(`texts: ${JSON.stringify(texts)}`);
+    return `{ ${parts.join(', ')}${own}${group ? '' : `, load: ${importOf(module)}`} }`;
+  };
+  // The router needs a route's id and path, never its title or site-index group.
+  const routeIds = (routes) =>
+    JSON.stringify(routes.map(({ id, path }) => ({ ...(id ? { id } : {}), ...(path ? { path } : {}) })));
+  const layout = ({ module, group }) =>
+    `{ module: ${JSON.stringify(module)}${group ? `, group: ${JSON.stringify(group)}` : `, load: ${importOf(module)}`} }`;
+  return `export const PAGES = [\n${table.pages.map(row).join(',\n')}\n];\nexport const LAYOUTS = [\n${table.layouts.map(layout).join(',\n')}\n];\n`;
+}
+
+/** virtual:page-list: every page's rows without code. */
+function listModule(table) {
+  return `export default ${JSON.stringify(table.pages.map(({ layout, ...page }) => page))};\n`;
+}
+
+/** virtual:page-group/<name>: the group's pages and layouts, each a lazy import keyed by its module name. */
+function groupModule(table, name) {
+  const members = [...table.pages, ...table.layouts].filter((p) => p.group === name);
+  if (members.length === 0) throw new Error(`no page declares the group ${name}`);
+  return `export default {\n${members.map((p) => `  ${JSON.stringify(p.module)}: ${importOf(p.module)}`).join(',\n')}\n};\n`;
+}
+
+/** @returns {import('vite').Plugin} */
+export function pageTable() {
+  let root = process.cwd();
+  // Read once per build (the virtual modules and each environment ask for it), again after a page changes.
+  let table = null;
+  const current = () => (table ??= readPageTable(root));
+  return {
+    name: 'page-table',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      table = null;
+    },
+    watchChange() {
+      table = null;
+    },
+    resolveId(id) {
+      if (id === ROUTES_ID || id === LIST_ID || id.startsWith(GROUP_PREFIX)) return `\0${id}`;
+    },
+    load(id) {
+      if (!id.startsWith('\0virtual:page-')) return;
+      const pages = current();
+      // Each page module's declaration is part of these modules: an edit to one rebuilds them.
+      for (const p of [...pages.pages, ...pages.layouts]) this.addWatchFile(join(root, PAGES_DIR, `${p.module}.tsx`));
+      if (id === `\0${ROUTES_ID}`) return routesModule(pages);
+      if (id === `\0${LIST_ID}`) return listModule(pages);
+      return groupModule(pages, id.slice(`\0${GROUP_PREFIX}`.length));
+    },
+    // A page added, edited or removed under the dev server: the table is read again, the browser reloads.
+    configureServer(server) {
+      const changed = (file) => {
+        if (!relative(root, file).split(sep).join('/').startsWith(`${PAGES_DIR}/`) || !file.endsWith('.tsx')) return;
+        table = null;
+        for (const env of Object.values(server.environments))
+          for (const mod of [...env.moduleGraph.idToModuleMap.values()])
+            if (mod.id?.startsWith('\0virtual:page-')) env.moduleGraph.invalidateModule(mod);
+        server.ws.send({ type: 'full-reload' });
+      };
+      server.watcher.on('add', changed);
+      server.watcher.on('unlink', changed);
+    },
+  };
+}
