@@ -79,7 +79,7 @@ export type RenderResult =
     };
 
 /** JSON that is safe inside an inline <script>. */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -228,7 +228,7 @@ function bootScript(
  * render (some hundred, both languages) though a page renders only its own branch, which matches the
  * same way in the pruned tree as it did in the whole one.
  */
-export function matchedBranch(
+function matchedBranch(
   routes: StaticHandlerContext['matches'][number]['route'][],
   matches: StaticHandlerContext['matches'],
 ) {

@@ -92,6 +92,9 @@ let failedSteps = 0;
 // Guard rails first (decision 22): each fails the run, none stops the tests that follow.
 if (run('lint and format', 'biome', ['ci', '--reporter=summary', '.']) !== 0) failedSteps++;
 if (run('import boundaries', 'node', ['scripts/check-boundaries.mjs']) !== 0) failedSteps++;
+// Dead code (knip.jsonc): files, exports and dependencies nothing reaches from the real entries. About
+// 13 CPU-seconds from a clean clone (parsing 1,700 files), 2 with its cache of unchanged files.
+if (run('dead code', 'knip', ['--no-progress', '--cache', '--cache-location', '.cache/knip']) !== 0) failedSteps++;
 // The workers' env.d.ts are not committed (decision 54): written from the wrangler files here, so the
 // type check that follows proves the code against the bindings the wrangler files declare today.
 if (run('env types from the wrangler files', 'npm', ['run', '--silent', 'types']) !== 0) failedSteps++;

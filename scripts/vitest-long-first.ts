@@ -34,7 +34,7 @@ export function longFirst(moduleId: string): number {
   return i === -1 ? LONG_FILES.length : i;
 }
 
-export function projectRank(name: string): number {
+function projectRank(name: string): number {
   const i = PROJECT_ORDER.indexOf(name);
   return i === -1 ? PROJECT_ORDER.length : i;
 }

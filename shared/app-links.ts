@@ -28,7 +28,7 @@ export interface AppLinkComponent {
   comment?: string;
 }
 
-export interface AppLinkDetail {
+interface AppLinkDetail {
   appIDs?: string[];
   appID?: string;
   components?: AppLinkComponent[];

@@ -1,10 +1,8 @@
 // Business constants from spec §9. One place, so UI, worker and API agree.
 
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const REQUEST_RETRIES = 0;
 
 export const TOAST_DURATION_MS = 4000;
-export const TOAST_EXIT_MS = 300;
 export const TOAST_SWIPE_DISMISS_PX = 100;
 export const TOAST_REPLACE_DELAY_MS = 350;
 
@@ -30,7 +28,6 @@ export const SIGNATURE_MAX_SKEW_S = 300;
 
 /** Error reporting (spec §9). */
 export const ERROR_SAMPLE_RATE = 1;
-export const SESSION_SAMPLE_RATE = 0.1;
 export const TRACES_SAMPLE_RATE = 0.05;
 
 /**

@@ -2,7 +2,6 @@
 
 export const LANGS = ['en', 'ar'] as const;
 export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'en';
 
 export const COUNTRY_CODES = ['KW', 'SA'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];

@@ -4,7 +4,7 @@ import type { Country } from './api/schemas';
 import { COUNTRY_FACTS, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
 
 export const RATE_SCALE = 10_000;
-export const BASE_DECIMALS = 3;
+const BASE_DECIMALS = 3;
 
 export interface CurrencyInfo {
   country: CountryCode;
@@ -16,7 +16,7 @@ export interface CurrencyInfo {
   vatBasisPoints: number;
 }
 
-export const BASIS_POINTS = 10_000;
+const BASIS_POINTS = 10_000;
 
 function pow10(n: number): number {
   return 10 ** n;

@@ -131,7 +131,7 @@ export const PRIVATE_PATH_PREFIXES = [
  * Pages only a signed-in shopper opens: a guest is sent to sign in and back (client/accounts/guard.ts)
  * before the page's loader runs.
  */
-export const SIGNED_IN_PATH_PREFIXES = ['/profile', '/consultation/'] as const;
+const SIGNED_IN_PATH_PREFIXES = ['/profile', '/consultation/'] as const;
 
 export function needsSignIn(path: string): boolean {
   return SIGNED_IN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));

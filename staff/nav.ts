@@ -3,13 +3,13 @@
 import type { Permission } from '#shared/staff/permissions';
 import type { StaffTextId } from './lib/i18n';
 
-export interface NavItem {
+interface NavItem {
   href: string;
   label: StaffTextId;
   permission: Permission;
 }
 
-export const NAV: readonly NavItem[] = [
+const NAV: readonly NavItem[] = [
   { href: '/', label: 'st_nav_dashboard', permission: 'dashboard:read' },
   { href: '/team', label: 'st_nav_team', permission: 'staff:read' },
   { href: '/lab/visits', label: 'st_nav_visits', permission: 'visits:read' },

@@ -11,7 +11,7 @@ import { BASE_TIMESTAMP } from './settings';
 import { insertStatements, row } from './sql-writer';
 
 /** SKU ids are kept apart from test ids (1000 + test id) so no code can confuse the two unnoticed. */
-export const SKU_ID_OFFSET = 1000;
+const SKU_ID_OFFSET = 1000;
 
 const testId = new Map(BLOOD_TESTS.map((t, i) => [t.slug, i + 1]));
 const biomarkerId = new Map(BIOMARKERS.map((b, i) => [b.slug, i + 1]));

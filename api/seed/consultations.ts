@@ -6,7 +6,7 @@ import { CONSULTATION_PROFILES, SERVICE_DEFS } from './data/consultations';
 import { NUTRITIONISTS } from './data/shop-content';
 import { insertStatements, row } from './sql-writer';
 
-export const serviceId = (nutritionist: number, index: number) => (nutritionist - 1) * 3 + index + 1;
+const serviceId = (nutritionist: number, index: number) => (nutritionist - 1) * 3 + index + 1;
 
 export function* consultationStatements(): Generator<string> {
   if (CONSULTATION_PROFILES.length !== NUTRITIONISTS.length)

@@ -61,7 +61,7 @@ export function buildCategories(): Category[] {
 }
 
 export const CATEGORIES = buildCategories();
-export const CATEGORY_BY_SLUG = new Map(CATEGORIES.map((c) => [c.slug, c]));
+const CATEGORY_BY_SLUG = new Map(CATEGORIES.map((c) => [c.slug, c]));
 export function category(slug: string): Category {
   const c = CATEGORY_BY_SLUG.get(slug);
   if (!c) throw new Error(`unknown category ${slug}`);
@@ -69,10 +69,10 @@ export function category(slug: string): Category {
 }
 
 export const BRANDS = BRAND_DATA.map((b, i) => ({ ...b, id: i + 1 }));
-export type Brand = (typeof BRANDS)[number];
+type Brand = (typeof BRANDS)[number];
 
 export const ATTRIBUTES = ATTRIBUTE_GROUPS.flatMap((g) => g.entries.map((e) => ({ group: g.group, ...e })));
-export const ATTRIBUTE_ID = new Map(ATTRIBUTES.map((a, i) => [a.slug, i + 1]));
+const ATTRIBUTE_ID = new Map(ATTRIBUTES.map((a, i) => [a.slug, i + 1]));
 export function attributeId(slug: string): number {
   const id = ATTRIBUTE_ID.get(slug);
   if (id === undefined) throw new Error(`unknown attribute ${slug}`);
@@ -84,7 +84,7 @@ export const TYPE_BY_KEY = new Map(PRODUCT_TYPES.map((t) => [t.key, t]));
 // Product plans: every product decision, made once, before any SQL is written
 
 /** A type at one strength in one form; products are combos made by a brand. */
-export interface Combo {
+interface Combo {
   type: ProductType;
   variant: Variant;
   form: FormKey;
@@ -124,12 +124,12 @@ export interface ProductPlan {
   createdAt: number;
 }
 
-export function brandsFor(type: ProductType): Brand[] {
+function brandsFor(type: ProductType): Brand[] {
   return BRANDS.filter((b) => b.focus.includes(type.category) && (!b.kidsOnly || type.kids === true));
 }
 
 /** Every type × strength × form, in a fixed shuffled order so consecutive ids mix aisles. */
-export function buildCombos(): Combo[] {
+function buildCombos(): Combo[] {
   const rng = rngFor(STREAM.combos, 0);
   const combos: Combo[] = [];
   for (const type of PRODUCT_TYPES) {
@@ -143,19 +143,19 @@ export function buildCombos(): Combo[] {
   return shuffle(rng, combos);
 }
 
-export function sizesFor(type: ProductType, form: FormKey): SizeKey[] {
+function sizesFor(type: ProductType, form: FormKey): SizeKey[] {
   if (form === 'powder') return type.powderSizes ?? ['250-g', '500-g'];
   if (form === 'liquid') return ['100-ml', '250-ml'];
   return type.counts ?? ['60-count', '120-count'];
 }
 
-export function flavoursFor(type: ProductType, form: FormKey): FlavourKey[] | null {
+function flavoursFor(type: ProductType, form: FormKey): FlavourKey[] | null {
   const defaults = FORMS[form].flavours;
   if (!defaults) return null;
   return type.flavours ?? defaults;
 }
 
-export function dietsFor(rng: Rng, type: ProductType, form: FormKey, flavour: FlavourKey | null): DietKey[] {
+function dietsFor(rng: Rng, type: ProductType, form: FormKey, flavour: FlavourKey | null): DietKey[] {
   const vegetarianOk = type.vegan === true || (!type.animal && form !== 'softgel');
   const allowed = (Object.keys(DIETS) as DietKey[]).filter((d) => {
     if (d === 'vegan' || d === 'vegetarian') return vegetarianOk;
@@ -176,7 +176,7 @@ export function dietsFor(rng: Rng, type: ProductType, form: FormKey, flavour: Fl
 }
 
 /** The product name after the brand: "Vitamin D3 1000 IU Softgels" / "فيتامين د3 1000 وحدة دولية كبسولات جيلاتينية". */
-export function productLabel(
+function productLabel(
   line: Bi | null,
   type: ProductType,
   variant: Variant,
@@ -195,14 +195,14 @@ export function productLabel(
   return { en: en.filter(Boolean).join(' '), ar: ar.filter(Boolean).join(' ') };
 }
 
-export function skuName(size: SizeKey, form: FormKey): Bi {
+function skuName(size: SizeKey, form: FormKey): Bi {
   const s = SIZES[size];
   if (!s.counted) return { en: s.en, ar: s.ar };
   return { en: `${s.qty} ${FORMS[form].unit.en}`, ar: `${s.qty} ${FORMS[form].unit.ar}` };
 }
 
 /** Shelf price in fils: multiples of 250, a third of them "charm" prices ending in .950 or .450 etc. */
-export function skuPrice(
+function skuPrice(
   rng: Rng,
   type: ProductType,
   variant: Variant,

@@ -13,7 +13,7 @@ export function kebab(text: string): string {
 export type Rng = () => number;
 
 /** mulberry32: small, fast, good enough for shuffling demo data. */
-export function mulberry32(seed: number): Rng {
+function mulberry32(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -44,7 +44,7 @@ export function* attributeRows(): Generator<SqlRow> {
 }
 
 /** What a product's ingredients depend on. */
-export const ingredientsKey = (p: ProductPlan) => `${p.type.key}|${p.variant.slug}|${p.form}|${p.flavour ?? ''}`;
+const ingredientsKey = (p: ProductPlan) => `${p.type.key}|${p.variant.slug}|${p.form}|${p.flavour ?? ''}`;
 
 export function* productRows(plans: ProductPlan[]): Generator<SqlRow> {
   const cached = memo<[Literal, Literal]>();
@@ -172,7 +172,7 @@ export function* nutritionistListRows(): Generator<SqlRow> {
 }
 
 /** The most popular in-stock product of each type: what a nutritionist would point to. */
-export function bestByType(plans: ProductPlan[]): Map<string, ProductPlan> {
+function bestByType(plans: ProductPlan[]): Map<string, ProductPlan> {
   const best = new Map<string, ProductPlan>();
   for (const p of plans) {
     if (!inStock(p)) continue;
@@ -199,7 +199,7 @@ export function* nutritionistListItemRows(plans: ProductPlan[]): Generator<SqlRo
 }
 
 /** Popular in-stock products on sale, for the home page's "On sale" collection. */
-export function saleProductIds(plans: ProductPlan[], count: number): number[] {
+function saleProductIds(plans: ProductPlan[], count: number): number[] {
   const onSale = plans.filter((p) => maxDiscount(p) > 0 && inStock(p));
   onSale.sort((a, b) => b.popularity - a.popularity || a.id - b.id);
   if (onSale.length < count) throw new Error('not enough products on sale');
@@ -256,7 +256,7 @@ export function* purchaseTogetherRows(plans: ProductPlan[]): Generator<SqlRow> {
 }
 
 /** The cheapest in-stock SKU of a type, as a free gift. */
-export function cheapestSku(plans: ProductPlan[], typeKey: string): { plan: ProductPlan; sku: SkuPlan } {
+function cheapestSku(plans: ProductPlan[], typeKey: string): { plan: ProductPlan; sku: SkuPlan } {
   let found: { plan: ProductPlan; sku: SkuPlan } | null = null;
   for (const plan of plans) {
     if (plan.type.key !== typeKey) continue;

@@ -5,12 +5,12 @@ import { GENERAL_WARNING, KIDS_WARNING, DOSE_NOTE, KIDS_PREFIX } from './data/sh
 import type { ProductPlan } from './plan';
 
 /** An active-ingredient line with the product's strength in place of "{s}". */
-export function fill(template: string, strength: string): string {
+function fill(template: string, strength: string): string {
   if (template.includes('{s}') && !strength) throw new Error(`no strength for "${template}"`);
   return template.replace('{s}', strength);
 }
 
-export function otherIngredients(p: ProductPlan): Bi {
+function otherIngredients(p: ProductPlan): Bi {
   const flavoured = p.flavour !== null && p.flavour !== 'unflavoured';
   switch (p.form) {
     case 'softgel':

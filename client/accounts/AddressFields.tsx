@@ -20,7 +20,7 @@ interface Governorate {
 
 type AddressFormApi = FormApi<AddressValues>;
 
-export function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableRefObject<PlaceNames> }) {
+function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableRefObject<PlaceNames> }) {
   const { t } = useI18n();
   const { data } = useSWR<{ items: Governorate[] }>('/area');
   const governorates = data?.items ?? [];
@@ -103,7 +103,7 @@ interface City {
 }
 
 /** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
-export function SaudiFields({
+function SaudiFields({
   form,
   cityName,
   places,

@@ -41,7 +41,7 @@ export const ADDRESS_FIELDS = {
   short_address: { label: 'address_short_address_label' },
 } as const;
 
-export function nationalPhone(phone: string | null | undefined, country: CountryCode): string {
+function nationalPhone(phone: string | null | undefined, country: CountryCode): string {
   const dial = COUNTRY_FACTS[country].dialCode;
   return phone?.startsWith(dial) ? phone.slice(dial.length) : '';
 }

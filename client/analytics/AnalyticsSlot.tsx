@@ -17,9 +17,9 @@ const AnalyticsRuntime = lazy(() => import('./runtime').then((m) => ({ default: 
  * the page added a tenth of a second of blocking time to product pages on a mid-range phone (Lighthouse);
  * nothing is lost by waiting, since track() queues what happens meanwhile.
  */
-export const RUNTIME_DELAY_MS = 3000;
+const RUNTIME_DELAY_MS = 3000;
 /** The longest the runtime then waits for an idle moment. */
-export const RUNTIME_IDLE_WAIT_MS = 2000;
+const RUNTIME_IDLE_WAIT_MS = 2000;
 
 export function AnalyticsSlot() {
   const { config } = useBoot();

@@ -22,12 +22,7 @@ import type { ProductCard, SkuSummary } from '#shared/catalogue/types';
 import type { CartProduct, CartSku } from '../cart/cart-types';
 import type { TrackContext } from './track-context';
 
-export function cardItem(
-  card: ProductCard,
-  ctx: TrackContext,
-  index?: number,
-  sku: SkuSummary = card.default_sku,
-): ItemInput {
+function cardItem(card: ProductCard, ctx: TrackContext, index?: number, sku: SkuSummary = card.default_sku): ItemInput {
   return {
     id: sku.id,
     name: card.name,
@@ -39,7 +34,7 @@ export function cardItem(
   };
 }
 
-export function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: TrackContext, quantity = 1): ItemInput {
+function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: TrackContext, quantity = 1): ItemInput {
   return {
     id: line.sku.id,
     name: line.product.name,
@@ -54,7 +49,7 @@ export function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: Trac
  * A listing's GA4 list: `search`, one category's (`category-<slug>`), one brand's (`brand-<slug>`) or the
  * catalogue's (`products`, with or without other filters). Slugs, never the search's words.
  */
-export function listingList(
+function listingList(
   selected: { categories: Array<{ slug: string }>; brands: Array<{ slug: string }> } | undefined,
   search: boolean,
 ): { listId: string; listName: ListName } {

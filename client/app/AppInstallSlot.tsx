@@ -40,7 +40,7 @@ function bump(store: Storage | null, key: string): number {
  * first page's own work (Lighthouse's blocking time on home rose by a third), and the worker only
  * helps later pages and visits. Moving to a second page registers it at once.
  */
-export const REGISTER_DELAY_MS = 8000;
+const REGISTER_DELAY_MS = 8000;
 
 const registerWorker = () => void navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' }).catch(() => {});
 

@@ -6,7 +6,7 @@
 // "Not now" keeps it away for 30 days.
 import type { PageId } from '#shared/routes';
 
-export const DISMISS_DAYS = 30;
+const DISMISS_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Storage keys: visits and the dismissal in localStorage, the visit's page views in sessionStorage. */

@@ -23,7 +23,7 @@ export function BloodTestBadges({ test }: { test: Card }) {
   );
 }
 
-export function BloodTestCardView({ test, currency }: { test: Card; currency: string }) {
+function BloodTestCardView({ test, currency }: { test: Card; currency: string }) {
   const { t, lang } = useI18n();
   const minor = useMinor();
   return (

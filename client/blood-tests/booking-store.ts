@@ -3,7 +3,7 @@
 // separate from the product checkout's: the two carts are checked out apart.
 import { proxy, snapshot } from 'valtio';
 
-export type PatientChoice = 'self' | 'family';
+type PatientChoice = 'self' | 'family';
 export type BookingPayment = 'card' | 'wallet' | 'pay_at_visit';
 
 /** A family member typed on the shipping page (saved with the order). */
@@ -20,7 +20,7 @@ export interface SlotChoice {
   window: string;
 }
 
-export interface SlotHold extends SlotChoice {
+interface SlotHold extends SlotChoice {
   id: string;
   /** When the hold ends (ms since the epoch, the server's clock as the answer gave it). */
   expiresAt: number;
@@ -116,7 +116,7 @@ export function shippingMissing(
 }
 
 /** Morning windows start before noon: fasting samples are drawn then, after the night's fast. */
-export function isMorningWindow(window: string): boolean {
+function isMorningWindow(window: string): boolean {
   return Number.parseInt(window, 10) < 12;
 }
 

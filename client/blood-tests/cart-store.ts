@@ -20,10 +20,6 @@ export function bloodTestCartTotals(items: Record<string, BloodTestCartEntry>): 
   return { total, before };
 }
 
-export function isInBloodTestCart(skuId: number): boolean {
-  return String(skuId) in bloodTestCart.items;
-}
-
 export function addBloodTest(test: AddableBloodTest): 'added' | 'already' {
   ensureBloodTestCartLoaded();
   const key = String(test.default_sku.id);

@@ -6,7 +6,7 @@ import type { patientSchema as PatientSchema } from '#shared/api/blood-test-orde
 import { cleanNationalId, validateNationalId } from '#shared/blood-tests/national-id';
 import type { NewPatientDraft } from './booking-store';
 
-export type PatientField = keyof NewPatientDraft;
+type PatientField = keyof NewPatientDraft;
 export type PatientErrors = Partial<Record<PatientField, string>>;
 
 let patientSchema: typeof PatientSchema | null = null;

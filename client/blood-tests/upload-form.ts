@@ -18,7 +18,7 @@ export const UPLOAD_FORM_INITIAL = {
   file_ids: [] as string[],
   consent: [] as string[],
 };
-export type UploadFormValues = typeof UPLOAD_FORM_INITIAL;
+type UploadFormValues = typeof UPLOAD_FORM_INITIAL;
 
 /** The form's schema: the API's, after the form's values are read as its input. Loaded with the form. */
 export async function loadUploadFormSchema() {

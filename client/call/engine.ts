@@ -13,8 +13,8 @@
 import type { CallJoin, CallSide, ChatMessage, ClientFrame, ServerFrame } from '#shared/consultations/call';
 import { CALL_WS_PROTOCOL } from '#shared/consultations/call-socket';
 
-export type Connection = 'connecting' | 'open' | 'reconnecting' | 'replaced' | 'failed';
-export type MediaState = 'off' | 'starting' | 'waiting' | 'connecting' | 'connected' | 'poor' | 'denied';
+type Connection = 'connecting' | 'open' | 'reconnecting' | 'replaced' | 'failed';
+type MediaState = 'off' | 'starting' | 'waiting' | 'connecting' | 'connected' | 'poor' | 'denied';
 
 export interface ChatEntry extends Omit<ChatMessage, 'seq'> {
   /** null while the room has not acknowledged it (shown as sending). */

@@ -8,8 +8,7 @@ import { toast } from '../stores/toasts';
 import { track } from '../analytics/track';
 import type { CartEntry, CartOrigin, CartProduct, CartSku } from './cart-types';
 
-export { ORIGIN_SOURCES } from './cart-types';
-export type { CartEntry, CartOrigin, CartProduct, CartSku, OriginSource } from './cart-types';
+export type { CartEntry, CartOrigin, CartProduct, CartSku } from './cart-types';
 
 /** The page's language, for the names of what is added now (none outside a browser). */
 export function pageLang(): Lang | undefined {

@@ -6,7 +6,7 @@ import type { Lang } from '#shared/locale';
 import type { Frequency } from '#shared/subscriptions/frequency';
 
 /** Where an item was added from (spec §2 product card origin sources). */
-export const ORIGIN_SOURCES = [
+const ORIGIN_SOURCES = [
   'Product',
   'Cart',
   'Collection',
@@ -26,7 +26,7 @@ export const ORIGIN_SOURCES = [
   'Unlock Free Delivery',
   'Blood Test Results',
 ] as const;
-export type OriginSource = (typeof ORIGIN_SOURCES)[number];
+type OriginSource = (typeof ORIGIN_SOURCES)[number];
 
 export interface CartOrigin {
   source: OriginSource;

@@ -34,7 +34,7 @@ const ATTR_GROUP_LABEL: Record<string, MessageId> = {
  */
 const PRICE_INPUT = { type: 'text', inputMode: 'decimal' } as const;
 
-export function selectedIds(query: ProductQuery, key: FilterKey): number[] {
+function selectedIds(query: ProductQuery, key: FilterKey): number[] {
   return query.filters.filter((f) => f.key === key).flatMap((f) => f.items ?? []);
 }
 

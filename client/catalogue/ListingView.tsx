@@ -216,7 +216,7 @@ export function ListingView({
 }
 
 /** Pages around the current one, with gaps: 1 … 4 5 [6] 7 8 … 20 */
-export function pageWindow(page: number, count: number): Array<number | null> {
+function pageWindow(page: number, count: number): Array<number | null> {
   const pages = new Set([1, count, page - 1, page, page + 1].filter((p) => p >= 1 && p <= count));
   const sorted = [...pages].sort((a, b) => a - b);
   const out: Array<number | null> = [];

@@ -14,7 +14,7 @@ import { openAuthModal } from '../stores/auth-modal';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
-export const NOTIFY_LIST_KEY = '/product/notify-list';
+const NOTIFY_LIST_KEY = '/product/notify-list';
 
 /**
  * The notify button of a limited SKU: hidden (its place kept) once the SKU is in the cart. The cart is

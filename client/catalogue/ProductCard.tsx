@@ -30,7 +30,7 @@ export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | '
 }
 
 /** The product link from a card: a nutritionist's pick carries nutritionist_id (spec §2), so the cart origin survives. */
-export function productHref(slug: string, lang: 'en' | 'ar', origin: CartOrigin): string {
+function productHref(slug: string, lang: 'en' | 'ar', origin: CartOrigin): string {
   const params = new URLSearchParams();
   if (origin.source === 'Nutritionist' && origin.id !== undefined) params.set('nutritionist_id', String(origin.id));
   if (origin.position !== undefined) params.set('position', String(origin.position));

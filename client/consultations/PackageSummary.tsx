@@ -11,7 +11,7 @@ import { consultPaths } from './paths';
 import { ms } from './times';
 
 /** Paid, not expired and with a session left: a session can be booked with it. */
-export function usable(c: ConsultationCredit, now: number): boolean {
+function usable(c: ConsultationCredit, now: number): boolean {
   return c.payment_state === 'paid' && c.sessions_left > 0 && ms(c.expires_at) > now;
 }
 

@@ -31,7 +31,7 @@ export function emptyIntake(): IntakeDraft {
 }
 
 /** The draft as sent: medicine rows left blank (no kind, no name) are dropped. */
-export function intakeInput(d: IntakeDraft) {
+function intakeInput(d: IntakeDraft) {
   return {
     ...d,
     medicines: d.medicines.filter((m) => m.class !== '' || m.name.trim() !== ''),

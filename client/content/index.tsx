@@ -11,9 +11,9 @@ import { CONTENT_PAGE_IDS, type ContentPageId, type ContentSection, type PageCon
 export type { PageContent } from './page-content';
 
 /** Pages with at least this many sections get a table of contents. */
-export const TOC_MIN_SECTIONS = 6;
+const TOC_MIN_SECTIONS = 6;
 
-export async function loadPageContent(lang: Lang, id: ContentPageId): Promise<PageContent> {
+async function loadPageContent(lang: Lang, id: ContentPageId): Promise<PageContent> {
   const pages =
     lang === 'ar'
       ? (await import('./static-pages.ar')).staticPagesAr

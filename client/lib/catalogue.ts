@@ -52,7 +52,10 @@ export interface FacetsData {
   }>;
 }
 
-/** When a search finds nothing: the popular products of the category closest to the query. */
+/**
+ * When a search finds nothing: the popular products of the category closest to the query.
+ * @public The pages' loaders' declarations name it (TS4058).
+ */
 export interface SearchFallback {
   category: { id: number; slug: string; name: string };
   items: ProductCard[];

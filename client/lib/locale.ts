@@ -17,7 +17,7 @@ import type { BootData } from '#shared/boot';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 
-export function useLang(): Lang {
+function useLang(): Lang {
   return useI18n().lang;
 }
 

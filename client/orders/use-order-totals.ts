@@ -104,11 +104,3 @@ export function useOrderTotalsState(
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { totals, failed, retry };
 }
-
-export function useOrderTotals(
-  enabled: boolean,
-  lines: readonly CartEntry[],
-  options: { coupon: string | null; useWallet?: boolean },
-): CalculateResult | null {
-  return useOrderTotalsState(enabled, lines, options).totals;
-}

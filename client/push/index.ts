@@ -11,8 +11,8 @@ import type { Lang } from '#shared/locale';
 
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported' | 'ios-install';
 
-export const PUSH_RETRIES = 3;
-export const PUSH_RETRY_DELAY_MS = 2000;
+const PUSH_RETRIES = 3;
+const PUSH_RETRY_DELAY_MS = 2000;
 export const PUSH_CHANGE_DELAY_MS = 1000;
 
 /** Where a local build keeps its local-outbox subscription (see localSubscription). */
@@ -67,7 +67,7 @@ const fromB64url = (text: string) => {
   return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
 };
 
-export const subscriptionBody = (sub: PushSubscription, lang: Lang): SubscriptionBody => ({
+const subscriptionBody = (sub: PushSubscription, lang: Lang): SubscriptionBody => ({
   endpoint: sub.endpoint,
   keys: { p256dh: bytesToBase64Url(sub.getKey('p256dh')), auth: bytesToBase64Url(sub.getKey('auth')) },
   lang,

@@ -7,7 +7,7 @@ import { paths } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { Modal } from '../ui/Modal';
 
-export const WHY_IMAGE = { width: 273, height: 294 } as const;
+const WHY_IMAGE = { width: 273, height: 294 } as const;
 
 export function WhyModal({ product, onClose }: { product: QuizSuggestionView | null; onClose: () => void }) {
   const { t, lang } = useI18n();

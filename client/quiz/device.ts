@@ -5,7 +5,7 @@ import type { QuizProductRef, QuizResultView } from '#shared/quiz/api';
 import { changesBetween } from '#shared/quiz/changes';
 import type { QuizAnswers } from '#shared/quiz/schema';
 
-export const QUIZ_STORAGE_KEY = 'quiz_answers';
+const QUIZ_STORAGE_KEY = 'quiz_answers';
 
 export interface DeviceAnswers {
   version_id: number;

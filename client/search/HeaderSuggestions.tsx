@@ -22,7 +22,10 @@ import {
 import type { ApiClient } from '#shared/api/client';
 import '../styles/header-search.css';
 
-/** Records a search the shopper ran from the header (the history the popup offers back). */
+/**
+ * Records a search the shopper ran from the header (the history the popup offers back).
+ * @public HeaderSearch.tsx calls it on the lazily loaded module, which knip cannot follow.
+ */
 export function rememberTerm(api: ApiClient, term: string): void {
   void catalogue.saveTerm(api, term).catch(() => undefined);
 }

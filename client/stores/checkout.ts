@@ -7,7 +7,7 @@ import type { GiftInput } from '#shared/api/gift-schemas';
 import type { PlaceNames } from '../accounts/AddressForm';
 import type { DeliverySpeed } from '#shared/delivery/promise';
 
-export const ORDER_SUMMARY_KEY = 'order_summary';
+const ORDER_SUMMARY_KEY = 'order_summary';
 const CHECKOUT_KEY = 'checkout';
 
 export interface CheckoutState {

@@ -7,7 +7,7 @@ import type { ApiClient } from '#shared/api/client';
 import { KW_DEFAULT_FREE_DELIVERY } from '#shared/country-amounts';
 import type { CountryCode } from '#shared/locale';
 
-export const SYNC_STORAGE_KEY = 'sync_data';
+const SYNC_STORAGE_KEY = 'sync_data';
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 export const syncData = proxy({

@@ -34,13 +34,13 @@ export interface WorkerWindowClient {
 interface ExtendableEventLike {
   waitUntil(promise: Promise<unknown>): void;
 }
-export interface PushEventLike extends ExtendableEventLike {
+interface PushEventLike extends ExtendableEventLike {
   data: { json(): unknown } | null;
 }
-export interface NotificationClickEventLike extends ExtendableEventLike {
+interface NotificationClickEventLike extends ExtendableEventLike {
   notification: { data?: { url?: string }; close(): void };
 }
-export interface SubscriptionChangeEventLike extends ExtendableEventLike {
+interface SubscriptionChangeEventLike extends ExtendableEventLike {
   oldSubscription?: { endpoint: string; options?: PushSubscriptionOptions } | null;
   newSubscription?: PushSubscription | null;
 }

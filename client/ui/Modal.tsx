@@ -7,7 +7,7 @@ import { MODAL_CLOSE_MS } from '#shared/constants';
 import { useI18n } from '../i18n/context';
 import { Icon } from './Icon';
 
-export type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'full';
+type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'full';
 
 export interface ModalProps {
   open: boolean;

@@ -1,10 +1,5 @@
 // A price in the shopper's currency, isolated with <bdi> so it reads correctly inside Arabic text.
-import { useMinor, usePrice } from '../lib/locale';
-
-export function Money({ fils, className }: { fils: number; className?: string }) {
-  const price = usePrice();
-  return <bdi className={className ? `money ${className}` : 'money'}>{price(fils)}</bdi>;
-}
+import { useMinor } from '../lib/locale';
 
 /** An amount already in minor units of a currency (payable totals, thresholds), isolated the same way. */
 export function MinorMoney({ minor, currency, className }: { minor: number; currency: string; className?: string }) {

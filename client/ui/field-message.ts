@@ -15,7 +15,7 @@ export interface FieldText {
  * The field's own "at least n characters" entry, e.g. account_password_label → account_password_min_chars:
  * Arabic names the field and makes the verb agree with it ("يجب ألا تقل كلمة المرور عن 6 أحرف").
  */
-export function minCharsKeyOf(label: string): string {
+function minCharsKeyOf(label: string): string {
   return `${label.replace(/_label$/, '')}_min_chars`;
 }
 

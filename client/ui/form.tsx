@@ -31,7 +31,7 @@ import type { FormApi, FormValues } from './form-state';
 export type { FormApi, FormValues } from './form-state';
 type Values = FormValues;
 
-export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
 
 export interface FormOptions<V extends Values, Out> {
   /** Prefix of the element ids: `${id}-${field}`. */

@@ -6,9 +6,9 @@ import { z } from '../zod';
 import { cleanParams, EVENT_NAMES, MAX_EVENTS_PER_REQUEST } from './params';
 
 /** A random first-party id (the tracker's crypto.randomUUID()), never derived from the user. */
-export const CLIENT_ID = /^[A-Za-z0-9-]{16,64}$/;
+const CLIENT_ID = /^[A-Za-z0-9-]{16,64}$/;
 
-export const collectEventSchema = z
+const collectEventSchema = z
   .object({
     name: z.enum(EVENT_NAMES),
     params: z.record(z.string(), z.unknown()).default({}),

@@ -27,14 +27,14 @@ export const EVENT_NAMES = [
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** The most items one event carries (a listing page shows 24; GA4 takes 200). */
-export const MAX_ITEMS = 50;
+const MAX_ITEMS = 50;
 /** GA4's Measurement Protocol takes at most 25 events per request. */
 export const MAX_EVENTS_PER_REQUEST = 25;
 /** A search term longer than this is dropped: long text is more likely to be a message than a query. */
-export const MAX_SEARCH_TERM = 64;
+const MAX_SEARCH_TERM = 64;
 const MAX_TEXT = 100;
 
-export type Scalar = string | number;
+type Scalar = string | number;
 export interface Item {
   item_id: string;
   item_name: string;
@@ -61,7 +61,7 @@ function latinDigits(text: string): string {
 }
 
 /** Text that cannot carry an e-mail, a phone or other long number, a link or a control character. */
-export function isSafeText(value: unknown, max = MAX_TEXT): value is string {
+function isSafeText(value: unknown, max = MAX_TEXT): value is string {
   if (typeof value !== 'string') return false;
   const text = latinDigits(value);
   return (
@@ -83,7 +83,7 @@ const SENSITIVE_TERMS =
   /(pregnan|breast ?feed|lactat|fertil|ivf|warfarin|coumadin|levothyrox|thyrox|eltroxin|metformin|insulin|statin|antidepress|ssri|st\.? john|contracept|diabet|cancer|chemo|hiv|hepatitis|std|depress|anxiety|blood ?test|lab ?test|panel|result|biomarker|hba1c|ferritin level|\btest\b|حامل|حمل|رضاع|خصوب|وارفارين|ثيروكسين|ميتفورمين|إنسولين|انسولين|سكري|سرطان|اكتئاب|تحليل|تحاليل|فحص|نتيج|مختبر)/i;
 
 /** Lower case, NFKC, Arabic without its short vowels (tashkeel) and tatweel, single spaces. */
-export function foldText(value: string): string {
+function foldText(value: string): string {
   return value
     .normalize('NFKC')
     .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
@@ -129,7 +129,7 @@ const matches =
     typeof v === 'string' && re.test(v);
 
 /** Each item parameter and its shape. */
-export const ITEM_PARAMS: Record<keyof Item, Check> = {
+const ITEM_PARAMS: Record<keyof Item, Check> = {
   item_id: matches(/^\d{1,12}$/),
   item_name: (v) => isSafeText(v),
   item_brand: (v) => isSafeText(v),
@@ -139,10 +139,10 @@ export const ITEM_PARAMS: Record<keyof Item, Check> = {
   quantity: (v) => isCount(999)(v) && (v as number) >= 1,
   index: isCount(1000),
 };
-export const REQUIRED_ITEM_PARAMS = ['item_id', 'item_name', 'price', 'quantity'] as const;
+const REQUIRED_ITEM_PARAMS = ['item_id', 'item_name', 'price', 'quantity'] as const;
 
 /** The names a list may have (item_list_name): fixed words, never a page's text. */
-export const LIST_NAMES = ['products', 'category', 'brand', 'search results', 'quiz results'] as const;
+const LIST_NAMES = ['products', 'category', 'brand', 'search results', 'quiz results'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
 /** Each scalar parameter and its shape. */
@@ -169,7 +169,7 @@ export const SCALAR_PARAMS = {
 export type ScalarParam = keyof typeof SCALAR_PARAMS;
 
 /** The tracker's own parameters, allowed on every event. */
-export const TRACKER_PARAMS = ['session_id', 'engagement_time_msec'] as const satisfies readonly ScalarParam[];
+const TRACKER_PARAMS = ['session_id', 'engagement_time_msec'] as const satisfies readonly ScalarParam[];
 
 /** Which parameters each event may carry: everything else is dropped by the builders and refused by /collect. */
 export const EVENT_PARAMS: Record<
@@ -204,12 +204,8 @@ export const EVENT_PARAMS: Record<
   },
 };
 
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
-}
-
 /** An item with only its allowed, well-shaped parameters, or null without a required one. */
-export function cleanItem(raw: unknown): Item | null {
+function cleanItem(raw: unknown): Item | null {
   if (!raw || typeof raw !== 'object') return null;
   const out: Record<string, unknown> = {};
   for (const [key, check] of Object.entries(ITEM_PARAMS)) {

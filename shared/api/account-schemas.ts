@@ -17,7 +17,6 @@ export const signInSchema = z.object({
     .pipe(z.email({ error: 'item_validation_error' })),
   password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
@@ -38,15 +37,6 @@ export const signUpSchema = z
     error: 'pass_match_validation_error',
     path: ['confirmPassword'],
   });
-export type SignUpInput = z.infer<typeof signUpSchema>;
-
-/** Parameters for each message key, so both sides show the same text (spec §5). */
-export const MESSAGE_PARAMS: Record<string, Record<string, string | number>> = {
-  'mandatory-field': {},
-  item_validation_error: { field: 'email' },
-  min_chars_validation_error: { length: MIN_PASSWORD_LENGTH },
-  pass_match_validation_error: {},
-};
 
 export const forgotPasswordSchema = z.object({
   email: z

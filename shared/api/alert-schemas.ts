@@ -7,7 +7,6 @@ export const alertUnsubscribeSchema = z.object({
     .string({ error: 'unsubscribe_link_invalid' })
     .regex(ALERT_UNSUBSCRIBE_TOKEN, { error: 'unsubscribe_link_invalid' }),
 });
-export type AlertUnsubscribeInput = z.infer<typeof alertUnsubscribeSchema>;
 
 /** A row of the back office's back-in-stock report (GET /staff/alerts/back-in-stock), per SKU. */
 export interface AlertReportRow {

@@ -6,7 +6,6 @@ import { GATEWAY_METHODS_ALL } from '../payments/gateway-methods';
 import { stcPayPhone } from './order-schemas';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
-import { CARD_METHODS } from './order-schemas';
 
 import {
   MAX_BLOOD_TEST_LINES,
@@ -17,15 +16,10 @@ import {
 } from './blood-test-order-facts';
 
 export {
-  MAX_BLOOD_TEST_LINES,
-  PATIENT_SEXES,
   type PatientSex,
-  PATIENT_RELATIONS,
   type PatientRelation,
   SLOT_WINDOWS,
   type SlotWindow,
-  BLOOD_TEST_CONSENT_VERSION,
-  BLOOD_TEST_PAYMENT_METHODS,
   type BloodTestPaymentMethod,
 } from './blood-test-order-facts';
 
@@ -87,7 +81,6 @@ export const slotQuerySchema = z
     error: 'slot_zone_required',
     path: ['area_id'],
   });
-export type SlotQueryInput = z.output<typeof slotQuerySchema>;
 
 /** One slot: the zone (Kuwait area or Saudi city), the day (Gulf local) and the window. */
 const slotFields = {
@@ -104,7 +97,6 @@ export const slotHoldSchema = z
     error: 'slot_zone_required',
     path: ['area_id'],
   });
-export type SlotHoldInput = z.output<typeof slotHoldSchema>;
 
 const coupon = z
   .string()
@@ -153,11 +145,9 @@ export const bloodTestRescheduleSchema = z.object({
   order_id: positiveId,
   hold_id: z.string({ error: 'slot_hold_expired' }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'slot_hold_expired' }),
 });
-export type BloodTestRescheduleInput = z.output<typeof bloodTestRescheduleSchema>;
 
 /** POST /user/bloodTestOrder/cancel. */
 export const bloodTestCancelSchema = z.object({ order_id: positiveId });
-export type BloodTestCancelInput = z.output<typeof bloodTestCancelSchema>;
 
 /** POST /bloodTestOrder/payAgain: a booking whose card payment failed takes its place again and pays. */
 export const bloodTestPayAgainSchema = z.object({
@@ -165,10 +155,6 @@ export const bloodTestPayAgainSchema = z.object({
   card_method: z.enum(GATEWAY_METHODS_ALL).optional(),
   stc_pay_phone: stcPayPhone.optional(),
 });
-export type BloodTestPayAgainInput = z.output<typeof bloodTestPayAgainSchema>;
 
 /** ?id= of getOrder, getOrderItem and ics. */
 export const bloodTestOrderIdQuerySchema = z.object({ id: positiveId });
-
-/** Card methods the checkout offers per country (the product checkout's list). */
-export const BLOOD_TEST_CARD_METHODS = CARD_METHODS;

@@ -12,8 +12,6 @@ import { gulfDate } from '../blood-tests/slot-rules';
 import type { ImageRef } from '../catalogue/types';
 import type { CurrencyCode } from '../locale';
 
-export { BT_RESULTS_PATHS } from './blood-test-results-paths';
-
 /** Where a value came from: a shop order's approved result, or a confirmed value of an upload. */
 export type ResultSource = 'order' | 'upload';
 
@@ -35,7 +33,7 @@ export interface ResultPoint {
   unconverted_unit?: string;
 }
 
-export interface DisplayUnit {
+interface DisplayUnit {
   /** UCUM code. */
   code: string;
   /** What the shopper reads, in the page's language. */
@@ -118,7 +116,7 @@ export interface BloodTestResultsView {
 }
 
 /** Oldest age a date of birth may give (completed years). */
-export const MAX_PROFILE_AGE = 120;
+const MAX_PROFILE_AGE = 120;
 
 /** Completed years of age on a date (both YYYY-MM-DD). */
 export function completedYears(dateOfBirth: string, date: string): number {
@@ -128,7 +126,7 @@ export function completedYears(dateOfBirth: string, date: string): number {
 }
 
 /** A calendar date that exists, is not after today (Gulf time) and gives an age of at most 120. */
-export function isPlausibleBirthDate(date: string, now = Date.now()): boolean {
+function isPlausibleBirthDate(date: string, now = Date.now()): boolean {
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) return false;
   const today = gulfDate(now);
@@ -150,7 +148,6 @@ export const bloodTestProfileBody = z.object({
     ),
   unit_preference: z.enum(['si', 'conventional']).default('conventional'),
 });
-export type BloodTestProfileBody = z.infer<typeof bloodTestProfileBody>;
 
 /** POST /user/bloodtest/units. */
 export const bloodTestUnitsBody = z.object({ unit_preference: z.enum(['si', 'conventional']) });

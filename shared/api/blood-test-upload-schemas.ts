@@ -9,7 +9,6 @@ import type { UploadType } from './blood-test-upload-facts';
 export {
   BLOOD_TEST_UPLOAD_CONSENT_VERSION,
   UPLOAD_MAX_BYTES,
-  UPLOAD_MAX_FILES_PER_RESULT,
   UPLOAD_MAX_PENDING_FILES,
   UPLOAD_TYPES,
   UPLOADS_PER_PAGE,
@@ -63,7 +62,6 @@ export const uploadSubmitSchema = z.object({
   /** The text the shopper agreed to must be the one the shop shows now. */
   consent_version: z.literal(BLOOD_TEST_UPLOAD_CONSENT_VERSION, { error: 'consent_required' }),
 });
-export type UploadSubmitInput = z.output<typeof uploadSubmitSchema>;
 
 /** A file of a result, as the API lists it (POST /user/upload/bloodtest answers the same fields). */
 export interface UploadedFile {
@@ -97,16 +95,16 @@ export interface UploadedResultList {
 // --- values of a result (typed, or found in its PDF and confirmed) --------------------------------
 
 /** Values one result may carry. */
-export const UPLOAD_MAX_VALUES = 60;
+const UPLOAD_MAX_VALUES = 60;
 /** Typed by the shopper, or found in the report's PDF text and confirmed by the shopper. */
-export const VALUE_ORIGINS = ['typed', 'pdf'] as const;
+const VALUE_ORIGINS = ['typed', 'pdf'] as const;
 export type ValueOrigin = (typeof VALUE_ORIGINS)[number];
 
 /**
  * A measured value as the shopper confirms it: Arabic-Indic digits and a decimal comma are read, the
  * result is Latin digits with a dot ("١٨٫٢", "18,2" → "18.2"); positive, at most 4 decimals.
  */
-export const valueText = z
+const valueText = z
   .string({ error: 'upload_value_invalid' })
   .overwrite((v) =>
     normalizeDigits(v)
@@ -150,10 +148,9 @@ export function uploadValuesSchema(unitsOf: (slug: string) => readonly string[] 
       }),
   });
 }
-export type UploadValuesInput = z.output<ReturnType<typeof uploadValuesSchema>>;
 
 /** A biomarker as the result pages name it. */
-export interface ValueBiomarker {
+interface ValueBiomarker {
   slug: string;
   /** In the request's language. */
   name: string;
@@ -193,8 +190,8 @@ export interface ValueFinding extends Omit<UploadValue, 'origin'> {
  * Why a reading found nothing (dictionary keys): no PDF among the files, PDFs without text (scans),
  * PDFs that could not be read (damaged, or too slow), or text without a known marker's value.
  */
-export const READ_REASONS = ['upload_no_pdf', 'upload_no_text', 'upload_read_failed', 'upload_no_values'] as const;
-export type ReadReason = (typeof READ_REASONS)[number];
+const READ_REASONS = ['upload_no_pdf', 'upload_no_text', 'upload_read_failed', 'upload_no_values'] as const;
+type ReadReason = (typeof READ_REASONS)[number];
 
 /** POST /user/upload/bloodtest/:id/read. */
 export interface UploadReadAnswer {

@@ -7,9 +7,9 @@ import { STATEMENT_CARRIERS, STATEMENT_CURRENCIES } from '../cod/statement';
 
 /** Who took the parcel: the shopper herself, her family, the building's guard, someone else (named). */
 export const RECEIVERS = ['customer', 'family', 'guard', 'other'] as const;
-export type Receiver = (typeof RECEIVERS)[number];
+type Receiver = (typeof RECEIVERS)[number];
 export const FAIL_REASONS = ['not_home', 'no_answer', 'wrong_address', 'refused', 'other'] as const;
-export type FailReason = (typeof FAIL_REASONS)[number];
+type FailReason = (typeof FAIL_REASONS)[number];
 
 const text = (v: unknown) => (typeof v === 'string' ? normalizeDigits(v).trim() : v);
 const optionalText = (max: number) =>

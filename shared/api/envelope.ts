@@ -2,7 +2,7 @@
 // from the client's point of view of an HTTP response body).
 
 /** msgType 0: success or information; 1: error (spec §8). */
-export type MsgType = 0 | 1;
+type MsgType = 0 | 1;
 
 export interface Meta {
   /** A message key from the dictionaries, or a literal text when no key fits. */
@@ -31,10 +31,6 @@ export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
 
 export function fail(msg: string, code: number, key?: string): Envelope<null> {
   return { data: null, meta: key ? { msg, code, msgType: 1, key } : { msg, code, msgType: 1 } };
-}
-
-export function isSuccessCode(code: number): boolean {
-  return (code >= 200 && code < 300) || code === CACHED_CODE;
 }
 
 export function isEnvelope(value: unknown): value is Envelope<unknown> {

@@ -4,7 +4,6 @@
 // validates.
 
 export const CONTACT_SUBJECTS = ['order', 'product', 'blood_test', 'returns', 'partnership', 'other'] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const SUPPLIER_COUNTRIES = ['KW', 'SA', 'other'] as const;
 export type SupplierCountry = (typeof SUPPLIER_COUNTRIES)[number];
@@ -19,7 +18,6 @@ export const SUPPLIER_CATEGORIES = [
   'weight',
   'devices',
 ] as const;
-export type SupplierCategory = (typeof SUPPLIER_CATEGORIES)[number];
 
 /** Length limits per field name (both forms use the same names for the same things). */
 export const FIELD_LENGTHS = {
@@ -31,13 +29,6 @@ export const FIELD_LENGTHS = {
   website: { min: 1, max: 200 },
   message: { min: 10, max: 2000 },
 } as const;
-
-export type FormMessageKey =
-  | 'mandatory-field'
-  | 'item_validation_error'
-  | 'min_chars_validation_error'
-  | 'max_chars_validation_error'
-  | 'form_categories_required';
 
 /** The first message per top-level field (later issues for the same field are dropped). */
 export function firstProblems(

@@ -12,17 +12,7 @@ import { z } from '../zod';
 
 import { CONTACT_SUBJECTS, FIELD_LENGTHS, SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES } from './form-facts';
 
-export {
-  CONTACT_SUBJECTS,
-  FIELD_LENGTHS,
-  firstProblems,
-  SUPPLIER_CATEGORIES,
-  SUPPLIER_COUNTRIES,
-  type ContactSubject,
-  type FormMessageKey,
-  type SupplierCategory,
-  type SupplierCountry,
-} from './form-facts';
+export { firstProblems } from './form-facts';
 
 const PHONE = /^\+?\d[\d ]*\d$/;
 
@@ -70,7 +60,7 @@ const optionalWebsite = z
   .optional()
   .transform((v) => (v ? (normalizeWebsite(v) ?? undefined) : undefined));
 
-export function normalizeWebsite(value: string): string | null {
+function normalizeWebsite(value: string): string | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
   try {
     const url = new URL(withScheme);
@@ -96,8 +86,6 @@ export const contactSchema = z.object({
   subject: choice(CONTACT_SUBJECTS),
   message: text(FIELD_LENGTHS.message),
 });
-export type ContactInput = z.input<typeof contactSchema>;
-export type ContactData = z.output<typeof contactSchema>;
 
 export const supplierSchema = z.object({
   company_name: text(FIELD_LENGTHS.company_name),
@@ -117,5 +105,3 @@ export const supplierSchema = z.object({
     .refine((list) => new Set(list).size === list.length, { error: 'item_validation_error' }),
   message: text(FIELD_LENGTHS.message),
 });
-export type SupplierInput = z.input<typeof supplierSchema>;
-export type SupplierData = z.output<typeof supplierSchema>;

@@ -5,7 +5,7 @@
 /** The message's limit, in characters as a person counts them (an emoji is one). */
 export const GIFT_MESSAGE_MAX = 250;
 /** The furthest delivery date a shopper may ask for, in Gulf days after today. */
-export const GIFT_DELIVERY_MAX_DAYS = 60;
+const GIFT_DELIVERY_MAX_DAYS = 60;
 
 export type GiftMessageLang = 'ar' | 'en';
 
@@ -28,7 +28,7 @@ export function messageLanguage(text: string): GiftMessageLang | null {
 const GULF_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The Gulf calendar day (YYYY-MM-DD) of an instant. */
-export const gulfDay = (now: number) => new Date(now + GULF_OFFSET_MS).toISOString().slice(0, 10);
+const gulfDay = (now: number) => new Date(now + GULF_OFFSET_MS).toISOString().slice(0, 10);
 /** A calendar day `days` after another. */
 export const addGulfDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -9,13 +9,9 @@ import { GIFT_MESSAGE_MAX, type GiftMessageLang, isDeliveryDate, messageLength }
 export {
   addGulfDays,
   deliveryWindow,
-  GIFT_DELIVERY_MAX_DAYS,
-  GIFT_LENGTHS,
   GIFT_MESSAGE_MAX,
-  gulfDay,
   isDeliveryDate,
   messageLanguage,
-  messageLength,
   type GiftMessageLang,
 } from './gift-facts';
 

@@ -7,4 +7,4 @@ export const MAX_LINE_COUNT = 99;
 export const PAYMENT_METHODS = ['cod', 'wallet', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export { CARD_METHODS, GATEWAY_METHODS } from '../payments/gateway-methods';
+export { CARD_METHODS } from '../payments/gateway-methods';

@@ -13,12 +13,8 @@ import { frequencySchema } from '../subscriptions/schemas';
 import { DELIVERY_SPEEDS } from '../delivery/speeds';
 
 export {
-  MAX_ORDER_LINES,
-  MAX_LINE_COUNT,
-  PAYMENT_METHODS,
   type PaymentMethod,
   CARD_METHODS,
-  GATEWAY_METHODS,
 } from './order-facts';
 
 /** A way to pay through the gateway: a card kind, STC Pay, or a pay-later provider. */
@@ -154,7 +150,6 @@ export const orderLookupSchema = z.object({
     .regex(/^[1-9][0-9]{9}$/, { error: 'item_validation_error' }),
   email,
 });
-export type OrderLookupInput = z.output<typeof orderLookupSchema>;
 
 export const walletChargeSchema = z.object({
   amount: z
@@ -165,7 +160,7 @@ export const walletChargeSchema = z.object({
   payment_method: z.enum(CARD_KINDS, { error: 'payment_method_required' }),
 });
 
-export const ORDER_STATUSES = [
+const ORDER_STATUSES = [
   'placed',
   'pending_payment',
   'paid',

@@ -7,9 +7,9 @@ import { deviceAuthSchema } from './schemas';
 
 export const BUNDLE_PATH = '/bundle';
 /** A page's loaders make a handful of calls; more in one bundle is a mistake, not a page. */
-export const BUNDLE_MAX_CALLS = 16;
+const BUNDLE_MAX_CALLS = 16;
 /** A longer path (a hostile query) is sent alone and answered alone, never failing its page's bundle. */
-export const BUNDLE_MAX_PATH = 8192;
+const BUNDLE_MAX_PATH = 8192;
 
 /**
  * POSTs that only read: the listing (first and later pages, its filters), the carts' refresh and pricing,
@@ -27,7 +27,7 @@ const READ_POSTS = [
   /^\/nutritionist\/list(\/\d+)?$/,
 ];
 
-export const bundleCallSchema = z.object({
+const bundleCallSchema = z.object({
   method: z.enum(['GET', 'POST']),
   path: z
     .string()
@@ -42,10 +42,9 @@ export const bundleSchema = z.object({
   /** Registered when the call's device token is missing or no longer valid: no separate trip for it. */
   device: deviceAuthSchema.optional(),
 });
-export type BundleInput = z.infer<typeof bundleSchema>;
 
 /** One answer: the status and the envelope the call would have had alone. */
-export interface BundleAnswer {
+interface BundleAnswer {
   status: number;
   body: unknown;
 }

@@ -33,7 +33,6 @@ export const customerSearchSchema = z.object({
 });
 
 export const WALLET_REASONS = ['goodwill', 'correction', 'compensation', 'refund_outside_order', 'other'] as const;
-export type WalletReason = (typeof WALLET_REASONS)[number];
 
 export const walletAdjustSchema = z.object({
   currency: z.enum(['KWD', 'SAR']),
@@ -43,7 +42,6 @@ export const walletAdjustSchema = z.object({
   reason_code: z.enum(WALLET_REASONS, { error: 'mandatory-field' }),
   note: z.string({ error: 'mandatory-field' }).trim().min(3, { error: 'mandatory-field' }).max(500),
 });
-export type WalletAdjustInput = z.infer<typeof walletAdjustSchema>;
 
 export const customerEraseSchema = z.object({
   /** The shopper's e-mail typed again, so an erasure is never a slip of the mouse. */
@@ -62,7 +60,7 @@ const date = z.preprocess(
 );
 
 /** The places an amount of a coupon for this country may have: its currency's, KWD for both countries. */
-export const couponDecimals = (country: CountryCode | null | undefined) =>
+const couponDecimals = (country: CountryCode | null | undefined) =>
   country ? COUNTRY_FACTS[country].decimals : COUNTRY_FACTS.KW.decimals;
 
 export const couponInputSchema = z
@@ -159,5 +157,3 @@ export const synonymAddSchema = z.object({
   set_id: optionalInt(1_000_000),
   phrase: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
 });
-
-export const zeroResultQuerySchema = z.object({ lang: z.enum(['en', 'ar']).optional() });

@@ -7,7 +7,7 @@ import { isMobileNumber } from '../phone/mobile';
 import { nationalNumber, PHONE_RULES } from './address-facts';
 
 /** How a code travels: a text message, or WhatsApp (where the number has it; else by SMS). */
-export const CODE_CHANNELS = ['whatsapp', 'sms'] as const;
+const CODE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
 
 /** A code's life and tries (phone_codes): six digits, five minutes, five tries, once. */
@@ -36,7 +36,6 @@ const code = z
 export const phoneCodeSchema = z
   .object({ country, phone, channel: z.enum(CODE_CHANNELS).default('whatsapp') })
   .refine(validPhone, { error: 'phone_invalid', path: ['phone'] });
-export type PhoneCodeInput = z.output<typeof phoneCodeSchema>;
 
 /** The code typed back; a new shopper's name comes with it on the second step. */
 export const phoneSignInSchema = z
@@ -47,7 +46,6 @@ export const phoneSignInSchema = z
     name: z.string().trim().min(1, { error: 'mandatory-field' }).max(80).optional(),
   })
   .refine(validPhone, { error: 'phone_invalid', path: ['phone'] });
-export type PhoneSignInInput = z.output<typeof phoneSignInSchema>;
 
 /**
  * A signed-in shopper proving a phone to add it to her account, with her password when she has one (a

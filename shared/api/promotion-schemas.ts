@@ -52,7 +52,7 @@ const thresholdText = z.preprocess(
 );
 
 /** The countries a promotion runs in: its one country, or both. */
-export const thresholdCountries = (country: CountryCode | null): readonly CountryCode[] =>
+const thresholdCountries = (country: CountryCode | null): readonly CountryCode[] =>
   country === null ? COUNTRY_CODES : [country];
 
 export const promotionInputSchema = z

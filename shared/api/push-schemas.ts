@@ -8,12 +8,12 @@ export type PushTopic = (typeof PUSH_TOPICS)[number];
 
 import { isLocalEndpoint } from './push-local';
 
-export { isLocalEndpoint, LOCAL_PUSH_SCHEME } from './push-local';
+export { isLocalEndpoint } from './push-local';
 
 const b64url = (length: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`));
 
 /** A push service URL (https only) or the local marker followed by a random id. */
-export const pushEndpointSchema = z
+const pushEndpointSchema = z
   .string()
   .max(1024)
   .refine(
@@ -43,7 +43,6 @@ export const pushSubscribeSchema = z.object({
    */
   replaces: pushEndpointSchema.optional(),
 });
-export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 
 export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
 

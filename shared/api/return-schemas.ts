@@ -7,7 +7,7 @@ import { RETURN_PHOTOS_MAX, RETURN_REASONS, RETURN_STATUSES } from '../orders/re
 
 const skuId = z.number({ error: 'mandatory-field' }).int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** A photo's public id: 128 random bits, hex. */
-export const returnPhotoId = z.string().regex(/^[0-9a-f]{32}$/);
+const returnPhotoId = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** POST /user/order/:id/return: which lines and how many, why, and (damaged) the photos uploaded first. */
 export const returnRequestSchema = z.object({

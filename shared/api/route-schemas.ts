@@ -76,10 +76,6 @@ const sortOf = <K extends readonly [string, ...string[]]>(keys: K) =>
 export const brandListSchema = sortOf(['name', 'popularity', 'products']);
 export type BrandListInput = z.output<typeof brandListSchema>;
 
-/** The nutritionist list's order. */
-export const nutritionistListSchema = sortOf(['name', 'experience', 'order']);
-export type NutritionistListInput = z.output<typeof nutritionistListSchema>;
-
 /** Cart sync: the cart's SKUs refreshed (price, stock, limits), with giveaways and related cards. */
 export const skuSyncSchema = z.object({
   ids: z.array(z.number().int().positive()).max(100),

@@ -18,12 +18,11 @@ export const SIGNATURE_HEADERS = {
   authorization: 'authorization',
 } as const;
 
-export { CLIENT_IP_HEADER };
 /**
  * A storefront origin header. The API builds every link from its configured SITE_ORIGIN and never reads
  * this, but it stays signed so no future reader could trust an unsigned copy.
  */
-export const SITE_ORIGIN_HEADER = 'x-site-origin';
+const SITE_ORIGIN_HEADER = 'x-site-origin';
 
 /** Identity headers covered by the signature; an absent header is signed as empty. */
 export const SIGNED_HEADERS = [
@@ -38,7 +37,7 @@ export const SIGNED_HEADERS = [
 export type SignedHeaderValues = Partial<Record<(typeof SIGNED_HEADERS)[number], string>>;
 
 /** The identity lines of the signed string, read from a request's headers or a plain record. */
-export function identityLines(headers: Headers | SignedHeaderValues): string {
+function identityLines(headers: Headers | SignedHeaderValues): string {
   const get = (name: (typeof SIGNED_HEADERS)[number]) =>
     (headers instanceof Headers ? headers.get(name) : headers[name]) ?? '';
   return SIGNED_HEADERS.map((name) => `${name}:${get(name)}`).join('\n');

@@ -7,7 +7,7 @@ import { normalizeDigits } from '../text/digits';
 /** Upload limit for one catalogue image (the original, before any rendition). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Base64 of IMAGE_MAX_BYTES, rounded up: the JSON body the staff app sends the API. */
-export const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
+const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
 
 const text = (max: number) => z.string().trim().max(max, { error: 'catalogue_text_too_long' });
 const required = (max: number) =>
@@ -239,7 +239,7 @@ export const deleteSchema = z.object({
  * Where a banner leads: a path on this shop without its language prefix (the shop adds /ar for Arabic),
  * e.g. /products?category=3. Never another site: no scheme, no "//", no backslash, no spaces.
  */
-export const bannerLink = z
+const bannerLink = z
   .string({ error: 'banner_link_invalid' })
   .trim()
   .max(300, { error: 'banner_link_invalid' })

@@ -13,14 +13,14 @@ const isRealDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toI
 const dateText = z.string().refine(isRealDate, { error: 'date_invalid' });
 
 /** A zone as stored on orders and capacity rows: `area:<id>` (Kuwait) or `city:<id>` (Saudi Arabia). */
-export const ZONE_PATTERN = /^(area|city):[1-9]\d{0,9}$/;
+const ZONE_PATTERN = /^(area|city):[1-9]\d{0,9}$/;
 export const zoneCountry = (zone: string): CountryCode => (zone.startsWith('area:') ? 'KW' : 'SA');
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** A decimal as a lab reports it: optional minus, up to 9 digits, up to 6 decimals; "" is no value. */
 const DECIMAL = /^-?\d{1,9}(\.\d{1,6})?$/;
-export const decimalText = (error: string) =>
+const decimalText = (error: string) =>
   z
     .string()
     .max(40)
@@ -42,7 +42,7 @@ export const visitsQuerySchema = z.object({
 
 export const labOrderBodySchema = z.object({ order_id: id });
 
-export const resultLineSchema = z
+const resultLineSchema = z
   .object({
     biomarker_id: id,
     value: decimalText('result_value_invalid'),
@@ -64,7 +64,7 @@ export const resultsSaveSchema = z.object({
 });
 
 /** Money typed in the country's major unit ("9.500" KWD, "150.00" SAR): answered in minor units. */
-export function toMinorUnits(text: string, country: CountryCode): number | null {
+function toMinorUnits(text: string, country: CountryCode): number | null {
   const m = /^(\d{1,7})(?:\.(\d+))?$/.exec(normalizeDigits(text).trim());
   const decimals = COUNTRY_FACTS[country].decimals;
   if (!m || (m[2]?.length ?? 0) > decimals) return null;

@@ -213,7 +213,7 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
 }
 
 /** The most points one adjustment may move: a typo's extra zeros are refused. */
-export const MAX_ADJUST_POINTS = 1_000_000;
+const MAX_ADJUST_POINTS = 1_000_000;
 
 /**
  * A manual adjustment: points added or taken away in a country, with the reason the shopper reads in her

@@ -20,10 +20,8 @@ export type OrderStage = (typeof ORDER_STAGES)[number];
 
 /** The carriers the shop ships with in Kuwait and Saudi Arabia. */
 export const CARRIERS = ['aramex', 'dhl', 'smsa', 'naqel', 'kuwait_post', 'spl', 'shop_courier'] as const;
-export type Carrier = (typeof CARRIERS)[number];
 
 export const REFUND_REASONS = ['damaged', 'missing_item', 'late_delivery', 'goodwill', 'cancelled', 'other'] as const;
-export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_METHODS = ['wallet', 'gateway'] as const;
 
 const day = z

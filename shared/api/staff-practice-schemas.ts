@@ -18,7 +18,7 @@ const whole = (min: number, max: number, error: string) =>
     .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 
 /** "HH:MM" typed (or a minute count) → minutes after midnight, Gulf time; 24:00 is the day's end. */
-export function minuteOf(text: string): number | null {
+function minuteOf(text: string): number | null {
   const m = /^(\d{1,2}):(\d{2})$/.exec(normalizeDigits(text).trim());
   if (!m) return null;
   const h = Number(m[1]);
@@ -45,7 +45,7 @@ export const practiceWhoQuery = z.object({ nutritionist_id: id.optional() });
 export const practiceDayQuery = z.object({ date: dateText.optional(), nutritionist_id: id.optional() });
 
 /** Practice hours are kept in 5-minute cells, like the bookings. */
-export const HOURS_STEP_MINUTES = 5;
+const HOURS_STEP_MINUTES = 5;
 
 const hoursRow = z
   .object({
@@ -66,7 +66,7 @@ const hoursRow = z
 export type HoursRow = z.output<typeof hoursRow>;
 
 /** Two rows overlap when they share a weekday and time, and either is for every service or both for the same one. */
-export function overlapping(rows: readonly HoursRow[]): number | null {
+function overlapping(rows: readonly HoursRow[]): number | null {
   for (let i = 0; i < rows.length; i++)
     for (let j = 0; j < i; j++) {
       const a = rows[i]!;
@@ -86,7 +86,7 @@ export const hoursSchema = z
 
 export const dayOffSchema = z.object({ nutritionist_id: id.optional(), date: dateText });
 
-export const NOTES_MAX = 20_000;
+const NOTES_MAX = 20_000;
 export const notesSchema = z.object({
   notes: z.string().max(NOTES_MAX, { error: 'practice_text_too_long' }).default(''),
   summary: z.string().max(NOTES_MAX, { error: 'practice_text_too_long' }).default(''),
@@ -109,8 +109,8 @@ export const sharedFileParams = z.object({
   fileId: z.string().regex(/^[0-9a-f]{32}$/),
 });
 
-export const RECOMMENDATION_LIMIT = 20;
-export const recommendationItem = z.object({
+const RECOMMENDATION_LIMIT = 20;
+const recommendationItem = z.object({
   sku_id: id,
   quantity: whole(1, 10, 'practice_quantity_invalid').default(1),
   servings_per_day: whole(1, 10, 'practice_servings_invalid').default(1),
@@ -136,19 +136,12 @@ export const recommendationsSchema = z
     });
   });
 
-export const OUTCOMES = ['held', 'shopper_late', 'shopper_no_show', 'nutritionist_no_show', 'call_failed'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+const OUTCOMES = ['held', 'shopper_late', 'shopper_no_show', 'nutritionist_no_show', 'call_failed'] as const;
 export const markSchema = z.object({ outcome: z.enum(OUTCOMES, { error: 'practice_outcome_invalid' }) });
 
 export const earningsQuery = z.object({
   month: z.string().regex(MONTH, { error: 'date_invalid' }).optional(),
 });
-
-/** The warning ids a list's item raised (shared/safety/recommendation-gates.ts). */
-export interface PracticeWarning {
-  rule: string;
-  text: string;
-}
 
 /** The Gulf month of an instant, YYYY-MM. */
 export const gulfMonth = (now: number) => gulfDate(now).slice(0, 7);

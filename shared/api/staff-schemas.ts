@@ -36,8 +36,6 @@ export const auditQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 
-export const staffCountryQuery = z.object({ country: z.enum(COUNTRY_CODES).optional() });
-
 /** Staff passwords are longer than shoppers': they open every shopper's data. */
 export const STAFF_MIN_PASSWORD = 12;
 

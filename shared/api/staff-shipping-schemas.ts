@@ -17,7 +17,7 @@ export const shipPartSchema = z.object({
 export const labelsQuery = z.object({ ids: z.string().regex(/^\d+(,\d+){0,99}$/) });
 export const manifestQuery = z.object({ country, carrier, day, format: z.enum(['json', 'csv']).optional() });
 export const pickupSchema = z.object({ country, carrier, day });
-export const carrierRuleSchema = z.object({
+const carrierRuleSchema = z.object({
   country,
   priority: z.number().int().min(0).max(10000),
   zones: z.union([z.literal('all'), z.array(z.number().int().positive()).min(1).max(500)]),

@@ -9,12 +9,7 @@ import { SHARE_TOKEN_PATTERN, WISHLIST_LIMITS, WISHLIST_SCOPES } from '../wishli
 
 export {
   firstName,
-  isWishlistScope,
-  listNameProblem,
-  SHARE_TOKEN_PATTERN,
   WISHLIST_LIMITS,
-  WISHLIST_PATHS,
-  WISHLIST_SCOPES,
   type WishlistScope,
 } from '../wishlists/rules';
 
@@ -33,7 +28,6 @@ export const wishlistNameSchema = z.object({
     .min(1, { error: 'validation_mandatory', abort: true })
     .max(WISHLIST_LIMITS.nameMax, { error: 'wishlist_name_too_long' }),
 });
-export type WishlistNameInput = z.input<typeof wishlistNameSchema>;
 
 export const wishlistIdParams = z.object({ id: wholeId });
 export const wishlistScopeParams = z.object({ scope: z.enum(WISHLIST_SCOPES) });
@@ -97,11 +91,6 @@ export interface SharedWishlistItem extends ProductCard {
 export interface WishlistScopeView {
   items: WishlistSummary[];
   open: { id: number; items: WishlistItem[] } | null;
-}
-
-export interface WishlistItemsView {
-  list: WishlistSummary;
-  items: WishlistItem[];
 }
 
 /** GET /list/shared/{token}: public, so nothing about the owner but a first name. */

@@ -13,7 +13,7 @@ import type { Dictionary } from '../i18n';
 import { dirOf, localizePath, type Lang } from '../locale';
 import { APP_BACKGROUND_COLOR, APP_THEME_COLOR } from './paths';
 
-export interface ManifestIcon {
+interface ManifestIcon {
   src: string;
   sizes: string;
   type: string;
@@ -44,7 +44,7 @@ export type ManifestTexts = Pick<
   'brand_name' | 'brand_tagline' | 'page_search' | 'page_cart' | 'page_profile_orders'
 >;
 
-export const APP_ICONS: readonly ManifestIcon[] = [
+const APP_ICONS: readonly ManifestIcon[] = [
   { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
   { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
@@ -52,7 +52,7 @@ export const APP_ICONS: readonly ManifestIcon[] = [
 ];
 
 /** The app's landing page in a language: the application shell page. */
-export const appStartPath = (lang: Lang): string => localizePath('/_app', lang);
+const appStartPath = (lang: Lang): string => localizePath('/_app', lang);
 
 export function appManifest(lang: Lang, texts: ManifestTexts): WebAppManifest {
   const start = appStartPath(lang);

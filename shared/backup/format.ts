@@ -79,13 +79,13 @@ export interface HeaderLine {
   /** The data key of the health pages, wrapped by the backup KEK of this version (./seal.ts). */
   key: { wrapped: string; version: number };
 }
-export interface SchemaLine {
+interface SchemaLine {
   kind: 'schema';
   objects: SchemaObject[];
   /** Virtual tables whose rows are written (FTS5 with its own content); their shadow tables are not. */
   virtual: string[];
 }
-export interface RowsLine {
+interface RowsLine {
   kind: 'rows';
   table: string;
   columns: string[];
@@ -99,7 +99,7 @@ export interface SealedLine {
   iv: string;
   data: string;
 }
-export interface EndLine {
+interface EndLine {
   kind: 'end';
   counts: Record<string, number>;
   /** The last link of the file's HMAC chain (./seal.ts FileMac): every line before this one, and the counts. */

@@ -16,10 +16,10 @@ import {
 } from './format';
 import { type BackupKeyring, BackupKeyError, FileMac, fileMacKey, openDataKey, openPage, sameMac } from './seal';
 
-export class BackupFormatError extends Error {}
+class BackupFormatError extends Error {}
 
 /** The words for an operator when a file is not what it should be, whatever the parser said. */
-export const DAMAGED = 'this file is not a backup or is damaged';
+const DAMAGED = 'this file is not a backup or is damaged';
 
 function parseLine(text: string, first: boolean): BackupLine {
   try {
@@ -159,7 +159,7 @@ export function insertStatements(table: string, columns: string[], rows: Cell[][
  */
 export const PIECE_CHARS = 20_000;
 
-export function rowStatements(table: string, columns: string[], row: Cell[]): string[] {
+function rowStatements(table: string, columns: string[], row: Cell[]): string[] {
   const name = quoteName(table);
   const names = columns.map(quoteName).join(', ');
   const long = row.map((cell) => (typeof cell === 'string' ? cell.length > PIECE_CHARS : isLongBlob(cell)));

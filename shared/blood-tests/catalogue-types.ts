@@ -6,7 +6,7 @@ import type { CategoryRef, ProductCard } from '../catalogue/types';
 
 export type BloodTestKind = 'test' | 'panel';
 export type BloodTestSort = 'popularity' | 'price_asc' | 'price_desc' | 'name';
-export type SampleType = 'venous_blood' | 'finger_prick' | 'urine' | 'saliva';
+type SampleType = 'venous_blood' | 'finger_prick' | 'urine' | 'saliva';
 
 export interface BloodTestPrice {
   price: number;

@@ -7,7 +7,7 @@ import { normalizeDigits } from '../text/digits';
 export type IdCountry = 'KW' | 'SA';
 
 /** Why a number was refused; each is a message key in the blood-test dictionaries. */
-export type NationalIdError =
+type NationalIdError =
   | 'national_id_format'
   | 'national_id_checksum'
   | 'national_id_birth_date'

@@ -6,7 +6,7 @@ import type { CardMethod } from '../api/order-schemas';
 import type { UnavailableMethod } from '../payments/gateway-methods';
 import type { BloodTestResultLine } from './results';
 
-export type BloodTestCountry = 'KW' | 'SA';
+type BloodTestCountry = 'KW' | 'SA';
 
 export interface BloodTestPatient {
   id: number;
@@ -19,7 +19,7 @@ export interface BloodTestPatient {
   national_id_masked: string;
 }
 
-export interface SlotWindowAvailability {
+interface SlotWindowAvailability {
   window: SlotWindow;
   /** "07:00" and "09:00", Gulf local time. */
   starts: string;
@@ -88,7 +88,7 @@ export interface BloodTestQuote {
   unavailable_methods?: UnavailableMethod[];
 }
 
-export const BLOOD_TEST_ORDER_STATUSES = [
+const BLOOD_TEST_ORDER_STATUSES = [
   'pending_payment',
   'booked',
   'sample_collected',
@@ -102,7 +102,7 @@ export type BloodTestOrderStatus = (typeof BLOOD_TEST_ORDER_STATUSES)[number];
 /** The visible progress: booked → sample_collected → at_lab → results_ready. */
 export const BLOOD_TEST_TIMELINE = ['booked', 'sample_collected', 'at_lab', 'results_ready'] as const;
 
-export interface BloodTestTimelineStep {
+interface BloodTestTimelineStep {
   status: BloodTestOrderStatus;
   /** ISO time it happened, null while still ahead. */
   at: string | null;

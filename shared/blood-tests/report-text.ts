@@ -31,7 +31,7 @@ export interface ReportFinding {
 }
 
 /** What labs print besides the catalogue's names (matched ignoring case, spaces and hyphens). */
-export const REPORT_ALIASES: Readonly<Record<string, readonly string[]>> = {
+const REPORT_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'vitamin-d-25-oh': [
     '25-Hydroxy Vitamin D',
     '25-Hydroxyvitamin D',
@@ -147,7 +147,7 @@ const ARABIC_UNITS: Readonly<Record<string, string>> = {
 const FLAGS = new Set(['l', 'h', 'll', 'hh', 'low', 'high', 'n', 'normal', 'abnormal', 'منخفض', 'مرتفع', 'طبيعي']);
 
 /** A line at most this long is kept as the finding's source. */
-export const FINDING_LINE_MAX = 120;
+const FINDING_LINE_MAX = 120;
 /** Lines read at most (a report of 10 pages has far fewer). */
 const MAX_LINES = 3000;
 
@@ -156,7 +156,7 @@ const MAX_LINES = 3000;
  * no diacritics or tatweel), µ as u, dashes as "-", one space. Every change keeps the length, so
  * positions found here are positions in the line. Diacritics and tatweel become spaces for that.
  */
-export function matchKey(text: string): string {
+function matchKey(text: string): string {
   return normalizeDigits(text)
     .replace(/[\u064B-\u065F\u0670\u0640]/g, ' ')
     .replace(/[أإآٱ]/g, 'ا')

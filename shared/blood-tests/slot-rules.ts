@@ -39,11 +39,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "07:00" */
 export const hourText = (h: number) => `${pad(h)}:00`;
 
-/** The Gulf local hour (0–23) of an instant. */
-export function gulfHour(now: number): number {
-  return new Date(now + GULF_OFFSET_MS).getUTCHours();
-}
-
 /** The instant (ms UTC) a local date's hour begins. */
 export function gulfInstant(date: string, hour: number): number {
   return Date.parse(`${date}T${pad(hour)}:00:00Z`) - GULF_OFFSET_MS;

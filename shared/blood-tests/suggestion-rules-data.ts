@@ -64,7 +64,7 @@ const ods = (name: string, page: string) => ({
 });
 
 /** The Endocrine Society's 2024 guideline (Demay et al., J Clin Endocrinol Metab 2024;109(8):1907–1947). */
-export const ENDOCRINE_SOCIETY_2024 = {
+const ENDOCRINE_SOCIETY_2024 = {
   name: 'Endocrine Society 2024 Clinical Practice Guideline, Vitamin D for the Prevention of Disease (J Clin Endocrinol Metab 109:1907)',
   url: 'https://academic.oup.com/jcem/article/109/8/1907/7685305',
 };

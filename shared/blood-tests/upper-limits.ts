@@ -34,7 +34,7 @@ export interface Dose {
   unit: DoseUnit;
 }
 
-export interface UpperLimitBand {
+interface UpperLimitBand {
   /** Completed years, both ends inclusive; ageMax null: no upper bound. */
   ageMin: number;
   ageMax: number | null;
@@ -158,8 +158,6 @@ export const UPPER_LIMITS: readonly UpperLimit[] = [
 export const UPPER_LIMIT_BY_NUTRIENT: ReadonlyMap<Nutrient, UpperLimit> = new Map(
   UPPER_LIMITS.map((l) => [l.nutrient, l]),
 );
-
-export const NUTRIENTS: readonly Nutrient[] = UPPER_LIMITS.map((l) => l.nutrient);
 
 export function isNutrient(value: string): value is Nutrient {
   return UPPER_LIMIT_BY_NUTRIENT.has(value as Nutrient);

@@ -5,8 +5,6 @@
 import type { BloodTestListQuery } from '../api/blood-test-schemas';
 import { BLOOD_TEST_CATEGORY_SLUG, BLOOD_TEST_MAX_PRICE, BLOOD_TEST_SORTS } from './list-params';
 
-export { BLOOD_TEST_CATEGORY_SLUG, BLOOD_TEST_MAX_PRICE, BLOOD_TEST_SORTS } from './list-params';
-
 const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | undefined =>
   list.includes(raw as T) ? (raw as T) : undefined;
 

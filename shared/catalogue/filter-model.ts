@@ -3,11 +3,11 @@ import { z } from '../zod';
 
 import { FILTER_KEYS, SORT_KEYS } from './filter-keys';
 
-export { FILTER_KEYS, SORT_KEYS, type FilterKey, type SortKey } from './filter-keys';
+export type { FilterKey } from './filter-keys';
 
 const id = z.number().int().positive();
 
-export const filterSchema = z.object({
+const filterSchema = z.object({
   key: z.enum(FILTER_KEYS),
   type: z.enum(['range', 'multiSelect', 'boolean', 'singleSelect', 'custom']),
   operation_type: z.string().max(20).optional(),

@@ -117,7 +117,7 @@ export const IMPORT_MESSAGES = [
   'import_brand_names_kept',
   'import_category_names_kept',
 ] as const;
-export type ImportMessage = (typeof IMPORT_MESSAGES)[number];
+type ImportMessage = (typeof IMPORT_MESSAGES)[number];
 
 /** Where each column is in the file, or the problems with its header line. */
 export function readHeader<C extends string>(

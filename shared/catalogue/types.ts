@@ -15,7 +15,7 @@ export interface ImageRef {
   og?: string;
 }
 
-export interface BrandRef {
+interface BrandRef {
   id: number;
   slug: string;
   name: string;

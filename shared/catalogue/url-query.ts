@@ -64,11 +64,6 @@ export function searchParamsFromListing(state: ListingState): URLSearchParams {
   return p;
 }
 
-/** The listing URL for the unlock-free-delivery see-all button and similar links (spec §2). */
-export function productsHref(params: Record<string, string>): string {
-  return `/products?${new URLSearchParams(params).toString()}`;
-}
-
 /** The ids of the chosen categories, brands and attributes that exist (the facets' `selected`). */
 export interface KnownIds {
   category: number[];

@@ -5,7 +5,7 @@
 import { currencyDecimals } from '../money';
 import { parseAmount, type StatementCurrency, type StatementLine } from './statement';
 
-export const LINE_OUTCOMES = [
+const LINE_OUTCOMES = [
   'matched',
   'short',
   'over',
@@ -15,10 +15,10 @@ export const LINE_OUTCOMES = [
   'duplicate',
   'invalid_amount',
 ] as const;
-export type LineOutcome = (typeof LINE_OUTCOMES)[number];
+type LineOutcome = (typeof LINE_OUTCOMES)[number];
 
 /** The outcomes that stop a file: reported, nothing applied. */
-export const BLOCKING_OUTCOMES: readonly LineOutcome[] = [
+const BLOCKING_OUTCOMES: readonly LineOutcome[] = [
   'unknown',
   'wrong_currency',
   'already_matched',

@@ -12,7 +12,7 @@ export type CallSide = (typeof CALL_SIDES)[number];
  * How media travels: `realtime` through Cloudflare Realtime's SFU (and its TURN), `direct` browser to
  * browser with no ICE servers (local mode: host candidates only, nothing leaves the machine).
  */
-export const MEDIA_MODES = ['realtime', 'direct'] as const;
+const MEDIA_MODES = ['realtime', 'direct'] as const;
 export type MediaMode = (typeof MEDIA_MODES)[number];
 
 /** A join ticket lives this long: the page connects at once, and a reconnect asks for a new one. */
@@ -61,7 +61,7 @@ export interface ChatMessage {
 }
 
 /** A track a side published to the SFU (realtime mode): the other side pulls it by session and name. */
-export const publishedTrackSchema = z.object({
+const publishedTrackSchema = z.object({
   track_name: z.string().min(1).max(64),
   kind: z.enum(['audio', 'video']),
 });

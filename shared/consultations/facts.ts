@@ -2,14 +2,14 @@
 // pay, the outcomes a nutritionist or the shop marks, the consent version. No zod: the booking pages
 // read these as they render; the schemas (schemas.ts, intake.ts) load when a form is checked.
 
-export const SERVICE_KINDS = ['first_call', 'full', 'follow_up'] as const;
+const SERVICE_KINDS = ['first_call', 'full', 'follow_up'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 /** Video with a chat beside it, or chat alone. */
 export const CONSULTATION_MODES = ['video', 'chat'] as const;
 export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
 
-export const CONSULTATION_STATUSES = [
+const CONSULTATION_STATUSES = [
   'pending_payment',
   'booked',
   'completed',
@@ -25,16 +25,8 @@ export type ConsultationPaymentMethod = (typeof CONSULTATION_PAYMENT_METHODS)[nu
 
 /** How a package is bought: any way but a package. */
 export const PACKAGE_PAYMENT_METHODS = ['wallet', 'card', 'pay_later'] as const;
-export type PackagePaymentMethod = (typeof PACKAGE_PAYMENT_METHODS)[number];
 
-export const CONSULTATION_PAYMENT_STATES = [
-  'pending',
-  'paid',
-  'failed',
-  'refunded',
-  'partly_refunded',
-  'package',
-] as const;
+const CONSULTATION_PAYMENT_STATES = ['pending', 'paid', 'failed', 'refunded', 'partly_refunded', 'package'] as const;
 export type ConsultationPaymentState = (typeof CONSULTATION_PAYMENT_STATES)[number];
 
 /** What happened at the time; the refund rules (rules.ts outcomeRefund) follow it. */
@@ -56,7 +48,6 @@ export type NutritionistGender = (typeof NUTRITIONIST_GENDERS)[number];
 
 /** The languages a nutritionist may speak (ISO 639-1), as nutritionists.languages lists them. */
 export const CONSULTATION_LANGUAGES = ['ar', 'en', 'fr', 'hi', 'ur', 'tl'] as const;
-export type ConsultationLanguage = (typeof CONSULTATION_LANGUAGES)[number];
 
 /** The version of the consent text the booking page shows; the intake stores it with the time it was given. */
 export const CONSULTATION_CONSENT_VERSION = '2026-11-v1';

@@ -43,11 +43,10 @@ const ids = z
   .max(INTAKE_LIMITS.shared, { error: 'item_validation_error' })
   .transform((v) => [...new Set(v)]);
 
-export const medicineSchema = z.object({
+const medicineSchema = z.object({
   class: z.enum(MEDICINE_CLASSES, { error: 'intake_medicine_class_invalid' }),
   name: text(INTAKE_LIMITS.medicineName).default(''),
 });
-export type Medicine = z.output<typeof medicineSchema>;
 
 export const intakeSchema = z.object({
   goal: z
@@ -63,4 +62,3 @@ export const intakeSchema = z.object({
   share: z.object({ uploads: ids.default([]), orders: ids.default([]) }).default({ uploads: [], orders: [] }),
 });
 export type Intake = z.output<typeof intakeSchema>;
-export type IntakeInput = z.input<typeof intakeSchema>;

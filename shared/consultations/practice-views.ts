@@ -53,7 +53,7 @@ export interface DayView {
   bookings: DayBooking[];
 }
 
-export interface OutcomeChoice {
+interface OutcomeChoice {
   outcome: ConsultationOutcome;
   /** What it gives back: minor units of the consultation's currency, and a package's session. */
   refund: { amount: number; session_back: boolean };
@@ -89,7 +89,7 @@ export interface PastOrder {
   items: { product_id: number; name: string; sku_name: string; count: number }[];
 }
 
-export interface PreviousConsultation {
+interface PreviousConsultation {
   id: number;
   starts_at: number;
   service_en: string;
@@ -122,6 +122,7 @@ export interface SharedUpload {
   files: { id: string; name: string; type: string; size: number }[];
 }
 
+/** @public The API's route types name it (TS4023). */
 export interface BookingHealth {
   intake: Intake | null;
   pregnancy: string;

@@ -12,7 +12,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** A nutritionist's time is kept in cells of this many minutes (consultation_cells.cell). */
-export const CELL_MINUTES = 5;
+const CELL_MINUTES = 5;
 export const CELL_MS = CELL_MINUTES * MINUTE;
 
 /** Cancelled at least this long before the start: the whole price comes back. Later: nothing. */
@@ -224,11 +224,6 @@ export function outcomeStatus(outcome: ConsultationOutcome): 'completed' | 'no_s
 /** Whether an outcome may be marked now: from the start (the nutritionist waited) until 7 days after the end. */
 export function canMarkOutcome(c: { starts_at: number; ends_at: number; status: string }, now: number): boolean {
   return (c.status === 'booked' || c.status === 'completed') && now >= c.starts_at && now <= c.ends_at + 7 * 24 * HOUR;
-}
-
-/** The booked end is kept whatever the start: a late shopper's call ends on time. */
-export function callEndsAt(c: { ends_at: number }): number {
-  return c.ends_at;
 }
 
 /** "09:30" for Gulf minutes after midnight. */

@@ -8,7 +8,6 @@ import { z } from '../zod';
 import {
   CONSULTATION_LANGUAGES,
   CONSULTATION_MODES,
-  CONSULTATION_OUTCOMES,
   CONSULTATION_PAYMENT_METHODS,
   NUTRITIONIST_GENDERS,
   PACKAGE_PAYMENT_METHODS,
@@ -66,14 +65,12 @@ export const slotsQuerySchema = z.object({
   from: gulfDay.optional(),
   days: z.coerce.number().int().min(1).max(CONSULTATION_RULES.maxDaysPerAnswer).default(7),
 });
-export type SlotsQueryInput = z.output<typeof slotsQuerySchema>;
 
 /** POST /consultation/hold: held 10 minutes; a new hold replaces the shopper's older one. */
 export const consultationHoldSchema = z.object({
   service_id: positiveId,
   starts_at: startsAt,
 });
-export type ConsultationHoldInput = z.output<typeof consultationHoldSchema>;
 
 const gatewayChoice = {
   /** The gateway's way (knet, mada, card, apple_pay, stc_pay; tabby/tamara with pay_later). */
@@ -84,13 +81,12 @@ const gatewayChoice = {
   use_wallet: z.boolean().optional(),
 };
 
-export const consultationPaymentSchema = z.object({
+const consultationPaymentSchema = z.object({
   method: z.enum(CONSULTATION_PAYMENT_METHODS, { error: 'payment_method_required' }),
   ...gatewayChoice,
   /** The package (consultation_credits.id) a package payment uses. */
   credit_id: positiveId.optional(),
 });
-export type ConsultationPaymentInput = z.output<typeof consultationPaymentSchema>;
 
 /** POST /consultation: book the held time and pay. */
 export const consultationBookSchema = z.object({
@@ -123,15 +119,12 @@ export const consultationCancelSchema = z.object({
   /** Where the refund goes (a card refund only where the gateway supports it; the wallet otherwise). */
   refund_to: z.enum(REFUND_DESTINATIONS).default('wallet'),
 });
-export type ConsultationCancelInput = z.output<typeof consultationCancelSchema>;
 
 /** POST /user/consultation/{id}/reschedule: a new hold of the same service replaces the booked time. */
 export const consultationRescheduleSchema = z.object({ hold_id: holdId });
-export type ConsultationRescheduleInput = z.output<typeof consultationRescheduleSchema>;
 
 /** POST /user/consultation/{id}/mode */
 export const consultationModeSchema = z.object({ mode: z.enum(CONSULTATION_MODES, { error: 'mandatory-field' }) });
-export type ConsultationModeInput = z.output<typeof consultationModeSchema>;
 
 /** POST /user/consultation/{id}/rating (moderated like product reviews). */
 export const consultationRatingSchema = z.object({
@@ -142,13 +135,6 @@ export const consultationRatingSchema = z.object({
     .max(5, { error: 'review_rating_required' }),
   body: z.string().trim().max(2000, { error: 'review_body_too_long' }).default(''),
 });
-export type ConsultationRatingInput = z.output<typeof consultationRatingSchema>;
-
-/** The staff mark of an outcome (the portal's routes; refund.ts applies it). */
-export const consultationOutcomeSchema = z.object({
-  outcome: z.enum(CONSULTATION_OUTCOMES, { error: 'mandatory-field' }),
-});
-export type ConsultationOutcomeInput = z.output<typeof consultationOutcomeSchema>;
 
 /** {id} path parameter of the consultation routes. */
 export const consultationIdParams = z.object({ id: positiveId });

@@ -52,7 +52,7 @@ export interface NutritionistPackages {
   packages: ConsultationPackage[];
 }
 
-export interface SlotTime {
+interface SlotTime {
   /** ISO, UTC. */
   starts_at: string;
   ends_at: string;
@@ -90,7 +90,7 @@ export interface ConsultationHold {
 }
 
 /** The rules with their times, shown before she pays and on the booking's page. */
-export interface ConsultationRulesAnswer {
+interface ConsultationRulesAnswer {
   /** Until then a cancel returns everything; after it nothing. */
   cancel_free_until: string;
   /** Until then it may be moved… */
@@ -148,7 +148,7 @@ export interface ConsultationCredit {
   expires_at: string;
 }
 
-export interface ConsultationNutritionistRef {
+interface ConsultationNutritionistRef {
   id: number;
   slug: string;
   name: string;
@@ -182,6 +182,7 @@ export interface ConsultationRecommendation {
   reason: string;
 }
 
+/** @public The API's route types name it (TS4023). */
 export interface ConsultationRatingAnswer {
   rating: number;
   body: string;

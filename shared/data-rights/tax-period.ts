@@ -9,7 +9,7 @@ import { RETENTION } from './retention-figures';
 export const gulfYear = (at: number) => new Date(at + GULF_OFFSET_MS).getUTCFullYear();
 
 /** The instant (ms since the epoch) a Gulf calendar year begins. */
-export const gulfYearStart = (year: number) => Date.UTC(year, 0, 1) - GULF_OFFSET_MS;
+const gulfYearStart = (year: number) => Date.UTC(year, 0, 1) - GULF_OFFSET_MS;
 
 /**
  * The tax period's cutoff as of `now`: a sale made before it (and no refund of it on or after it, whose

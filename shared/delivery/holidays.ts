@@ -6,7 +6,7 @@ import type { CountryCode } from '../locale';
 import { addDays } from '../gulf-days';
 import { gregorianOf, hijriOf } from './hijri';
 
-export type HolidayId =
+type HolidayId =
   | 'new_year'
   | 'founding_day'
   | 'national_day'

@@ -11,7 +11,7 @@ import { DELIVERY_SPEEDS, type DeliverySpeed } from './speeds';
 
 export { DELIVERY_SPEEDS, type DeliverySpeed };
 
-export interface SpeedRule {
+interface SpeedRule {
   speed: DeliverySpeed;
   /** The areas (Kuwait) or cities (Saudi Arabia) it reaches, by id; 'all' for the whole country. */
   zones: 'all' | readonly number[];

@@ -8,7 +8,7 @@
 /** More than this is not read through: the connection is given up instead (the stream cancelled). */
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 
-export async function settleBody(request: Request): Promise<void> {
+async function settleBody(request: Request): Promise<void> {
   const body = request.body;
   if (!body || request.bodyUsed || body.locked) return;
   const reader = body.getReader();

@@ -7,12 +7,11 @@ import type { Dictionary, en, MessageId } from './en';
 import { isPlural, pluralCategoryOf, type Plural } from './plural';
 
 export type { Dictionary, MessageId } from './en';
-export type { Plural, PluralCategory } from './plural';
 
 export type Params = Record<string, string | number>;
 
 /** Keys of counted entries: their `count` must be the number itself (a formatted string picks no form). */
-export type PluralId = { [K in MessageId]: (typeof en)[K] extends string ? never : K }[MessageId];
+type PluralId = { [K in MessageId]: (typeof en)[K] extends string ? never : K }[MessageId];
 type ParamsOf<K extends MessageId> = K extends PluralId ? [params: Params & { count: number }] : [params?: Params];
 
 export interface Translator {

@@ -17,7 +17,7 @@ export interface ZatcaFields {
 
 const encoder = new TextEncoder();
 
-export function tlv(tag: number, value: string): Uint8Array {
+function tlv(tag: number, value: string): Uint8Array {
   const bytes = encoder.encode(value);
   // One length byte: a longer value cannot be represented in phase 1.
   if (bytes.length > 255) throw new RangeError(`TLV value of tag ${tag} is longer than 255 bytes`);

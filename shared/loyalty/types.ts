@@ -6,7 +6,7 @@ import type { CountryCode } from '../locale';
 export const TIERS = ['bronze', 'silver', 'gold'] as const;
 export type TierCode = (typeof TIERS)[number];
 
-export const POINTS_KINDS = [
+const POINTS_KINDS = [
   'earn_order',
   'earn_blood_test',
   'earn_consultation',

@@ -15,14 +15,14 @@ export interface ContextStore<S> {
 }
 
 /** What one request's closing line says of it (its path without the query: search terms stay out). */
-export interface RequestOutcome {
+interface RequestOutcome {
   method: string;
   path: string;
   status: number;
 }
 
 /** The part of a Hono context the log context uses. */
-export interface RequestContextLike {
+interface RequestContextLike {
   get(key: 'requestId'): unknown;
   header(name: string, value: string): void;
   req: { method: string; path: string };

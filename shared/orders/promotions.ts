@@ -8,7 +8,7 @@ export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const GIFT_LIMIT = 25;
 
 /** Why a promotion applied or not: a dictionary key (orders area) and its parameters. */
-export const PROMOTION_REASON_KEYS = [
+const PROMOTION_REASON_KEYS = [
   'promo_threshold_applied',
   'promo_threshold_short',
   'promo_gwp_applied',
@@ -19,7 +19,7 @@ export const PROMOTION_REASON_KEYS = [
   'promo_used_up',
   'promo_not_active',
 ] as const;
-export type PromotionReasonKey = (typeof PROMOTION_REASON_KEYS)[number];
+type PromotionReasonKey = (typeof PROMOTION_REASON_KEYS)[number];
 
 /**
  * A reason's parameters: `amount` is money (minor units, shown with the currency), `count` picks

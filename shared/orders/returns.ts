@@ -28,7 +28,7 @@ export const RECEIVABLE: readonly ReturnStatus[] = ['requested', 'pickup_booked'
 export const REJECTABLE: readonly ReturnStatus[] = [...RECEIVABLE, 'received', 'inspected'];
 
 /** The policy: a damaged or wrong item is told within this many hours of delivery (with a photo). */
-export const DAMAGE_REPORT_HOURS = 48;
+const DAMAGE_REPORT_HOURS = 48;
 
 /** Photos of the damage: at most this many per return, each at most this many bytes, images only. */
 export const RETURN_PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -31,7 +31,7 @@ export interface OrderTotals {
   due: number;
 }
 
-export interface OrderItemView {
+interface OrderItemView {
   sku_id: number;
   product_id: number;
   slug: string;
@@ -91,7 +91,7 @@ export interface OrderPromise {
 }
 
 /** The parcel steps a carrier reports (api/src/carriers/types.ts ParcelStatus), as the order page shows them. */
-export type TrackingStatus =
+type TrackingStatus =
   | 'picked_up'
   | 'in_transit'
   | 'out_for_delivery'

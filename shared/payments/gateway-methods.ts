@@ -22,17 +22,16 @@ export const GATEWAY_METHODS: Record<CountryCode, readonly GatewayMethod[]> = {
 };
 
 /** Pay in four: the providers' plan that the product and cart pages show. */
-export const INSTALLMENTS = 4;
+const INSTALLMENTS = 4;
 
 /**
  * The amounts (minor units of the country's currency, VAT included) a method accepts. Tabby documents
  * its minimum (1 KWD, 10 SAR); the maximums are those of the shop's merchant agreements.
  */
-export const METHOD_LIMITS: Partial<Record<GatewayMethod, Partial<Record<CountryCode, { min: number; max: number }>>>> =
-  {
-    tabby: { KW: { min: 1_000, max: 500_000 }, SA: { min: 1_000, max: 500_000 } },
-    tamara: { SA: { min: 1_000, max: 500_000 } },
-  };
+const METHOD_LIMITS: Partial<Record<GatewayMethod, Partial<Record<CountryCode, { min: number; max: number }>>>> = {
+  tabby: { KW: { min: 1_000, max: 500_000 }, SA: { min: 1_000, max: 500_000 } },
+  tamara: { SA: { min: 1_000, max: 500_000 } },
+};
 
 export function isPayLater(method: string | null | undefined): method is PayLaterMethod {
   return (PAY_LATER_METHODS as readonly string[]).includes(method ?? '');
@@ -55,7 +54,7 @@ export function isRedirectMethod(method: string | null | undefined): boolean {
  * Why a way is not offered: below or above its amounts, or (`subscription`) an order that starts a
  * subscription, whose later deliveries are charged to a card the gateway keeps (SAVEABLE_METHODS).
  */
-export type UnavailableReason = 'below_minimum' | 'above_maximum' | 'subscription';
+type UnavailableReason = 'below_minimum' | 'above_maximum' | 'subscription';
 
 export interface UnavailableMethod {
   method: GatewayMethod;
@@ -134,7 +133,7 @@ export function payLaterOffered(country: CountryCode, due: number, context: Meth
  * Each provider's documented plan: Tabby's "pay in 4" takes a quarter at purchase and the rest in three
  * monthly payments; Tamara's split in 4 is monthly too, the first payment on the day of purchase.
  */
-export const PAY_LATER_PLANS: Record<PayLaterMethod, { count: number; everyMonths: number }> = {
+const PAY_LATER_PLANS: Record<PayLaterMethod, { count: number; everyMonths: number }> = {
   tabby: { count: INSTALLMENTS, everyMonths: 1 },
   tamara: { count: INSTALLMENTS, everyMonths: 1 },
 };

@@ -5,7 +5,7 @@ import type { CurrencyCode } from '../locale';
 import type { ProductCard } from '../catalogue/types';
 import type { QuizAnswers } from './schema';
 
-export interface QuizOptionView {
+interface QuizOptionView {
   id: string;
   text: string;
   none?: true;

@@ -25,7 +25,7 @@ export interface QuizCatalogueProduct {
   doses: Dose[];
 }
 
-export interface QuizBecause {
+interface QuizBecause {
   question: Bi;
   answer: Bi;
 }
@@ -42,7 +42,7 @@ export interface QuizSuggestion {
   alternatives: QuizSuggestion[];
 }
 
-export interface QuizRemoved {
+interface QuizRemoved {
   slug: string;
   why: Bi[];
 }
@@ -56,10 +56,10 @@ export interface QuizScore {
 
 export type AnswersCheck = { ok: true; answers: QuizAnswers } | { ok: false; problem: string };
 
-export const targetKey = (t: QuizTarget): string => `${t.kind}:${t.key}`;
+const targetKey = (t: QuizTarget): string => `${t.kind}:${t.key}`;
 
 /** Whether a question is asked, given the answers to the questions before it. */
-export function isAsked(question: QuizQuestion, answers: QuizAnswers): boolean {
+function isAsked(question: QuizQuestion, answers: QuizAnswers): boolean {
   if (!question.show_if) return true;
   const earlier = answers[question.show_if.question] ?? [];
   return question.show_if.any_of.some((o) => earlier.includes(o));
@@ -104,7 +104,7 @@ export function checkAnswers(content: QuizContent, answers: QuizAnswers): Answer
 }
 
 /** The facts the (checked) answers state. */
-export function factsOf(content: QuizContent, answers: QuizAnswers): string[] {
+function factsOf(content: QuizContent, answers: QuizAnswers): string[] {
   const facts = new Set<string>();
   for (const q of content.questions)
     for (const o of q.options) if ((answers[q.id] ?? []).includes(o.id)) for (const f of o.facts ?? []) facts.add(f);

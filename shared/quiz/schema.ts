@@ -21,13 +21,13 @@ export const QUIZ_LIMITS = {
 } as const;
 
 /** A key inside the content (question, option, fact, ingredient): lower-case words with hyphens. */
-export const quizKey = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, { error: 'quiz_key_invalid' });
+const quizKey = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, { error: 'quiz_key_invalid' });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-export const biText = (max = 300) => z.object({ en: text(max), ar: text(max) }).strict();
+const biText = (max = 300) => z.object({ en: text(max), ar: text(max) }).strict();
 export type Bi = { en: string; ar: string };
 
-export const quizOptionSchema = z
+const quizOptionSchema = z
   .object({
     id: quizKey,
     text: biText(120),
@@ -38,7 +38,7 @@ export const quizOptionSchema = z
   })
   .strict();
 
-export const quizQuestionSchema = z
+const quizQuestionSchema = z
   .object({
     id: quizKey,
     kind: z.enum(['single', 'multi']),
@@ -53,12 +53,12 @@ export const quizQuestionSchema = z
   })
   .strict();
 
-export const quizTargetSchema = z
+const quizTargetSchema = z
   .object({ kind: z.enum(['product', 'category', 'nutrient']), key: z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/) })
   .strict();
 export type QuizTarget = z.infer<typeof quizTargetSchema>;
 
-export const quizRuleSchema = z
+const quizRuleSchema = z
   .object({
     question: quizKey,
     option: quizKey,
@@ -74,7 +74,7 @@ export const quizRuleSchema = z
   })
   .strict();
 
-export const quizIngredientSchema = z
+const quizIngredientSchema = z
   .object({
     name: biText(80),
     /** Nutrients of sku_nutrients (e.g. 'iron'): a product with a dose of one contains the ingredient. */
@@ -84,7 +84,7 @@ export const quizIngredientSchema = z
   })
   .strict();
 
-export const quizCautionSchema = z
+const quizCautionSchema = z
   .object({
     id: quizKey,
     /** Applies when the answers state any of these facts. */
@@ -163,14 +163,13 @@ export type QuizContent = z.infer<typeof quizContentSchema>;
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 /** The shopper's answers: question id → the chosen option ids (one for a single-choice question). */
-export const quizAnswersSchema = z.record(quizKey, z.array(quizKey).min(1).max(QUIZ_LIMITS.options));
+const quizAnswersSchema = z.record(quizKey, z.array(quizKey).min(1).max(QUIZ_LIMITS.options));
 export type QuizAnswers = Record<string, string[]>;
 
 export const quizAnswerBodySchema = z.object({
   version_id: z.number({ error: 'validation_mandatory' }).int().min(1).max(Number.MAX_SAFE_INTEGER),
   answers: quizAnswersSchema,
 });
-export type QuizAnswerBody = z.infer<typeof quizAnswerBodySchema>;
 
 /** A version's content from its stored JSON text, or the zod issues that make it unusable. */
 export function parseQuizContent(json: string): { ok: true; content: QuizContent } | { ok: false; issues: string[] } {

@@ -3,7 +3,7 @@
 import { z } from '../zod';
 import { QUIZ_LIMITS } from './schema';
 
-export type QuizVersionStatus = 'draft' | 'active' | 'retired';
+type QuizVersionStatus = 'draft' | 'active' | 'retired';
 
 export interface StaffQuizVersionRow {
   id: number;

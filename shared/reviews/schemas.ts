@@ -43,7 +43,6 @@ export const reviewInputSchema = z.object({
     .max(L.photosMax)
     .default([]),
 });
-export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 export const questionInputSchema = z.object({
   body: text(L.questionMin, L.questionMax, 'question_too_short', 'question_too_long'),

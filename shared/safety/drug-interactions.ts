@@ -199,10 +199,6 @@ export const INTERACTION_RULES: readonly InteractionRule[] = [
   },
 ];
 
-export const INTERACTION_RULE_BY_ID: ReadonlyMap<string, InteractionRule> = new Map(
-  INTERACTION_RULES.map((r) => [r.id, r]),
-);
-
 /** What the rules read of a product. */
 export interface InteractionProduct {
   /** Its SKU's daily doses (sku_nutrients). */

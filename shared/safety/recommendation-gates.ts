@@ -8,7 +8,7 @@ import type { Dose } from '../blood-tests/upper-limits';
 import { interactionsFor, type InteractionProduct } from './drug-interactions';
 import { AGE_50_PLUS_FACT, aboveUpperLimit, doseWords, NUTRIENT_NAME, supplementSafety } from './supplement-safety';
 
-export type Pregnancy = 'none' | 'pregnant' | 'breastfeeding';
+type Pregnancy = 'none' | 'pregnant' | 'breastfeeding';
 
 export interface GateProduct extends InteractionProduct {
   doses: readonly Dose[];

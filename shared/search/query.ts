@@ -7,7 +7,7 @@
 // costs a little precision, never the product the shopper typed.
 import { normalizeSearchText, searchTokens } from './normalize';
 
-export interface QueryTerm {
+interface QueryTerm {
   /** Normalised words; more than one is a phrase (adjacent in the index). */
   text: string;
   /** The last word matches as a prefix (as-you-type, plural and suffixed forms). */

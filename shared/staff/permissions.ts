@@ -155,5 +155,3 @@ export function countriesFor(grants: readonly RoleGrant[], permission: Permissio
 }
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
-export const isPermission = (value: unknown): value is Permission =>
-  (PERMISSIONS as readonly unknown[]).includes(value);

@@ -5,9 +5,9 @@
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 export const TOTP_STEP_S = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 /** Codes of one step before and after the current one are accepted: clocks drift, people are slow. */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 
 export function base32Encode(bytes: Uint8Array): string {
   let out = '';
@@ -64,7 +64,7 @@ export async function hotp(key: Uint8Array, counter: number, digits = TOTP_DIGIT
 }
 
 /** The time step of a moment (ms since the epoch). */
-export const totpStep = (nowMs: number) => Math.floor(nowMs / 1000 / TOTP_STEP_S);
+const totpStep = (nowMs: number) => Math.floor(nowMs / 1000 / TOTP_STEP_S);
 
 /** The code an authenticator app shows for a base32 secret at `nowMs`. */
 export async function totpCode(secret: string, nowMs = Date.now()): Promise<string> {

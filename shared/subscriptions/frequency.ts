@@ -23,7 +23,7 @@ export const SUBSCRIPTION_RULES = {
   maxDiscount: 50,
 } as const;
 
-export const MONTHLY: readonly Frequency[] = ['1m', '2m', '3m'];
+const MONTHLY: readonly Frequency[] = ['1m', '2m', '3m'];
 
 const FREQUENCY = /^(?:([123])m|([1-9]\d{1,2})d)$/;
 

@@ -5,12 +5,12 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Lang } from '#shared/locale';
 
-export const STAFF_SESSION_MAX_AGE_S = 12 * 60 * 60;
-export const TICKET_MAX_AGE_S = 5 * 60;
+const STAFF_SESSION_MAX_AGE_S = 12 * 60 * 60;
+const TICKET_MAX_AGE_S = 5 * 60;
 
 const isSecure = (c: Context) => new URL(c.req.url).protocol === 'https:';
 
-export function cookieNames(secure: boolean) {
+function cookieNames(secure: boolean) {
   return {
     session: secure ? '__Host-stk' : 'stk',
     ticket: secure ? '__Host-stt' : 'stt',

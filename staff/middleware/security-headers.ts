@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bytesToBase64 } from '#shared/bytes';
 import { DEFAULT_PERMISSIONS_POLICY, MEDIA_PERMISSIONS_POLICY } from '#shared/media-pages';
 
-export function staffCsp(nonce: string, callPage = false): string {
+function staffCsp(nonce: string, callPage = false): string {
   return [
     "default-src 'none'",
     // The consultation call's page runs one script (/consultation-call.js, under this nonce) and opens

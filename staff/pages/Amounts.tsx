@@ -20,7 +20,7 @@ const LABEL: Record<CountryAmountField, StaffTextId> = {
 };
 
 /** The stored amounts as the form's strings, in the country's decimals ("200.00", "15.000"). */
-export function amountFormValues(a: CountryAmountsView): Record<string, string> {
+function amountFormValues(a: CountryAmountsView): Record<string, string> {
   const decimals = COUNTRY_FACTS[a.country].decimals;
   return Object.fromEntries([
     ['country', a.country],

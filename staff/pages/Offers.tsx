@@ -36,7 +36,7 @@ const GULF_OFFSET = 3 * 60 * 60 * 1000;
 const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
 
 /** The stored offer as the form's strings. */
-export function offerFormValues(o: OfferView): Record<string, string> {
+function offerFormValues(o: OfferView): Record<string, string> {
   return {
     kind: o.kind,
     name_en: o.name_en,

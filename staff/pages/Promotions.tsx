@@ -45,7 +45,7 @@ const discount = (t: StaffTranslator, c: CouponView) =>
   c.kind === 'percent' ? `${t.n(c.value / 100)}%` : withSaudi(t, c, amount(t, c, c.value), c.value_sa);
 
 /** The stored coupon as the form's strings. */
-export function couponFormValues(c: CouponView): Record<string, string> {
+function couponFormValues(c: CouponView): Record<string, string> {
   return {
     code: c.code,
     kind: c.kind,

@@ -10,7 +10,7 @@ export interface SynonymSetView {
   set_id: number;
   phrases: { id: number; phrase: string }[];
 }
-export interface ZeroResultRow {
+interface ZeroResultRow {
   term: string;
   searches: number;
   last_seen: number;

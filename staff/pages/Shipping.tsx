@@ -11,7 +11,7 @@ import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
 
-export interface ReadyOrder {
+interface ReadyOrder {
   id: number;
   country: CountryCode;
   currency: string;
@@ -20,7 +20,7 @@ export interface ReadyOrder {
   left: number;
 }
 
-export interface PickupView {
+interface PickupView {
   id: number;
   carrier: string;
   country: CountryCode;

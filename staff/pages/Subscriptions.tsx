@@ -9,7 +9,7 @@ import type { StaffSelf } from '../lib/api';
 import { Notice, type FormState } from './Customers';
 import { Layout } from './Layout';
 
-export const SUBSCRIPTION_VIEWS = ['all', 'upcoming', 'failed'] as const;
+const SUBSCRIPTION_VIEWS = ['all', 'upcoming', 'failed'] as const;
 export type SubscriptionView = (typeof SUBSCRIPTION_VIEWS)[number];
 
 /** GET /staff/subscriptions (api/src/subscriptions/staff-list.ts). */
@@ -36,20 +36,20 @@ export const percentText = (t: StaffTranslator, n: number) =>
   new Intl.NumberFormat(`${t.lang}-u-nu-latn`, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100);
 
 /** A Gulf calendar date (YYYY-MM-DD) as the staff member reads it. */
-export function dayText(t: StaffTranslator, day: string): string {
+function dayText(t: StaffTranslator, day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   // Noon in the Gulf: the same day in every time zone the formatter could use.
   return formatDate(Date.UTC(y, m - 1, d, 9), t.lang, 'KW');
 }
 
-export function everyText(t: StaffTranslator, every: Frequency): string {
+function everyText(t: StaffTranslator, every: Frequency): string {
   const parts = frequencyParts(every);
   return 'months' in parts
     ? t.t('st_subs_every_months', { count: parts.months })
     : t.t('st_subs_every_days', { count: parts.days });
 }
 
-export const viewHref = (view: SubscriptionView, page = 1) => {
+const viewHref = (view: SubscriptionView, page = 1) => {
   const params = new URLSearchParams();
   if (view !== 'all') params.set('view', view);
   if (page > 1) params.set('page', String(page));

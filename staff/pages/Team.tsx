@@ -15,12 +15,12 @@ export interface TeamMember {
 }
 
 /** "all", "KW", "SA" or "" (not given) for one role's select. */
-export const grantValue = (grants: RoleGrant[], role: string) => {
+const grantValue = (grants: RoleGrant[], role: string) => {
   const g = grants.find((x) => x.role === role);
   return g ? (g.country ?? 'all') : '';
 };
 
-export function grantText(t: StaffTranslator, g: RoleGrant) {
+function grantText(t: StaffTranslator, g: RoleGrant) {
   return t.t('st_team_role_in', {
     role: t.t(`st_role_${g.role}`),
     where: g.country ? t.t(`st_country_${g.country}`) : t.t('st_all_countries'),

@@ -17,7 +17,7 @@ type Form = Record<string, string | File | (string | File)[]>;
 const text = (form: Form, name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
 
 /** The role selects of a team form as grants: "all" for every country, a country code for one. */
-export function grantsFromForm(form: Form): RoleGrant[] {
+function grantsFromForm(form: Form): RoleGrant[] {
   const grants: RoleGrant[] = [];
   for (const [name, value] of Object.entries(form)) {
     const role = name.startsWith('role_') ? name.slice(5) : '';

@@ -12,7 +12,7 @@ export interface SignedInit {
   headers?: Record<string, string>;
 }
 
-export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef0123';
+const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef0123';
 
 export async function signedRequest(path: string, init: SignedInit = {}): Promise<Request> {
   const method = init.method ?? (init.body !== undefined ? 'POST' : 'GET');

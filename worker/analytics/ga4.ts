@@ -5,7 +5,7 @@
 // events measure the shop, they are not for advertising.
 import type { CollectBody } from '#shared/analytics/collect-schema';
 
-export const GA4_COLLECT_URL = 'https://www.google-analytics.com/mp/collect';
+const GA4_COLLECT_URL = 'https://www.google-analytics.com/mp/collect';
 
 export interface Ga4Config {
   measurementId: string;
@@ -15,7 +15,7 @@ export interface Ga4Config {
 /** GA4 shows an event in its session and realtime reports only with an engagement time. */
 const DEFAULT_ENGAGEMENT_MSEC = 1;
 
-export function ga4Body(body: CollectBody) {
+function ga4Body(body: CollectBody) {
   return {
     client_id: body.client_id,
     consent: { ad_user_data: 'DENIED', ad_personalization: 'DENIED' },
@@ -26,7 +26,7 @@ export function ga4Body(body: CollectBody) {
   };
 }
 
-export function ga4Url(config: Ga4Config): string {
+function ga4Url(config: Ga4Config): string {
   const q = new URLSearchParams({ measurement_id: config.measurementId, api_secret: config.apiSecret });
   return `${GA4_COLLECT_URL}?${q}`;
 }

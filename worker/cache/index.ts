@@ -31,7 +31,7 @@ export interface CacheScope {
 }
 
 /** KV refuses keys over 512 bytes (UTF-8): a long query (an Arabic search, say) would be a 500. */
-export const KV_MAX_KEY_BYTES = 512;
+const KV_MAX_KEY_BYTES = 512;
 
 export async function cacheKey(policy: CachePolicy, scope: CacheScope, pathWithQuery: string): Promise<string | null> {
   if (!scope.deviceToken) return null;
@@ -50,13 +50,13 @@ export interface CachedResult {
 }
 
 /** A KV lookup: the entry's body when it is of the current catalogue version, and that version. */
-export interface CacheLookup {
+interface CacheLookup {
   body: string | null;
   version: string;
 }
 
 /** Reads an entry beside the request's catalogue version (in parallel). */
-export async function readCached(kv: KVNamespace, key: string, currentVersion: Promise<string>): Promise<CacheLookup> {
+async function readCached(kv: KVNamespace, key: string, currentVersion: Promise<string>): Promise<CacheLookup> {
   const [stored, version] = await Promise.all([kv.get(key, 'text'), currentVersion]);
   const entry = stored === null ? null : unpack(stored);
   return { body: entry && entry.version === version ? entry.body : null, version };
@@ -122,7 +122,7 @@ export async function throughCache(
 }
 
 /** Stores a 200's body for the policy's TTL, under the version read before the call was made. */
-export function storeCached(
+function storeCached(
   kv: KVNamespace,
   key: string,
   policy: CachePolicy,

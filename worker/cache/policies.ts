@@ -6,7 +6,7 @@ export interface CachePolicy {
   ttlSeconds: number;
 }
 
-export const CACHE_POLICIES = {
+const CACHE_POLICIES = {
   /** Reference data that changes rarely: countries, areas, courier lists. */
   reference: { name: 'reference', ttlSeconds: 60 * 60 },
   /** Catalogue structure: brands, categories. */

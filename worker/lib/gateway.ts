@@ -324,7 +324,7 @@ async function registerDevice(c: Context<AppEnv>, session: Session): Promise<boo
 }
 
 /** What the API is told of a browser it registers as a device (spec §7 POST /device/auth). */
-export function devicePayload(userAgent: string): DeviceAuthInput {
+function devicePayload(userAgent: string): DeviceAuthInput {
   const os = /Android/i.test(userAgent)
     ? 'android'
     : /iPhone|iPad|iPod/i.test(userAgent)
@@ -343,13 +343,13 @@ export function devicePayload(userAgent: string): DeviceAuthInput {
 }
 
 /** The seconds after which a call refused for a device the API could not register may be tried again. */
-export const DEVICE_RETRY_AFTER_SECONDS = 2;
+const DEVICE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * The answer to a call that could not go because the API could not register the browser's device: 503
  * `service_busy` with when to try again, as the API answers its own passing database trouble.
  */
-export function deviceUnavailable(): ForwardResult {
+function deviceUnavailable(): ForwardResult {
   return {
     status: 503,
     body: JSON.stringify(fail('service_busy', 503)),

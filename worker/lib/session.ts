@@ -15,12 +15,12 @@ import type { AppEnv } from '../app-env';
 import { isBookmark } from '#shared/api/d1-bookmark';
 import type { Session } from './session-state';
 
-export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 export type { Session } from './session-state';
 
 /** Cookie names: the __Host- prefix binds a cookie to this exact origin, and needs https. */
-export function cookieNames(secure: boolean) {
+function cookieNames(secure: boolean) {
   return {
     device: secure ? '__Host-dtk' : 'dtk',
     auth: secure ? '__Host-atk' : 'atk',
@@ -32,7 +32,7 @@ export function cookieNames(secure: boolean) {
 }
 
 /** The readable cookie's one value. */
-export const SIGNED_IN_MARK = '1';
+const SIGNED_IN_MARK = '1';
 
 function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | null } | null {
   if (!raw) return null;
@@ -163,7 +163,7 @@ function tokenCookie(c: Context, name: string): string | null {
 // ── Step 4: settle what a trip to the API changed ────────────────────────────────────────────────────
 
 /** Upstream paths whose success answer carries a user access token. */
-export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password', '/user/phone/sign-in']);
+const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password', '/user/phone/sign-in']);
 const LOGOUT_PATH = '/user/logout';
 
 /** One API answer as the session reads it: the path without its query, the status, the envelope's data. */

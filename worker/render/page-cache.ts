@@ -51,11 +51,6 @@ function stillTrue(kept: Headers, now: number): boolean {
   return until === null || now < Number(until);
 }
 
-export interface PageCacheSlot {
-  key: Request;
-  version: string;
-}
-
 /** The slot of a guest's page view, or null when this view must be rendered for her alone (or the
  * code comes from the dev server, which has no build id: an edit must show without a new build). */
 export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string): Request | null {

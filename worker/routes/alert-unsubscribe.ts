@@ -12,7 +12,7 @@ import { callUpstream } from '../upstream';
 export const alertUnsubscribe = new Hono<AppEnv>();
 
 /** The form body is the one field `List-Unsubscribe=One-Click`. */
-export const ONE_CLICK_MAX_BYTES = 256;
+const ONE_CLICK_MAX_BYTES = 256;
 
 for (const path of ['/alerts/unsubscribe', '/ar/alerts/unsubscribe'])
   alertUnsubscribe.post(path, limitBody(ONE_CLICK_MAX_BYTES), async (c) => {

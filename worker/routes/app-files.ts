@@ -55,7 +55,7 @@ const OFFLINE_ICON = `<svg width="72" height="72" viewBox="0 0 24 24" aria-hidde
  * of that language that cannot be fetched. It stands alone (its own small style, no script file) and its
  * "Try again" link reloads the address the shopper asked for, since the service worker serves it there.
  */
-export function offlinePage(lang: Lang, nonce: string): string {
+function offlinePage(lang: Lang, nonce: string): string {
   const t = dictionary(lang);
   return htmlText(
     html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="robots" content="noindex"><meta name="theme-color" content="${APP_THEME_COLOR}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="${manifestPath(lang)}"><title>${t.offline_title} | ${t.brand_name}</title><style nonce="${nonce}">${raw(STYLE)}</style></head><body><header class="bar"><a class="brand" href="${localizePath('/', lang)}">${raw(MARK)}<span>${t.brand_name}</span></a></header><main><div class="card" data-testid="offline-page">${raw(OFFLINE_ICON)}<h1>${t.offline_title}</h1><p>${t.app_offline_body}</p><p class="muted">${t.app_offline_auto}</p><a class="button" href="">${t.try_again}</a></div></main><script nonce="${nonce}">${raw(BACK_ONLINE)}</script></body></html>`,

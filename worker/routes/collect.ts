@@ -20,7 +20,7 @@ import { sameSiteOnly } from '../middleware/same-site';
 
 const MAX_BODY_BYTES = 32 * 1024;
 /** A page sends a beacon per few events; a shopper browsing fast stays far below this. */
-export const COLLECT_PER_ADDRESS = 60;
+const COLLECT_PER_ADDRESS = 60;
 
 // Per network (an IPv4 address or an IPv6 /64) a minute, in this isolate's memory (collect-limit.ts).
 const limiter = collectLimiter({ perNetwork: COLLECT_PER_ADDRESS, maxNetworks: 10_000, windowMs: 60_000 });

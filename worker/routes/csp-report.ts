@@ -36,14 +36,14 @@ function allowed(address: string, now: number): boolean {
   return w.count <= PER_ADDRESS && isolate.count <= PER_ISOLATE;
 }
 
-export interface CspViolation {
+interface CspViolation {
   directive: string;
   blocked: string;
   document: string;
 }
 
 /** The violations in a report body of either format; the URLs keep their origin and path only. */
-export function parseCspReport(body: unknown): CspViolation[] {
+function parseCspReport(body: unknown): CspViolation[] {
   const reports = Array.isArray(body)
     ? body.map((r) => (r as { body?: unknown })?.body)
     : [(body as { 'csp-report'?: unknown })?.['csp-report']];

@@ -4,7 +4,7 @@
 // cookies, headers and caches belong to the shop's origin). Browsers resolve *.localhost to this machine.
 import type { MiddlewareHandler } from 'hono';
 
-export const LOCAL_STAFF_HOST = 'staff.localhost';
+const LOCAL_STAFF_HOST = 'staff.localhost';
 
 export function localStaffHost(): MiddlewareHandler<{ Bindings: StorefrontEnv }> {
   return async function localStaffHostHandler(c, next) {

@@ -11,13 +11,13 @@ import { scrubEvent } from '#shared/observability/scrub';
 
 const MAX_ENVELOPE_BYTES = 512 * 1024;
 
-export interface DsnParts {
+interface DsnParts {
   host: string;
   projectId: string;
   origin: string;
 }
 
-export function parseDsn(dsn: string): DsnParts | null {
+function parseDsn(dsn: string): DsnParts | null {
   try {
     const url = new URL(dsn);
     const projectId = url.pathname.replace(/^\/+|\/+$/g, '');
@@ -29,7 +29,7 @@ export function parseDsn(dsn: string): DsnParts | null {
 }
 
 /** The envelope with its event items scrubbed and every other item dropped; null when it is not one. */
-export function scrubEnvelope(envelope: string): string | null {
+function scrubEnvelope(envelope: string): string | null {
   const lines = envelope.replace(/\n$/, '').split('\n');
   const out = [lines[0]!];
   try {

@@ -29,8 +29,8 @@ const SIGNATURE_HEADERS = Object.values(WEBHOOK_SIGNATURE_HEADERS);
 export const payments = new Hono<AppEnv>();
 
 /** A gateway's webhook is one charge's JSON; the sandbox page's form is one field. */
-export const WEBHOOK_MAX_BYTES = 64 * 1024;
-export const SANDBOX_FORM_MAX_BYTES = 1024;
+const WEBHOOK_MAX_BYTES = 64 * 1024;
+const SANDBOX_FORM_MAX_BYTES = 1024;
 
 payments.post(`/payments/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, limitBody(WEBHOOK_MAX_BYTES), async (c) => {
   const body = await c.req.text();

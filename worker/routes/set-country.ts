@@ -9,7 +9,7 @@ import { breaksHeader, sameOriginPath } from '#shared/safe-path';
 export const setCountry = new Hono<AppEnv>();
 
 /** The return path without its price filter: typed in the old currency, it must not be reread in the new one. */
-export function withoutPriceFilter(path: string): string {
+function withoutPriceFilter(path: string): string {
   const url = new URL(path, 'http://x');
   if (!url.searchParams.has('price')) return path;
   url.searchParams.delete('price');

@@ -5,7 +5,7 @@ export interface Bi {
   ar: string;
 }
 
-export type TopKey = 'vitamins' | 'minerals' | 'sports-nutrition' | 'herbs-natural' | 'beauty-wellness';
+type TopKey = 'vitamins' | 'minerals' | 'sports-nutrition' | 'herbs-natural' | 'beauty-wellness';
 export type ChildKey =
   | 'multivitamins'
   | 'single-vitamins'

@@ -35,7 +35,7 @@ export interface FormDef {
   flavours: FlavourKey[] | null;
 }
 
-export const WITH_MEAL: Bi = { en: 'with a meal', ar: 'مع الوجبة' };
+const WITH_MEAL: Bi = { en: 'with a meal', ar: 'مع الوجبة' };
 
 export const FORMS: Record<FormKey, FormDef> = {
   capsule: {

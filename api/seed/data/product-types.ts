@@ -44,7 +44,7 @@ export interface ProductType {
   popular?: boolean;
 }
 
-export const W = {
+const W = {
   iron: {
     en: 'Accidental overdose of iron-containing products is a leading cause of fatal poisoning in children under 6.',
     ar: 'الجرعة الزائدة العرضية من المنتجات المحتوية على الحديد سبب رئيسي للتسمم القاتل لدى الأطفال دون سن 6 سنوات.',

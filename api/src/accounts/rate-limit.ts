@@ -10,7 +10,7 @@ export const FAILED_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_SIGN_INS = 10;
 /** Failures of one account from one address that cost nothing; each further one doubles the wait. */
 export const FREE_FAILURES = 3;
-export const FIRST_DELAY_MS = 5_000;
+const FIRST_DELAY_MS = 5_000;
 /** Failures from one address across all accounts before it is locked for the window. */
 export const MAX_FAILED_PER_IP = 30;
 
@@ -29,7 +29,7 @@ function accountPrefix(email: string): string {
 }
 
 /** How long one (account, address) must wait after n failures, the last at `last`. */
-export function waitAfter(n: number, first: number, last: number, now: number): number {
+function waitAfter(n: number, first: number, last: number, now: number): number {
   if (n >= MAX_FAILED_SIGN_INS) return first + FAILED_WINDOW_MS - now;
   if (n < FREE_FAILURES) return 0;
   return last + FIRST_DELAY_MS * 2 ** (n - FREE_FAILURES) - now;

@@ -20,7 +20,7 @@ export const PRICE_WAVE_SIZE = 200;
 /** An order within this long after an alert, containing the alerted SKU, counts as its purchase. */
 export const CONVERSION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** The cron re-sends events older than this that are still unprocessed. */
-export const LOST_EVENT_AFTER_MS = 60 * 1000;
+const LOST_EVENT_AFTER_MS = 60 * 1000;
 
 export type AlertKind = 'back_in_stock' | 'price_drop';
 

@@ -7,7 +7,7 @@ import { type DatabaseEnv, shardDatabase } from '../db/databases';
 
 export type { AlertReportRow };
 
-export const ALERT_REPORT_LIMIT = 200;
+const ALERT_REPORT_LIMIT = 200;
 
 /** Deliveries whose purchases one statement of a shard counts (their JSON stays well within a statement). */
 const DELIVERIES_PER_QUERY = 500;

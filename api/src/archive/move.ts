@@ -60,7 +60,7 @@ export interface ArchiveOptions {
 }
 
 /** When a claim was made, from its name (./file.ts coldKey). */
-export const claimTime = (key: string) => Number(/\.(\d+)\.json\.gz\.sealed(#\w+)?$/.exec(key)?.[1] ?? 0);
+const claimTime = (key: string) => Number(/\.(\d+)\.json\.gz\.sealed(#\w+)?$/.exec(key)?.[1] ?? 0);
 
 /**
  * What a name left on a hot row means: `#back`, an order brought back (its file is deleted at once);
@@ -211,7 +211,7 @@ function soldStatements(core: D1Database, file: ColdOrderFile, delta: 1 | -1): D
 
 /** The order's row and its moving rows as one file (null when the order is gone). Staff names are the
  * core's (`core`, when `db` is another shard). */
-export async function readOrderFile(
+async function readOrderFile(
   db: D1Database,
   id: number,
   now: number,

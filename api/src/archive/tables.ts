@@ -10,11 +10,11 @@
 import { DAY_MS } from '../retention/windows';
 
 /** 18 months: past the return window, the chargeback windows of the card schemes (120–540 days) and the loyalty year. */
-export const ARCHIVE_AFTER_DAYS = 548;
+const ARCHIVE_AFTER_DAYS = 548;
 export const ARCHIVE_AFTER_MS = ARCHIVE_AFTER_DAYS * DAY_MS;
 
 /** The statuses an order ends in; an order in any other state is still moving and stays hot. */
-export const CLOSED_STATUSES = ['delivered', 'cancelled', 'payment_failed'] as const;
+const CLOSED_STATUSES = ['delivered', 'cancelled', 'payment_failed'] as const;
 
 /**
  * Up to ?2 cold orders, oldest first: ?1 is the cutoff (now − ARCHIVE_AFTER_MS). The walk reads the

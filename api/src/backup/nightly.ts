@@ -35,7 +35,7 @@ export interface NightlyOutcome {
 }
 
 /** A file's name: the core's as before, a shard's with its binding (ORDERS_1) after the environment. */
-export function nightlyKey(date: string, environment: string, binding: string, now: number): string {
+function nightlyKey(date: string, environment: string, binding: string, now: number): string {
   const at = new Date(now).toISOString().replaceAll(':', '');
   return `${NIGHTLY_PREFIX}${date}/shop-${environment}-${binding === 'DB' ? '' : `${binding}-`}${at}.ndjson.gz`;
 }

@@ -35,7 +35,7 @@ function cutToBytes(word: string, max: number): string {
  * The search's WHERE part and values: each word must start a word of the test's search text. Words
  * typed without their space are read apart as the product search reads them ("vitamind3").
  */
-export function testSearchClause(text: string | undefined): { sql: string; values: string[] } | null {
+function testSearchClause(text: string | undefined): { sql: string; values: string[] } | null {
   const words = splitGluedTokens(searchTokens(text ?? '')).map((w) => cutToBytes(w, MAX_WORD_BYTES));
   if (!words.length) return null;
   return {

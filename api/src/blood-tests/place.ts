@@ -87,7 +87,7 @@ async function replay(ctx: BookContext, key: string, hash: string): Promise<Book
 }
 
 /** The tests' age and sex rules against the patient, on the day of the visit. */
-export function assertEligible(
+function assertEligible(
   lines: Array<Pick<BloodTestLine, 'min_age' | 'sex'>>,
   patient: { sex: 'female' | 'male'; date_of_birth: string },
   visitDate: string,

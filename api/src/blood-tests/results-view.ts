@@ -42,9 +42,9 @@ import { ApiError } from '../lib/errors';
 import { BODY_SYSTEMS } from '#shared/blood-tests/catalogue-types';
 
 /** The points kept per marker (the latest ones). */
-export const HISTORY_CAP = 24;
+const HISTORY_CAP = 24;
 /** Products a suggestion offers at most. */
-export const PRODUCTS_PER_SUGGESTION = 3;
+const PRODUCTS_PER_SUGGESTION = 3;
 /** Candidate rows read per rule (several SKUs of one product, some cut by the exact dose check). */
 const CANDIDATES_PER_RULE = 12;
 

@@ -6,7 +6,6 @@ import { SLOT_WINDOWS, type SlotWindow } from '#shared/api/blood-test-order-sche
 import type { SlotDay, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
 import {
   BOOKING_RULES,
-  gulfDate,
   horizonDates,
   hourText,
   isClosedDay,
@@ -27,7 +26,7 @@ export interface Zone {
 }
 
 /** A live place: booked, or held and not yet expired. */
-export const LIVE = '(order_id IS NOT NULL OR expires_at > ?)';
+const LIVE = '(order_id IS NOT NULL OR expires_at > ?)';
 
 /** The window's places: its row in blood_test_slot_capacity, else the default (?1 zone, ?3 window). */
 const CAPACITY = `coalesce((SELECT capacity FROM blood_test_slot_capacity WHERE zone = ?1 AND slot_window = ?3), ${BOOKING_RULES.defaultCapacity})`;
@@ -171,6 +170,3 @@ export async function holdSlot(
     expires_at: new Date(expiresAt).toISOString(),
   };
 }
-
-/** The Gulf date of now, for callers that compare it with slot dates. */
-export const today = (now = Date.now()) => gulfDate(now);

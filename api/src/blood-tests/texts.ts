@@ -12,7 +12,7 @@ export interface VisitForText {
 }
 
 /** Each test's preparation, one line each: fasting, biotin, then the lab's own instructions. */
-export function preparationLines(lang: Lang, items: BloodTestOrderItem[]): string[] {
+function preparationLines(lang: Lang, items: BloodTestOrderItem[]): string[] {
   const lines: string[] = [];
   for (const i of items) {
     const steps: string[] = [];

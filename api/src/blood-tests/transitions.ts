@@ -6,14 +6,14 @@ import type { BloodTestOrderStatus } from '#shared/blood-tests/order-types';
 
 export type AdvanceStatus = 'sample_collected' | 'at_lab' | 'results_ready';
 
-export const STATUS_COLUMN = {
+const STATUS_COLUMN = {
   sample_collected: 'sample_collected_at',
   at_lab: 'at_lab_at',
   results_ready: 'results_ready_at',
 } as const satisfies Record<AdvanceStatus, string>;
 
 /** The one status each step follows in the back office. */
-export const PREVIOUS_STATUS: Record<AdvanceStatus, BloodTestOrderStatus> = {
+const PREVIOUS_STATUS: Record<AdvanceStatus, BloodTestOrderStatus> = {
   sample_collected: 'booked',
   at_lab: 'sample_collected',
   results_ready: 'at_lab',

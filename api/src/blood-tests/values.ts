@@ -10,13 +10,8 @@ import { col } from '../lib/lang';
 
 const REFERENCE = new Map(BIOMARKER_REFERENCE.map((r) => [r.slug, r]));
 
-/** A biomarker's unit codes, undefined for a slug without reference data (the values schema's lookup). */
-export function unitCodesOf(slug: string): readonly string[] | undefined {
-  return REFERENCE.get(slug)?.units.map((u) => u.ucum);
-}
-
 /** A unit's label in a language (its code when the reference does not know it). */
-export function labelOf(slug: string, unit: string, lang: Lang): string {
+function labelOf(slug: string, unit: string, lang: Lang): string {
   const ref = REFERENCE.get(slug);
   const found = ref && findUnit(ref, unit);
   return found ? unitLabel(found, lang) : unit;

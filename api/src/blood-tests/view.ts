@@ -147,7 +147,7 @@ export async function orderRows(db: D1Database, id: number, userId: number): Pro
   };
 }
 
-export interface ReleasedResultRow {
+interface ReleasedResultRow {
   biomarker_id: number;
   value: string;
   unit: string;
@@ -166,7 +166,7 @@ export interface OrderRows {
   results?: ReleasedResultRow[];
 }
 
-export function toResultLine(r: ReleasedResultRow, lang: Lang): BloodTestResultLine {
+function toResultLine(r: ReleasedResultRow, lang: Lang): BloodTestResultLine {
   return {
     biomarker_id: r.biomarker_id,
     name: lang === 'ar' ? r.name_ar : r.name_en,
@@ -234,7 +234,7 @@ type SummaryRow = Pick<
   'id' | 'status' | 'created_at' | 'currency' | 'total' | 'slot_date' | 'slot_window'
 > & { patient_name: string; tests_count: number };
 
-export function toSummary(r: SummaryRow): BloodTestOrderSummary {
+function toSummary(r: SummaryRow): BloodTestOrderSummary {
   return {
     id: r.id,
     status: r.status,
@@ -247,7 +247,7 @@ export function toSummary(r: SummaryRow): BloodTestOrderSummary {
   };
 }
 
-export const ORDERS_PER_PAGE = 10;
+const ORDERS_PER_PAGE = 10;
 
 export async function orderPage(db: D1Database, userId: number, page: number, perPage = ORDERS_PER_PAGE) {
   const [list, count] = await db.batch([

@@ -157,7 +157,7 @@ export async function assignNurse(
 }
 
 /** The mail that tells the shopper the visit is confirmed and who is coming. */
-export function visitConfirmedMail(
+function visitConfirmedMail(
   lang: Lang,
   v: { id: number; country: CountryCode; patient: string; nurse: string; slot: ReturnType<typeof slotOf> },
 ): { subject: string; text: string } {

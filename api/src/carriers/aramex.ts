@@ -38,7 +38,7 @@ const SOURCE = 24;
 
 type Country = 'KW' | 'SA';
 
-export interface AramexAccount {
+interface AramexAccount {
   number: string;
   pin: string;
   /** Aramex's entity code for the account's office (KWI, RUH, JED, DMM…). */

@@ -9,7 +9,7 @@ import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent
 import { CarrierRefused, WebhookRejected } from './types';
 
 /** The header the local carrier's webhook is signed in: HMAC-SHA256 of the body with the secret. */
-export const LOCAL_WEBHOOK_HEADER = 'x-local-carrier-signature';
+const LOCAL_WEBHOOK_HEADER = 'x-local-carrier-signature';
 
 export function signLocalWebhook(secret: string, body: string): Promise<string> {
   return hmacHex(secret, `local-carrier|${body}`);

@@ -3,7 +3,7 @@
 // above this file (shipping, tracking, pickups, returns, cash on delivery) talks to a Carrier only.
 import type { DeliverySpeed } from '#shared/delivery/promise';
 
-export const CARRIER_CODES = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
+const CARRIER_CODES = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 /** A parcel's steps as every carrier's codes map onto them, in the order a parcel normally moves. */
@@ -60,7 +60,7 @@ export interface CreatedShipment {
   labelSize: '4x6' | 'A6' | 'A4';
 }
 
-export interface PickupRequest {
+interface PickupRequest {
   /** Gulf date YYYY-MM-DD, and the window the parcels are ready in (minutes from Gulf midnight). */
   day: string;
   readyMinute: number;
@@ -136,7 +136,7 @@ export interface Carrier {
   requestRedelivery?(trackingNumber: string, request: RedeliveryRequest): Promise<void>;
 }
 
-export interface RedeliveryRequest {
+interface RedeliveryRequest {
   /** Gulf date YYYY-MM-DD. */
   day: string;
   /** Her corrected address lines and phone (E.164), when she corrected them. */

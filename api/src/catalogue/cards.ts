@@ -71,6 +71,6 @@ export function toCard(row: CardRow): ProductCard {
 }
 
 /** A card's stars: the average to one decimal and how many ratings it is of. */
-export function cardRating(sum: number, count: number): CardRating {
+function cardRating(sum: number, count: number): CardRating {
   return { average: averageRating(sum, count) ?? 0, count };
 }

@@ -38,8 +38,6 @@ export async function facets(
   return plan.read(await db.batch(plan.statements));
 }
 
-export type Facets = Awaited<ReturnType<typeof facets>>;
-
 /**
  * The facet statements, to run in a batch of their own (facets) or in a search's listing batch (so a
  * search page reads its results and filters in one round trip), and how to read their results.

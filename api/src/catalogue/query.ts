@@ -32,7 +32,7 @@ function placeholders(n: number): string {
  * base fils: the min bound is the smallest base price shown at or above it, the max bound the
  * largest shown at or below it, so a product matches exactly when its card price is in the range.
  */
-export function majorToFils(amount: number, currency: CurrencyInfo, bound: 'min' | 'max'): number {
+function majorToFils(amount: number, currency: CurrencyInfo, bound: 'min' | 'max'): number {
   const scaled = amount * 10 ** currency.decimals;
   // Float noise (19.99 × 100 = 1998.9999…) must not move a bound by a minor unit.
   const minor = bound === 'min' ? Math.ceil(scaled - 1e-6) : Math.floor(scaled + 1e-6);

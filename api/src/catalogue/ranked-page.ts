@@ -16,9 +16,9 @@ import type { CompiledQuery } from './query';
 import { relevanceOrder, type SearchMatch } from './search';
 
 /** At most this many matches are ranked by bm25 (plan A). */
-export const RANK_ALL = 2000;
+const RANK_ALL = 2000;
 /** A filtered search with more matches than this is read in popularity order (plan B). */
-export const DENSE = 500;
+const DENSE = 500;
 
 const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const is = (plan: Plan) => `(SELECT name FROM plan) = '${plan}'`;

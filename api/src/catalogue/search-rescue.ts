@@ -18,7 +18,7 @@ export interface Fallback {
 
 const FALLBACK_ITEMS = 8;
 /** Fewer results than this is a search worth a merchandiser's look. */
-export const LOW_RESULTS = 3;
+const LOW_RESULTS = 3;
 
 // The category most of the products matching any one query word belong to; with none, the best seller.
 const CLOSEST_CATEGORY = `WITH near AS (

@@ -49,15 +49,6 @@ function matchFromGroups(tokens: string[], groups: QueryGroup[]): SearchMatch | 
   };
 }
 
-/** Kept for callers that only need the expression (suggestions). */
-export function queryMatch(
-  query: string | undefined,
-  synonyms: SynonymSet[] = [],
-): { tokens: string[]; match: string | null } {
-  const m = searchMatch(query, synonyms);
-  return { tokens: m?.tokens ?? [], match: m?.match ?? null };
-}
-
 // The expressions go into ORDER BY as SQL literals: ORDER BY appears twice in the page statement and
 // positional parameters there would shift every filter's. They hold only normalised letters and
 // digits, quotes, *, braces and parentheses; the quote doubling keeps even a surprise harmless.

@@ -135,7 +135,7 @@ interface CreditRow {
  * The results she shares must be hers: her uploaded reports and her blood-test orders. Another
  * shopper's id (guessed or copied) is refused like one that does not exist, before anything is stored.
  */
-export async function assertSharedAreHers(
+async function assertSharedAreHers(
   db: D1Database,
   userId: number,
   share: { uploads: number[]; orders: number[] },

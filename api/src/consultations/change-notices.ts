@@ -40,7 +40,7 @@ function money(r: NoticeRow, minor: number): string {
 }
 
 /** The refund's lines: each part where it went, a package's session back, or why nothing came back. */
-export function moneyBackLines(r: NoticeRow, back: MoneyBack): string[] {
+function moneyBackLines(r: NoticeRow, back: MoneyBack): string[] {
   const ar = r.lang === 'ar';
   const out: string[] = [];
   if (back.card > 0)

@@ -3,7 +3,7 @@
 // cell) makes a second shopper's batch fail as a whole, so of any number of parallel holds of one time
 // exactly one wins. A booking (book.ts) then claims the hold's cells for its consultation.
 import { randomHex } from '#shared/bytes';
-import { cellsFor, gulfDate, holdExpiresAt, isFreeStart, sessionEnd } from '#shared/consultations/rules';
+import { cellsFor, holdExpiresAt, isFreeStart, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationHold } from '#shared/consultations/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { vatIncluded } from '#shared/money';
@@ -29,7 +29,7 @@ export async function serviceFor(
 }
 
 /** The cell statements that take a time for a hold (after her older holds and expired ones are gone). */
-export function takeCellStatements(
+function takeCellStatements(
   db: D1Database,
   p: { nutritionistId: number; startsAt: number; minutes: number; holdId: string; userId: number; now: number },
 ): D1PreparedStatement[] {
@@ -52,7 +52,7 @@ export function takeCellStatements(
   ];
 }
 
-export function isCellConflict(error: unknown): boolean {
+function isCellConflict(error: unknown): boolean {
   return /UNIQUE constraint failed: consultation_cells/.test(String(error instanceof Error ? error.message : error));
 }
 
@@ -85,7 +85,7 @@ export async function holdTime(
   return holdAnswer(holdId, service, p.startsAt, now, p.country, await vatRate(db, p.country));
 }
 
-export function holdAnswer(
+function holdAnswer(
   holdId: string,
   service: ServiceRow,
   startsAt: number,
@@ -119,8 +119,6 @@ export async function liveHold(db: D1Database, holdId: string, userId: number, n
     .first<{ nutritionist_id: number; starts_at: number; cells: number }>();
   return row ?? null;
 }
-
-export { gulfDate };
 
 /** The cron: holds expired an hour ago go (they block nothing after their expiry; this keeps the table small). */
 export function sweepExpiredHolds(db: D1Database, now = Date.now()): Promise<D1Result> {

@@ -60,7 +60,7 @@ export function whenText(r: Pick<NoticeRow, 'lang' | 'country' | 'starts_at' | '
 }
 
 /** What paid it: the amount, or "1 session of your package (3 sessions left)" (plural forms: the dictionaries'). */
-export function paidText(
+function paidText(
   r: Pick<NoticeRow, 'lang' | 'country' | 'currency' | 'total' | 'payment_method' | 'sessions_left'>,
 ): string {
   return r.payment_method === 'package'
@@ -72,7 +72,7 @@ export function pageUrl(siteOrigin: string, r: Pick<NoticeRow, 'id' | 'lang'>): 
   return `${siteOrigin}${consultationReturnPath(r.lang, r.id)}`;
 }
 
-export function confirmationMail(r: NoticeRow, siteOrigin: string) {
+function confirmationMail(r: NoticeRow, siteOrigin: string) {
   const when = whenText(r);
   const price = paidText(r);
   const url = pageUrl(siteOrigin, r);
@@ -124,7 +124,7 @@ export function confirmationStatements(
   ];
 }
 
-export function reminderTexts(r: NoticeRow, which: 'day' | 'hour', siteOrigin: string) {
+function reminderTexts(r: NoticeRow, which: 'day' | 'hour', siteOrigin: string) {
   const when = whenText(r);
   const url = pageUrl(siteOrigin, r);
   if (r.lang === 'ar')

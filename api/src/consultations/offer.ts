@@ -140,7 +140,7 @@ export function slotInput(offer: Offer, service: ServiceRow, now: number) {
 }
 
 /** Free start times of a service for some days; none for a nutritionist who takes no bookings. */
-export function serviceSlots(offer: Offer, service: ServiceRow, from: string, days: number, now: number) {
+function serviceSlots(offer: Offer, service: ServiceRow, from: string, days: number, now: number) {
   if (!offer.staffed.has(service.nutritionist_id))
     return Array.from({ length: days }, (_, i) => ({ date: addDays(from, i), starts: [] as number[] }));
   return computeSlots({ ...slotInput(offer, service, now), from, days });

@@ -46,7 +46,7 @@ export async function packageNames(db: D1Database, packageId: number, userId: nu
     >();
 }
 
-export function packageMail(r: PackageNoticeRow, siteOrigin: string) {
+function packageMail(r: PackageNoticeRow, siteOrigin: string) {
   const paid = formatMinor(r.price, r.currency as CurrencyCode, r.lang, r.country);
   const until = formatDate(r.expires_at, r.lang, r.country, { hijri: true });
   const book = `${siteOrigin}${bookingPath(r.lang, r.nutritionist_id, r.service_id)}`;

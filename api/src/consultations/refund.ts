@@ -35,7 +35,7 @@ export interface RefundEnv {
   shards?: DatabaseEnv;
 }
 
-export interface ConsultationMoneyRow {
+interface ConsultationMoneyRow {
   id: number;
   user_id: number;
   nutritionist_id: number;
@@ -57,11 +57,11 @@ export interface ConsultationMoneyRow {
 const COLUMNS =
   'id, user_id, nutritionist_id, status, country, currency, starts_at, ends_at, payment_method, card_method, payment_state, credit_id, total, wallet_used, refunded, outcome';
 
-export async function consultationForMoney(db: D1Database, id: number): Promise<ConsultationMoneyRow | null> {
+async function consultationForMoney(db: D1Database, id: number): Promise<ConsultationMoneyRow | null> {
   return db.prepare(`SELECT ${COLUMNS} FROM consultations WHERE id = ?`).bind(id).first<ConsultationMoneyRow>();
 }
 
-export interface RefundPlan {
+interface RefundPlan {
   /** To the wallet, and to the card through the gateway (minor units). */
   wallet: number;
   card: number;
@@ -72,7 +72,7 @@ export interface RefundPlan {
  * Where `amount` goes: the card part (what the gateway took, when the shopper chose the card and the
  * payment went through the gateway) and the rest to the wallet.
  */
-export function planRefund(
+function planRefund(
   c: Pick<ConsultationMoneyRow, 'total' | 'wallet_used' | 'payment_method'>,
   amount: number,
   sessionBack: boolean,

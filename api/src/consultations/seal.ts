@@ -87,15 +87,8 @@ export function primeKey(s: HealthSealer, consultationId: number, row: WrappedDa
   opened.catch(() => s.keys?.delete(consultationId));
 }
 
-/** The key row's statement, for a caller's batch (primeKey opens what it answers). */
-export function keyStatement(db: D1Database, consultationId: number): D1PreparedStatement {
-  return db
-    .prepare('SELECT wrapped_key, key_version FROM consultation_keys WHERE consultation_id = ?')
-    .bind(consultationId);
-}
-
 /** The stored key of a consultation, opened; null when it has none (never sealed, or erased). */
-export function loadKey(s: HealthSealer, consultationId: number): Promise<ConsultationKey | null> {
+function loadKey(s: HealthSealer, consultationId: number): Promise<ConsultationKey | null> {
   const cached = s.keys?.get(consultationId);
   if (cached) return cached;
   const loading = (async () => {

@@ -88,7 +88,7 @@ const SELECT = (
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function toListItem(r: ConsultationRow): ConsultationListItem {
+function toListItem(r: ConsultationRow): ConsultationListItem {
   return {
     id: r.id,
     status: r.status,

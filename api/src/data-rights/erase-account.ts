@@ -80,11 +80,6 @@ interface FromShard {
   phones: string[];
 }
 
-/** The health data and the personal fields of kept records (the part of the batch beyond the account's rows). */
-export function eraseHealthStatements(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
-  return statementsOf(eraseHealthSteps({ core: db, shard: db, apart: false }, userId, now, null));
-}
-
 function eraseHealthSteps(
   her: Pick<HerDatabases, 'core' | 'shard' | 'apart'>,
   userId: number,

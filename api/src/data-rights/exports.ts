@@ -32,13 +32,13 @@ import { noticeStatements, type NoticeTarget } from '../messages/notices';
 import { exportReadyText } from '../messages/texts';
 import { localizePath } from '#shared/locale';
 
-export const EXPORT_TTL_MS = RETENTION.exportHours * 60 * 60 * 1000;
+const EXPORT_TTL_MS = RETENTION.exportHours * 60 * 60 * 1000;
 /** One request a day: an archive costs reading and decrypting every file she has. */
-export const EXPORT_EVERY_MS = 24 * 60 * 60 * 1000;
+const EXPORT_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Archives prepared per cron run: each may decrypt up to a few hundred MB of files. */
 const PER_RUN = 2;
 
-export type ExportStatus = DataExportStatus;
+type ExportStatus = DataExportStatus;
 
 export interface ExportRow {
   id: number;
@@ -61,7 +61,7 @@ export type ExportView = DataExportView;
 const signed = (row: Pick<ExportRow, 'id' | 'user_id' | 'expires_at'>) =>
   `data-export\n${row.id}\n${row.user_id}\n${row.expires_at}`;
 
-export const downloadPath = (id: number, token: string) => `/api/user/data/export/${id}/download?t=${token}`;
+const downloadPath = (id: number, token: string) => `/api/user/data/export/${id}/download?t=${token}`;
 
 export async function exportView(row: ExportRow, secret: string, now: number): Promise<ExportView> {
   // A ready archive past its time is expired whatever the cron has done yet.

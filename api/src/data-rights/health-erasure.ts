@@ -17,7 +17,7 @@ interface HealthKind {
 
 const ORDERS = 'SELECT id FROM blood_test_orders WHERE user_id = ?1';
 
-export const HEALTH_KINDS: Record<HealthDataKind, HealthKind> = {
+const HEALTH_KINDS: Record<HealthDataKind, HealthKind> = {
   // The values the lab entered on her bookings (each biomarker of each result).
   lab_results: {
     count: `SELECT count(*) AS n FROM blood_test_results WHERE order_id IN (${ORDERS})`,

@@ -15,7 +15,7 @@ export interface HerDatabases {
   route: Route;
 }
 
-export const herDatabases = (env: DatabaseEnv, route: Route): HerDatabases => ({
+const herDatabases = (env: DatabaseEnv, route: Route): HerDatabases => ({
   core: env.DB,
   shard: route.db,
   apart: route.binding !== 'DB',

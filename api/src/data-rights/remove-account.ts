@@ -9,10 +9,6 @@ import { removeUserSubscriptionStatements } from '../subscriptions/remove';
 import { forgetAccountDevicesStatement } from '../accounts/phone-codes';
 import { type HerDatabases, onCore, onShard, type Step } from './her-databases';
 
-export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
-  return removeAccountSteps({ core: db, shard: db, apart: false }, userId, now).map((s) => s.statement);
-}
-
 /** The same, each statement with its database: her orders' and payments' numbers are in her shard
  * (decision 61); a blood test's or consultation's payment stays in the core. */
 export function removeAccountSteps(

@@ -28,9 +28,9 @@ export interface MoveOptions {
   beforeWrite?: (step: string) => void | Promise<void>;
 }
 
-export type MoveState = 'copying' | 'locked' | 'flipped' | 'done';
+type MoveState = 'copying' | 'locked' | 'flipped' | 'done';
 
-export interface TableTally {
+interface TableTally {
   rows: number;
   sum: number;
 }

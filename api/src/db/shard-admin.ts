@@ -7,7 +7,7 @@ import { core, shardDatabase, type DatabaseEnv } from './databases';
 export const ID_STRIDE = 2 ** 40;
 
 /** The shard schema's AUTOINCREMENT tables (api/order-shard-migrations): their sequences start at id_base. */
-export const SEQUENCED_TABLES = ['order_events', 'refunds', 'wallet_ledger', 'points_ledger'] as const;
+const SEQUENCED_TABLES = ['order_events', 'refunds', 'wallet_ledger', 'points_ledger'] as const;
 
 export type ShardState = 'open' | 'full' | 'retired';
 

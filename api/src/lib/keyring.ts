@@ -92,7 +92,7 @@ export async function unwrapDataKey(
 }
 
 /** The same data key wrapped by the current KEK (after a rotation); what it encrypted stays as it is. */
-export async function rewrapDataKey(ring: Keyring, row: WrappedDataKey): Promise<WrappedDataKey> {
+async function rewrapDataKey(ring: Keyring, row: WrappedDataKey): Promise<WrappedDataKey> {
   return wrapDataKey(ring, await unwrapDataKey(ring, row, ['encrypt', 'decrypt']));
 }
 

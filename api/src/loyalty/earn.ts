@@ -16,10 +16,10 @@ import { loyaltyRules } from './rules-read';
 import { tierOf, tierRefreshStatements } from './tiers';
 import { tierUpMail } from './texts';
 
-export const DECIMALS: Record<CountryCode, number> = { KW: 3, SA: 2 };
+const DECIMALS: Record<CountryCode, number> = { KW: 3, SA: 2 };
 
 /** Where each kind of purchase keeps its money, its earning status and its refunds. */
-export const SOURCES = {
+const SOURCES = {
   order: {
     table: 'orders',
     status: 'delivered',
@@ -49,7 +49,7 @@ export type EarnSource = keyof typeof SOURCES;
  * the payment's, and a row written with the method but not the amount (the local call tool's booking,
  * issue 61) must not earn on money the wallet paid.
  */
-export function earnBaseSql(source: EarnSource, id: number) {
+function earnBaseSql(source: EarnSource, id: number) {
   const s = SOURCES[source];
   const goods = `max(0, t.total - ${s.delivery})`;
   return {
@@ -248,7 +248,7 @@ export async function referralRewardAcross(
  * points unless she already has the month's cap of rewarded friends (then the referral is void), and
  * the referral marked. Nothing while the order is not delivered in the batch (a step that lost a race).
  */
-export async function referralRewardStatements(
+async function referralRewardStatements(
   db: D1Database,
   orderId: number,
   now: number,

@@ -23,9 +23,9 @@ import { birthdayMail, expiryReminderMail } from './texts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The Gulf hour the minute cron runs these jobs in (09:00–09:59, Kuwait and Riyadh). */
-export const LOYALTY_HOUR = 9;
+const LOYALTY_HOUR = 9;
 /** A birthday set more recently than this earns nothing this year (no gaming by changing it). */
-export const BIRTHDAY_SETTLED_MS = 30 * DAY;
+const BIRTHDAY_SETTLED_MS = 30 * DAY;
 /** Stored tiers older than this are refreshed. */
 const TIER_STALE_MS = 20 * 60 * 60 * 1000;
 const LIMIT = 100;
@@ -88,11 +88,7 @@ function birthdayStatements(db: D1Database, u: Birthday, year: string, now: numb
   };
 }
 
-export async function creditBirthdays(
-  envOrCore: DatabaseEnv | D1Database,
-  siteOrigin: string,
-  now: number,
-): Promise<number> {
+async function creditBirthdays(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number): Promise<number> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   const db = env.DB;
   const day = gulfDate(now);
@@ -188,7 +184,7 @@ const DUE_SQL = `max(0, min(a.balance,
   + (SELECT coalesce(sum(l.amount), 0) FROM points_ledger l WHERE l.user_id = a.user_id AND l.country = a.country AND l.amount < 0)))`;
 
 /** Every order shard holds points (decision 61): the expiry runs in each, on its own rows. */
-export async function expirePoints(envOrCore: DatabaseEnv | D1Database, now: number): Promise<number> {
+async function expirePoints(envOrCore: DatabaseEnv | D1Database, now: number): Promise<number> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   let expired = 0;
   for (const shard of await orderShards(env)) expired += await expireIn(shard.db, now);
@@ -228,11 +224,7 @@ async function expireIn(db: D1Database, now: number): Promise<number> {
 
 /** The reminders of every order shard: her points and notices are in her shard, her address and the
  * mail in the core (for another shard, the notice is written first, then the mail: both once). */
-export async function remindExpiring(
-  envOrCore: DatabaseEnv | D1Database,
-  siteOrigin: string,
-  now: number,
-): Promise<number> {
+async function remindExpiring(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number): Promise<number> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   let sent = 0;
   for (const shard of await orderShards(env)) sent += await remindIn(env.DB, shard.db, siteOrigin, now);
@@ -323,7 +315,7 @@ async function withAccounts<T extends { user_id: number; email: string | null; l
 
 /** Stale tiers: the core's accounts in one SQL refresh each (tierAfterStatements); each other shard's
  * through tierAcross, which reads her orders there and her bookings in the core (decision 61). */
-export async function refreshTiers(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number) {
+async function refreshTiers(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number) {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   let refreshed = await refreshTiersInCore(env.DB, siteOrigin, now);
   for (const shard of await orderShards(env)) {

@@ -11,7 +11,7 @@ import type { PointsKind } from '#shared/loyalty/types';
 import type { LoyaltyCountry } from '../db/rows';
 
 /** An amount known now, or one SQL computes inside the batch (e.g. a share of what an order earned). */
-export type PointsAmount = number | { sql: string; binds: unknown[] };
+type PointsAmount = number | { sql: string; binds: unknown[] };
 
 export interface PointsMove {
   userId: number;

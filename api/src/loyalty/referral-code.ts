@@ -5,12 +5,12 @@
 import type { ReferralCodeRow } from '../db/rows';
 
 export const REFERRAL_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const REFERRAL_CODE_LENGTH = 8;
+const REFERRAL_CODE_LENGTH = 8;
 /** Draws before giving up: a collision is one in billions, two in a row mean something else is wrong. */
 const TRIES = 5;
 
 /** A fresh random code (rejection sampling, so every character is equally likely). */
-export function newReferralCode(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+function newReferralCode(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
   const limit = 256 - (256 % REFERRAL_ALPHABET.length);
   let code = '';
   while (code.length < REFERRAL_CODE_LENGTH) {

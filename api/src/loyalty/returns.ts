@@ -22,7 +22,7 @@ export function givenBackExpiry(userId: number, country: CountryCode, now: numbe
 }
 
 /** SQL: the points an order spent that have not come back yet (0 when none). */
-export function outstandingSpendSql(orderId: number) {
+function outstandingSpendSql(orderId: number) {
   return {
     sql: `(SELECT -coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ? AND kind IN ('spend', 'spend_return'))`,
     binds: [orderId],

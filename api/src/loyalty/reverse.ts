@@ -24,7 +24,7 @@ import { referralRevokeStatements, returnedInFullSql } from './referral-revoke';
 const balanceSql = '(SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?)';
 
 /** SQL naming the refund this batch inserted for the order (the newest of its refunds). */
-export const newestRefundSql = (orderId: number) => ({
+const newestRefundSql = (orderId: number) => ({
   sql: 'SELECT max(id) FROM refunds WHERE order_id = ?',
   binds: [orderId],
 });

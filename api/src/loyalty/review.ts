@@ -8,11 +8,6 @@ import { loyaltyRules } from './rules-read';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { ApiError } from '../lib/errors';
 
-/** Her loyalty country: her account's, else her last order's, else Kuwait. */
-export async function countryOfShopper(db: D1Database, userId: number): Promise<CountryCode> {
-  return (await shopperOf(db, userId)).country;
-}
-
 /** Her country, and whether her points are in another order shard than the core (decision 61), in
  * the one read of the core this always made. */
 async function shopperOf(db: D1Database, userId: number): Promise<{ country: CountryCode; away: boolean }> {

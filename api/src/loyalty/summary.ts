@@ -12,15 +12,10 @@ import { orderSpendOf, orderSpendStatement, SPEND_WINDOW_MS, spendSql, TIER_FRES
 import { core, type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 const DAY = 24 * 60 * 60 * 1000;
-export const HISTORY_PAGE = 25;
+const HISTORY_PAGE = 25;
 
 /** The summary's reads, for the caller's batch (three statements). */
-export function summaryStatements(
-  db: D1Database,
-  userId: number,
-  country: CountryCode,
-  now: number,
-): D1PreparedStatement[] {
+function summaryStatements(db: D1Database, userId: number, country: CountryCode, now: number): D1PreparedStatement[] {
   const spend = spendSql(userId, now - SPEND_WINDOW_MS, '?', [country]);
   return [...pointsStatements(db, userId, country), db.prepare(`SELECT ${spend.sql} AS spend`).bind(...spend.binds)];
 }
@@ -136,16 +131,6 @@ export function summaryFrom(
   };
 }
 
-export async function loyaltySummary(
-  db: D1Database,
-  userId: number,
-  country: CountryCode,
-  now = Date.now(),
-): Promise<LoyaltySummary> {
-  const rules = await loyaltyRules(db, country);
-  return summaryFrom(await db.batch(summaryStatements(db, userId, country, now)), rules, country, now);
-}
-
 /** Her summary from her order shard (mySummaryReads). */
 export async function mySummary(
   env: DatabaseEnv,
@@ -177,13 +162,4 @@ export function historyFrom(result: D1Result): PointsHistoryPage {
   const results = result.results as PointsHistoryLine[];
   const lines = results.slice(0, HISTORY_PAGE);
   return { lines, next: results.length > HISTORY_PAGE ? lines.at(-1)!.id : null };
-}
-
-export async function pointsHistory(
-  db: D1Database,
-  userId: number,
-  country: CountryCode,
-  before: number | undefined,
-): Promise<PointsHistoryPage> {
-  return historyFrom(await historyStatement(db, userId, country, before).all());
 }

@@ -75,8 +75,6 @@ export function orderSpendStatement(db: D1Database, userId: number, cutoff: numb
 /** The JSON orderSpendStatement's result carries. */
 export const orderSpendOf = (result: D1Result) => (result.results[0] as { orders: string } | undefined)?.orders ?? '[]';
 
-export type TierChange = { userId: number; country: CountryCode };
-
 /**
  * Statements that refresh all of a shopper's points accounts' spending and tier, for the batch of an
  * earning or reversal (after its ledger rows, so what the batch changed is seen). A shopper who moves

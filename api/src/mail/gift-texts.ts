@@ -4,7 +4,7 @@ import type { OrderGift } from '#shared/api/gift-schemas';
 import type { CountryCode, Lang } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
 
-export function giftNote(lang: Lang, country: CountryCode, gift: OrderGift): string {
+function giftNote(lang: Lang, country: CountryCode, gift: OrderGift): string {
   const day = gift.delivery_date ? formatGiftDate(gift.delivery_date, lang, country) : null;
   if (lang === 'ar') {
     return [

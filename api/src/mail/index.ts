@@ -33,7 +33,7 @@ export interface MailSender {
 }
 
 /** Local mode: the outbox row is the message, so there is nothing more to do. */
-export const localSender: MailSender = { async send() {} };
+const localSender: MailSender = { async send() {} };
 
 export function resendSender(apiKey: string, from: string, fetcher: typeof fetch = fetch): MailSender {
   return {

@@ -20,7 +20,7 @@ const FAILURE: Record<RunFailure, Record<Lang, string>> = {
   address_gone: { en: 'the delivery address was removed', ar: 'حُذف عنوان التوصيل' },
 };
 
-export const failureText = (failure: RunFailure, lang: Lang) => FAILURE[failure][lang];
+const failureText = (failure: RunFailure, lang: Lang) => FAILURE[failure][lang];
 
 export function subscriptionReminderMail(
   lang: Lang,

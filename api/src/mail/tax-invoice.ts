@@ -77,7 +77,7 @@ export function invoiceText(lang: Lang, order: InvoiceOrder): string {
 }
 
 /** The QR code as a table: one 4 px cell per module, dark cells black, on white with its quiet zone. */
-export function qrTable(payload: string, label: string): string {
+function qrTable(payload: string, label: string): string {
   const m = qrMatrix(payload);
   const cell = (dark: boolean) =>
     `<td style="width:4px;height:4px;padding:0;background:${dark ? '#000' : '#fff'}" bgcolor="${dark ? '#000000' : '#ffffff'}"></td>`;

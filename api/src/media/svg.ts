@@ -3,7 +3,7 @@
 // platform APIs, and the same input always gives the same bytes (ids are derived from a hash of the input,
 // so several of these documents can even be inlined into one page without their gradients colliding).
 
-export type { AvatarInput, BannerInput, PackshotForm, PackshotInput } from './art/inputs';
+export type { AvatarInput, PackshotForm, PackshotInput } from './art/inputs';
 export { escapeXml, SVG_FONT_STACK } from './art/text';
 export { darken, lighten } from './art/colour';
 export { packshotSvg } from './art/packshot';

@@ -21,7 +21,7 @@ export interface OutgoingMessage {
 }
 
 /** What a sender tells: the provider's id of the message. */
-export interface Sent {
+interface Sent {
   providerRef: string | null;
 }
 
@@ -33,7 +33,7 @@ export interface MessageSender {
 }
 
 /** Local mode: the outbox row is the message (/dev/messages lists it). */
-export const outboxSender: MessageSender = {
+const outboxSender: MessageSender = {
   async send() {
     return { providerRef: null };
   },

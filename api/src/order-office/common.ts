@@ -68,7 +68,7 @@ export async function loadOrder(db: D1Database, id: number, env?: DatabaseEnv): 
 }
 
 /** A shard's order with what the core knows of its account (the e-mail it is mailed at, the name). */
-export async function withUser(core: D1Database, order: OrderRow): Promise<Order> {
+async function withUser(core: D1Database, order: OrderRow): Promise<Order> {
   const user =
     order.user_id === null
       ? null

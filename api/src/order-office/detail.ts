@@ -231,15 +231,13 @@ function coldMoney(
   return { ...sums, paid: order.wallet_used + card + cash, card_paid: card };
 }
 
-export type StaffOrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
-
 /**
  * A text search without dates reads this far back (issue 48): a name, phone or e-mail part is a
  * `LIKE '%…%'` no index serves, so a search that matches little would read every order the shop ever
  * had (seconds at a million orders, past D1's 30 s a query at a few million). The clerk sets dates to
  * search further; an order number is found at any age (searchById).
  */
-export const SEARCH_DAYS = 90;
+const SEARCH_DAYS = 90;
 
 /**
  * The list's conditions over `o` (and `g`, its gift). With `users` (an order shard other than the core,

@@ -152,22 +152,6 @@ export async function refundedInto(
 }
 
 /**
- * Writes a change's statements: one batch in shard 0; for an order in another shard her shard's batch
- * first, then the core's (a failure there is logged: the change itself stands, as its mail and audit
- * row are what is lost). Answers her shard's results (in shard 0, the one batch's).
- */
-export async function writeSplit(batch: SplitBatch, what: Record<string, unknown>): Promise<D1Result[]> {
-  const results = await batch.db.batch(batch.order);
-  if (batch.split && batch.core.length)
-    try {
-      await batch.coreDb.batch(batch.core);
-    } catch (error) {
-      log.error('order change written in her shard, its core part (mail, audit) failed', { ...what, error });
-    }
-  return results;
-}
-
-/**
  * Asks the gateway for a refund whose row is stored pending, then stores its answer. A refund the
  * gateway settles later stays pending until its webhook or the sweep (payments/refunds.ts); the
  * answer never overwrites a settlement that arrived first. Not failed: the shopper is mailed. Answers

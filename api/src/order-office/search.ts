@@ -54,7 +54,7 @@ type ShardListed = Omit<Listed, 'email' | 'name' | 'phone'> & {
 
 const ORDER = 'ORDER BY o.created_at DESC, o.id DESC';
 /** A text search matches at most this many accounts in a shard other than the core (their ids are bound). */
-export const SHARD_USER_MATCHES = 1000;
+const SHARD_USER_MATCHES = 1000;
 
 const newestFirst = (a: Listed, b: Listed) => b.created_at - a.created_at || b.id - a.id;
 

@@ -28,7 +28,7 @@ export function shipOrderStatement(db: D1Database, orderId: number, d: ShipDetai
 }
 
 /** A parcel created by its carrier ships the order from these stages (the ship page takes confirmed too). */
-export const CARRIER_SHIP_FROM: OrderStage[] = ['confirmed', 'packed'];
+const CARRIER_SHIP_FROM: OrderStage[] = ['confirmed', 'packed'];
 
 /**
  * The first parcel's carrier answered: the order moves to 'shipped' once. Outside a request (the queue's

@@ -12,7 +12,7 @@ import { type MoveOptions, moveShopper } from '../db/move-shopper';
 import { claimGuestOrders, guestOrdersStatement, STILL_HERS } from './guest-links';
 
 /** Long enough for a move of a shopper with many orders, with its two grace waits. */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+const CLAIM_LEASE_MS = 10 * 60_000;
 /** Claims a run takes on: each may move a shopper. */
 const PER_RUN = 2;
 /** After this many failed runs a claim is dropped, with an error for the shop to look at. */

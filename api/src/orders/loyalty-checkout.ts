@@ -244,7 +244,7 @@ export interface ReferrerFacts {
 }
 
 /** Whose earlier order makes this not the friend's first: her account's, her phone's, her e-mail identity's. */
-export type OrderedBy = 'account' | 'phone' | 'email';
+type OrderedBy = 'account' | 'phone' | 'email';
 
 const ORDERED_RANK: Record<OrderedBy, number> = { account: 0, phone: 1, email: 2 };
 

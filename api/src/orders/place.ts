@@ -32,9 +32,6 @@ export { failureOf, holdStatements, stockFlags } from './stock-holds';
 export { bodyHash } from './order-replay';
 export type { PlaceContext, Placed } from './place-types';
 
-/** Random, unguessable ids: order numbers shoppers read (10 digits, ./order-id.ts) and payment ids. */
-export { newOrderId };
-
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
   const hash = await bodyHash(input);
   // Her orders' database (decision 61), read with the key's earlier order in one batch of the core: in

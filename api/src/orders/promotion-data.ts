@@ -101,20 +101,6 @@ export function giftOf(rules: PromotionRule[], r: PromotionResult) {
 }
 
 /**
- * The order batch's part: each applied promotion's use (the CHECK promotion_uses_left aborts the
- * batch when a concurrent order took the last one), its row with the gift snapshot, and the gift's
- * stock (the CHECK stock >= 0 aborts it when sold out meanwhile).
- */
-export function promotionHoldStatements(
-  db: D1Database,
-  orderId: number,
-  applied: Array<{ result: PromotionResult; gift: ReturnType<typeof giftOf> }>,
-): D1PreparedStatement[] {
-  const parts = promotionHoldParts(db, db, orderId, applied);
-  return [...parts.core, ...parts.order];
-}
-
-/**
  * The same, split by database (decision 62): the uses and the gifts' stock are the core's, the order's
  * promotion rows are in her order shard. In shard 0 both go in the one batch.
  */

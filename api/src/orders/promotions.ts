@@ -32,7 +32,7 @@ export interface PromotionRule {
   gifts: Array<GiftOption & { stock: number; image_key?: string | null }>;
 }
 
-export interface PromotionLine {
+interface PromotionLine {
   sku_id: number;
   product_id: number;
   count: number;
@@ -55,12 +55,12 @@ export interface EvaluateInput {
 }
 
 /** Evaluation order: priority (higher first), then id. */
-export function byPriority(a: Pick<PromotionRule, 'priority' | 'id'>, b: Pick<PromotionRule, 'priority' | 'id'>) {
+function byPriority(a: Pick<PromotionRule, 'priority' | 'id'>, b: Pick<PromotionRule, 'priority' | 'id'>) {
   return b.priority - a.priority || a.id - b.id;
 }
 
 /** Running, on dates, in the country: a promotion that is not is left out of what the shopper sees. */
-export function isLive(rule: PromotionRule, country: CountryCode, now: number, earlyAccessMs = 0): boolean {
+function isLive(rule: PromotionRule, country: CountryCode, now: number, earlyAccessMs = 0): boolean {
   if (!rule.is_active) return false;
   if (rule.country !== null && rule.country !== country) return false;
   if (rule.starts_at !== null && now < rule.starts_at - earlyAccessMs) return false;

@@ -56,8 +56,8 @@ export interface QuoteLine extends PricedLine {
   buy_limit: number | null;
 }
 
-export type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
-export type CouponProblem =
+type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
+type CouponProblem =
   | 'coupon_invalid'
   /** A coupon of the other country: the shopper is told which one it is for. */
   | 'coupon_for_kw'
@@ -68,7 +68,7 @@ export type CouponProblem =
   | 'coupon_already_used';
 
 /** A coupon as the quote reads it: its row (active ones only), and whether this shopper used it. */
-export interface Coupon extends Omit<CouponRow, 'is_active'> {
+interface Coupon extends Omit<CouponRow, 'is_active'> {
   /** How often this shopper has redeemed it (coupons with a per-person limit). */
   used_by_shopper: number;
 }

@@ -26,9 +26,9 @@ export interface Holds {
 }
 
 /** Held orders older than this are swept: a submit's three steps take well under a second. */
-export const HELD_SWEEP_AFTER_MS = 2 * 60_000;
+const HELD_SWEEP_AFTER_MS = 2 * 60_000;
 /** How many held orders one sweep settles (the minute cron's bounded batch). */
-export const HELD_SWEEP_BATCH = 50;
+const HELD_SWEEP_BATCH = 50;
 
 /** The order's row in the core's index, for an order placed in shard 0 (in the order's own batch). */
 export function indexStatement(db: D1Database, orderId: number, owner: OwnerKey, now: number): D1PreparedStatement {

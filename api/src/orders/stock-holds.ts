@@ -68,7 +68,7 @@ export function holdStatements(
  * ones `…#<n>` after the highest; a use past the limit takes a key the shopper already holds, and the
  * UNIQUE index aborts the batch (coupon_already_used).
  */
-export function redemptionStatement(db: D1Database, orderId: number, couponId: number, key: string | null) {
+function redemptionStatement(db: D1Database, orderId: number, couponId: number, key: string | null) {
   return db
     .prepare(
       `INSERT INTO coupon_redemptions (order_id, coupon_id, once_key)

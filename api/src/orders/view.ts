@@ -61,13 +61,13 @@ type OrderRow = Pick<
 > &
   Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
-export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
+const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
   o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.points_used, o.points_discount, o.referral_discount, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
   o.tracking_number, o.tracking_url, o.delivery_speed, o.promised_date, o.promise_missed_at, coalesce(u.email, o.guest_email) AS email`;
 
 /** The same columns read in an order shard, which has no users table (decision 61): an account's
  * e-mail is read from the core after (orderView's `core`). */
-export const SHARD_ORDER_COLUMNS = ORDER_COLUMNS.replace(
+const SHARD_ORDER_COLUMNS = ORDER_COLUMNS.replace(
   'coalesce(u.email, o.guest_email) AS email',
   'o.guest_email AS email',
 );
@@ -89,7 +89,7 @@ async function coldFileOf(row: Omit<ColdPointer, 'id'> & { id: number }, cold: C
  * The order's timeline from its step columns (migration 0025), with the refunds' times; a step the
  * order never took is absent. Rows stored before the columns existed read as their status alone.
  */
-export function fulfilmentOf(
+function fulfilmentOf(
   o: Partial<
     Pick<
       OrderRow,
@@ -133,7 +133,7 @@ export function fulfilmentOf(
  * the promised Gulf day; the hourly sweep (delivery/missed.ts) marks it and tells the shop, and the page
  * says so from the day after, whether or not the sweep ran yet.
  */
-export function promiseOf(
+function promiseOf(
   o: Pick<OrderRow, 'promised_date' | 'delivery_speed' | 'promise_missed_at' | 'delivered_at' | 'cancelled_at'>,
   now = Date.now(),
 ): OrderPromise | null {
@@ -216,7 +216,7 @@ export function toOrderView(
  * door), and `processing` / `shipped` / `delivered` follow one of those. Not `pending_payment` (no
  * money yet), `payment_failed` or `cancelled` (the sale did not happen; decision 8).
  */
-export const INVOICED_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
+const INVOICED_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
 
 function invoiceOf(
   o: Pick<OrderView, 'id' | 'status' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & {
@@ -273,7 +273,7 @@ function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundVi
 }
 
 /** orderView's six reads of the database holding the order, for a caller's batch (orderViewFrom reads them). */
-export function orderViewStatements(
+function orderViewStatements(
   db: D1Database,
   id: number,
   ownerId: number | null | undefined,

@@ -6,7 +6,7 @@
 import type { WebhookProvider } from '#shared/api/payment-webhooks';
 import type { CardMethod } from '#shared/api/order-schemas';
 
-export interface ChargeRequest {
+interface ChargeRequest {
   paymentId: string;
   /** Minor units of the currency. */
   amount: number;
@@ -43,7 +43,7 @@ export interface WebhookEvent {
 }
 
 /** A charge of a kept card, started by the shop (a subscription's order): answered at once. */
-export interface SavedCardCharge {
+interface SavedCardCharge {
   paymentId: string;
   /** Minor units of the currency. */
   amount: number;
@@ -69,7 +69,7 @@ export interface FetchedCharge {
 }
 
 /** Money given back on a charge that succeeded (the back office's refunds). */
-export interface RefundRequest {
+interface RefundRequest {
   /** The gateway's id of the charge (payments.provider_ref). */
   providerRef: string;
   /** Minor units of the currency. */

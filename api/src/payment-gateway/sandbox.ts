@@ -5,15 +5,15 @@ import { hmacHex, verifyHmacHex } from '#shared/api/signing';
 import type { Gateway, RefundReport, SavedCardRef, WebhookEvent } from './gateway';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 
-export const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
+const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
 
 /**
  * The card the sandbox "keeps" with a charge: every later charge of it succeeds, except a card a tester
  * marked declining (its ref ends in this; the sandbox page's "card declines later" choice).
  */
-export const SANDBOX_DECLINING_CARD = '_declines';
+const SANDBOX_DECLINING_CARD = '_declines';
 
-export function sandboxCard(paymentId: string, declines = false): SavedCardRef {
+function sandboxCard(paymentId: string, declines = false): SavedCardRef {
   return {
     customerRef: 'sbx_cus',
     cardRef: `sbx_card_${paymentId}${declines ? SANDBOX_DECLINING_CARD : ''}`,
@@ -24,9 +24,9 @@ export function sandboxCard(paymentId: string, declines = false): SavedCardRef {
 }
 
 /** A sandbox refund whose amount in minor units ends in these two digits answers pending. */
-export const SANDBOX_PENDING_REFUND_ENDING = 77;
+const SANDBOX_PENDING_REFUND_ENDING = 77;
 /** One ending in these is refused, as a real gateway may refuse (the card closed, the charge too old). */
-export const SANDBOX_REFUSED_REFUND_ENDING = 66;
+const SANDBOX_REFUSED_REFUND_ENDING = 66;
 
 export function sandboxGateway(secret: string): Gateway {
   return {

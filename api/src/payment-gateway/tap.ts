@@ -26,7 +26,7 @@ const REFUNDS_API = 'https://api.tap.company/v2/refunds';
  * Tap's source ids for each way to pay. STC Pay's source carries the account's phone (Tap's page then
  * asks for the code STC Pay sends it); Tabby's id is spelt as Tap documents it ("installement").
  */
-export const TAP_SOURCES: Record<CardMethod, string> = {
+const TAP_SOURCES: Record<CardMethod, string> = {
   knet: 'src_kw.knet',
   mada: 'src_sa.mada',
   card: 'src_card',
@@ -37,7 +37,7 @@ export const TAP_SOURCES: Record<CardMethod, string> = {
 };
 
 /** The charge's source: its id, and for STC Pay the number to charge. */
-export function tapSource(method: CardMethod, payerPhone: string | null | undefined): Record<string, unknown> {
+function tapSource(method: CardMethod, payerPhone: string | null | undefined): Record<string, unknown> {
   if (method !== 'stc_pay') return { id: TAP_SOURCES[method] };
   const phone = tapPhone(payerPhone);
   if (!phone) throw new Error('STC Pay needs the account phone');
@@ -80,7 +80,7 @@ export interface TapRefund {
 }
 
 /** A refund as Tap reports it, in minor units; null when it is none of this shop's (currency, id). */
-export function fetchedRefund(refund: TapRefund): RefundReport | null {
+function fetchedRefund(refund: TapRefund): RefundReport | null {
   const amount = Number(refund.amount);
   if (
     !isShopCurrency(refund.currency) ||
@@ -114,7 +114,7 @@ export interface TapCharge {
 }
 
 /** The card Tap kept with a charge (save_card), or null when it kept none. */
-export function keptCard(charge: TapCharge): SavedCardRef | null {
+function keptCard(charge: TapCharge): SavedCardRef | null {
   const cardRef = charge.card?.id;
   const customerRef = charge.customer?.id;
   if (typeof cardRef !== 'string' || !cardRef.startsWith('card_') || typeof customerRef !== 'string') return null;

@@ -302,7 +302,7 @@ export async function splitReleaseStatements(
 
 /** Writes a split release after `before` in her shard's batch (and `after` in the core's), the core's
  * half only when her shard's guard acted; the results of both, shard first. */
-export async function runSplitRelease(
+async function runSplitRelease(
   db: D1Database,
   core: D1Database,
   release: SplitRelease,

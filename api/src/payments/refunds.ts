@@ -21,7 +21,7 @@ import { type DatabaseEnv, orderRoute, orderShards, routeFrom } from '../db/data
 import { ApiError } from '../lib/errors';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
-export const REFUND_RECHECK_MS = 60 * 60 * 1000;
+const REFUND_RECHECK_MS = 60 * 60 * 1000;
 
 export type RefundSource = 'webhook' | 'sweep' | 'sandbox';
 

@@ -6,7 +6,7 @@
 import { b64urlDecode, b64urlEncode, concat } from './b64';
 
 /** RFC 8291 §4: push services accept at least 4096 bytes of body; one record of that size. */
-export const RECORD_SIZE = 4096;
+const RECORD_SIZE = 4096;
 const HEADER_BYTES = 16 + 4 + 1 + 65;
 /** The largest plaintext one 4096-byte record carries: minus header, padding delimiter and GCM tag. */
 export const MAX_PLAINTEXT = RECORD_SIZE - HEADER_BYTES - 1 - 16;
@@ -33,7 +33,7 @@ async function hkdf(
 }
 
 /** An uncompressed P-256 point (0x04 || x || y) as a WebCrypto ECDH public key. */
-export function importPublicKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+function importPublicKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('p256dh must be an uncompressed P-256 point');
   return subtle().importKey('raw', raw, { name: 'ECDH', namedCurve: 'P-256' }, true, []);
 }

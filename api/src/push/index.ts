@@ -12,7 +12,7 @@ import { vapidKeys } from './vapid';
 
 export type { PushTopic } from '#shared/api/push-schemas';
 
-export interface PushSubscriptionRow {
+interface PushSubscriptionRow {
   id: number;
   endpoint: string;
   p256dh: string;
@@ -172,10 +172,6 @@ export function pushAfter(
   const promise = run().catch((error) => log.error('push run failed', { error }));
   ctx?.waitUntil(promise);
 }
-
-/** Spec §3 push-subscription tags. */
-export const pushTags = (country: string, user?: { id: number; name: string } | null) =>
-  JSON.stringify(user ? { country, name: user.name, userId: String(user.id) } : { country });
 
 /**
  * Sign-in and sign-up (spec §4 Auth: "sync … tags to a push service"): the device's subscriptions

@@ -106,8 +106,8 @@ export type SendResult =
   | { status: 'gone'; attempts: number; httpStatus: number }
   | { status: 'failed'; attempts: number; httpStatus: number | null };
 
-export const PUSH_ATTEMPTS = 3;
-export const retryDelayMs = (attempt: number) => 2000 * attempt;
+const PUSH_ATTEMPTS = 3;
+const retryDelayMs = (attempt: number) => 2000 * attempt;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,7 @@ import { b64urlDecode, b64urlEncode } from './b64';
 import { importPrivateKey } from './ece';
 
 /** The longest a token lives (seconds). */
-export const VAPID_TTL_SECONDS = 12 * 60 * 60;
+const VAPID_TTL_SECONDS = 12 * 60 * 60;
 
 export interface VapidKeys {
   /** The uncompressed public point, base64url: the `k=` of the header and the browser's applicationServerKey. */

@@ -24,10 +24,6 @@ export function versionContent(id: number, json: string): QuizContent {
   return result.content;
 }
 
-export function forgetVersion(id: number): void {
-  parsed.delete(id);
-}
-
 /**
  * The catalogue snapshot for a version's targets. `versionSql` is an SQL expression for the version id
  * (a parameter, or a sub-select of the shopper's latest result), whose bindings are `binds`.

@@ -13,7 +13,7 @@ import { log } from '../lib/log';
  * Where returns go: the shop's warehouse in each country. The shipping part of issue 62 may keep these
  * in the configuration table; until then they are the shop's published addresses.
  */
-export const SHOP_RETURN_PARTY: Record<'KW' | 'SA', Party> = {
+const SHOP_RETURN_PARTY: Record<'KW' | 'SA', Party> = {
   KW: {
     name: 'Gulf Vitamins Returns',
     phone: '+96522000000',
@@ -50,7 +50,7 @@ const ADDRESS_LINES = [
 ];
 
 /** Her address snapshot as a carrier's party (Latin city names where the snapshot has them). */
-export function shopperParty(address: Record<string, unknown>, country: 'KW' | 'SA'): Party {
+function shopperParty(address: Record<string, unknown>, country: 'KW' | 'SA'): Party {
   const text = (k: string) =>
     typeof address[k] === 'string' || typeof address[k] === 'number' ? String(address[k]) : '';
   return {
@@ -75,7 +75,7 @@ export interface ParcelReturn {
 export type ParcelOutcome = 'pickup_booked' | 'label_ready' | 'queued' | 'refused';
 
 /** The carrier the return goes with (the order's outbound parcel's, else the country's). */
-export async function returnCarrierCode(db: D1Database, orderId: number, country: 'KW' | 'SA'): Promise<CarrierCode> {
+async function returnCarrierCode(db: D1Database, orderId: number, country: 'KW' | 'SA'): Promise<CarrierCode> {
   const outbound = await db
     .prepare("SELECT carrier FROM shipments WHERE order_id = ? AND direction = 'outbound' ORDER BY id DESC LIMIT 1")
     .bind(orderId)

@@ -22,7 +22,7 @@ import type { ReturnMailStep } from '../mail/return-texts';
 import { returnMail } from './request';
 import { bookReturnParcel } from './parcel';
 
-export const RETURNS_PAGE = 30;
+const RETURNS_PAGE = 30;
 
 type ReturnRow = ReturnRowOfTable;
 

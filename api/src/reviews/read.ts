@@ -31,7 +31,7 @@ export interface ReviewRow {
 }
 
 /** The columns of a shown review, over `r` joined to its author `u`. */
-export const REVIEW_COLUMNS = `r.id, r.rating, r.title, r.body, r.lang, r.verified, r.created_at, r.updated_at, r.helpful_count,
+const REVIEW_COLUMNS = `r.id, r.rating, r.title, r.body, r.lang, r.verified, r.created_at, r.updated_at, r.helpful_count,
   CASE WHEN u.deleted_at IS NULL THEN u.name END AS author_name,
   (SELECT json_group_array(json_array(ph.r2_key, ph.width, ph.height)) FROM (SELECT * FROM review_photos WHERE review_id = r.id ORDER BY position) ph) AS photos`;
 
@@ -43,7 +43,7 @@ export function photoRefs(json: string | null): ReviewPhoto[] {
   });
 }
 
-export function toReviewView(row: ReviewRow): ReviewView {
+function toReviewView(row: ReviewRow): ReviewView {
   return {
     id: row.id,
     rating: row.rating,
@@ -163,7 +163,7 @@ export function questionPageStatements(
   ];
 }
 
-export function toQuestionView(row: QuestionRow): QuestionView {
+function toQuestionView(row: QuestionRow): QuestionView {
   const answers = (
     JSON.parse(row.answers ?? '[]') as Array<
       [number, string, Lang, 'shop' | 'buyer', string | null, number, number, number]

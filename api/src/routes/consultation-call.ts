@@ -19,7 +19,7 @@ import type { Context } from 'hono';
 import { idParams } from '#shared/api/route-schemas';
 
 /** The storefront's path of the room (worker/routes/consultation-room.ts passes it through). */
-export const storefrontRoomPath = (id: number) => `/api/consultation/${id}/room`;
+const storefrontRoomPath = (id: number) => `/api/consultation/${id}/room`;
 
 /** The session presenting a ticket, of the kind its side joins with (a shopper's, or a staff member's). */
 async function presenter(c: Context<AppEnv>, side: 'shopper' | 'nutritionist'): Promise<TicketHolder | null> {

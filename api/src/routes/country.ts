@@ -19,7 +19,7 @@ type CountryRow = Pick<
     delivery_fee: number | null;
   };
 
-export function toCountry(row: CountryRow): Country {
+function toCountry(row: CountryRow): Country {
   const whole = Math.floor(row.exchange_rate_scaled / RATE_SCALE);
   const frac = String(row.exchange_rate_scaled % RATE_SCALE).padStart(4, '0');
   // The amounts the browser compares the cart with: the country's own (decision 52).

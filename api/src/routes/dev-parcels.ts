@@ -14,7 +14,7 @@ import { applyTrackingEvents } from '../shipping/tracking';
 import type { AppEnv } from '../app-env';
 
 /** What a tester may press: the parcel's steps after its label. */
-export const SANDBOX_STEPS = [
+const SANDBOX_STEPS = [
   'picked_up',
   'in_transit',
   'out_for_delivery',

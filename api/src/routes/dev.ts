@@ -24,7 +24,7 @@ import { earnStatements } from '../loyalty/earn';
 import { loyaltyJobs } from '../loyalty/jobs';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
-export const DEV_STAFF_PASSWORD = 'local-staff-password';
+const DEV_STAFF_PASSWORD = 'local-staff-password';
 const devStaffSchema = z.object({
   grants: z.array(roleGrantSchema).min(1),
   name: z.string().trim().min(1).max(80).default('Local Staff'),

@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env';
 import { contentTypeOf } from '../media/renditions';
 
 const KEY = /^[a-z0-9][a-z0-9/-]{0,200}\.(webp|png)$/;
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export const mediaRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');

@@ -11,7 +11,7 @@ import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
 
-export const FORM_LIMIT_PER_HOUR = 5;
+const FORM_LIMIT_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
 type FormTable = 'contact_messages' | 'supplier_applications';

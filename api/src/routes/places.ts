@@ -12,7 +12,7 @@ import { dhlCountryQuery, dhlCityQuery } from '#shared/api/route-schemas';
 const LIKE_MAX_BYTES = 50;
 
 /** A LIKE pattern for a search text, cut (on a character boundary) to fit D1's limit with its two %. */
-export function likePattern(value: string | undefined): string {
+function likePattern(value: string | undefined): string {
   let text = (value ?? '').trim().replace(/[%_\\]/g, '');
   const encoder = new TextEncoder();
   while (encoder.encode(text).length > LIKE_MAX_BYTES - 2) text = Array.from(text).slice(0, -1).join('');

@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import type { CountRow } from '../db/rows';
 import { pageParams } from '#shared/api/route-schemas';
 
-export const SITEMAP_PAGE_SIZE = 20_000;
+const SITEMAP_PAGE_SIZE = 20_000;
 
 export const sitemapRoutes = new Hono<AppEnv>()
   .get(

@@ -13,7 +13,7 @@ import { compileProductQuery } from '../catalogue/query';
 import { rankedPageIds } from '../catalogue/ranked-page';
 import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup, type SearchMatch } from '../catalogue/search';
 
-export interface SuggestionRef {
+interface SuggestionRef {
   id: number;
   slug: string;
   name: string;

@@ -34,7 +34,7 @@ export class NoCarrierRule extends Error {
   }
 }
 
-export function ruleFits(rule: CarrierRule, parcel: Parcel): boolean {
+function ruleFits(rule: CarrierRule, parcel: Parcel): boolean {
   if (rule.country !== parcel.country) return false;
   if (rule.zones !== 'all' && (parcel.zone === null || !rule.zones.includes(parcel.zone))) return false;
   if (rule.speed !== 'any' && rule.speed !== parcel.speed) return false;
@@ -51,7 +51,7 @@ export function chooseCarrier(rules: readonly CarrierRule[], parcel: Parcel): Ca
   return fit;
 }
 
-export function ruleFromRow(row: CarrierRuleRow): CarrierRule {
+function ruleFromRow(row: CarrierRuleRow): CarrierRule {
   return {
     id: row.id,
     country: row.country,

@@ -17,7 +17,7 @@ import { shipOrderFromCarrier } from '#api/src/order-office/ship-step';
 import { orderAt } from './ship';
 import { isShipmentMessage, retryDelaySeconds } from './queue';
 
-export interface ShipmentRow {
+interface ShipmentRow {
   id: number;
   order_id: number;
   country: 'KW' | 'SA';
@@ -33,7 +33,7 @@ export interface ShipmentRow {
 }
 
 /** What staff read of the last failure: the carrier's code and words as they came. */
-export interface CarrierError {
+interface CarrierError {
   kind: 'refused' | 'unavailable';
   code: string | null;
   message: string;

@@ -9,8 +9,8 @@ import { log } from '#api/src/lib/log';
 import type { StepContext } from '#api/src/order-office/common';
 import { applyTrackingEvents, type TrackingOutcome } from './tracking';
 
-export const POLL_EVERY_MINUTES = 20;
-export const POLL_PER_RUN = 50;
+const POLL_EVERY_MINUTES = 20;
+const POLL_PER_RUN = 50;
 
 export async function pollCarriers(c: StepContext, now = Date.now()): Promise<TrackingOutcome & { asked: number }> {
   const core = c.env.DB;

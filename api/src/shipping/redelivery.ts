@@ -20,7 +20,7 @@ import type { StepContext } from '#api/src/order-office/common';
 const DEFAULT_DELIVERY_DAYS = [0, 1, 2, 3, 4, 6];
 
 /** The next delivery days from tomorrow, by the country's rules and holidays. */
-export async function redeliveryDays(db: D1Database, country: CountryCode, now: number): Promise<string[]> {
+async function redeliveryDays(db: D1Database, country: CountryCode, now: number): Promise<string[]> {
   const delivery = readDelivery(country, now, await db.batch(deliveryStatements(db, country, now)));
   const days = delivery?.rules.deliveryDays ?? DEFAULT_DELIVERY_DAYS;
   const holidays = delivery?.holidays ?? holidaysFrom(country, gulfDate(now), []);

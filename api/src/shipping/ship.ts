@@ -11,7 +11,7 @@ import type { StaffMember } from '#api/src/staff/sessions';
 import { chooseCarrier, loadCarrierRules, NoCarrierRule } from './carrier-rules';
 
 /** Stages an order ships from: confirmed or packed, or shipped already with lines still waiting. */
-export const SHIPPABLE_STAGES = ['confirmed', 'packed', 'shipped', 'out_for_delivery'] as const;
+const SHIPPABLE_STAGES = ['confirmed', 'packed', 'shipped', 'out_for_delivery'] as const;
 
 export interface LineToShip {
   sku_id: number;
@@ -56,7 +56,7 @@ export async function linesToShip(env: ApiEnv, order: Order, db: D1Database): Pr
 }
 
 /** The order's Kuwait area or Saudi city, from the address it was placed with. */
-export function zoneOf(order: Pick<Order, 'address'>): number | null {
+function zoneOf(order: Pick<Order, 'address'>): number | null {
   try {
     const a = JSON.parse(order.address) as { area_id?: unknown; city_id?: unknown };
     const id = Number(a.area_id ?? a.city_id);
@@ -67,7 +67,7 @@ export function zoneOf(order: Pick<Order, 'address'>): number | null {
 }
 
 /** What is left to pay on a cash order (minor units), less what its other parcels collect already. */
-export async function codFor(env: ApiEnv, order: Order): Promise<number> {
+async function codFor(env: ApiEnv, order: Order): Promise<number> {
   if (order.payment_method !== 'cod') return 0;
   const collecting = await env.DB.prepare(
     "SELECT coalesce(sum(cod_amount), 0) AS n FROM shipments WHERE order_id = ? AND direction = 'outbound' AND status NOT IN ('cancelled', 'refused')",

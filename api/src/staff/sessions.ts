@@ -4,8 +4,8 @@ import { randomToken, tokenHash } from '#api/src/accounts/tokens';
 import type { RoleGrant } from '#shared/staff/permissions';
 import type { StaffRow } from '#api/src/db/rows';
 
-export const STAFF_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-export const STAFF_SESSION_IDLE_MS = 60 * 60 * 1000;
+const STAFF_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+const STAFF_SESSION_IDLE_MS = 60 * 60 * 1000;
 /** The password step's ticket for the TOTP step. */
 export const SIGN_IN_TICKET_MS = 5 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { core, type DatabaseEnv, orderShards } from '../db/databases';
 
 const DAY = 86_400_000;
 /** The reminder goes this many days before the supply should run out. */
-export const REFILL_NOTICE_DAYS = 5;
+const REFILL_NOTICE_DAYS = 5;
 /** Lines delivered longer ago than this are past reminding (the longest supply is 180 days). */
 const WINDOW_DAYS = 200;
 

@@ -62,7 +62,7 @@ const dueColumns = (
        LEFT JOIN saved_cards c ON c.id = s.card_id`;
 
 /** How far back a failed run may be tried again by its shopper. */
-export const RETRY_DAYS = 7;
+const RETRY_DAYS = 7;
 
 /**
  * The shopper's "try again" on a failed run that placed no order (out of stock, no card, wallet

@@ -6,11 +6,11 @@ import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { StaffSubscriptionRow } from '#shared/subscriptions/types';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';
 
-export const STAFF_PAGE = 50;
+const STAFF_PAGE = 50;
 /** "Upcoming": orders the job places within this many days. */
-export const UPCOMING_DAYS = 14;
+const UPCOMING_DAYS = 14;
 /** "Failed": runs that failed within this many days. */
-export const FAILED_DAYS = 30;
+const FAILED_DAYS = 30;
 
 const DAY = 86_400_000;
 

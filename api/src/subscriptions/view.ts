@@ -40,7 +40,7 @@ interface Row {
   run_order: number | null;
 }
 
-export function subscriptionsStatement(db: D1Database, userId: number, lang: Lang, id?: number): D1PreparedStatement {
+function subscriptionsStatement(db: D1Database, userId: number, lang: Lang, id?: number): D1PreparedStatement {
   return db
     .prepare(
       `SELECT s.id, s.status, s.country, s.count, s.every, s.next_date, s.pay_by,

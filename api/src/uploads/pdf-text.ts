@@ -4,9 +4,9 @@
 // (a table row is one line, whatever order the PDF drew its cells in). Nothing read here is logged.
 
 /** Pages read at most, over all of a result's PDFs. */
-export const READ_MAX_PAGES = 10;
+const READ_MAX_PAGES = 10;
 /** Time allowed for the reading of one result. */
-export const READ_TIMEOUT_MS = 10_000;
+const READ_TIMEOUT_MS = 10_000;
 
 export type PdfTextOutcome =
   | { kind: 'text'; lines: string[]; pages: number }
@@ -110,7 +110,7 @@ async function readPdf(
 }
 
 /** Items grouped into lines by their baseline, top to bottom; each line read in its direction. */
-export function linesOf(items: Item[]): string[] {
+function linesOf(items: Item[]): string[] {
   const sorted = [...items].sort((a, b) => b.y - a.y);
   const rows: Item[][] = [];
   for (const item of sorted) {

@@ -31,7 +31,7 @@ export function sniffUploadType(bytes: Uint8Array): UploadType | null {
   return null;
 }
 
-export const EXTENSIONS: Record<UploadType, string> = {
+const EXTENSIONS: Record<UploadType, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',

@@ -13,7 +13,7 @@ import { toast } from '../../stores/toasts';
 import { Field, FormAlerts, useForm } from '../../ui/form';
 
 /** The page's link for a person: the account holder's is the page itself. */
-export const personHref = (base: string, patientId: number | null) =>
+const personHref = (base: string, patientId: number | null) =>
   patientId === null ? base : `${base}?person=${patientId}`;
 
 export function PersonSwitch({ view }: { view: BloodTestResultsView }) {

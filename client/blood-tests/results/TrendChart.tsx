@@ -76,7 +76,7 @@ export function TrendChart({ marker }: { marker: MarkerResult }) {
 }
 
 /** The chart's numbers, oldest first: date, value, status and where the value came from (with a link). */
-export function TrendTable({ marker }: { marker: MarkerResult }) {
+function TrendTable({ marker }: { marker: MarkerResult }) {
   const { t } = useI18n();
   const href = useHref();
   const day = useDayText();

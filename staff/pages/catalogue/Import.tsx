@@ -9,7 +9,7 @@ import { Layout } from '../Layout';
 import { CatalogueLinks, canWrite } from './parts';
 
 type Action = 'create' | 'update' | 'keep';
-export interface ImportSummaryView {
+interface ImportSummaryView {
   products: Record<Action, number>;
   skus: Record<Action, number>;
   stock: { skus: number; added: number; removed: number };
@@ -42,7 +42,7 @@ export interface CheckAnswer {
   warnings: ImportProblem[];
   warning_count: number;
 }
-export interface ImportLine {
+interface ImportLine {
   line: number;
   product_slug: string | null;
   product_id: number | null;

@@ -9,7 +9,7 @@ import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes, statusText } from './common';
 
-export interface ResultView {
+interface ResultView {
   value: string;
   unit: string;
   ref_low: string | null;

@@ -5,7 +5,7 @@ import type { Notes } from '../../lib/notes';
 
 export type { Notes };
 
-export const DONE_TEXTS = {
+const DONE_TEXTS = {
   collected: 'st_lab_done_collected',
   at_lab: 'st_lab_done_at_lab',
   saved: 'st_lab_done_saved',

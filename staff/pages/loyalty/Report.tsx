@@ -10,7 +10,7 @@ import { Layout } from '../Layout';
 /** GET /staff/loyalty/report. */
 export type ReportData = LoyaltyReport;
 
-export function monthName(t: StaffTranslator, month: string) {
+function monthName(t: StaffTranslator, month: string) {
   return new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
     month: 'long',
     year: 'numeric',

@@ -85,7 +85,7 @@ const TIER_LABEL: Record<TierField, StaffTextId> = {
 const isMoney = (f: string) => (RULES_MONEY_FIELDS as readonly string[]).includes(f);
 
 /** The stored rules as the form's strings, money in the country's decimals ("0.200", "20.00"). */
-export function rulesFormValues(v: CountryRulesView): Record<string, string> {
+function rulesFormValues(v: CountryRulesView): Record<string, string> {
   const decimals = COUNTRY_FACTS[v.country].decimals;
   const money = (minor: number) => minorToDecimal(minor, decimals);
   const values: Record<string, string> = { country: v.country, is_active: v.rules.is_active ? 'on' : '' };

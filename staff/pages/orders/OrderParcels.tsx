@@ -6,7 +6,7 @@ import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { carrierName, ParcelError, RetryButton, statusName } from '../Shipping';
 
-export interface ParcelLine {
+interface ParcelLine {
   sku_id: number;
   name: string;
   sku_name: string;

@@ -8,7 +8,7 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 
-export interface OrderListRow {
+interface OrderListRow {
   id: number;
   country: CountryCode;
   currency: string;

@@ -9,17 +9,12 @@ import { formatMinor, isShopCurrency } from '#shared/money';
 import type { CountryCode } from '#shared/locale';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
-import type { MarkerResult } from '#shared/api/blood-test-results-schemas';
-import type { BookingView, SavedRecommendation } from '#shared/consultations/practice-views';
+import type { BookingView } from '#shared/consultations/practice-views';
 import type { GateWarning } from '#shared/safety/recommendation-gates';
 import { Layout } from '../Layout';
 import { modeText, nameIn, type Notes, outcomeText, PracticeNotes, statusText, whenText } from './common';
 
 export type WarningView = GateWarning;
-
-export type RecommendationView = SavedRecommendation;
-
-export type MarkerView = MarkerResult;
 
 /** One booking as the API answers it (GET /staff/consultations/{id}). */
 export type BookingData = BookingView;

@@ -19,7 +19,7 @@ export interface HoursDraftRow {
   service_id: string;
 }
 
-export const BLANK_ROWS = 3;
+const BLANK_ROWS = 3;
 
 export function HoursPage(props: {
   t: StaffTranslator;

@@ -7,7 +7,7 @@ import type { Notes } from '../../lib/notes';
 
 export type { Notes };
 
-export const PRACTICE_DONE_TEXTS = {
+const PRACTICE_DONE_TEXTS = {
   hours: 'st_practice_done_hours',
   day_off: 'st_practice_done_day_off',
   day_off_removed: 'st_practice_done_day_off_removed',

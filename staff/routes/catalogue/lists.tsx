@@ -12,7 +12,7 @@ const LIST_PAGES = { categories: CategoriesPage, brands: BrandsPage, 'home-secti
 const LIST_DATA = { categories: 'categories', brands: 'brands', 'home-sections': 'sections' } as const;
 
 type ListRow = Record<string, string | number | null> & { id: number };
-export const listPage = (c: C, kind: ListKind, failure: Failed = null) =>
+const listPage = (c: C, kind: ListKind, failure: Failed = null) =>
   readPage<Record<string, ListRow[]>>(c, `/staff/catalogue/${kind}`, failure, (data) => {
     const Page = LIST_PAGES[kind];
     return (

@@ -38,7 +38,7 @@ export async function setUp(): Promise<{ device: string; staffId: number }> {
   return { device, staffId: staff!.id };
 }
 
-export const headers = (user: Shopper | null, country = 'KW', lang = 'en'): Record<string, string> => ({
+const headers = (user: Shopper | null, country = 'KW', lang = 'en'): Record<string, string> => ({
   ...(user ? { authorization: `Bearer ${user.token}` } : {}),
   'x-country': country,
   lang,
@@ -92,7 +92,7 @@ export async function freeTimeAfter(
   return at;
 }
 
-export const intake = {
+const intake = {
   goal: 'More energy; PLAINTEXT-GOAL-MARKER',
   conditions: 'Hypothyroidism',
   medicines: [{ class: 'thyroid_hormone', name: 'Levothyroxine' }],

@@ -10,7 +10,7 @@ const TINY_PNG =
 const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 
 /** The fixture's image keys, as [kind, stem] (the renditions table says which files each has). */
-export const MEDIA_STEMS: Array<[MediaKind, string]> = [
+const MEDIA_STEMS: Array<[MediaKind, string]> = [
   ...PRODUCTS.map(([, slug]) => ['product', `products/${slug}/1`] as [MediaKind, string]),
   ...BRANDS.map(([, slug]) => ['logo', `brands/${slug}`] as [MediaKind, string]),
   ['portrait', 'nutritionists/noura'],

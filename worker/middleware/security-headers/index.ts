@@ -11,11 +11,11 @@ export interface SecurityHeadersOptions {
 /** Where browsers send CSP violation reports (worker/routes/csp-report.ts). */
 export const CSP_REPORT_PATH = '/csp-report';
 
-export function createNonce(): string {
+function createNonce(): string {
   return bytesToBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+function contentSecurityPolicy(nonce: string, dev = false): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,

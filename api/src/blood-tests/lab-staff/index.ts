@@ -7,6 +7,5 @@
 export { approveResults } from './approval';
 export { changedGuard } from './order-head';
 export { orderResults, saveResults } from './results';
-export { biomarkerUnits } from './units';
-export { advanceVisit, dayVisits, type VisitRow } from './visits';
+export { advanceVisit, dayVisits } from './visits';
 export { pendingResults } from './worklist';

@@ -16,7 +16,7 @@ const ZONE_NAMES = `LEFT JOIN areas za ON o.zone = 'area:' || za.id LEFT JOIN dh
 const ZONE_COLUMNS =
   'coalesce(za.name_en, zc.name_en, o.zone) AS zone_en, coalesce(za.name_ar, zc.name_ar, o.zone) AS zone_ar';
 
-export interface VisitRow {
+interface VisitRow {
   id: number;
   country: CountryCode;
   status: BloodTestOrderStatus;

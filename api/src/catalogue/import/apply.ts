@@ -12,8 +12,8 @@ const ROWS = 'catalogue_import_rows';
 /** SQL true when column `col` of alias `t` differs from `path` of the line's JSON `json`. */
 const differs = (t: string, cols: readonly string[], json: string, path: string) =>
   cols.map((c) => `${t}.${c} IS NOT (r.${json} ->> '$.${path}.${c}')`).join(' OR ');
-export const PRODUCT_TEXT = ['name_en', 'name_ar', 'description_en', 'description_ar', 'is_active'] as const;
-export const SKU_FIELDS = ['name_en', 'name_ar', 'price', 'old_price', 'buy_limit'] as const;
+const PRODUCT_TEXT = ['name_en', 'name_ar', 'description_en', 'description_ar', 'is_active'] as const;
+const SKU_FIELDS = ['name_en', 'name_ar', 'price', 'old_price', 'buy_limit'] as const;
 
 /** The product differs from the line's `json` side (before_json or after_json), brand and category by slug. */
 export const productDiffers = (json: 'before_json' | 'after_json') =>

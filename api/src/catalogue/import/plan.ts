@@ -17,7 +17,7 @@ export interface SearchFields {
   brand: string;
   category: string;
 }
-export interface RowState {
+interface RowState {
   product?: ProductFields;
   sku?: Partial<SkuFields> & { stock?: number };
   search?: SearchFields;

@@ -20,7 +20,7 @@ import {
 const ROWS = 'catalogue_import_rows';
 
 /** Lines that keep the import from being undone, each with why. */
-export const CONFLICTS = `
+const CONFLICTS = `
   SELECT r.line, 'edited' AS why FROM ${ROWS} r JOIN products p ON p.id = r.product_id
    WHERE r.import_id = ?1 AND r.product_action = 'update' AND (${productDiffers('after_json')})
   UNION ALL

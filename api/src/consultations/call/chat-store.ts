@@ -6,7 +6,7 @@ import type { CallSide, ChatMessage } from '#shared/consultations/call';
 import type { ChatSealer } from './sealer';
 
 /** At most this many messages in one history frame; a page asks again from the last one it got. */
-export const HISTORY_PAGE = 200;
+const HISTORY_PAGE = 200;
 
 interface StoredRow {
   seq: number;

@@ -8,28 +8,28 @@
 //   the room, with no ICE servers (host candidates); every SFU call is refused.
 import type { IceServer, MediaMode } from '#shared/consultations/call';
 
-export const REALTIME_BASE = 'https://rtc.live.cloudflare.com/v1';
+const REALTIME_BASE = 'https://rtc.live.cloudflare.com/v1';
 /** TURN credentials outlive the longest consultation (120 minutes) with room to spare. */
 export const TURN_TTL_S = 4 * 60 * 60;
 /** Without a TURN key the realtime mode still needs a STUN server to reach the SFU. */
 export const CLOUDFLARE_STUN: IceServer = { urls: 'stun:stun.cloudflare.com:3478' };
 
-export interface SessionDescription {
+interface SessionDescription {
   type: 'offer' | 'answer';
   sdp: string;
 }
 
-export interface LocalTrack {
+interface LocalTrack {
   mid: string;
   trackName: string;
 }
 
-export interface RemoteTrack {
+interface RemoteTrack {
   sessionId: string;
   trackName: string;
 }
 
-export interface TrackResult {
+interface TrackResult {
   mid?: string;
   trackName?: string;
   sessionId?: string;
@@ -37,7 +37,7 @@ export interface TrackResult {
   errorDescription?: string;
 }
 
-export interface TracksAnswer {
+interface TracksAnswer {
   sessionDescription: SessionDescription | null;
   requiresImmediateRenegotiation: boolean;
   tracks: TrackResult[];

@@ -44,8 +44,8 @@ interface Attachment {
 }
 
 /** At most this many chat messages per socket in CHAT_WINDOW_MS (a person never comes near it). */
-export const CHAT_BURST = 20;
-export const CHAT_WINDOW_MS = 10_000;
+const CHAT_BURST = 20;
+const CHAT_WINDOW_MS = 10_000;
 
 interface Published {
   session_id: string;

@@ -4,8 +4,6 @@
 import { apiConfig } from '#api/src/lib/config';
 import { healthKeyring, healthSealer, openText, sealText, type Sealed } from '#api/src/consultations/seal';
 
-export type { Sealed };
-
 export interface ChatSealer {
   seal(consultationId: number, text: string): Promise<Sealed>;
   /** Many at once (a history page): one key read. A text whose key is gone (erased) opens as ''. */

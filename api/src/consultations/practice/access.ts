@@ -39,7 +39,7 @@ export interface PracticeConsultation {
 }
 
 /** The nutritionist the member practises as, or null. */
-export async function ownNutritionist(db: D1Database, member: Pick<StaffMember, 'id'>): Promise<number | null> {
+async function ownNutritionist(db: D1Database, member: Pick<StaffMember, 'id'>): Promise<number | null> {
   const row = await db
     .prepare('SELECT id FROM nutritionists WHERE staff_id = ?')
     .bind(member.id)

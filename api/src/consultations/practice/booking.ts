@@ -30,7 +30,7 @@ const PAST_ORDERS = 10;
 const PREVIOUS = 10;
 
 /** The intake's stored row, opened; null when none (or its key erased). */
-export async function openIntake(
+async function openIntake(
   db: D1Database,
   sealer: HealthSealer,
   consultationId: number,
@@ -128,7 +128,7 @@ async function sharedResults(
 }
 
 /** The saved list, opened, with the warnings its items raise for her now and the rules acknowledged. */
-export async function savedRecommendations(
+async function savedRecommendations(
   db: D1Database,
   sealer: HealthSealer,
   consultationId: number,
@@ -177,7 +177,7 @@ export async function savedRecommendations(
 }
 
 /** consultation_recommendations.warnings: the rule ids shown and acknowledged. */
-export function ruleIds(json: string): string[] {
+function ruleIds(json: string): string[] {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v) ? v.filter((r): r is string => typeof r === 'string') : [];

@@ -16,7 +16,7 @@ import { currencyDecimals, minorToDecimal } from '#shared/money';
 import type { EarningsRow, EarningsView } from '#shared/consultations/practice-views';
 
 /** Basis points of an amount, rounded half up (amounts are never negative here). */
-export const shareOf = (amount: number, bp: number) => Math.floor((amount * bp + 5000) / 10000);
+const shareOf = (amount: number, bp: number) => Math.floor((amount * bp + 5000) / 10000);
 
 export async function earningsView(db: D1Database, month: string, now = Date.now()): Promise<EarningsView> {
   const { from, to } = monthBounds(month);

@@ -144,7 +144,7 @@ export async function removeDayOff(
 }
 
 /** The instant a Gulf date begins. */
-export const gulfDayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS;
+const gulfDayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS;
 
 /** The bookings of one Gulf day (booked, held, missed or cancelled; never an unpaid attempt). */
 export async function dayView(db: D1Database, member: StaffMember, practice: Practice, date: string): Promise<DayView> {

@@ -75,7 +75,7 @@ export async function searchForList(
   };
 }
 
-export interface UnacknowledgedItem {
+interface UnacknowledgedItem {
   sku_id: number;
   warnings: GateWarning[];
 }

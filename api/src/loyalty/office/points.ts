@@ -14,16 +14,16 @@ import type { StaffMember } from '#api/src/staff/sessions';
 import { isPointsShort, pointsMove } from '../ledger';
 import { loyaltyRules } from '../rules-read';
 
-export const POINTS_PAGE = 25;
+const POINTS_PAGE = 25;
 
-export interface StaffPointsAccount {
+interface StaffPointsAccount {
   country: CountryCode;
   balance: number;
   tier: TierCode;
   spend_12m: number;
 }
 
-export interface StaffPointsLine {
+interface StaffPointsLine {
   id: number;
   country: CountryCode;
   kind: PointsKind;

@@ -173,7 +173,7 @@ export async function loyaltyReport(
   };
 }
 
-export const REPORT_CSV_COLUMNS = [
+const REPORT_CSV_COLUMNS = [
   'country',
   'currency',
   'month',

@@ -6,10 +6,9 @@ import { fitOne, hash, isArabic, svgOpen, textEl } from './text';
 /** Skin tones a portrait can have, light to deep. */
 export const SKIN_TONES = ['#f3cfb3', '#e0ac85', '#c68c63', '#9a6444', '#6f4630'] as const;
 
-export const PREFIXES =
-  /^(dr|doctor|prof|professor|mr|mrs|ms|miss|د|الدكتور|الدكتورة|دكتور|دكتورة|أ|م|السيد|السيدة)\.?$/i;
+const PREFIXES = /^(dr|doctor|prof|professor|mr|mrs|ms|miss|د|الدكتور|الدكتورة|دكتور|دكتورة|أ|م|السيد|السيدة)\.?$/i;
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name
     .replace(/[.\u060c,]/g, (m) => (m === '.' ? '. ' : ' '))
     .trim()

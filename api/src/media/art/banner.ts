@@ -3,7 +3,7 @@ import type { BannerInput } from './inputs';
 import { DEFAULT_ACCENT, darken, inkOn, lighten, rgb, toHex } from './colour';
 import { fitLines, hash, isArabic, n, rect, svgOpen, textEl } from './text';
 
-export function capsule(x: number, y: number, len: number, thick: number, angle: number, a: string, b: string): string {
+function capsule(x: number, y: number, len: number, thick: number, angle: number, a: string, b: string): string {
   const r = thick / 2;
   const half = len / 2;
   return (

@@ -1,11 +1,11 @@
 // Colours of the placeholder art: hex parsing, mixing toward white or black, and readable ink.
 
-export const DEFAULT_COLOR = '#0d6b5e';
+const DEFAULT_COLOR = '#0d6b5e';
 export const DEFAULT_ACCENT = '#f5b83d';
 
 export type Rgb = [number, number, number];
 
-export function parseHex(hex: string): Rgb | null {
+function parseHex(hex: string): Rgb | null {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!m || m[1] === undefined) return null;
   let h = m[1];
@@ -28,11 +28,11 @@ export function toHex([r, g, b]: Rgb): string {
     .join('')}`;
 }
 
-export function clamp01(amount: number): number {
+function clamp01(amount: number): number {
   return Number.isFinite(amount) ? Math.min(1, Math.max(0, amount)) : 0;
 }
 
-export function mix(hex: string, toward: number, amount: number): string {
+function mix(hex: string, toward: number, amount: number): string {
   const t = clamp01(amount);
   return toHex(rgb(hex).map((v) => v + (toward - v) * t) as Rgb);
 }

@@ -16,7 +16,7 @@ import {
   textEl,
 } from './text';
 
-export interface Container {
+interface Container {
   /** Drawn first: material silhouette(s), before the label. */
   body: string;
   /** Outline of the body, for shading, and its bounding box, for the highlight. */
@@ -28,7 +28,7 @@ export interface Container {
   floorW: number;
 }
 
-export const WORDS = {
+const WORDS = {
   en: {
     plural: {
       capsule: 'Capsules',
@@ -78,7 +78,7 @@ export const WORDS = {
 } as const;
 
 /** The ribbed cap/lid: base colour, ribs, shading. */
-export function cap(r: Rect, fill: string, id: string, rx: number, ribs = true): string {
+function cap(r: Rect, fill: string, id: string, rx: number, ribs = true): string {
   return (
     rect(r, `rx="${rx}" fill="${fill}"`) +
     (ribs ? rect(r, `rx="${rx}" fill="url(#${id}r)"`) : '') +
@@ -86,7 +86,7 @@ export function cap(r: Rect, fill: string, id: string, rx: number, ribs = true):
   );
 }
 
-export function container(form: PackshotForm, color: string, id: string): Container {
+function container(form: PackshotForm, color: string, id: string): Container {
   const capColor = darken(color, 0.18);
   const shade = `fill="url(#${id}s)"`;
   switch (form) {
@@ -153,7 +153,7 @@ export function container(form: PackshotForm, color: string, id: string): Contai
   }
 }
 
-export function frontLabel(L: Rect, input: PackshotInput, color: string, ar: boolean): string {
+function frontLabel(L: Rect, input: PackshotInput, color: string, ar: boolean): string {
   const cx = L.x + L.w / 2;
   const pad = L.w * 0.1;
   const iw = L.w - 2 * pad;
@@ -239,7 +239,7 @@ export function frontLabel(L: Rect, input: PackshotInput, color: string, ar: boo
   return out;
 }
 
-export function backLabel(L: Rect, input: PackshotInput, color: string, ar: boolean, seed: number): string {
+function backLabel(L: Rect, input: PackshotInput, color: string, ar: boolean, seed: number): string {
   const words = ar ? WORDS.ar : WORDS.en;
   const ink = '#1c2524';
   const u = L.w / 100; // label units

@@ -19,7 +19,7 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-export const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 
 export function isArabic(text: string): boolean {
   return ARABIC.test(text);
@@ -30,12 +30,12 @@ export function isArabic(text: string): boolean {
  * so that numbers and Latin words inside it take their right-to-left places, while the element itself keeps
  * the default left-to-right `direction`, so `text-anchor` means the same thing in every renderer.
  */
-export function txt(text: string, rtl = isArabic(text)): string {
+function txt(text: string, rtl = isArabic(text)): string {
   return escapeXml(rtl ? `\u202b${text}\u202c` : text);
 }
 
 /** Rough advance of one character in ems, for a sans-serif system font. */
-export function charEm(ch: string): number {
+function charEm(ch: string): number {
   const c = ch.codePointAt(0) ?? 0;
   if (
     (c >= 0x0300 && c <= 0x036f) ||
@@ -72,7 +72,7 @@ export function ellipsize(text: string, maxW: number, size: number, bold = false
 }
 
 /** `text` shortened as much as needed to fit `maxW` with an ellipsis appended. */
-export function withEllipsis(text: string, maxW: number, size: number, bold = false, spacing = 0): string {
+function withEllipsis(text: string, maxW: number, size: number, bold = false, spacing = 0): string {
   let kept = '';
   for (const ch of text) {
     if (measure(`${kept}${ch}…`, size, bold, spacing) > maxW) break;
@@ -93,7 +93,7 @@ export function clip(text: string, max: number): string {
 }
 
 /** Greedy word wrap into at most `maxLines` lines; returns the lines and whether anything was cut. */
-export function wrap(
+function wrap(
   text: string,
   maxW: number,
   size: number,

@@ -11,7 +11,7 @@ import type { CountryCode } from '#shared/locale';
 
 const resolved = new WeakMap<Request, Promise<StaffMember | null>>();
 
-export function staffToken(c: Context): string | null {
+function staffToken(c: Context): string | null {
   return /^Staff ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
 }
 

@@ -6,7 +6,7 @@ import { contract } from '#api/src/contract/validate';
 import type { AuditLogRow } from '#api/src/db/rows';
 import { auditQuerySchema } from '#shared/api/staff-schemas';
 
-export const AUDIT_PAGE = 50;
+const AUDIT_PAGE = 50;
 
 export const staffAuditRoutes = new Hono<AppEnv>().get(
   '/audit',

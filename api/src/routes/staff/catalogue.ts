@@ -9,7 +9,7 @@ import { staffTaxonomyRoutes } from './catalogue-taxonomy';
 import { staffNutritionistRoutes } from './catalogue-nutritionists';
 import { staffImportRoutes } from './catalogue-import';
 
-export { audit, commit, fieldError, notFound, type CategoryRow, type Names } from '#api/src/staff/catalogue-common';
+export { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
 
 export const staffCatalogueRoutes = new Hono<AppEnv>()
   .route('/', staffProductRoutes)

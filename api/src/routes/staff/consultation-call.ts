@@ -12,7 +12,7 @@ import { staffHolder } from '#api/src/consultations/call/ticket';
 import { idParams } from '#shared/api/route-schemas';
 
 /** The back office's path of the room (staff/routes/consultation-call.tsx passes it through). */
-export const staffRoomPath = (id: number) => `/consultations/${id}/room`;
+const staffRoomPath = (id: number) => `/consultations/${id}/room`;
 
 export const staffConsultationCallRoutes = new Hono<AppEnv>().post(
   '/consultations/:id{[0-9]+}/join',

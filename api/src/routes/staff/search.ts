@@ -16,7 +16,7 @@ import { synonymAddSchema } from '#shared/api/people-schemas';
 import { idParams } from '#shared/api/route-schemas';
 
 /** The report covers the last 30 days, 50 queries per language. */
-export const ZERO_RESULT_DAYS = 30;
+const ZERO_RESULT_DAYS = 30;
 const REPORT_LIMIT = 50;
 
 export const staffSearchRoutes = new Hono<AppEnv>()

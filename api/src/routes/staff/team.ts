@@ -27,7 +27,7 @@ import {
 } from '#shared/api/staff-schemas';
 import { idParams } from '#shared/api/route-schemas';
 
-export const INVITATION_MS = 72 * 60 * 60 * 1000;
+const INVITATION_MS = 72 * 60 * 60 * 1000;
 const ISSUER = 'Gulf Vitamins staff';
 
 interface MemberRow extends Pick<StaffRow, 'id' | 'email' | 'name' | 'lang' | 'active' | 'created_at'> {

@@ -5,13 +5,13 @@ import type { CatalogueRow, ProductFields } from '#shared/catalogue/import-forma
 import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/lib/currency';
 import type { SearchFields, SkuFields } from '../plan';
 
-export interface ProductRow extends Omit<ProductFields, 'brand_slug' | 'category_slug'> {
+interface ProductRow extends Omit<ProductFields, 'brand_slug' | 'category_slug'> {
   id: number;
   slug: string;
   brand_id: number;
   category_id: number;
 }
-export interface SkuRow extends SkuFields {
+interface SkuRow extends SkuFields {
   id: number;
   product_id: number;
   stock: number;
@@ -22,7 +22,7 @@ export interface Named {
   name_en: string;
   name_ar: string;
 }
-export interface CategoryRow extends Named {
+interface CategoryRow extends Named {
   parent_id: number | null;
 }
 
