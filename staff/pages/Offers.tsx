@@ -2,41 +2,20 @@
 // promotion's form (new or edit) with its deactivation. Plain forms, like the coupons' page.
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
-import { PROMOTION_KINDS, type PromotionKind } from '#shared/orders/promotions';
+import { COUNTRY_CODES, COUNTRY_FACTS } from '#shared/locale';
+import { PROMOTION_KINDS } from '#shared/orders/promotions';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
 import { ActiveToggle, CountryField, fieldMaker } from './Promotions';
-
-export interface OfferView {
-  id: number;
-  kind: PromotionKind;
-  name_en: string;
-  name_ar: string;
-  country: CountryCode | null;
-  starts_at: number | null;
-  ends_at: number | null;
-  /** gift_threshold: each country's cart total, minor units of its currency (decision 52); null: none. */
-  thresholds: Record<CountryCode, number | null>;
-  buy_count: number;
-  free_count: number;
-  max_per_order: number;
-  max_uses: number | null;
-  used: number;
-  priority: number;
-  is_active: number;
-  gift_skus: number[];
-  target_products: number[];
-  target_skus: number[];
-}
+import type { PromotionView } from '#shared/api/promotion-view';
 
 const GULF_OFFSET = 3 * 60 * 60 * 1000;
 const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
 
 /** The stored offer as the form's strings. */
-function offerFormValues(o: OfferView): Record<string, string> {
+function offerFormValues(o: PromotionView): Record<string, string> {
   return {
     kind: o.kind,
     name_en: o.name_en,
@@ -61,7 +40,7 @@ function offerFormValues(o: OfferView): Record<string, string> {
   };
 }
 
-function rule(t: StaffTranslator, o: OfferView): string {
+function rule(t: StaffTranslator, o: PromotionView): string {
   const parts = [
     o.kind === 'gift_threshold'
       ? t.t('st_offers_rule_threshold', {
@@ -78,10 +57,10 @@ function rule(t: StaffTranslator, o: OfferView): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-export function OffersPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; offers: OfferView[] }) {
+export function OffersPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; offers: PromotionView[] }) {
   const { t, offers, me } = props;
   const canWrite = me.permissions.includes('promotions:write');
-  const name = (o: OfferView) => (t.lang === 'ar' ? o.name_ar : o.name_en);
+  const name = (o: PromotionView) => (t.lang === 'ar' ? o.name_ar : o.name_en);
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_offers_title')} path="/offers">
       <h1>{t.t('st_offers_title')}</h1>
@@ -155,7 +134,7 @@ export function OfferFormPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  offer: OfferView | null;
+  offer: PromotionView | null;
   state?: FormState;
 }) {
   const { t, offer, me, state } = props;

@@ -4,10 +4,10 @@
 // was replaced makes it 0, its CHECK fails, and nothing of the booking is stored. The same key
 // answers the same order (UNIQUE (user_id, idempotency_key)).
 import type { BloodTestSubmitInput } from '#shared/api/blood-test-order-schemas';
-import { sha256Hex } from '#shared/api/signing';
 import { gulfInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { ApiError } from '../lib/errors';
+import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
 import { resolveAddress } from '../orders/address';
 import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
@@ -16,7 +16,6 @@ import { type BloodTestLine, bloodTestQuote } from './quote';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { debitBookingOrUndo } from '../orders/booking-amounts';
 import { assertBookable } from './slots';
-import type { BloodTestOrderRow } from './view';
 
 export interface BookContext {
   db: D1Database;
@@ -44,31 +43,13 @@ interface HoldRow {
   slot_window: keyof typeof WINDOW_HOURS;
 }
 
-async function bodyHash(input: BloodTestSubmitInput): Promise<string> {
-  const { idempotency_key: _key, ...rest } = input;
-  return sha256Hex(JSON.stringify(rest));
-}
+/** Blood-test orders, for their keys' replay. */
+const BOOKINGS: BookingTable = { table: 'blood_test_orders', paymentColumn: 'blood_test_order_id' };
 
 async function replay(ctx: BookContext, key: string, hash: string): Promise<Booked | null> {
-  const row = await ctx.db
-    .prepare(
-      `SELECT o.id, o.body_hash, o.total, o.wallet_used, o.currency, o.card_method, o.status,
-         (SELECT id FROM payments WHERE blood_test_order_id = o.id ORDER BY created_at LIMIT 1) AS payment_id,
-         (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
-          WHERE r.owner_key = 'user:' || o.user_id AND s.binding <> 'DB') AS wallet_binding
-       FROM blood_test_orders o WHERE o.user_id = ? AND o.idempotency_key = ?`,
-    )
-    .bind(ctx.user.id, key)
-    .first<
-      Pick<BloodTestOrderRow, 'id' | 'body_hash' | 'total' | 'wallet_used' | 'currency' | 'card_method' | 'status'> & {
-        payment_id: string | null;
-        wallet_binding: string | null;
-      }
-    >();
+  const row = await keyedBooking(ctx.db, BOOKINGS, ctx.user.id, key, hash);
   if (!row) return null;
-  if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
-  // A request that died after the booking, before her shard's debit: the retry finishes it (once).
-  if (row.wallet_binding && ctx.env && row.wallet_used > 0 && row.status !== 'payment_failed')
+  if (ctx.env && debitMayBeMissing(row))
     await debitInShard(
       ctx,
       (await shardFor(ctx.env, userOwner(ctx.user.id))).db,
@@ -137,7 +118,7 @@ export function bookingReturnPath(lang: Lang, orderId: number): string {
 
 export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInput, now = Date.now()): Promise<Booked> {
   const { db } = ctx;
-  const hash = await bodyHash(input);
+  const hash = await requestHash(input);
   const earlier = await replay(ctx, input.idempotency_key, hash);
   if (earlier) return earlier;
 

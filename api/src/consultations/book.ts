@@ -3,13 +3,13 @@
 // payment. The consultation row's slot_held is read from the hold in the same statement: a hold that
 // expired or was replaced makes it 0, its CHECK fails, and nothing of the booking is stored. The same
 // idempotency key answers the same consultation (UNIQUE (user_id, idempotency_key)).
-import { sha256Hex } from '#shared/api/signing';
 import { cellsFor, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationBookInput } from '#shared/consultations/schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { vatIncluded } from '#shared/money';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
+import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
 import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
@@ -71,37 +71,14 @@ export function gatewayMethod(
   }
 }
 
-async function bodyHash(input: ConsultationBookInput): Promise<string> {
-  const { idempotency_key: _key, ...rest } = input;
-  return sha256Hex(JSON.stringify(rest));
-}
+/** Consultations, for their keys' replay. */
+const BOOKINGS: BookingTable = { table: 'consultations', paymentColumn: 'consultation_id' };
 
 async function replay(ctx: BookContext, key: string, hash: string): Promise<Booked | null> {
-  const row = await ctx.db
-    .prepare(
-      `SELECT c.id, c.body_hash, c.total, c.wallet_used, c.currency, c.card_method, c.status,
-         (SELECT id FROM payments WHERE consultation_id = c.id ORDER BY created_at LIMIT 1) AS payment_id,
-         (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
-          WHERE r.owner_key = 'user:' || c.user_id AND s.binding <> 'DB') AS wallet_binding
-       FROM consultations c WHERE c.user_id = ? AND c.idempotency_key = ?`,
-    )
-    .bind(ctx.user.id, key)
-    .first<{
-      id: number;
-      body_hash: string;
-      total: number;
-      wallet_used: number;
-      currency: string;
-      card_method: string | null;
-      payment_id: string | null;
-      status: string;
-      wallet_binding: string | null;
-    }>();
+  const row = await keyedBooking(ctx.db, BOOKINGS, ctx.user.id, key, hash);
   if (!row) return null;
-  if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
-  // A request that died after the booking, before her shard's debit: the retry finishes it (once).
   // (Its confirmation mail, queued after the debit, is not sent then: the booking page shows it.)
-  if (row.wallet_binding && ctx.env && row.wallet_used > 0 && row.status !== 'payment_failed')
+  if (ctx.env && debitMayBeMissing(row))
     await debitInShard(
       ctx,
       (await shardFor(ctx.env, userOwner(ctx.user.id))).db,
@@ -187,7 +164,7 @@ export async function bookConsultation(
 ): Promise<Booked> {
   const { db } = ctx;
   if (!ctx.ring) throw new ApiError(503, 'consultation_health_unavailable');
-  const hash = await bodyHash(input);
+  const hash = await requestHash(input);
   const earlier = await replay(ctx, input.idempotency_key, hash);
   if (earlier) return earlier;
 

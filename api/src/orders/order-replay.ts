@@ -1,17 +1,10 @@
-// The idempotency of placing an order: the body's hash, whose key it is, and the order a key placed
+// The idempotency of placing an order (lib/idempotency.ts): whose key it is, and the order a key placed
 // before (the same body answers that order again; another body with the key is refused).
 import type { SubmitInput } from '#shared/api/order-schemas';
-import { sha256Hex } from '#shared/api/signing';
-import { ApiError } from '../lib/errors';
+import { sameRequest } from '../lib/idempotency';
 import { orderView } from './view';
 import type { IdempotencyKeyRow, PaymentRow } from '../db/rows';
 import type { PlaceContext, Placed } from './place-types';
-
-/** The part of the body that defines the order (the key itself is not part of it). */
-export async function bodyHash(input: SubmitInput): Promise<string> {
-  const { idempotency_key: _key, ...rest } = input;
-  return sha256Hex(JSON.stringify(rest));
-}
 
 export function ownerOf(ctx: PlaceContext): string {
   return ctx.user ? `u:${ctx.user.id}` : `d:${ctx.deviceId ?? 'anonymous'}`;
@@ -31,9 +24,8 @@ export async function replayed(
   result: D1Result,
   hash: string,
 ): Promise<Placed | null> {
-  const row = result.results[0] as Pick<IdempotencyKeyRow, 'body_hash' | 'order_id'> | undefined;
+  const row = sameRequest(result.results[0] as Pick<IdempotencyKeyRow, 'body_hash' | 'order_id'> | undefined, hash);
   if (!row) return null;
-  if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
   const order = await orderView(db, row.order_id, ctx.lang, undefined, undefined, ctx.db);
   const payment = await db
     .prepare('SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1')

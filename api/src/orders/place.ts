@@ -16,7 +16,8 @@ import { confirmationStatements, orderLinkStatement } from './confirmation-mail'
 import { giftAddress, giftFor, giftStatement } from './gift';
 import { placedPromotions, promotionProblem } from './promotion-order';
 import type { PlaceContext, Placed } from './place-types';
-import { bodyHash, ownerOf, replay, replayed, replayStatement } from './order-replay';
+import { requestHash } from '../lib/idempotency';
+import { ownerOf, replay, replayed, replayStatement } from './order-replay';
 import { failureOf, holdStatements } from './stock-holds';
 import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 import { checkSubscribing, startStatements, subscribedLines } from './subscription-start';
@@ -29,11 +30,10 @@ import { confirmStatement, type Holds, indexStatement, releaseStatements, reserv
 // Callers import these from here as before: the order's money moves and holds are its own modules.
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 export { failureOf, holdStatements, stockFlags } from './stock-holds';
-export { bodyHash } from './order-replay';
 export type { PlaceContext, Placed } from './place-types';
 
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
-  const hash = await bodyHash(input);
+  const hash = await requestHash(input);
   // Her orders' database (decision 61), read with the key's earlier order in one batch of the core: in
   // shard 0 (the shop before its first shard) the route costs no round trip of its own.
   const owner = ctx.user ? userOwner(ctx.user.id) : input.email ? await guestOwner(input.email) : null;

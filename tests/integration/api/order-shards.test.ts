@@ -21,7 +21,8 @@ import {
 import { moveShopper, MoveRefused } from '#api/src/db/move-shopper';
 import { ID_STRIDE, registerShard, setShardState, shardStatus } from '#api/src/db/shard-admin';
 import { pointsMove } from '#api/src/loyalty/ledger';
-import { bodyHash, placeOrder } from '#api/src/orders/place';
+import { placeOrder } from '#api/src/orders/place';
+import { requestHash } from '#api/src/lib/idempotency';
 import { reserveStatement, sweepHeldOrders } from '#api/src/orders/reservations';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -506,13 +507,7 @@ describe('placing an order for a shopper in another shard (decision 62)', () => 
           await env.ORDERS_1.prepare(
             'INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)',
           )
-            .bind(
-              `u:${shopper.id}`,
-              key,
-              await bodyHash({ ...input, idempotency_key: key } as never),
-              first.data.order.id,
-              0,
-            )
+            .bind(`u:${shopper.id}`, key, await requestHash({ ...input, idempotency_key: key }), first.data.order.id, 0)
             .run();
         },
       },

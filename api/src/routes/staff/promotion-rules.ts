@@ -5,8 +5,8 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { promotionValues, type PromotionInput, promotionInputSchema } from '#shared/api/promotion-schemas';
+import type { PromotionView } from '#shared/api/promotion-view';
 import { countriesFor } from '#shared/staff/permissions';
-import type { CountryCode } from '#shared/locale';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
@@ -15,29 +15,6 @@ import { auditStatement, changedFields } from '#api/src/staff/audit';
 import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
 import { idParams } from '#shared/api/route-schemas';
 import { z } from '#shared/zod';
-
-export interface PromotionAdminRow {
-  id: number;
-  kind: string;
-  name_en: string;
-  name_ar: string;
-  country: CountryCode | null;
-  starts_at: number | null;
-  ends_at: number | null;
-  /** gift_threshold: each country's cart total, minor units of its currency as paid (decision 52); null: none. */
-  thresholds: Record<CountryCode, number | null>;
-  buy_count: number;
-  free_count: number;
-  max_per_order: number;
-  max_uses: number | null;
-  used: number;
-  priority: number;
-  is_active: number;
-  /** JSON arrays from the query. */
-  gift_skus: number[];
-  target_products: number[];
-  target_skus: number[];
-}
 
 function stored(input: PromotionInput) {
   return {
@@ -56,10 +33,10 @@ const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_a
     (SELECT json_group_array(sku_id) FROM promotion_targets WHERE promotion_id = p.id AND sku_id IS NOT NULL) AS target_skus
   FROM promotions p`;
 
-function parsed(row: Record<string, unknown>): PromotionAdminRow {
+function parsed(row: Record<string, unknown>): PromotionView {
   const { threshold_kw, threshold_sa, ...rest } = row;
   return {
-    ...(rest as unknown as PromotionAdminRow),
+    ...(rest as unknown as PromotionView),
     thresholds: { KW: (threshold_kw as number | null) ?? null, SA: (threshold_sa as number | null) ?? null },
     gift_skus: JSON.parse(row.gift_skus as string) as number[],
     target_products: JSON.parse(row.target_products as string) as number[],
@@ -141,7 +118,7 @@ const columns = (v: Stored) =>
     v.priority,
   ] as const;
 
-async function readOne(db: D1Database, id: number): Promise<PromotionAdminRow | null> {
+async function readOne(db: D1Database, id: number): Promise<PromotionView | null> {
   const row = await db.prepare(`${SELECT} WHERE p.id = ?`).bind(id).first<Record<string, unknown>>();
   return row ? parsed(row) : null;
 }
