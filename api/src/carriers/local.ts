@@ -4,6 +4,7 @@
 import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
 import { plainLabel } from './label';
+import { markEvent, type StatusMark } from './status-marks';
 import { PARCEL_STATUSES } from './types';
 import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
 import { CarrierRefused, WebhookRejected } from './types';
@@ -104,19 +105,8 @@ export function localCarrier(
           `SELECT id, tracking_number, status, reason, at FROM local_parcel_events WHERE tracking_number IN (${marks}) ORDER BY id`,
         )
         .bind(...trackingNumbers)
-        .all<{ id: number; tracking_number: string; status: ParcelStatus; reason: string | null; at: number }>();
-      return results.map(
-        (row): TrackingEvent => ({
-          trackingNumber: row.tracking_number,
-          eventKey: `local-${row.id}`,
-          status: row.status,
-          carrierCode: row.status.toUpperCase(),
-          description: row.status.replaceAll('_', ' '),
-          location: null,
-          reason: row.reason,
-          at: row.at,
-        }),
-      );
+        .all<StatusMark>();
+      return results.map((row) => markEvent('local', row));
     },
   };
 }

@@ -4,7 +4,8 @@
 // marks are this carrier's tracking events. No outside service: the same adapter in both modes.
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { plainLabel } from './label';
-import type { Carrier, CreatedShipment, TrackingEvent } from './types';
+import { markEvent, type StatusMark } from './status-marks';
+import type { Carrier, CreatedShipment } from './types';
 import { CarrierRefused } from './types';
 
 interface StopRow {
@@ -91,26 +92,8 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
            WHERE s.tracking_number IN (SELECT value FROM json_each(?)) ORDER BY e.at, e.id`,
         )
         .bind(JSON.stringify(trackingNumbers))
-        .all<{
-          id: number;
-          tracking_number: string;
-          status: TrackingEvent['status'];
-          reason: string | null;
-          at: number;
-        }>();
-      return results.map(
-        (row): TrackingEvent => ({
-          trackingNumber: row.tracking_number,
-          // The mark's own row id: the same mark read twice is the same event.
-          eventKey: `own-${row.id}`,
-          status: row.status,
-          carrierCode: row.status.toUpperCase(),
-          description: row.status.replaceAll('_', ' '),
-          location: null,
-          reason: row.reason,
-          at: row.at,
-        }),
-      );
+        .all<StatusMark>();
+      return results.map((row) => markEvent('own', row));
     },
   };
 }

@@ -144,6 +144,9 @@ function outcomeOf(status: string): WebhookEvent['outcome'] {
 }
 
 export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Gateway {
+  /** Every call's headers: the secret key and JSON answers; a call that sends a body says it is JSON. */
+  const readHeaders = { authorization: `Bearer ${secretKey}`, accept: 'application/json' };
+  const jsonHeaders = { ...readHeaders, 'content-type': 'application/json' };
   return {
     name: 'tap',
     async createCharge(charge) {
@@ -151,11 +154,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       const phone = tapPhone(charge.customer.phone);
       const res = await fetcher(API, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${secretKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: jsonHeaders,
         body: JSON.stringify({
           amount: Number(minorToDecimal(charge.amount, charge.decimals)),
           currency: charge.currency,
@@ -184,15 +183,10 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       return { providerRef: body.id, url: body.transaction.url };
     },
     async chargeSaved(charge) {
-      const headers = {
-        authorization: `Bearer ${secretKey}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      };
       // A kept card is charged through a one-use token made from it.
       const tokenRes = await fetcher(TOKENS_API, {
         method: 'POST',
-        headers,
+        headers: jsonHeaders,
         body: JSON.stringify({
           saved_card: { card_id: charge.card.cardRef, customer_id: charge.card.customerRef },
         }),
@@ -207,7 +201,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       // Merchant-initiated: no 3-D Secure, no shopper; the payment agreement names the card's mandate.
       const res = await fetcher(API, {
         method: 'POST',
-        headers,
+        headers: jsonHeaders,
         body: JSON.stringify({
           amount: Number(minorToDecimal(charge.amount, charge.decimals)),
           currency: charge.currency,
@@ -234,7 +228,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
     async fetchCharge(providerRef) {
       if (!/^chg_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
       const res = await fetcher(`${API}/${providerRef}`, {
-        headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' },
+        headers: readHeaders,
       });
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a charge`);
@@ -243,11 +237,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
     async refund(refund) {
       const res = await fetcher(REFUNDS_API, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${secretKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: jsonHeaders,
         body: JSON.stringify({
           charge_id: refund.providerRef,
           amount: Number(minorToDecimal(refund.amount, refund.decimals)),
@@ -265,7 +255,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
     async fetchRefund(providerRef) {
       if (!/^re_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
       const res = await fetcher(`${REFUNDS_API}/${providerRef}`, {
-        headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' },
+        headers: readHeaders,
       });
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a refund`);
