@@ -5,6 +5,7 @@
 // staff only.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMinor } from '#shared/money';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { solidPng } from '../fixtures/png';
 import { storefront } from './helpers';
@@ -70,6 +71,70 @@ describe('a catalogue manager adds a product', () => {
     expect(deleted.headers.get('location')).toBe('/catalogue?done=deleted');
     expect(await (await staffPage('/catalogue?done=deleted', staffAr)).text()).toContain('تم الحذف.');
     expect(await env.API_DB.prepare('SELECT id FROM products WHERE id = ?').bind(id).first()).toBeNull();
+  });
+
+  // The English run of the e2e story back-office-catalogue.spec.ts, moved here (decision 71): the staff
+  // app is plain forms and the shop's search and product pages are whole in their first HTML.
+  it('in English: added hidden, shown through the product form, then found by its English name', async () => {
+    const form = await (await staffPage('/catalogue/products/new', staffEn)).text();
+    expect(form).toContain('Name (English)');
+    expect(form).toContain('>Add the product<');
+    const n = 1000 + Math.floor(Math.random() * 8000);
+    const name = `Zinc Bisglycinate ${n}`;
+    const added = await staffPost(
+      '/catalogue/products',
+      {
+        name_en: name,
+        name_ar: `زنك بيسجلايسينات ${n}`,
+        description_en: '',
+        description_ar: '',
+        category_id: '11',
+        brand_id: '2',
+        sku_name_en: '90 tablets',
+        sku_name_ar: '90 قرصاً',
+        price: (n / 1000).toFixed(3),
+        old_price: '',
+        buy_limit: '',
+        stock: '15',
+      },
+      staffEn,
+    );
+    expect(added.status).toBe(303);
+    const location = added.headers.get('location')!;
+    expect(await (await staffPage(location, staffEn)).text()).toContain('Added.');
+    const id = Number(/products\/(\d+)/.exec(location)![1]);
+    const { slug } = (await env.API_DB.prepare('SELECT slug FROM products WHERE id = ?')
+      .bind(id)
+      .first<{ slug: string }>())!;
+    // Hidden until shown: the shop answers "not found" for it.
+    expect((await storefront(`/products/${slug}`)).status).toBe(404);
+
+    const shown = await staffPost(
+      `/catalogue/products/${id}`,
+      {
+        name_en: name,
+        name_ar: `زنك بيسجلايسينات ${n}`,
+        description_en: '',
+        description_ar: '',
+        category_id: '11',
+        brand_id: '2',
+        is_active: 'on',
+      },
+      staffEn,
+    );
+    expect(shown.status).toBe(303);
+    expect(await (await staffPage(shown.headers.get('location')!, staffEn)).text()).toContain(
+      'Saved. Shoppers see the change now.',
+    );
+
+    const found = await (await storefront(`/search?q=${encodeURIComponent(name)}`)).text();
+    expect(found).toMatch(new RegExp(`href="/products/${slug}[?"]`));
+    const page = await storefront(`/products/${slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>[^<]*${name}`));
+    expect(html).toContain(formatMinor(n, 'KWD', 'en', 'KW'));
+    expect(html).toMatch(/aria-label="Add to cart[^"]*"|>Add to cart</);
   });
 
   it('shows a refused form again with what was typed and each message', async () => {

@@ -47,6 +47,11 @@ describe('a price changed in the back office', () => {
     expect(next.cards.find((c) => c.id === 1).default_sku.price).toMatchObject({ price: 3250, old_price: 3500 });
     const page = await (await storefront('/products/alpha-vitamin-d3-1000', { headers: { cookie: shopper } })).text();
     expect(page).toContain('3.250');
+    // The notice in the manager's language (English here; the browser story is Arabic: decision 71).
+    const notice = await (
+      await storefront(new Request(`${STAFF}${saved.headers.get('location')}`, { headers: { cookie: staff } }))
+    ).text();
+    expect(notice).toContain('Saved. Shoppers see the change now.');
   });
 
   it('shows a refused price again with its message, and changes nothing', async () => {
@@ -69,6 +74,10 @@ describe('a price changed in the back office', () => {
     expect(res.status).toBe(303);
     const after = await home();
     expect(after.cards.map((c) => c.id)).toContain(2);
+    // Her English product page offers it again: an add-to-cart button, no "Sold out".
+    const slug = after.cards.find((c) => c.id === 2).slug as string;
+    const page = await (await storefront(`/products/${slug}`, { headers: { cookie: shopper } })).text();
+    expect(page).toMatch(/aria-label="Add to cart[^"]*"|>Add to cart</);
     const event = await env.API_DB.prepare('SELECT count(*) AS n FROM back_in_stock_events WHERE sku_id = 201').first();
     expect(event).toEqual({ n: 1 });
   });

@@ -90,8 +90,18 @@ describe('shipping an order from the back office', () => {
     const shipped = await post(`/orders/${orderId}/ship`, { carrier: 'aramex', tracking_number: 'AWB5550001' }, clerk);
     expect(shipped.headers.get('location')).toBe(`/orders/${orderId}?done=ship`);
     const after = await (await staffPage(`/orders/${orderId}?done=ship`, clerk)).text();
+    expect(after).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr">/i);
     expect(after).toContain('AWB5550001');
-    expect(after).toContain('The order is shipped');
+    expect(after).toContain('The order is shipped and the shopper has the tracking number.');
+    // The shipping mail, in the order's language, names the order (the English half of the e2e story
+    // back-office-orders.spec.ts, moved here: decision 71).
+    const mail = await env.API_DB.prepare('SELECT subject, lang, body_text FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${orderId}:shipped`)
+      .first<{ subject: string; lang: string; body_text: string }>();
+    expect(mail?.lang).toBe('en');
+    expect(mail?.subject).toContain('has shipped');
+    expect(mail?.subject).toContain(String(orderId));
+    expect(mail?.body_text).toContain('AWB5550001');
     // A second ship from the wrong state comes back with the API's message.
     const again = await post(`/orders/${orderId}/pack`, {}, clerk);
     expect(again.headers.get('location')).toBe(`/orders/${orderId}?error=transition_not_allowed`);

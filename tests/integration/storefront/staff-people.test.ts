@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { RoleGrant } from '#shared/staff/permissions';
-import { newShopper } from './helpers';
+import { cookiesFrom, newShopper, registerWithId, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
 const post = staffPost;
@@ -61,6 +61,45 @@ describe('customers in the staff app', () => {
       .bind(String(reem.id))
       .all();
     expect(audit.results).toEqual([{ staff_id: agent.id }]);
+  });
+
+  // Moved down from the e2e story back-office-customers.spec.ts (decision 71): the staff app is plain
+  // forms, and the shopper's wallet page is whole in its first HTML, so no browser is needed.
+  it("credits a shopper's wallet in Arabic, and she sees the balance and the adjustment (not the note) in both languages", async () => {
+    const agent = await signIn([{ role: 'support', country: 'KW' }], 'ar');
+    const device = cookiesFrom(await storefront('/api/country'));
+    const email = `wallet-${crypto.randomUUID()}@example.com`;
+    const reem = await registerWithId(email, device, 'ريم الشمري');
+    const list = await (await staffPage(`/customers?q=${encodeURIComponent(email)}`, agent.cookie)).text();
+    expect(list).toContain('<h1>العملاء</h1>');
+    expect(list).toContain(`href="/customers/${reem.id}"`);
+    const credited = await post(
+      `/customers/${reem.id}/wallet`,
+      {
+        currency: 'KWD',
+        direction: 'credit',
+        amount: '3.500',
+        reason_code: 'goodwill',
+        note: 'Delivery came two days late',
+      },
+      agent.cookie,
+    );
+    expect(credited.status).toBe(303);
+    const page = await (await staffPage(credited.headers.get('location')!, agent.cookie)).text();
+    expect(page).toContain('تم تعديل المحفظة.');
+    expect(page).toContain('<td>تعديل</td>');
+    expect(page).toContain('Delivery came two days late');
+
+    for (const [path, adjustment] of [
+      ['/profile/wallet', 'Adjustment by our team'],
+      ['/ar/profile/wallet', 'تعديل من فريقنا'],
+    ] as const) {
+      const html = await (await storefront(path, { headers: { cookie: `${reem.cookie}; country=KW` } })).text();
+      expect(html, path).toMatch(/data-testid="wallet-balance">[^<]*3\.500/);
+      const history = html.slice(html.indexOf('data-testid="wallet-history"'));
+      expect(history, path).toContain(adjustment);
+      expect(html, path).not.toContain('Delivery came two days late');
+    }
   });
 
   it("erases for the owner only after the shopper's e-mail is typed, in Arabic too", async () => {
