@@ -66,15 +66,9 @@ async function showPane(page: Page, name: string) {
   if (await tab.isVisible()) await tab.click();
 }
 
-// English on a desktop, Arabic on a phone (the call's panes become tabs).
+// One browser run (decision 71): Arabic from Saudi Arabia on a phone (the call's panes become tabs), then
+// the same call opened again in English on a desktop (both panes side by side).
 const STORIES = [
-  {
-    lang: 'en',
-    country: 'KW',
-    viewport: { width: 1280, height: 800 },
-    sent: 'I take iron every morning',
-    reply: 'Take it with orange juice, not tea',
-  },
   {
     lang: 'ar',
     country: 'SA',
@@ -228,24 +222,36 @@ for (const story of STORIES) {
       await receivesMedia(page);
       await receivesMedia(desk);
       await expect(page.getByTestId('call-media')).toHaveText(ar ? 'الفيديو متصل' : 'Video connected');
-      if (!ar) {
-        // Any other way in, a link shown in place (the site index lists every page), loads a document
-        // too; leaving for another kind of page loads one that may not use the camera.
-        await page.goto('/site-index');
-        await markDocument(page);
-        // (Its link shows no title: the site index does not load the call's texts. Clicked as a script would.)
-        await page.locator('main a[href="/consultation-check"]').dispatchEvent('click');
-        await page.waitForURL('**/consultation-check');
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your camera and microphone');
-        expect(await sameDocument(page)).toBe(false);
-        expect(await allows(page, 'camera')).toBe(true);
-        await markDocument(page);
-        await page.getByRole('link', { name: 'Gulf Vitamins', exact: true }).first().click();
-        await expect.poll(() => sameDocument(page).catch(() => true), { timeout: 10_000 }).toBe(false);
-        await expect(page).toHaveURL(`${baseURL}/`);
-        expect(await allows(page, 'camera')).toBe(false);
-        expect(await allows(desk, 'microphone')).toBe(true);
-      }
+      // She opens the call again in English on a desktop: a new document, the same call. The English
+      // texts and the desktop layout (both panes side by side, no tabs) in the same story (decision 71).
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/profile/consultations/${id}/call`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { level: 2, name: 'Consultation with Dr Huda Saleh' })).toBeVisible();
+      await expect(page.getByTestId('call-status')).toHaveText('Dr Huda Saleh is in the call');
+      await expect(page.getByRole('tab', { name: 'Chat' })).toHaveCount(0);
+      await expect(mine).toHaveCount(3);
+      await expect(page.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+      await receivesMedia(page);
+      await expect(page.getByTestId('call-media')).toHaveText('Video connected');
+
+      // Any other way in, a link shown in place (the site index lists every page), loads a document
+      // too; leaving for another kind of page loads one that may not use the camera.
+      await page.goto('/site-index');
+      await markDocument(page);
+      // (Its link shows no title: the site index does not load the call's texts. Clicked as a script would.)
+      await page.locator('main a[href="/consultation-check"]').dispatchEvent('click');
+      await page.waitForURL('**/consultation-check');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your camera and microphone');
+      expect(await sameDocument(page)).toBe(false);
+      expect(await allows(page, 'camera')).toBe(true);
+      await markDocument(page);
+      await page.getByRole('link', { name: 'Gulf Vitamins', exact: true }).first().click();
+      await expect.poll(() => sameDocument(page).catch(() => true), { timeout: 10_000 }).toBe(false);
+      await expect(page).toHaveURL(`${baseURL}/`);
+      expect(await allows(page, 'camera')).toBe(false);
+      expect(await allows(desk, 'microphone')).toBe(true);
     } finally {
       await staffContext.close();
     }

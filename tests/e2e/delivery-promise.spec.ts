@@ -47,6 +47,9 @@ test('a shopper in Kuwait sees the same-day promise on the product page, in the 
   await page.getByTestId('place-order').click();
   expect((await submitted).status()).toBe(200);
   await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
+  // The English thanks and the order's date, Gregorian (buying.spec.ts has the Arabic with the Hijri date).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is placed.');
+  await expect(page.getByTestId('order-date')).toContainText(/[A-Z][a-z]{2} \d+, \d{4}/);
   await expect(page.getByTestId('order-promise')).toHaveText(`Arrives ${day}`);
   // Her order's page keeps the promise.
   const number = await page.getByTestId('order-number').innerText();
