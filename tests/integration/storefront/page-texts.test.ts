@@ -45,6 +45,16 @@ describe('texts of each page in its first HTML', () => {
     expect([...texts].sort()).toEqual(['accounts', 'catalogue', 'orders', 'subscriptions']);
   });
 
+  // Moved down from the e2e shell story (decision 71): the English home page is whole in its first HTML.
+  it('renders the English home page left to right: heading, search, the footer’s return policy, the title', async () => {
+    const { html } = await page('/');
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr"/i);
+    expect(html).toMatch(/<h1[^>]*>Find the supplements you need<\/h1>/);
+    expect(html).toMatch(/<form[^>]*role="search"|<search/);
+    expect(html).toMatch(/<footer[\s\S]*<a[^>]*href="\/return-policy"[^>]*>Return policy<\/a>[\s\S]*<\/footer>/);
+    expect(html).toMatch(/<title>[^<]*Gulf Vitamins[^<]*<\/title>/);
+  });
+
   it('renders English with the English texts', async () => {
     const { html } = await page('/products');
     expect(html).toContain('Sort by');

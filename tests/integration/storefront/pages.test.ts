@@ -96,13 +96,30 @@ describe('server-rendered pages', () => {
     expect(ar.headers.get('location')).toBe('/ar/nutritionist-list');
   });
 
+  // The English half of the e2e shell story on switching country (decision 71): the page the shopper
+  // gets after choosing Saudi Arabia names the free-delivery amount in riyals, Kuwait's in dinars.
+  it('names the delivery note’s amount in the chosen country’s money, in English', async () => {
+    for (const [country, currency, amount] of [
+      ['SA', 'SAR', '200.00'],
+      ['KW', 'KWD', '15.000'],
+    ] as const) {
+      const html = await (await storefront('/', { headers: { cookie: `country=${country}` } })).text();
+      const note = /data-testid="delivery-note"[^>]*>([\s\S]*?)<\/(?:p|div|span)>/.exec(html)?.[1] ?? '';
+      expect(note, country).toContain(currency);
+      expect(note, country).toContain(amount);
+    }
+  });
+
   it('answers unknown paths with a real 404 and a not-found page in the right language', async () => {
     const en = await storefront('/no-such-page');
     expect(en.status).toBe(404);
     expect(await en.text()).toContain('Page not found');
     const ar = await storefront('/ar/no-such-page');
     expect(ar.status).toBe(404);
-    expect(await ar.text()).toContain('الصفحة غير موجودة');
+    const arHtml = await ar.text();
+    // In the shell: its heading, with the header's search (moved down from the e2e shell story, decision 71).
+    expect(arHtml).toMatch(/<h1[^>]*>الصفحة غير موجودة<\/h1>/);
+    expect(arHtml).toMatch(/<form[^>]*role="search"|<search/);
   });
 
   it('answers an unknown product slug with a 404', async () => {

@@ -41,6 +41,16 @@ describe('a search without results', () => {
     expect(page).toMatch(new RegExp(`data-testid="no-results-clear"[^>]*>${clear}<`));
   });
 
+  // Moved down from the e2e story in search.spec.ts (decision 71): the page is whole in its first HTML.
+  it('offers popular products of the closest category once, with links to them, when the words find nothing', async () => {
+    const page = await html(`/search?q=${encodeURIComponent('magnesium qqxq')}`);
+    const fallback = page.slice(page.indexOf('data-testid="search-fallback"'));
+    expect(page).toContain('data-testid="search-fallback"');
+    expect(fallback).toMatch(/<h2[^>]*>Popular in [^<]+<\/h2>/);
+    expect(page).not.toContain('data-testid="no-results"');
+    expect(fallback).toMatch(/data-testid="product-card"[\s\S]*?href="\/products\/[a-z0-9-]+/);
+  });
+
   it('shows filters and sort when there are results', async () => {
     const page = await html('/search?q=vitamin');
     expect(page).toContain('class="listing-filters"');
