@@ -1,5 +1,5 @@
-// The information pages and their forms, as shoppers and suppliers use them.
-import { PAGE_PATHS } from '#shared/routes';
+// The information pages and their forms, as shoppers and suppliers use them. The site index's links are
+// the storefront integration test pages.test.ts (decision 71).
 import { expect, test } from './fixtures';
 
 test('a shopper reads the return policy in Arabic', async ({ page }) => {
@@ -113,37 +113,4 @@ test('a supplier applies in Arabic', async ({ page }) => {
   const success = page.getByTestId('form-success');
   await expect(success).toContainText('شكراً لك، تم استلام طلبك');
   await expect(success).toBeFocused();
-});
-
-test('the site index links to every page a shopper can open', async ({ page }) => {
-  await page.goto('/site-index');
-  const index = page.locator('.site-index');
-  for (const group of ['Shop', 'Account', 'Help', 'Company'])
-    await expect(index.getByRole('heading', { level: 2, name: group })).toBeVisible();
-  // Every page of spec §2 without a parameter, except signing out and the app shell, once each.
-  // Mailed-link landings (reset, verify, an alert's unsubscribe) and a booking's success (it needs the
-  // booking, a package's its package) are not pages to browse to.
-  const unlisted = new Set([
-    'logout-profile',
-    'app-shell',
-    'reset-password',
-    'verify-email',
-    'alerts-unsubscribe',
-    'consultation-success',
-    'consultation-package',
-  ]);
-  const expected = Object.entries(PAGE_PATHS)
-    .filter(([id, path]) => !unlisted.has(id) && !path.includes(':'))
-    .map(([, path]) => path);
-  expect(expected).toContain('/checkout/shipping');
-  const hrefs = await page.locator('.site-index a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(expect.arrayContaining(expected));
-  expect(new Set(hrefs).size).toBe(hrefs.length);
-  expect(hrefs).not.toContain('/logout-profile');
-  expect(hrefs).not.toContain('/_app');
-  expect(hrefs.filter((h) => h?.includes(':'))).toEqual([]);
-  await expect(index.getByRole('link', { name: 'Return policy' })).toHaveAttribute('href', '/return-policy');
-  await index.getByRole('link', { name: 'Our story' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our story');
-  await expect(page.locator('.static-section').first()).toBeVisible();
 });

@@ -110,6 +110,39 @@ describe('server-rendered pages', () => {
     }
   });
 
+  // Moved down from the e2e story in static-pages.spec.ts (decision 71): the index is whole in its first HTML.
+  it('lists every page a shopper can open in the site index, once each, by group', async () => {
+    const html = await (await storefront('/site-index')).text();
+    const index = html.slice(html.indexOf('<div class="site-index">'), html.indexOf('</main>'));
+    for (const group of ['Shop', 'Account', 'Help', 'Company'])
+      expect(index, group).toMatch(new RegExp(`<h2 id="site-index-[a-z]+">${group}</h2>`));
+    // Every page without a parameter, except signing out and the app shell; mailed-link landings (reset,
+    // verify, an alert's unsubscribe) and a booking's success (it needs the booking, a package's its
+    // package) are not pages to browse to.
+    const unlisted = new Set([
+      'logout-profile',
+      'app-shell',
+      'reset-password',
+      'verify-email',
+      'alerts-unsubscribe',
+      'consultation-success',
+      'consultation-package',
+    ]);
+    const expected = PAGE_ROUTES.filter((r) => !unlisted.has(r.id) && !r.path.includes(':')).map((r) => r.path);
+    expect(expected).toContain('/checkout/shipping');
+    const hrefs = [...index.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!);
+    expect(hrefs).toEqual(expect.arrayContaining(expected));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(hrefs).not.toContain('/logout-profile');
+    expect(hrefs).not.toContain('/_app');
+    expect(hrefs.filter((h) => h.includes(':'))).toEqual([]);
+    expect(index).toMatch(/<a [^>]*href="\/return-policy"[^>]*>Return policy<\/a>/);
+    expect(index).toMatch(/<a [^>]*href="\/our-story"[^>]*>Our story<\/a>/);
+    const story = await (await storefront('/our-story')).text();
+    expect(story).toMatch(/<h1[^>]*>Our story<\/h1>/);
+    expect(story).toMatch(/class="static-section[" ]/);
+  });
+
   it('answers unknown paths with a real 404 and a not-found page in the right language', async () => {
     const en = await storefront('/no-such-page');
     expect(en.status).toBe(404);
