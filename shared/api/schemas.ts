@@ -15,7 +15,7 @@ export const deviceAuthSchema = z.object({
 });
 export type DeviceAuthInput = z.infer<typeof deviceAuthSchema>;
 
-const countrySchema = z.object({
+export const countrySchema = z.object({
   id: z.number().int(),
   name_en: z.string(),
   name_ar: z.string(),
