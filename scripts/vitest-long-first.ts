@@ -26,7 +26,6 @@ export const LONG_FILES = [
   'tests/integration/api/order-shards.test.ts',
   'scripts/deploy.test.ts',
   'tests/integration/api/cold-orders.test.ts',
-  'tests/database/order-shards-script.test.ts',
 ];
 
 export function longFirst(moduleId: string): number {

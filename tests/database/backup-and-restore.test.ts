@@ -3,15 +3,21 @@
 // `npm run db:restore` into a fresh local D1 database; that database is backed up by the cron's own
 // writer (`npm run db:backup`) and restored again, and every row comes back. Health tables never
 // appear in the file as plain text. A file cut off, sealed with another key, or aimed at a database
-// that has tables changes nothing. Then every migration newer than the file is applied to a copy.
+// that has tables changes nothing. Then every migration newer than the file is applied to a copy, and
+// on that migrated copy the owner's tool for order shards (decision 61) adds a second database as shard
+// 1 and moves accounts with their orders, subscriptions and coupon redemptions into it: every order
+// arrives once, none stays behind, and neither database has a broken key. The shard story shares this
+// file's restored and migrated copy: on its own it restored and migrated the same file again, 20 of its
+// 60 CPU-seconds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getPlatformProxy, unstable_readConfig } from 'wrangler';
+import { shards } from '../../scripts/db-shards.mjs';
 
 const KEY = 'test-backup-kek-0123456789abcdef0123456789';
 const FIXTURE = 'tests/database/fixtures/shop-at-0052.ndjson.gz';
@@ -208,4 +214,103 @@ describe('migrations', () => {
     const names = readdirSync('api/migrations').filter((f) => f.endsWith('.sql'));
     expect(after.d1_migrations).toHaveLength(names.length);
   }, 90_000);
+});
+
+describe('npm run db:shards on the migrated copy', () => {
+  interface ShardDbs {
+    DB: LocalDb;
+    ORDERS_1: LocalDb;
+  }
+  const config = dir('shards.toml');
+  // The shop's own database id (api/wrangler.toml), so the migrated copy is the one read here.
+  const writeConfig = () =>
+    writeFileSync(
+      config,
+      `name = "shards-test"
+compatibility_date = "2026-10-01"
+[[d1_databases]]
+binding = "DB"
+database_name = "shop"
+database_id = "00000000-0000-4000-8000-000000000001"
+migrations_dir = "${resolve('api/migrations')}"
+[[d1_databases]]
+binding = "ORDERS_1"
+database_name = "shop-orders-1"
+database_id = "00000000-0000-4000-8000-000000000011"
+migrations_dir = "${resolve('api/order-shard-migrations')}"
+`,
+    );
+  const options = ['-c', config, '--persist-to', dir('m')];
+  /**
+   * The tool's commands in this process (decision 63's reason: a Node and wrangler loaded per command cost
+   * more than the command), its printed lines collected; `status`, last, runs it as the operator does.
+   */
+  async function inProcess(...args: string[]): Promise<string> {
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+    try {
+      await shards([...args, ...options]);
+    } finally {
+      log.mockRestore();
+    }
+    return lines.join('\n');
+  }
+  async function read<T>(fn: (env: ShardDbs) => Promise<T>): Promise<T> {
+    const proxy = await getPlatformProxy<ShardDbs>({
+      configPath: config,
+      persist: { path: join(dir('m'), 'v3') },
+      remoteBindings: false,
+    });
+    try {
+      return await fn(proxy.env);
+    } finally {
+      await proxy.dispose();
+    }
+  }
+  const ordersOf = (db: LocalDb) =>
+    db
+      .prepare(
+        'SELECT user_id, count(*) AS n, sum(total) AS total FROM orders WHERE user_id IS NOT NULL GROUP BY user_id ORDER BY user_id',
+      )
+      .all<{ user_id: number; n: number; total: number }>();
+
+  it('adds a shard and moves accounts with their orders into it, keys intact on both sides', async () => {
+    writeConfig();
+    const before = await read((env) => ordersOf(env.DB));
+    expect(before.results.length).toBeGreaterThan(0);
+
+    expect(await inProcess('add', '1', 'ORDERS_1')).toContain('Shard 1 (ORDERS_1) is open.');
+    const moved = await inProcess('move-accounts', '1', '3', '--grace-ms', '0');
+    expect(moved.match(/user:\d+: shard 0 → 1, done/g)).toHaveLength(3);
+    const busiest = [...before.results].sort((a, b) => b.n - a.n)[0]!;
+    expect(await inProcess('move', `user:${busiest.user_id}`, '1', '--grace-ms', '0')).toMatch(
+      new RegExp(`user:${busiest.user_id}: shard 0 → 1, done`),
+    );
+
+    const after = await read(async (env) => ({
+      core: (await ordersOf(env.DB)).results,
+      shard: (await ordersOf(env.ORDERS_1)).results,
+      keys: [
+        ...(await env.DB.prepare('PRAGMA foreign_key_check').raw()),
+        ...(await env.ORDERS_1.prepare('PRAGMA foreign_key_check').raw()),
+      ],
+      routed: (
+        await env.DB.prepare('SELECT owner_key FROM shopper_shards WHERE shard_id = 1 ORDER BY owner_key').all<{
+          owner_key: string;
+        }>()
+      ).results.map((r) => Number(r.owner_key.slice(5))),
+    }));
+    expect(after.routed).toHaveLength(4);
+    expect(after.routed).toContain(busiest.user_id);
+    // The moved accounts' orders, count and sum, are in shard 1 and nowhere else; the others stayed.
+    const moved4 = new Set(after.routed);
+    expect(after.shard).toEqual(before.results.filter((r) => moved4.has(r.user_id)));
+    expect(after.core).toEqual(before.results.filter((r) => !moved4.has(r.user_id)));
+    expect(after.keys).toEqual([]);
+
+    // The command an operator types: its own Node, arguments and exit status.
+    const status = run('scripts/db-shards.mjs', ['status', ...options], { CI: 'true' });
+    expect(status.status, status.out).toBe(0);
+    expect(status.out).toContain('shard 1 (ORDERS_1) open: 4 shoppers');
+  }, 120_000);
 });
