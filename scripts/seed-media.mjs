@@ -3,7 +3,7 @@
 // `npm start`, the e2e server and the bench read. Rendered files are cached on disk by content, so
 // seeding a fresh database again (bench) only copies them into R2.
 //
-// SEED_IMAGES=stand-in (the e2e shop, decision 71) stores the same keys with one plain picture per
+// SEED_IMAGES=stand-in (the e2e shop, decision 70) stores the same keys with one plain picture per
 // kind and size instead: no story looks at the artwork, only that each key answers an image of its
 // size, and rendering 566 pictures' artwork was 140 of a clean clone's 167 s of e2e preparation.
 import { createHash } from 'node:crypto';

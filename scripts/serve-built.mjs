@@ -11,7 +11,7 @@ import { configureLocalOrigin } from './site-origin.mjs';
 const port = process.env.PORT ?? '8787';
 ensureDevVars({ built: true });
 // The e2e shop's state (npm test and the Playwright config name it) gets plain stand-in pictures under
-// every image key (scripts/seed-media.mjs, decision 71): no story looks at the artwork, and rendering
+// every image key (scripts/seed-media.mjs, decision 70): no story looks at the artwork, and rendering
 // it was most of a clean clone's preparation. `npm start` and the bench keep the rendered catalogue.
 if (PERSIST_DIR === '.wrangler/e2e-state') process.env.SEED_IMAGES ??= 'stand-in';
 // npm test prepares the e2e state before the stories start and says so (E2E_STATE_READY): checking it

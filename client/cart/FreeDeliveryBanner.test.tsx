@@ -1,6 +1,6 @@
 // The free-delivery banner as rendered in both languages: the amount left below 80 % of the threshold,
 // the unlock button from 80 %, the enjoy message at the threshold. The browser story (buying.spec.ts)
-// walks it in Arabic; English is checked here (decision 71).
+// walks it in Arabic; English is checked here (decision 70).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -198,7 +198,7 @@ const ADDRESS_TEXT = {
 /** A label matched whole, with or without its required mark. */
 const exactly = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
-// In Arabic (decision 71): the form behaves the same in English, where the Kuwait address is typed in
+// In Arabic (decision 70): the form behaves the same in English, where the Kuwait address is typed in
 // delivery-promise.spec.ts and the Saudi one in buying.spec.ts's wallet story; the English address book
 // page is in the storefront integration tests.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {

@@ -139,7 +139,7 @@ test('Cookie settings reopens the banner in Arabic, keyboard first; declining st
   expect(collected).toEqual([]);
 });
 
-// One story, both languages (decision 71): the same shopper's phone, her choice forgotten in between.
+// One story, both languages (decision 70): the same shopper's phone, her choice forgotten in between.
 test('the cookie banner is a compact bar at the bottom of a phone screen that moves nothing, in English and Arabic', async ({
   page,
 }) => {

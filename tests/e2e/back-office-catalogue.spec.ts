@@ -40,7 +40,7 @@ const TEXT = {
   },
 } as const;
 
-// In Arabic only (decision 71): the English notice and the English product page after a price change
+// In Arabic only (decision 70): the English notice and the English product page after a price change
 // and a restock are the storefront integration test staff-catalogue.test.ts, the stored renditions too.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {
   test(`a catalogue manager changes a price, restocks a sold-out size and adds a photograph; the shopper sees all three (${lang})`, async ({
@@ -120,7 +120,7 @@ const NEW = {
   },
 } as const;
 
-// In Arabic only (decision 71): the English run is the storefront integration test
+// In Arabic only (decision 70): the English run is the storefront integration test
 // staff-catalogue-create.test.ts.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {
   test(`a catalogue manager adds a product with its picture and shows it; the shopper finds it by name (${lang})`, async ({

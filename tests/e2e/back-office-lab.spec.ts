@@ -144,7 +144,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-// One browser run (decision 71): the shopper and the first coordinator in Arabic, the second coordinator
+// One browser run (decision 70): the shopper and the first coordinator in Arabic, the second coordinator
 // approves in English, and the shopper reads her result in English too. The English results form and the
 // visits page are also in the storefront integration test staff-lab-app.test.ts.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {

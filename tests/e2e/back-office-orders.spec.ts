@@ -2,7 +2,7 @@
 // Arabia): the shopper orders cash on delivery, a clerk of that country signs in to the back office,
 // finds the order, confirms, packs and ships it with a tracking number; the shopper's order page shows
 // it, and the shipping mail is in the mailbox in the order's language. The English (Kuwait) run is the
-// storefront integration test staff-orders-pages.test.ts (decision 71: one browser run per story).
+// storefront integration test staff-orders-pages.test.ts (decision 70: one browser run per story).
 import {
   createStaffThroughDev,
   expect,

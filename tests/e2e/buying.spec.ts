@@ -141,7 +141,7 @@ async function addAddress(page: Page, country: 'KW' | 'SA', typed: (text: string
   await expect(heading).toBeInViewport();
 }
 
-// One browser run, in Arabic from Saudi Arabia (decision 71). English from Kuwait is covered by cheaper
+// One browser run, in Arabic from Saudi Arabia (decision 70). English from Kuwait is covered by cheaper
 // tests and one English browser story: the banner's three states in client/cart/FreeDeliveryBanner.test.tsx,
 // the Kuwait address, cash on delivery, the thanks and the order's date in delivery-promise.spec.ts.
 for (const [lang, country] of [['ar', 'SA']] as Array<[Lang, 'KW' | 'SA']>) {

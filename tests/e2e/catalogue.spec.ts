@@ -117,7 +117,7 @@ test('a shopper searches with suggestions, sees recent searches and clears them'
 
 // Arabic spellings in search (أ and ا among them) are the API integration test search-relevance.test.ts;
 // a product page's Product and BreadcrumbList data are the storefront integration test seo.test.ts
-// (decision 71).
+// (decision 70).
 
 test('a Saudi shopper in Arabic opens a nutritionist’s pick and the cart remembers the nutritionist', async ({
   page,

@@ -66,7 +66,7 @@ async function showPane(page: Page, name: string) {
   if (await tab.isVisible()) await tab.click();
 }
 
-// One browser run (decision 71): Arabic from Saudi Arabia on a phone (the call's panes become tabs), then
+// One browser run (decision 70): Arabic from Saudi Arabia on a phone (the call's panes become tabs), then
 // the same call opened again in English on a desktop (both panes side by side).
 const STORIES = [
   {
@@ -223,7 +223,7 @@ for (const story of STORIES) {
       await receivesMedia(desk);
       await expect(page.getByTestId('call-media')).toHaveText(ar ? 'الفيديو متصل' : 'Video connected');
       // She opens the call again in English on a desktop: a new document, the same call. The English
-      // texts and the desktop layout (both panes side by side, no tabs) in the same story (decision 71).
+      // texts and the desktop layout (both panes side by side, no tabs) in the same story (decision 70).
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`/profile/consultations/${id}/call`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');

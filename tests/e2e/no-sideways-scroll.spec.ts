@@ -53,7 +53,7 @@ const LONG = {
 const longEmail = () =>
   `fatima.alabdulrahman.alhashimi${Date.now()}${Math.floor(Math.random() * 1e4)}@healthcare-subscriptions.example.com`;
 
-// One shopper and one order, her pages seen in both languages (decision 71: one story, not one a language).
+// One shopper and one order, her pages seen in both languages (decision 70: one story, not one a language).
 const lang = 'ar';
 test('a shopper with a long e-mail, name and address never scrolls sideways at 390 px, in Arabic and English', async ({
   page,

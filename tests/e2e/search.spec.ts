@@ -26,7 +26,7 @@ test('a shopper searching "vitamin c" from the header sees Vitamin C first, in b
 
 // What the words find, and in what order, is the API integration test search-relevance.test.ts (اوميجا
 // from Saudi Arabia included); a search that finds nothing offering a category's popular products is the
-// storefront integration test search-empty.test.ts (decision 71).
+// storefront integration test search-empty.test.ts (decision 70).
 
 test('the price boxes show their whole placeholder at 390 and 1280 px, in both languages', async ({ page }) => {
   for (const [width, prefix] of [

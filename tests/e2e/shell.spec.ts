@@ -3,7 +3,7 @@ import { TOAST_DURATION_MS, TOAST_REPLACE_DELAY_MS } from '#shared/constants';
 import { expect, test } from './fixtures';
 
 // The English home page's first HTML (lang, dir, heading, search, footer, title) is the storefront
-// integration test page-texts.test.ts, the not-found page pages.test.ts (decision 71).
+// integration test page-texts.test.ts, the not-found page pages.test.ts (decision 70).
 test('a shopper sees the home page in Arabic, right to left', async ({ page }) => {
   await page.goto('/ar');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
@@ -99,7 +99,7 @@ test('a shopper switches the language and stays on the same page', async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-// In Arabic (decision 71); the English page's amounts per country are the storefront integration test
+// In Arabic (decision 70); the English page's amounts per country are the storefront integration test
 // pages.test.ts.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {
   test(`a shopper in ${lang === 'en' ? 'English' : 'Arabic'} switches to Saudi Arabia and sees prices in riyals`, async ({

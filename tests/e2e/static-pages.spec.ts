@@ -1,5 +1,5 @@
 // The information pages and their forms, as shoppers and suppliers use them. The site index's links are
-// the storefront integration test pages.test.ts (decision 71).
+// the storefront integration test pages.test.ts (decision 70).
 import { expect, test } from './fixtures';
 
 test('a shopper reads the return policy in Arabic', async ({ page }) => {

@@ -41,7 +41,7 @@ const TEXTS = {
   },
 } as const;
 
-// One browser run, in Arabic (decision 71): the English list, shared-list and owner pages are the
+// One browser run, in Arabic (decision 70): the English list, shared-list and owner pages are the
 // storefront integration test wishlists.test.ts; the modals work the same in either language.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {
   test(`a guest adds a product to a wishlist, signs in, shares the list, and a friend opens the link (${lang})`, async ({

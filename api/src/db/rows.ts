@@ -5,7 +5,7 @@
 // own shapes beside their queries (catalogue/cards.ts, catalogue/detail.ts).
 import type { OrderStatus, PaymentMethod } from '#shared/api/order-schemas';
 import type { Lang } from '#shared/locale';
-import type { LoyaltyRules, PointsKind, TierCode } from '#shared/loyalty/types';
+import type { PointsKind, TierCode } from '#shared/loyalty/types';
 import type { ReturnStatus } from '#shared/orders/returns';
 
 type CountryCode = 'KW' | 'SA';
@@ -487,9 +487,22 @@ export interface RefundRow {
 export type LoyaltyCountry = 'KW' | 'SA';
 export type { PointsKind, TierCode };
 
-/** A country's rules as loyalty_rules stores them: the shared rules' fields, is_active as 0/1. */
-export interface LoyaltyRulesRow extends Omit<LoyaltyRules, 'country' | 'is_active'> {
+export interface LoyaltyRulesRow {
   country: LoyaltyCountry;
+  points_per_unit: number;
+  blood_test_points_per_unit: number;
+  consultation_points_per_unit: number;
+  review_points: number;
+  birthday_points: number;
+  redeem_step_points: number;
+  redeem_step_value: number;
+  min_payable: number;
+  expiry_months: number;
+  expiry_notice_days: number;
+  referral_discount: number;
+  referral_min_subtotal: number;
+  referrer_points: number;
+  referral_monthly_cap: number;
   is_active: number;
   updated_at: number | null;
 }

@@ -45,7 +45,7 @@ describe('texts of each page in its first HTML', () => {
     expect([...texts].sort()).toEqual(['accounts', 'catalogue', 'orders', 'subscriptions']);
   });
 
-  // Moved down from the e2e shell story (decision 71): the English home page is whole in its first HTML.
+  // Moved down from the e2e shell story (decision 70): the English home page is whole in its first HTML.
   it('renders the English home page left to right: heading, search, the footer’s return policy, the title', async () => {
     const { html } = await page('/');
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr"/i);

@@ -96,7 +96,7 @@ describe('server-rendered pages', () => {
     expect(ar.headers.get('location')).toBe('/ar/nutritionist-list');
   });
 
-  // The English half of the e2e shell story on switching country (decision 71): the page the shopper
+  // The English half of the e2e shell story on switching country (decision 70): the page the shopper
   // gets after choosing Saudi Arabia names the free-delivery amount in riyals, Kuwait's in dinars.
   it('names the delivery note’s amount in the chosen country’s money, in English', async () => {
     for (const [country, currency, amount] of [
@@ -110,7 +110,7 @@ describe('server-rendered pages', () => {
     }
   });
 
-  // Moved down from the e2e story in static-pages.spec.ts (decision 71): the index is whole in its first HTML.
+  // Moved down from the e2e story in static-pages.spec.ts (decision 70): the index is whole in its first HTML.
   it('lists every page a shopper can open in the site index, once each, by group', async () => {
     const html = await (await storefront('/site-index')).text();
     const index = html.slice(html.indexOf('<div class="site-index">'), html.indexOf('</main>'));
@@ -150,7 +150,7 @@ describe('server-rendered pages', () => {
     const ar = await storefront('/ar/no-such-page');
     expect(ar.status).toBe(404);
     const arHtml = await ar.text();
-    // In the shell: its heading, with the header's search (moved down from the e2e shell story, decision 71).
+    // In the shell: its heading, with the header's search (moved down from the e2e shell story, decision 70).
     expect(arHtml).toMatch(/<h1[^>]*>الصفحة غير موجودة<\/h1>/);
     expect(arHtml).toMatch(/<form[^>]*role="search"|<search/);
   });

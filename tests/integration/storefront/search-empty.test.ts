@@ -41,7 +41,7 @@ describe('a search without results', () => {
     expect(page).toMatch(new RegExp(`data-testid="no-results-clear"[^>]*>${clear}<`));
   });
 
-  // Moved down from the e2e story in search.spec.ts (decision 71): the page is whole in its first HTML.
+  // Moved down from the e2e story in search.spec.ts (decision 70): the page is whole in its first HTML.
   it('offers popular products of the closest category once, with links to them, when the words find nothing', async () => {
     const page = await html(`/search?q=${encodeURIComponent('magnesium qqxq')}`);
     const fallback = page.slice(page.indexOf('data-testid="search-fallback"'));

@@ -73,7 +73,7 @@ describe('a catalogue manager adds a product', () => {
     expect(await env.API_DB.prepare('SELECT id FROM products WHERE id = ?').bind(id).first()).toBeNull();
   });
 
-  // The English run of the e2e story back-office-catalogue.spec.ts, moved here (decision 71): the staff
+  // The English run of the e2e story back-office-catalogue.spec.ts, moved here (decision 70): the staff
   // app is plain forms and the shop's search and product pages are whole in their first HTML.
   it('in English: added hidden, shown through the product form, then found by its English name', async () => {
     const form = await (await staffPage('/catalogue/products/new', staffEn)).text();

@@ -47,7 +47,7 @@ describe('a price changed in the back office', () => {
     expect(next.cards.find((c) => c.id === 1).default_sku.price).toMatchObject({ price: 3250, old_price: 3500 });
     const page = await (await storefront('/products/alpha-vitamin-d3-1000', { headers: { cookie: shopper } })).text();
     expect(page).toContain('3.250');
-    // The notice in the manager's language (English here; the browser story is Arabic: decision 71).
+    // The notice in the manager's language (English here; the browser story is Arabic: decision 70).
     const notice = await (
       await storefront(new Request(`${STAFF}${saved.headers.get('location')}`, { headers: { cookie: staff } }))
     ).text();

@@ -94,7 +94,7 @@ describe('shipping an order from the back office', () => {
     expect(after).toContain('AWB5550001');
     expect(after).toContain('The order is shipped and the shopper has the tracking number.');
     // The shipping mail, in the order's language, names the order (the English half of the e2e story
-    // back-office-orders.spec.ts, moved here: decision 71).
+    // back-office-orders.spec.ts, moved here: decision 70).
     const mail = await env.API_DB.prepare('SELECT subject, lang, body_text FROM mail_outbox WHERE dedupe_key = ?')
       .bind(`order:${orderId}:shipped`)
       .first<{ subject: string; lang: string; body_text: string }>();

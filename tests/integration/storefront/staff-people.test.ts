@@ -63,7 +63,7 @@ describe('customers in the staff app', () => {
     expect(audit.results).toEqual([{ staff_id: agent.id }]);
   });
 
-  // Moved down from the e2e story back-office-customers.spec.ts (decision 71): the staff app is plain
+  // Moved down from the e2e story back-office-customers.spec.ts (decision 70): the staff app is plain
   // forms, and the shopper's wallet page is whole in its first HTML, so no browser is needed.
   it("credits a shopper's wallet in Arabic, and she sees the balance and the adjustment (not the note) in both languages", async () => {
     const agent = await signIn([{ role: 'support', country: 'KW' }], 'ar');
