@@ -5,7 +5,7 @@ import { contractOf } from './validate';
 import type { RouteContract } from './route-contract';
 
 /** A routed "METHOD path" (the mount prefix included, as Hono registers it) and its contract. */
-export interface ContractedRoute {
+interface ContractedRoute {
   method: string;
   path: string;
   contract: RouteContract | undefined;
