@@ -4,7 +4,6 @@
 // page table made from these declarations; nothing else lists pages.
 import type { MessageId } from '#shared/i18n';
 import type { TextArea } from '#shared/i18n/areas';
-import { PAGE_PATHS } from '#shared/routes';
 
 /**
  * The chunk that names the page's own chunk (client/pages/<group>-pages.ts): a page of no group is named
@@ -18,7 +17,7 @@ export interface RouteDeclaration {
   /** The page's id: the module's name with dashes for slashes (checkout/order: checkout-order) when left out. */
   id?: string;
   /**
-   * Unprefixed react-router pattern, for a page shared/routes.ts does not name (there it is written
+   * Unprefixed react-router pattern, for a page shared/page-paths.ts does not name (there it is written
    * once); `/<module name>` when left out.
    */
   path?: `/${string}`;
@@ -42,10 +41,12 @@ export function routeId(module: string, route: { id?: string }): string {
   return route.id ?? module.replaceAll('/', '-');
 }
 
-/** A route's path: its own, the one shared/routes.ts names for its id, or /<module name>. */
-export function routePath(module: string, route: { id?: string; path?: string }): string {
-  const id = routeId(module, route);
-  return route.path ?? (PAGE_PATHS as Record<string, string>)[id] ?? `/${module}`;
+/**
+ * A route's path in the router's rows: its own, or /<module name>. The build has resolved it already
+ * (a path shared/page-paths.ts names is written into the row), so the entry carries no second list.
+ */
+export function routePath(module: string, route: { path?: string }): string {
+  return route.path ?? `/${module}`;
 }
 
 /** The source file of a page or layout module, as the build's manifest names it. */

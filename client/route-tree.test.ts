@@ -1,8 +1,8 @@
 // The route tree is made from the page modules' own declarations (decision 67): these tests keep every
-// page module routed, every page other code links to (shared/routes.ts) backed by its module at the
+// page module routed, every page other code links to (shared/page-paths.ts) backed by its module at the
 // same path, and only the shopping pages named in the entry chunk.
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS } from '#shared/routes';
+import { PAGE_PATHS } from '#shared/page-paths';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import { PAGE_ROUTES } from './page-list';
@@ -32,7 +32,7 @@ describe('route table', () => {
     expect(() => pageModule('no-such-page')).toThrow(/does not exist/);
   });
 
-  it('gives each page one id and one path, the one shared/routes.ts names for the pages linked by id', () => {
+  it('gives each page one id and one path, the one shared/page-paths.ts names for the pages linked by id', () => {
     const ids = PAGE_ROUTES.map((r) => r.id);
     const paths = PAGE_ROUTES.map((r) => r.path);
     expect(new Set(ids).size).toBe(ids.length);

@@ -4,7 +4,7 @@
 // adding a page is adding its module.
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LAYOUTS, PAGES } from 'virtual:page-routes';
+import { GROUPED, LAYOUTS, PAGES } from 'virtual:page-routes';
 import type { Lang } from '#shared/locale';
 import { needsSignIn } from '#shared/routes';
 import { loadTexts } from './i18n/texts';
@@ -30,7 +30,37 @@ const GROUPS: Record<PageGroup, () => Promise<{ loadPage: (name: string) => Retu
   wishlist: () => import('./pages/wishlist-pages'),
 };
 
-const MODULES = new Map<string, { group?: PageGroup; load?: Lazy }>([...PAGES, ...LAYOUTS].map((m) => [m.module, m]));
+/** A page module as the route tree reads it. */
+interface PageRow {
+  module: string;
+  texts: PageHandle['texts'];
+  routes: ReadonlyArray<{ id?: string; path?: string }>;
+  group?: PageGroup;
+  load?: Lazy;
+}
+
+const ROWS: PageRow[] = [
+  ...PAGES.map(([module, texts, routes, load]) => ({ module, texts: texts || [], routes: routes || [{}], load })),
+  ...Object.entries(GROUPED).flatMap(([group, rows]) =>
+    rows.map(([module, texts, routes]) => ({
+      module,
+      texts: texts || [],
+      routes: routes || [{}],
+      group: group as PageGroup,
+    })),
+  ),
+];
+
+const MODULES = new Map<string, { group?: PageGroup; load?: Lazy }>([
+  ...ROWS.map((r) => [r.module, r] as const),
+  ...LAYOUTS.map(([module, group, load]) => [module, group ? { group } : { load }] as const),
+]);
+
+/** The layout that wraps a page: its folder's layout.tsx, when the folder has one. */
+function layoutOf(module: string): string | undefined {
+  const layout = `${module.slice(0, module.lastIndexOf('/'))}/layout`;
+  return module.includes('/') && MODULES.has(layout) ? layout : undefined;
+}
 
 /** The page or layout module under client/pages/ by its name (no extension). */
 export function pageModule(name: string): PageModule {
@@ -75,11 +105,11 @@ function withPageTexts(load: PageModule['load'], lang: Lang, texts: PageHandle['
   return () => Promise.all([load(), loadTexts(lang, texts)]).then(([mod]) => mod);
 }
 
-function pageRoute(lang: Lang, page: (typeof PAGES)[number], route: { id?: string; path?: string }): RouteObject {
+function pageRoute(lang: Lang, page: PageRow, route: { id?: string; path?: string }): RouteObject {
   const mod = pageModule(page.module);
   const id = routeId(page.module, route);
   const path = routePath(page.module, route);
-  const texts = page.texts ?? [];
+  const texts = page.texts;
   const handle: PageHandle = { page: id, module: mod.file, texts, ...(mod.via ? { via: mod.via } : {}) };
   // Profile pages and the booking need a signed-in shopper: the guard runs before the page's own loader.
   const load = withPageTexts(needsSignIn(path) ? guarded(mod.load) : mod.load, lang, texts);
@@ -91,21 +121,22 @@ function pageRoute(lang: Lang, page: (typeof PAGES)[number], route: { id?: strin
 function localeRoutes(lang: Lang): RouteObject[] {
   const pages: RouteObject[] = [];
   const layouts = new Map<string, RouteObject[]>();
-  for (const page of PAGES) {
-    for (const route of page.routes ?? [{}]) {
-      if (!page.layout) {
+  for (const page of ROWS) {
+    const layout = layoutOf(page.module);
+    for (const route of page.routes) {
+      if (!layout) {
         pages.push(pageRoute(lang, page, route));
         continue;
       }
       // Pages that share a layout (their folder's layout.tsx) are children of one pathless route that
       // renders it around them.
-      let children = layouts.get(page.layout);
+      let children = layouts.get(layout);
       if (!children) {
-        const layout = pageModule(page.layout);
+        const mod = pageModule(layout);
         children = [];
-        layouts.set(page.layout, children);
-        const handle = { module: layout.file, ...(layout.via ? { via: layout.via } : {}) };
-        pages.push({ id: `${lang}:${page.layout}`, handle, lazy: layout.load, children });
+        layouts.set(layout, children);
+        const handle = { module: mod.file, ...(mod.via ? { via: mod.via } : {}) };
+        pages.push({ id: `${lang}:${layout}`, handle, lazy: mod.load, children });
       }
       children.push(pageRoute(lang, page, route));
     }

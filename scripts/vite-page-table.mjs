@@ -83,16 +83,47 @@ export function declarationOf(source, where = 'page module') {
   return {};
 }
 
+const PAGE_PATHS_FILE = 'shared/page-paths.ts';
+
+/** shared/page-paths.ts's PAGE_PATHS: the paths of the pages other code links to by id, read as a literal too. */
+export function linkedPaths(root = process.cwd()) {
+  const ast = parseAst(readFileSync(join(root, PAGE_PATHS_FILE), 'utf8'), { lang: 'ts' });
+  for (const statement of ast.body)
+    if (statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration')
+      for (const d of statement.declaration.declarations)
+        if (d.id.name === 'PAGE_PATHS') return literal(d.init, PAGE_PATHS_FILE);
+  throw new Error(`${PAGE_PATHS_FILE} has no PAGE_PATHS`);
+}
+
+/**
+ * A module's routes, resolved: the id is the module's name with dashes for slashes, the path the one
+ * shared/page-paths.ts names for the id or /<module name>, the title page_<id>, unless declared. A
+ * module may not declare a path for an id named there: a page's path is written once.
+ */
+export function resolveRoutes(module, routes, linked) {
+  return routes.map(({ id = module.replaceAll('/', '-'), path, title, siteIndex }) => {
+    if (path && id in linked)
+      throw new Error(`${PAGES_DIR}/${module}.tsx declares the path of ${id}, which ${PAGE_PATHS_FILE} names`);
+    return {
+      id,
+      path: path ?? linked[id] ?? `/${module}`,
+      title: title ?? `page_${id.replaceAll('-', '_')}`,
+      ...(siteIndex === undefined ? {} : { siteIndex }),
+    };
+  });
+}
+
 /**
  * Every page module with its declaration, as the router and the lists read them: `{ module, layout?,
- * group?, texts?, routes: [{ id?, path?, title?, siteIndex? }] }`. A folder's layout.tsx is no page: it
+ * group?, texts?, routes: [{ id, path, title, siteIndex? }] }`. A folder's layout.tsx is no page: it
  * wraps the folder's pages (`layout` on each), and loads through their group.
  */
 export function readPageTable(root = process.cwd()) {
+  const linked = linkedPaths(root);
   const names = pageFiles(root);
-  const layouts = new Set(names.filter((n) => n.endsWith('/layout')));
+  const layouts = new Set(names.filter((n) => /(^|\/)layout$/.test(n)));
   const pages = names
-    .filter((n) => !layouts.has(n) && !/(^|\/)layout$/.test(n))
+    .filter((n) => !layouts.has(n))
     .map((module) => {
       const file = `${PAGES_DIR}/${module}.tsx`;
       const { routes, group, texts, ...single } = declarationOf(readFileSync(join(root, file), 'utf8'), file);
@@ -103,7 +134,7 @@ export function readPageTable(root = process.cwd()) {
         ...(layout ? { layout } : {}),
         ...(group ? { group } : {}),
         ...(texts ? { texts } : {}),
-        routes: routes ?? [single],
+        routes: resolveRoutes(module, routes ?? [single], linked),
       };
     });
   const layoutRows = [...layouts].map((module) => {
@@ -112,33 +143,56 @@ export function readPageTable(root = process.cwd()) {
     const [group] = groups;
     return { module, ...(group ? { group } : {}) };
   });
-  return { pages, layouts: layoutRows };
+  // The list in shared/page-paths.ts's order, then the pages it does not name: the site index and the
+  // sitemap list them so.
+  const order = Object.keys(linked);
+  const rank = (id) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const list = pages
+    .flatMap(({ module, group, texts, routes }) =>
+      routes.map((r) => ({ ...r, module, ...(group ? { group } : {}), texts: texts ?? [] })),
+    )
+    .sort((x, y) => rank(x.id) - rank(y.id));
+  return { pages, layouts: layoutRows, list };
 }
 
 const importOf = (module) => `() => import(${JSON.stringify(`/${PAGES_DIR}/${module}.tsx`)})`;
 
-/** virtual:page-routes: the entry's rows, with a lazy import only for the pages no group names. */
+/**
+ * virtual:page-routes: the entry's rows, as short tuples (the entry is in every page's first JavaScript,
+ * and a key name repeated on each row is bytes for nothing): `[module, texts, routes]` for each page of
+ * a group, under its group, and `[module, texts, routes, load]` for the entry's own pages, with their
+ * lazy import. `routes` is 0 for the one route of the defaults; a route carries only its id and path.
+ */
 function routesModule(table) {
-  const row = ({ module, layout, group, texts, routes }) => {
-    const ids = routeIds(routes);
-    const own = ids === '[{}]' ? '' : `, routes: ${ids}`;
-    const parts = [`module: ${JSON.stringify(module)}`];
-    if (layout) parts.push(`layout: ${JSON.stringify(layout)}`);
-    if (group) parts.push(`group: ${JSON.stringify(group)}`);
-    if (texts) parts.push(`texts: ${JSON.stringify(texts)}`);
-    return `{ ${parts.join(', ')}${own}${group ? '' : `, load: ${importOf(module)}`} }`;
+  // The route tree's defaults (client/page-table.ts) are left out: the module's name is its id and path.
+  const routeIds = (module, routes) => {
+    const ids = routes.map(({ id, path }) => ({
+      ...(id === module.replaceAll('/', '-') ? {} : { id }),
+      ...(path === `/${module}` ? {} : { path }),
+    }));
+    return JSON.stringify(ids) === '[{}]' ? '0' : JSON.stringify(ids);
   };
-  // The router needs a route's id and path, never its title or site-index group.
-  const routeIds = (routes) =>
-    JSON.stringify(routes.map(({ id, path }) => ({ ...(id ? { id } : {}), ...(path ? { path } : {}) })));
-  const layout = ({ module, group }) =>
-    `{ module: ${JSON.stringify(module)}${group ? `, group: ${JSON.stringify(group)}` : `, load: ${importOf(module)}`} }`;
-  return `export const PAGES = [\n${table.pages.map(row).join(',\n')}\n];\nexport const LAYOUTS = [\n${table.layouts.map(layout).join(',\n')}\n];\n`;
+  const row = ({ module, texts, routes }, load) =>
+    `[${JSON.stringify(module)}, ${JSON.stringify(texts ?? 0)}, ${routeIds(module, routes)}${load ? `, ${importOf(module)}` : ''}]`;
+  const direct = table.pages.filter((p) => !p.group).map((p) => row(p, true));
+  const groups = [...new Set(table.pages.map((p) => p.group).filter(Boolean))].map(
+    (g) =>
+      `  ${JSON.stringify(g)}: [\n${table.pages
+        .filter((p) => p.group === g)
+        .map((p) => `    ${row(p, false)}`)
+        .join(',\n')}\n  ]`,
+  );
+  const layouts = table.layouts.map(({ module, group }) =>
+    group
+      ? `[${JSON.stringify(module)}, ${JSON.stringify(group)}]`
+      : `[${JSON.stringify(module)}, 0, ${importOf(module)}]`,
+  );
+  return `export const PAGES = [\n${direct.join(',\n')}\n];\nexport const GROUPED = {\n${groups.join(',\n')}\n};\nexport const LAYOUTS = [\n${layouts.join(',\n')}\n];\n`;
 }
 
-/** virtual:page-list: every page's rows without code. */
+/** virtual:page-list: every route with its module, group, texts, title and site-index group; no code. */
 function listModule(table) {
-  return `export default ${JSON.stringify(table.pages.map(({ layout, ...page }) => page))};\n`;
+  return `export default ${JSON.stringify(table.list)};\n`;
 }
 
 /** virtual:page-group/<name>: the group's pages and layouts, each a lazy import keyed by its module name. */
@@ -173,6 +227,7 @@ export function pageTable() {
       const pages = current();
       // Each page module's declaration is part of these modules: an edit to one rebuilds them.
       for (const p of [...pages.pages, ...pages.layouts]) this.addWatchFile(join(root, PAGES_DIR, `${p.module}.tsx`));
+      this.addWatchFile(join(root, PAGE_PATHS_FILE));
       if (id === `\0${ROUTES_ID}`) return routesModule(pages);
       if (id === `\0${LIST_ID}`) return listModule(pages);
       return groupModule(pages, id.slice(`\0${GROUP_PREFIX}`.length));

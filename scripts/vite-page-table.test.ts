@@ -1,8 +1,8 @@
 // The page table's reader (decision 67): it reads each page module's declaration without running it,
-// refuses anything but a literal, and never lets a module repeat a path shared/routes.ts names.
+// refuses anything but a literal, and never lets a module repeat a path shared/page-paths.ts names.
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS } from '#shared/routes';
-import { declarationOf, readPageTable } from './vite-page-table.mjs';
+import { PAGE_PATHS } from '#shared/page-paths';
+import { declarationOf, readPageTable, resolveRoutes } from './vite-page-table.mjs';
 
 describe('page declarations', () => {
   it('reads the literal, with its satisfies and as const', () => {
@@ -23,18 +23,26 @@ export function Component() { return <p>x</p>; }`;
     );
   });
 
-  it('names no path twice: a page shared/routes.ts names takes its path from there', () => {
-    const { pages, layouts } = readPageTable();
-    expect(pages.length).toBeGreaterThan(0);
+  it('resolves ids, paths and titles, and names no path twice', () => {
+    const linked = { 'sign-in': '/auth/sign-in' };
+    expect(resolveRoutes('delivery-info', [{ siteIndex: 'help' }], linked)).toEqual([
+      { id: 'delivery-info', path: '/delivery-info', title: 'page_delivery_info', siteIndex: 'help' },
+    ]);
+    expect(resolveRoutes('auth/sign-in', [{ id: 'sign-in' }], linked)).toEqual([
+      { id: 'sign-in', path: '/auth/sign-in', title: 'page_sign_in' },
+    ]);
+    expect(resolveRoutes('checkout/order', [{}], linked)[0]!.id).toBe('checkout-order');
+    // A page shared/page-paths.ts names takes its path from there, never a second one.
+    expect(() => resolveRoutes('auth/sign-in', [{ id: 'sign-in', path: '/login' }], linked)).toThrow(/names/);
+  });
+
+  it('reads the whole table from the repository: every linked page at its path, the layouts apart', () => {
+    const { list, layouts } = readPageTable();
     expect(layouts.map((l: { module: string }) => l.module).sort()).toEqual([
       'blood-test-checkout/layout',
       'checkout/layout',
     ]);
-    for (const page of pages)
-      for (const r of page.routes as Array<{ id?: string; path?: string }>) {
-        const id = r.id ?? page.module.replaceAll('/', '-');
-        if (r.path)
-          expect(id in PAGE_PATHS, `${page.module} declares ${r.path}, named in shared/routes.ts`).toBe(false);
-      }
+    const byId = new Map(list.map((r: { id: string; path: string }) => [r.id, r.path]));
+    for (const [id, path] of Object.entries(PAGE_PATHS)) expect(byId.get(id), id).toBe(path);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dirOf, intlLocale, localizePath, splitLocalePath } from './locale';
-import { PAGE_PATHS, pagePath, paths } from './routes';
+import { paths } from './routes';
+import { PAGE_PATHS, pagePath } from './page-paths';
 
 describe('locale segment', () => {
   it('reads English from unprefixed paths and Arabic from /ar', () => {

@@ -7,7 +7,7 @@ import {
   MEDIA_PERMISSIONS_POLICY,
   permissionsPolicyFor,
 } from './media-pages';
-import { PAGE_PATHS } from './routes';
+import { PAGE_PATHS } from './page-paths';
 
 describe('media pages', () => {
   it('are the consultation call and its device check, both pages of the route table', () => {

@@ -4,7 +4,7 @@
 // client/route-tree.tsx so that the browser's entry does not carry it: the media pages' own chunks and the
 // workers import it.
 import { splitLocalePath } from './locale';
-import { PAGE_PATHS, type PageId } from './routes';
+import { PAGE_PATHS, type PageId } from './page-paths';
 
 /** Every response's Permissions-Policy but a media page's document. */
 export const DEFAULT_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(self)';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { SERVICE_WORKER_PATH } from '#shared/app/paths';
-import type { PageId } from '#shared/routes';
+import type { PageId } from '#shared/page-paths';
 import { cart, cartCount } from '../cart/cart-store';
 import { withTexts } from '../i18n/texts';
 import type { InstallPromptEvent } from './install-prompt';

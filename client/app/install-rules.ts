@@ -4,7 +4,7 @@
 //   something to come back for, and the app's notifications will tell them about it; or
 // - a returning shopper (second visit or later) with something in the cart: they came back to buy.
 // "Not now" keeps it away for 30 days.
-import type { PageId } from '#shared/routes';
+import type { PageId } from '#shared/page-paths';
 
 const DISMISS_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
 // for their sections.
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { splitLocalePath, type Lang } from '#shared/locale';
-import { PAGE_PATHS } from '#shared/routes';
+import { PAGE_PATHS } from '#shared/page-paths';
 import { useI18n } from '../i18n/context';
 import { CONTENT_PAGE_IDS, type ContentPageId, type ContentSection, type PageContent } from './page-content';
 

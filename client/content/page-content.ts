@@ -1,7 +1,7 @@
 // The information pages' ids and the shape of their texts, apart from the loader in index.tsx: each
 // language's texts are checked against these types, and the loader imports those texts on demand, so
 // with the types in index.tsx the texts and their loader would import each other.
-import type { PageId } from '#shared/routes';
+import type { PageId } from '#shared/page-paths';
 
 export const CONTENT_PAGE_IDS = [
   'our-story',

@@ -2,7 +2,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
 import type { LoyaltySummary } from '#shared/loyalty/types';
-import { PAGE_PATHS, PROFILE_MENU_IDS, titleOf } from '#shared/routes';
+import { PAGE_PATHS, PROFILE_MENU_IDS, titleOf } from '#shared/page-paths';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';

@@ -2,7 +2,7 @@
 // title, intro, a table of contents on long pages, then one h2 section per heading. Texts come from
 // client/content, in the page's language only.
 import { useLoaderData } from 'react-router';
-import { LEGAL_PAGE_IDS } from '#shared/routes';
+import { LEGAL_PAGE_IDS } from '#shared/page-paths';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { Page } from '../ui/Page';
 import { CompanyEntitiesSection } from '../shell/CompanyDetails';

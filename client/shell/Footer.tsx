@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pagePath, titleOf, type TitledPageId } from '#shared/routes';
+import { pagePath, titleOf, type TitledPageId } from '#shared/page-paths';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { consentRequired } from '#shared/analytics/consent';

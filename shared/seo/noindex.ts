@@ -3,7 +3,7 @@
 // validator). Each page says noindex itself (its seo={{ noindex: true }}), so that no list reaches the
 // browser's entry; tests/integration/storefront/structured-data-and-indexing.test.ts renders every
 // page named here and every page the sitemap lists, so the two cannot drift apart.
-import type { PageId } from '../routes';
+import type { PageId } from '../page-paths';
 
 export const NOINDEX_PAGE_IDS = [
   // A guest's own order, found by number and e-mail (or the mail's link).

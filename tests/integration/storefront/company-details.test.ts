@@ -3,7 +3,7 @@
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '#shared/company';
-import { LEGAL_PAGE_IDS, PAGE_PATHS } from '#shared/routes';
+import { LEGAL_PAGE_IDS, PAGE_PATHS } from '#shared/page-paths';
 import { storefront } from './helpers';
 
 const page = (path: string, country: 'KW' | 'SA') =>

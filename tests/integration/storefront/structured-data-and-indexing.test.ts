@@ -4,7 +4,7 @@
 // before the worker runs: scripts/app-icons.test.ts checks it.)
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_PATHS } from '#shared/routes';
+import { PAGE_PATHS } from '#shared/page-paths';
 import { NOINDEX_PAGE_IDS } from '#shared/seo/noindex';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { jsonLd, storefront } from './helpers';
