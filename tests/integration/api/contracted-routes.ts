@@ -8,7 +8,7 @@ import { contractOf } from '#api/src/contract/validate';
 import type { z } from '#shared/zod';
 
 /** Every routed "METHOD path" with its contract, in the order the app registers them. */
-export const ROUTES = contractedRoutes(app);
+export const ROUTES: ReturnType<typeof contractedRoutes> = contractedRoutes(app);
 
 /** The routes that carry a contract, each with it. */
 export const CONTRACTED = ROUTES.flatMap((r) => (r.contract ? [{ ...r, contract: r.contract }] : []));
