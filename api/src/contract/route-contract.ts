@@ -1,6 +1,6 @@
 // What one route of the API promises (decisions 17 and 68): its inputs' schemas, who may call it, what
 // it answers, and its description. Written beside the route's handler as `contract({ … })`
-// (api/src/lib/validate.ts); the OpenAPI document (./openapi.ts) and the contract tests read it back
+// (api/src/contract/validate.ts); the OpenAPI document (./openapi.ts) and the contract tests read it back
 // from the route table (./routes.ts).
 import type { z } from 'zod';
 import type { MessageKey } from '#shared/api/message-keys';

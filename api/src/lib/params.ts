@@ -1,4 +1,4 @@
-// Path and query values are parsed by each route's contract, beside its handler (api/src/lib/validate.ts).
+// Path and query values are parsed by each route's contract, beside its handler (api/src/contract/validate.ts).
 import { ApiError } from './errors';
 
 /** A numeric id or a slug, as the catalogue routes accept both. */
