@@ -13,7 +13,7 @@ test.use({
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Mobile Safari/537.36',
 });
 
-test('a shopper far from the data sees the header and a skeleton first, then the Arabic listing, and buys from it', async ({
+test('a shopper far from the data sees the header and a skeleton first, then the Arabic listing, buys from it, and meets a product that is gone in English', async ({
   page,
 }) => {
   // Records what the document showed, in order, while it arrived.
@@ -58,11 +58,8 @@ test('a shopper far from the data sees the header and a skeleton first, then the
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await card.getByRole('button', { name: `زيادة كمية ${name}` }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
-});
 
-test('a shopper far from the data who opens a product that is gone sees it is not found, in English', async ({
-  page,
-}) => {
+  // A product that is gone, opened in English from as far: the shell, then its not-found page, live.
   await page.route(
     (url) => url.pathname === '/products/no-longer-sold',
     (route) => route.continue({ headers: { ...route.request().headers(), ...FAR } }),

@@ -22,6 +22,7 @@ test("a shopper at 390 and at 1280 px never scrolls sideways on the shop's pages
     '/products',
     '/ar/products',
     '/ar/blood-test',
+    '/ar/install',
     '/quiz',
     '/ar/search?q=vitamin',
   ]) {

@@ -1,6 +1,5 @@
 // Shopper trust: getting around, keeping focus, and filtering on a phone, in both languages.
 import type { Page } from '@playwright/test';
-import { TOAST_REPLACE_DELAY_MS } from '#shared/constants';
 import { expect, test } from './fixtures';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
@@ -70,13 +69,15 @@ test('a shopper on a phone filters by two brands at once in Arabic and lands at 
   await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
 });
 
-for (const { lang, width } of [
-  { lang: 'en', width: 1280 },
-  { lang: 'ar', width: 390 },
-] as const) {
-  test(`a shopper ${lang === 'en' ? 'on a wide screen' : 'on a phone in Arabic'} reaches every category from the header menu in one step`, async ({
-    page,
-  }) => {
+// One story, two screens: the wide English header and the Arabic phone header open the same menu from
+// different layouts, so each is walked, in one browser page (decision 70).
+test('a shopper on a wide screen, and on a phone in Arabic, reaches every category from the header menu in one step', async ({
+  page,
+}) => {
+  for (const { lang, width } of [
+    { lang: 'en', width: 1280 },
+    { lang: 'ar', width: 390 },
+  ] as const) {
     await page.setViewportSize({ width, height: 844 });
     const prefix = lang === 'ar' ? '/ar' : '';
     const expected = await categoryLinks(page, prefix);
@@ -110,8 +111,8 @@ for (const { lang, width } of [
     await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
     await expect(menu).toBeHidden();
     await expect.poll(() => scrollY(page)).toBe(0);
-  });
-}
+  }
+});
 
 test('a keyboard shopper adds and removes a product from its card and stays on that card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -136,38 +137,8 @@ test('a keyboard shopper adds and removes a product from its card and stays on t
   await expect(card.getByRole('button', { name: `Add to cart: ${name}` })).toBeFocused();
 });
 
-test('a shopper gets focus back on the button that opened the sign-in modal, and closes a toast with the mouse', async ({
-  page,
-}) => {
-  // The page's timers on a clock the test moves (below), so that a busy machine cannot make the
-  // toast's own 4 s timer look like the close button.
-  await page.clock.install();
-  await page.goto('/');
-  const signIn = page.getByRole('link', { name: 'Sign in' });
-  await signIn.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(signIn).toBeFocused();
-
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
-  // From here the page's time stands still unless the test moves it.
-  await page.clock.pauseAt(Date.now() + 1000);
-  await page.getByTestId('country-switch').selectOption('SA');
-  const toast = page.getByTestId('toast');
-  await expect(toast).toBeVisible();
-  // A real mouse press and release on the close button; then only the exit's own delay passes, far
-  // short of the toast's 4 s: it is gone because of the button.
-  const box = (await toast.getByRole('button', { name: 'Dismiss' }).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.clock.runFor(TOAST_REPLACE_DELAY_MS);
-  await expect(toast).toHaveCount(0);
-  await page.clock.resume();
-  await page.getByTestId('country-switch').selectOption('KW');
-});
+// Focus back on the button that opened the sign-in modal is a step of the shell's keyboard story, and a
+// toast closed with the mouse its toast story (shell.spec.ts, decision 70).
 
 test('a shopper on a slow phone types before the page is live and keeps what was typed', async ({ browser }) => {
   // The page's scripts are held back, as on a slow connection: the server's form is there to type in.

@@ -115,6 +115,20 @@ describe('the installable app', () => {
     expect(html).not.toContain('<meta name="robots" content="noindex"/>');
   });
 
+  // Moved down from the e2e story of the Arabic guide (decision 70; its 390 px layout is a page of
+  // no-sideways-scroll.spec.ts): the steps' texts and the drawings' names, in order.
+  it('renders the Arabic iPhone steps: the share button, Add to Home Screen, notifications, each drawing named', async () => {
+    const html = await (await storefront('https://shop.test/ar/install')).text();
+    const ios = /data-testid="install-ios"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const steps = ios.split('<li class="install-step">').slice(1);
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toContain('زر المشاركة');
+    expect(steps[1]).toContain('إضافة إلى الشاشة الرئيسية');
+    expect(steps[3]).toContain('الإشعارات');
+    expect(ios).toContain('role="img" aria-label="شريط أدوات Safari مع إبراز زر المشاركة"');
+    expect(ios).toContain('role="img" aria-label="الشاشة الرئيسية وعليها أيقونة خليج الفيتامينات"');
+  });
+
   it.each([
     ['/_app', 'What are you looking for today?', '/search', '/cart'],
     ['/ar/_app', 'عمّ تبحث اليوم؟', '/ar/search', '/ar/cart'],

@@ -34,6 +34,16 @@ describe('texts of each page in its first HTML', () => {
     expect(texts).toEqual(['accounts']);
   });
 
+  // Moved down from the e2e accounts story (decision 70): the Arabic sign-up form whole in its first HTML.
+  it('renders the Arabic sign-up form: name, e-mail, password, its confirmation and the button', async () => {
+    const { html, texts } = await page('/ar/auth/sign-up');
+    for (const label of ['الاسم الكامل', 'البريد الإلكتروني', 'كلمة المرور', 'تأكيد كلمة المرور']) {
+      expect(html).toMatch(new RegExp(`<label[^>]*>(?:<[^>]+>)*\\s*${label}`));
+    }
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>(?:<[^>]+>)*إنشاء حساب/);
+    expect(texts).toEqual(['accounts']);
+  });
+
   it('renders the Arabic contact page with the static pages texts', async () => {
     const { html, texts } = await page('/ar/contact-us');
     expect(html).toContain('أرسل إلينا رسالة');
