@@ -107,6 +107,10 @@ export default defineConfig({
                 RESTORE_DB: 'restore-test',
                 ORDERS_1: 'api-test-orders-1',
               },
+              // The alerts queue hands its consumer each batch at once, not after local mode's second
+              // (api/wrangler.toml): the tests that wait for the consumer (vi.waitFor) waited that second
+              // each time, and a batch's size is proven with createMessageBatch, not with the timing.
+              queueConsumers: { 'shop-alerts': { maxBatchTimeout: 0 } },
             },
           }),
         ],
