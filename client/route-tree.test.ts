@@ -103,7 +103,9 @@ describe('route table', () => {
     // The consultation's pages (issue 46) load through their own group, the profile's ones too.
     for (const name of ['consultation-book', 'consultation-success', 'profile-consultations', 'profile-consultation'])
       expect(pageModule(name).via, name).toBe('client/pages/consultation-pages.ts');
-  });
+    // Every page module through Vite's transform (about a hundred): 14 s in a quiet run, over the
+    // 30 s default beside the other phases on two cores.
+  }, 90_000);
 
   it('gives every auth page its own module and nests the checkout steps under one layout', () => {
     for (const lang of ['en', 'ar'] as const) {
