@@ -7,7 +7,7 @@ import { isMobileNumber } from '../phone/mobile';
 import { nationalNumber, PHONE_RULES } from './address-facts';
 
 /** How a code travels: a text message, or WhatsApp (where the number has it; else by SMS). */
-const CODE_CHANNELS = ['whatsapp', 'sms'] as const;
+export const CODE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
 
 /** A code's life and tries (phone_codes): six digits, five minutes, five tries, once. */

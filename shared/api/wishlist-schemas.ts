@@ -4,7 +4,13 @@
 // link can read, and a signed-in visitor can follow (scope "shared"). Prices are base minor units, as
 // on every product card (the client converts them for the shopper's country).
 import { z } from '../zod';
-import type { ImageRef, ProductCard } from '../catalogue/types';
+import type {
+  sharedWishlistItemSchema,
+  sharedWishlistViewSchema,
+  wishlistItemSchema,
+  wishlistScopeViewSchema,
+  wishlistSummarySchema,
+} from './wishlist-answer-schemas';
 import { SHARE_TOKEN_PATTERN, WISHLIST_LIMITS, WISHLIST_SCOPES } from '../wishlists/rules';
 
 export {
@@ -52,57 +58,8 @@ export const wishlistItemFlagSchema = z.object({
 });
 export const wishlistShareSchema = z.object({ value: z.boolean({ error: 'validation_mandatory' }) });
 
-/** A list as the scopes show it (spec §3 Wishlist: id, name, image.url, publisher.name, items). */
-export interface WishlistSummary {
-  id: number;
-  name: string;
-  /** The first item's image (the list's newest product), or null for an empty list. */
-  image: ImageRef | null;
-  publisher: { name: string };
-  items_count: number;
-  /** The shopper's own list (scope personal) or one shared with them (scope shared). */
-  mine: boolean;
-  /** Shared by its owner right now. */
-  shared: boolean;
-  /** The share token while shared (the owner's, or the one a follower followed); null when private. */
-  share_token: string | null;
-  /** With `?sku=`: whether the list holds that SKU. */
-  contains?: boolean;
-  /** Items with a price-drop alert (the owner's; 0 for others' lists). */
-  price_alerts: number;
-  updated_at: number;
-}
-
-/** A product card showing the SKU kept in the list, with what the list remembers about it. */
-export interface WishlistItem extends ProductCard {
-  /** The SKU's price when it was added (base minor units). */
-  price_at_add: number;
-  price_alert: boolean;
-  added_at: number;
-}
-
-/** An item of a shared list as a visitor sees it: no alert settings; whether someone marked it bought. */
-export interface SharedWishlistItem extends ProductCard {
-  /** Marked bought by someone with the link; always false for the owner (a gift stays a surprise). */
-  bought: boolean;
-}
-
-/** GET /list/{scope}: the lists, and the items of one own list (`?open=`, else the newest own list). */
-export interface WishlistScopeView {
-  items: WishlistSummary[];
-  open: { id: number; items: WishlistItem[] } | null;
-}
-
-/** GET /list/shared/{token}: public, so nothing about the owner but a first name. */
-export interface SharedWishlistView {
-  list: {
-    token: string;
-    name: string;
-    image: ImageRef | null;
-    publisher: { name: string };
-    items_count: number;
-  };
-  items: SharedWishlistItem[];
-  /** Who looks: the owner (no bought marks, no "mark as bought"), and whether they follow it. */
-  viewer: { signed_in: boolean; is_owner: boolean; following: boolean };
-}
+export type WishlistSummary = z.infer<typeof wishlistSummarySchema>;
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+export type SharedWishlistItem = z.infer<typeof sharedWishlistItemSchema>;
+export type WishlistScopeView = z.infer<typeof wishlistScopeViewSchema>;
+export type SharedWishlistView = z.infer<typeof sharedWishlistViewSchema>;

@@ -3,64 +3,23 @@
 import type { PromiseAnswer } from '../delivery/promise';
 import type { RatingSummary, ReviewsPreview } from '../reviews/types';
 import type { Frequency } from '../subscriptions/frequency';
+import type { z } from '../zod';
+import type {
+  brandSchema,
+  cardRatingSchema,
+  categoryRefSchema,
+  categorySchema,
+  imageRefSchema,
+  productCardSchema,
+  skuPriceSchema,
+  skuSummarySchema,
+} from './schemas';
 
-export interface ImageRef {
-  url: string;
-  alt: string;
-  width: number;
-  height: number;
-  /** Every stored width of the image, for <img srcset> ("/media/….webp 400w, …"). */
-  srcset?: string;
-  /** The PNG for og:image (social sites do not all read WebP). */
-  og?: string;
-}
-
-interface BrandRef {
-  id: number;
-  slug: string;
-  name: string;
-}
-
-export interface CategoryRef {
-  id: number;
-  slug: string;
-  name: string;
-  color: string;
-}
-
-export interface SkuPrice {
-  price: number;
-  old_price: number | null;
-}
-
-export interface SkuSummary {
-  id: number;
-  name: string;
-  price: SkuPrice;
-  /** Most a shopper may buy at once; null when unlimited. */
-  buy_limit: number | null;
-  in_stock: boolean;
-  will_notify: boolean;
-}
-
-export interface ProductCard {
-  id: number;
-  slug: string;
-  name: string;
-  images: ImageRef[];
-  brand: BrandRef;
-  category: CategoryRef;
-  default_sku: SkuSummary;
-  free_delivery: boolean;
-  /** Present once a rating is shown (api/src/catalogue/cards.ts). */
-  rating?: CardRating;
-}
-
-export interface CardRating {
-  /** One decimal. */
-  average: number;
-  count: number;
-}
+export type ImageRef = z.infer<typeof imageRefSchema>;
+export type SkuPrice = z.infer<typeof skuPriceSchema>;
+export type SkuSummary = z.infer<typeof skuSummarySchema>;
+export type ProductCard = z.infer<typeof productCardSchema>;
+export type CardRating = z.infer<typeof cardRatingSchema>;
 
 export interface Sku extends SkuSummary {
   stock_level: 'in_stock' | 'low' | 'out_of_stock';
@@ -75,7 +34,7 @@ export interface ProductDetail extends Omit<ProductCard, 'default_sku'> {
   default_sku: Sku;
   skus: Sku[];
   attributes: Array<{ id: number; group: AttributeGroup; slug: string; name: string }>;
-  parent_category: CategoryRef | null;
+  parent_category: z.infer<typeof categoryRefSchema> | null;
   purchase_together: ProductCard[];
   /** Names in both languages, for hreflang-aware SEO and structured data. */
   alternate: { slug: string; name_en: string; name_ar: string };
@@ -111,19 +70,9 @@ export interface Page<T> {
   page_count: number;
 }
 
-export interface Category extends CategoryRef {
-  parent_id: number | null;
-  product_count?: number;
-  children?: Category[];
-}
+export type Category = z.infer<typeof categorySchema>;
 
-export interface Brand extends BrandRef {
-  color: string;
-  description: string;
-  is_featured: boolean;
-  logo: ImageRef;
-  product_count?: number;
-}
+export type Brand = z.infer<typeof brandSchema>;
 
 export interface Nutritionist {
   id: number;

@@ -1,21 +1,10 @@
 // A referral link's landing page (issue 47): what GET /invite/:code answers about the code's owner and
 // the offer in the friend's country, and where the page keeps the code for the checkout.
-import type { CountryCode } from '../locale';
+import type { z } from '../zod';
+import type { inviteInfoSchema } from './answer-schemas';
 
 /** GET /invite/:code. */
-export interface InviteInfo {
-  /** The code as stored (upper case). */
-  code: string;
-  /** The referrer's first name only (nothing else about her). */
-  first_name: string;
-  country: CountryCode;
-  currency: string;
-  /** The friend's discount on her first order and the subtotal it needs (minor units of the country's currency). */
-  discount: number;
-  min_subtotal: number;
-  /** False while the country's loyalty programme is switched off: no discount is given now. */
-  active: boolean;
-}
+export type InviteInfo = z.infer<typeof inviteInfoSchema>;
 
 /**
  * The first-party cookie that keeps a referral code from the landing page to the checkout's review step

@@ -2,6 +2,26 @@
 // code has the e-mail '' until she adds one, says whether its phone signs it in, and whether her
 // orders' updates go to WhatsApp.
 import type { UserRow } from '../db/rows';
+import { z } from '#shared/zod';
+
+/** What publicUser answers (decision 68: the routes' `response`). */
+export const publicUserSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  /** '' until a phone-made account adds one. */
+  email: z.string(),
+  phone: z.string().nullable(),
+  phone_verified: z.boolean(),
+  whatsapp_updates: z.boolean(),
+  has_password: z.boolean(),
+  /** 'MM-DD' or null; present where the row was read with it. */
+  birthday: z.string().nullable().optional(),
+});
+
+/** An answer that carries the shopper as she now is. */
+export const withUser = z.object({ user: publicUserSchema });
+/** A sign-in's answer: the session's token and the shopper. */
+export const signedIn = z.object({ access_token: z.string().min(1), user: publicUserSchema });
 
 export function publicUser(
   u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'> & {

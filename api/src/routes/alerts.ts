@@ -2,6 +2,7 @@
 // HMAC token naming the person and what to stop), POST only: the storefront's page posts it when the
 // shopper presses its button, so a mail scanner following the link stops nothing.
 import { Hono } from 'hono';
+import { z } from '#shared/zod';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { verifyUnsubscribeToken } from '../alerts/token';
@@ -16,6 +17,7 @@ export const alertRoutes = new Hono<AppEnv>().post(
     summary:
       "One-click unsubscribe of an alert mail's link (no sign-in: the signed token names the alert); answers the product's name",
     body: alertUnsubscribeSchema,
+    response: z.object({ kind: z.enum(['back_in_stock', 'price_drop']), product_name: z.string().nullable() }),
   }),
   async (c) => {
     const target = await verifyUnsubscribeToken(c.var.config.TOKEN_SECRET, c.req.valid('json').token);

@@ -13,6 +13,12 @@ import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
 import { refParams } from '#shared/api/route-schemas';
+import {
+  bloodTestDetailSchema,
+  bloodTestListSchema,
+  bloodTestSkuItemSchema,
+} from '#shared/blood-tests/catalogue-schemas';
+import { z } from '#shared/zod';
 
 export const bloodTestRoutes = new Hono<AppEnv>();
 
@@ -22,6 +28,7 @@ bloodTestRoutes.get(
     tag: 'blood-tests',
     summary: "Blood tests and panels with their categories: filters, sort and search, in the shopper's currency",
     query: bloodTestListQuery,
+    response: bloodTestListSchema,
   }),
   async (c) => c.json(ok(await bloodTestList(c.env.DB, c.req.valid('query'), c.var.lang, c.var.country))),
 );
@@ -45,6 +52,7 @@ bloodTestRoutes.post(
     tag: 'blood-tests',
     summary: "Blood-test cart sync: the SKUs still sold, with the country's current prices",
     body: bloodTestSkuSchema,
+    response: z.object({ items: z.array(bloodTestSkuItemSchema) }),
   }),
   async (c) => {
     const { ids } = c.req.valid('json');
@@ -77,6 +85,7 @@ bloodTestRoutes.get(
     tag: 'blood-tests',
     summary: 'A blood test or panel by id or slug: biomarkers, preparation, lab, members, supplements',
     params: refParams,
+    response: bloodTestDetailSchema,
   }),
   async (c) => {
     const detail = await bloodTestDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang, c.var.country);

@@ -8,6 +8,11 @@ import type { BrandListInput } from '#shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
 import type { BrandRow, CountRow, InLanguage } from '../db/rows';
 import { brandLogo } from '../media/refs';
+import { brandSchema, pageSchema } from '#shared/catalogue/schemas';
+import { z } from '#shared/zod';
+
+/** A brand as these routes answer it: always with its count of active products. */
+const brandAnswer = brandSchema.extend({ product_count: z.int() });
 import { brandListSchema, pageParams, refParams } from '#shared/api/route-schemas';
 
 const PER_PAGE = 24;
@@ -55,6 +60,7 @@ export const brandRoutes = new Hono<AppEnv>()
     contract({
       tag: 'catalogue',
       summary: 'All brands',
+      response: z.object({ items: z.array(brandAnswer) }),
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<BrandListRow>();
@@ -67,6 +73,7 @@ export const brandRoutes = new Hono<AppEnv>()
       tag: 'catalogue',
       summary: 'Brands, sorted and paged (first page)',
       body: brandListSchema,
+      response: pageSchema(brandAnswer),
     }),
     (c) => list(c, c.req.valid('json'), 1),
   )
@@ -78,6 +85,7 @@ export const brandRoutes = new Hono<AppEnv>()
       body: brandListSchema,
       params: pageParams,
       badParams: 'bad_request',
+      response: pageSchema(brandAnswer),
     }),
     (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
   )
@@ -87,6 +95,7 @@ export const brandRoutes = new Hono<AppEnv>()
       tag: 'catalogue',
       summary: 'One brand by id or slug',
       params: refParams,
+      response: brandAnswer,
     }),
     async (c) => {
       const ref = idOrSlug(c.req.valid('param').ref);

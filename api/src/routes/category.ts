@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { Category } from '#shared/catalogue/types';
+import { categoryRowSchema, categorySchema } from '#shared/catalogue/schemas';
+import { z } from '#shared/zod';
 import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
@@ -30,6 +32,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       tag: 'catalogue',
       summary: 'Category tree',
       query: categoryListQuery,
+      response: z.object({ items: z.array(categorySchema) }),
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY c.sort_order, c.id`).all<Row>();
@@ -44,6 +47,11 @@ export const categoryRoutes = new Hono<AppEnv>()
       tag: 'catalogue',
       summary: 'One category with its parent and children, by id or slug',
       params: refParams,
+      response: categoryRowSchema.extend({
+        product_count: z.int(),
+        children: z.array(categoryRowSchema),
+        parent: categoryRowSchema.nullable(),
+      }),
     }),
     async (c) => {
       const ref = idOrSlug(c.req.valid('param').ref);

@@ -7,6 +7,40 @@ import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
+import { categoryRefSchema, imageRefSchema, productCardSchema } from '#shared/catalogue/schemas';
+import { z } from '#shared/zod';
+
+/** A section's id, kind and title, with the data its kind shows (decision 68: the route's response). */
+const section = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ id: z.int(), type: z.literal(type), title: z.string(), data });
+const cards = z.object({ items: z.array(productCardSchema) });
+const homeSchema = z.object({
+  sections: z.array(
+    z.discriminatedUnion('type', [
+      section('banner', z.object({ items: z.array(z.object({ image: imageRefSchema, link: z.string() })) })),
+      section('categories', z.object({ items: z.array(categoryRefSchema) })),
+      section('popular', cards),
+      section('brands', z.object({ items: z.array(z.object({ ...categoryRefSchema.shape, logo: imageRefSchema })) })),
+      section(
+        'nutritionist_banner',
+        z.object({
+          nutritionist: z.object({
+            id: z.int(),
+            slug: z.string(),
+            name: z.string(),
+            title: z.string(),
+            bio: z.string(),
+            years_experience: z.int(),
+            photo: imageRefSchema,
+          }),
+        }),
+      ),
+      // The quiz's section carries nothing: the storefront draws it from its own copy.
+      section('quiz', z.object({}).strict()),
+      section('collection', cards),
+    ]),
+  ),
+});
 
 /** A section with its title in the request's language. */
 type SectionRow = Pick<HomeSectionRow, 'id' | 'type' | 'payload'> & { title: string };
@@ -16,6 +50,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
   contract({
     tag: 'catalogue',
     summary: "Every home page section's data",
+    response: homeSchema,
   }),
   async (c) => {
     const lang = c.var.lang;

@@ -8,6 +8,7 @@ import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { InfoInstructionRow } from '../db/rows';
 import { instructionParams } from '#shared/api/route-schemas';
+import { z } from '#shared/zod';
 
 export const infoRoutes = new Hono<AppEnv>().get(
   '/instructions/:a/:b',
@@ -16,6 +17,7 @@ export const infoRoutes = new Hono<AppEnv>().get(
     summary: 'A short instruction text (how it works, delivery, returns)',
     params: instructionParams,
     badParams: 'not_found',
+    response: z.object({ a: z.string(), b: z.string(), title: z.string(), paragraphs: z.array(z.string()) }),
   }),
   async (c) => {
     const { a, b } = c.req.valid('param');

@@ -14,6 +14,8 @@ import { referralFrom, referralStatements } from '../loyalty/referral-info';
 import { readMine, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 import { pointsHistoryQuery } from '#shared/loyalty/schemas';
+import { loyaltySummarySchema, pointsHistoryPageSchema, referralInfoSchema } from '#shared/loyalty/answer-schemas';
+import { z } from '#shared/zod';
 
 export const loyaltyRoutes = new Hono<AppEnv>()
   .get(
@@ -23,6 +25,7 @@ export const loyaltyRoutes = new Hono<AppEnv>()
       summary:
         "The shopper's points in the request's country: balance and its value, tier, next tier and what it needs, the points expiring next, the country's rules",
       user: true,
+      response: loyaltySummarySchema,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -37,6 +40,7 @@ export const loyaltyRoutes = new Hono<AppEnv>()
         "The shopper's points history in the request's country, newest first, 25 lines a page; `before` (a line's id) for the next page",
       query: pointsHistoryQuery,
       user: true,
+      response: pointsHistoryPageSchema,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -53,6 +57,11 @@ export const loyaltyRoutes = new Hono<AppEnv>()
       summary:
         "The points page's reads at once: the summary (as GET /loyalty), the first page of the history and the referral card (as GET /loyalty/referral; her code is made on her first ask)",
       user: true,
+      response: z.object({
+        summary: loyaltySummarySchema,
+        history: pointsHistoryPageSchema,
+        referral: referralInfoSchema,
+      }),
     }),
     async (c) => {
       const user = await requireUser(c);

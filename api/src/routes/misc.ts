@@ -10,6 +10,7 @@ import { limit, LIMITS, take } from '../lib/limits';
 import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
+import { z } from '#shared/zod';
 
 const FORM_LIMIT_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
@@ -61,6 +62,7 @@ export const miscRoutes = new Hono<AppEnv>()
       tag: 'content',
       summary: 'Send the contact form',
       body: contactSchema,
+      response: z.object({ id: z.int() }),
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -81,6 +83,7 @@ export const miscRoutes = new Hono<AppEnv>()
       tag: 'content',
       summary: 'Send the supplier application form',
       body: supplierSchema,
+      response: z.object({ id: z.int() }),
     }),
     async (c) => {
       const input = c.req.valid('json');

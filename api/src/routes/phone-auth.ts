@@ -12,6 +12,7 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import {
+  CODE_CHANNELS,
   e164,
   phoneCodeSchema,
   phoneSignInSchema,
@@ -27,7 +28,16 @@ import {
   spendCodeStatement,
   type CodePurpose,
 } from '../accounts/phone-codes';
-import { publicUser } from '../accounts/public-user';
+import { publicUser, signedIn, withUser } from '../accounts/public-user';
+import { z } from '#shared/zod';
+
+/** A code sent: its channel, how long it lives and when this device may ask again (seconds). */
+const codeSent = z.object({
+  sent: z.literal(true),
+  channel: z.enum(CODE_CHANNELS),
+  expires_in: z.int(),
+  resend_in: z.int(),
+});
 import { checkPassword } from '../accounts/check-password';
 import { assertCodeNotLocked, clearAccountFromAddress, recordFailure, type SignInKeys } from '../accounts/rate-limit';
 import { createSession } from '../accounts/sessions';
@@ -131,6 +141,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       summary:
         'Send a sign-in code by WhatsApp or SMS, for the asking device: the same answer whether or not the number has an account ({sent, channel, expires_in, resend_in}); over a limit 429 phone_code_wait (per number and device, or per number from devices it never signed in on) or phone_code_too_many (per client address), with Retry-After and data.retry_after, and nothing sent',
       body: phoneCodeSchema,
+      response: codeSent,
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -149,6 +160,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       summary:
         'Sign in with the code; a new number answers needs_name until a name comes with the code, then the account is made with the phone alone',
       body: phoneSignInSchema,
+      response: z.union([z.object({ needs_name: z.literal(true) }), signedIn.extend({ created: z.boolean() })]),
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -216,6 +228,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       summary: 'Send a code to a phone the signed-in shopper adds to her account',
       body: phoneCodeSchema,
       user: true,
+      response: codeSent,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -236,6 +249,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
         'Prove the phone with its code: it then signs the account in (409 phone_taken when another account has it)',
       body: phoneVerifySchema,
       user: true,
+      response: withUser,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -283,6 +297,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       summary: 'Remove an account made with a phone (no password): the code sent to its number confirms it',
       body: removeByCodeSchema,
       user: true,
+      response: z.object({ removed: z.literal(true) }),
     }),
     async (c) => {
       const user = await requireUser(c);

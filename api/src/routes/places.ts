@@ -7,6 +7,10 @@ import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { AreaRow, DhlCityRow, DhlCountryRow, GovernorateRow, InLanguage } from '../db/rows';
 import { dhlCountryQuery, dhlCityQuery } from '#shared/api/route-schemas';
+import { z } from '#shared/zod';
+
+/** A place by id and its name in the request's language. */
+const named = z.object({ id: z.int(), name: z.string() });
 
 /** D1 refuses LIKE patterns over 50 bytes (UTF-8): an Arabic name of 25 letters is already 50. */
 const LIKE_MAX_BYTES = 50;
@@ -26,6 +30,7 @@ export const areaRoutes = new Hono<AppEnv>().get(
   contract({
     tag: 'places',
     summary: 'Kuwait governorates with their areas',
+    response: z.object({ items: z.array(z.object({ id: z.int(), name: z.string(), areas: z.array(named) })) }),
   }),
   async (c) => {
     const lang = c.var.lang;
@@ -51,6 +56,7 @@ export const dhlCountryRoutes = new Hono<AppEnv>().get(
     tag: 'places',
     summary: 'Courier countries matching a text',
     query: dhlCountryQuery,
+    response: z.object({ items: z.array(named.extend({ code: z.string() })) }),
   }),
   async (c) => {
     const { results } = await c.env.DB.prepare(
@@ -68,6 +74,7 @@ export const cityRoutes = new Hono<AppEnv>().get(
     tag: 'places',
     summary: 'Courier cities of a country matching a text',
     query: dhlCityQuery,
+    response: z.object({ items: z.array(named) }),
   }),
   async (c) => {
     const query = c.req.valid('query');

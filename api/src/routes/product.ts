@@ -23,6 +23,9 @@ import { logLowResults, rescueSearch, type Fallback } from '../catalogue/search-
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
 import { contract, parseInput } from '../contract/validate';
+import { facetsSchema, listingSchema } from '../catalogue/listing-schemas';
+import { productCardSchema } from '#shared/catalogue/schemas';
+import { z } from '#shared/zod';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
@@ -115,6 +118,7 @@ productRoutes.post(
     tag: 'catalogue',
     summary: 'Product listing: filters, sort and search (first page)',
     body: productQuerySchema,
+    response: listingSchema,
   }),
   (c) => list(c, c.req.valid('json'), 1),
 );
@@ -126,6 +130,7 @@ productRoutes.post(
     body: productQuerySchema,
     params: pageParams,
     badParams: 'bad_request',
+    response: listingSchema,
   }),
   (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
 );
@@ -141,6 +146,7 @@ productRoutes.get(
     tag: 'catalogue',
     summary: 'Filters with counts and sorts for a listing (query `q`: the filter model as JSON)',
     query: filterSortQuery,
+    response: facetsSchema,
   }),
   (c) => {
     // The filter model travels as JSON inside the query: parsed here, then checked like the POST body.
@@ -162,6 +168,7 @@ productRoutes.post(
     tag: 'catalogue',
     summary: 'Filters with counts and sorts for a listing',
     body: productQuerySchema,
+    response: facetsSchema,
   }),
   (c) => filterSort(c, c.req.valid('json')),
 );
@@ -277,6 +284,7 @@ productRoutes.post(
     params: idParams,
     body: notifyMeSchema,
     user: true,
+    response: z.object({ product_id: z.int(), will_notify: z.boolean() }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -308,6 +316,10 @@ productRoutes.get(
     tag: 'catalogue',
     summary: 'Products the shopper asked to hear about',
     user: true,
+    response: z.object({
+      items: z.array(productCardSchema),
+      expires: z.array(z.object({ product_id: z.int(), expires_at: z.int() })),
+    }),
   }),
   async (c) => {
     const user = await requireUser(c);

@@ -15,6 +15,7 @@ import { loyaltyRules } from '../loyalty/rules-read';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import { inviteParams } from '#shared/api/referral-schemas';
+import { inviteInfoSchema, referralInfoSchema } from '#shared/loyalty/answer-schemas';
 
 export const referralRoutes = new Hono<AppEnv>().get(
   '/referral',
@@ -23,6 +24,7 @@ export const referralRoutes = new Hono<AppEnv>().get(
     summary:
       "The shopper's referral code (made on her first ask), her share link in the request's language, the friend's offer and her points per friend in the request's country, friends rewarded this Gulf month against the cap, and friends still pending",
     user: true,
+    response: referralInfoSchema,
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -44,6 +46,7 @@ export const inviteRoutes = new Hono<AppEnv>().get(
       "A referral link's landing: the referrer's first name and the friend's first-order discount and minimum subtotal in the request's country; 404 referral_code_unknown for a code that is no shopper's",
     params: inviteParams,
     badParams: 'not_found',
+    response: inviteInfoSchema,
   }),
   async (c) => {
     const raw = c.req.valid('param').code;

@@ -6,6 +6,10 @@ import { ApiError } from '../lib/errors';
 import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { searchTermSchema } from '#shared/api/route-schemas';
+import { z } from '#shared/zod';
+
+/** The device's recent terms, newest first (clearing answers the emptied list). */
+const recentTerms = z.object({ items: z.array(z.object({ term: z.string(), created_at: z.int() })) });
 
 const RECENT = 10;
 
@@ -19,6 +23,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
     contract({
       tag: 'search',
       summary: "The device's recent search terms",
+      response: recentTerms,
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -35,6 +40,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
       tag: 'search',
       summary: "Keep a term in the device's search history",
       body: searchTermSchema,
+      response: z.object({ term: z.string() }),
     }),
     async (c) => {
       const { term } = c.req.valid('json');
@@ -58,6 +64,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
     contract({
       tag: 'search',
       summary: "Clear the device's search history",
+      response: recentTerms,
     }),
     async (c) => {
       await c.env.DB.prepare('DELETE FROM search_terms WHERE device_id = ?').bind(c.var.deviceId).run();

@@ -45,7 +45,8 @@ import { birthdayStatement } from '../loyalty/birthday';
 import { contract } from '../contract/validate';
 import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
-import { publicUser } from '../accounts/public-user';
+import { z } from '#shared/zod';
+import { publicUser, publicUserSchema, signedIn, withUser } from '../accounts/public-user';
 import { checkPassword } from '../accounts/check-password';
 import type { AppEnv } from '../app-env';
 import { addEmailSchema } from '#shared/api/phone-auth-schemas';
@@ -62,6 +63,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'Sign up',
       body: signUpSchema,
+      response: signedIn,
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -115,6 +117,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'Sign in',
       body: signInSchema,
+      response: signedIn,
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -151,6 +154,7 @@ export const userRoutes = new Hono<AppEnv>()
     contract({
       tag: 'accounts',
       summary: 'Sign out (ends this session)',
+      response: z.object({ signed_out: z.literal(true) }),
     }),
     async (c) => {
       const user = await currentUser(c);
@@ -168,6 +172,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'The signed-in shopper',
       user: true,
+      response: withUser,
     }),
     async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })),
   )
@@ -178,6 +183,11 @@ export const userRoutes = new Hono<AppEnv>()
     contract({
       tag: 'accounts',
       summary: "Sync data: the shopper (null for a guest) and the country's free-delivery threshold",
+      response: z.object({
+        user: publicUserSchema.nullable(),
+        free_shipping: z.int(),
+        delivery_fee: z.int().nullable(),
+      }),
     }),
     async (c) => {
       const hasToken = !!c.req.header('authorization');
@@ -215,6 +225,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'Mail a password-reset link',
       body: forgotPasswordSchema,
+      response: z.object({ sent: z.literal(true) }),
     }),
     async (c) => {
       const { email } = c.req.valid('json');
@@ -264,6 +275,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'Whether a reset link can still set a password (used, expired or unknown: 400), using nothing up',
       body: resetLinkSchema,
+      response: z.object({ valid: z.literal(true) }),
     }),
     async (c) => {
       // The reset page asks when it opens, so a spent link says so before the shopper types a password.
@@ -287,6 +299,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: "Set a new password with a reset link's token",
       body: resetPasswordSchema,
+      response: signedIn,
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -332,6 +345,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'Confirm the e-mail address (guest orders join the account)',
       body: verifyEmailSchema,
+      response: z.object({ claimed: z.int() }),
     }),
     async (c) => {
       const { token } = c.req.valid('json');
@@ -347,6 +361,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Change the name',
       body: setNameSchema,
       user: true,
+      response: withUser,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -365,6 +380,7 @@ export const userRoutes = new Hono<AppEnv>()
         "Set the birthday ('MM-DD', no year) or remove it (null); a change records when, and birthday points come from 30 days after it",
       body: setBirthdaySchema,
       user: true,
+      response: withUser,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -384,6 +400,7 @@ export const userRoutes = new Hono<AppEnv>()
         'Add an e-mail to an account made with a phone: it joins the account when the mailed link is opened (409 email_taken, 409 email_already_set)',
       body: addEmailSchema,
       user: true,
+      response: z.object({ pending: z.string() }),
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -417,6 +434,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Change the phone number',
       body: setPhoneSchema,
       user: true,
+      response: withUser,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -439,6 +457,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Change the password (other sessions end)',
       body: setPasswordSchema,
       user: true,
+      response: z.object({ changed: z.literal(true) }),
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -469,6 +488,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Delete the account (personal data removed)',
       body: removeAccountSchema,
       user: true,
+      response: z.object({ removed: z.literal(true) }),
     }),
     async (c) => {
       const user = await requireUser(c);

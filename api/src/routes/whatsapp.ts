@@ -4,7 +4,8 @@
 // it off every order still to be updated and off the accounts that chose WhatsApp with it.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { publicUser } from '../accounts/public-user';
+import { publicUser, withUser } from '../accounts/public-user';
+import { z } from '#shared/zod';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { contract } from '../contract/validate';
@@ -35,6 +36,7 @@ export const whatsappRoutes = new Hono<AppEnv>().post(
     tag: 'accounts',
     summary: 'The stop link of a WhatsApp update: nothing more goes to the number until it opts in again',
     body: whatsappStopSchema,
+    response: z.object({ stopped: z.literal(true) }),
   }),
   async (c) => {
     const phone = await stoppedPhone(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
@@ -60,6 +62,7 @@ export const whatsappChoiceRoutes = new Hono<AppEnv>().post(
     summary: 'Order updates and visit reminders on WhatsApp to the proven phone, on or off (409 whatsapp_needs_phone)',
     body: whatsappChoiceSchema,
     user: true,
+    response: withUser,
   }),
   async (c) => {
     const user = await requireUser(c);

@@ -37,6 +37,18 @@ import {
   type ItemRow,
   type ListRow,
 } from '../wishlists/queries';
+import {
+  sharedWishlistViewSchema,
+  wishlistItemSchema,
+  wishlistScopeViewSchema,
+  wishlistSummarySchema,
+} from '#shared/api/wishlist-answer-schemas';
+import { z } from '#shared/zod';
+
+/** What removing a list answers: its id. */
+const removedList = z.object({ id: z.int() });
+/** Following or dropping a shared list answers whether the shopper now follows it. */
+const following = z.object({ following: z.boolean() });
 
 export const wishlistRoutes = new Hono<AppEnv>();
 
@@ -55,6 +67,7 @@ wishlistRoutes.post(
     summary: 'Create a wishlist (name required, at most 60 characters; at most 50 lists per shopper)',
     body: wishlistNameSchema,
     user: true,
+    response: z.object({ item: wishlistSummarySchema }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -92,6 +105,7 @@ wishlistRoutes.get(
     params: wishlistScopeParams,
     query: wishlistScopeQuery,
     user: true,
+    response: wishlistScopeViewSchema,
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -134,6 +148,7 @@ wishlistRoutes.post(
     body: wishlistNameSchema,
     params: wishlistIdParams,
     user: true,
+    response: z.object({ item: wishlistSummarySchema }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -175,6 +190,7 @@ wishlistRoutes.get(
     summary: 'Remove a wishlist (spec §7: a GET)',
     params: wishlistIdParams,
     user: true,
+    response: removedList,
   }),
   (c) => removeList(c, c.req.valid('param').id),
 );
@@ -185,6 +201,7 @@ wishlistRoutes.post(
     summary: 'Remove a wishlist',
     params: wishlistIdParams,
     user: true,
+    response: removedList,
   }),
   (c) => removeList(c, c.req.valid('param').id),
 );
@@ -197,6 +214,7 @@ wishlistRoutes.get(
       'A wishlist and its items as product cards of the kept SKU, with the price when added and the alert choice',
     params: wishlistIdParams,
     user: true,
+    response: z.object({ list: wishlistSummarySchema, items: z.array(wishlistItemSchema) }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -220,6 +238,7 @@ wishlistRoutes.post(
     body: wishlistAddItemSchema,
     params: wishlistIdParams,
     user: true,
+    response: z.object({ list_id: z.int(), sku: z.int(), price_at_add: z.int(), price_alert: z.boolean() }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -278,6 +297,7 @@ wishlistRoutes.post(
     body: wishlistRemoveItemsSchema,
     params: wishlistIdParams,
     user: true,
+    response: z.object({ list_id: z.int(), skus: z.array(z.int()) }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -308,6 +328,7 @@ wishlistRoutes.post(
     body: wishlistItemFlagSchema,
     params: wishlistIdParams,
     user: true,
+    response: z.object({ list_id: z.int(), sku: z.int(), price_alert: z.boolean(), price_at_add: z.int() }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -341,6 +362,7 @@ wishlistRoutes.post(
     body: wishlistShareSchema,
     params: wishlistIdParams,
     user: true,
+    response: z.object({ id: z.int(), share_token: z.string().nullable() }),
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -384,6 +406,7 @@ wishlistRoutes.get(
     tag: 'wishlists',
     summary: "A shared wishlist for anyone with its link: name, owner's first name, items; 404 when not shared",
     params: shareTokenParams,
+    response: sharedWishlistViewSchema,
   }),
   async (c) => {
     const { token } = c.req.valid('param');
@@ -430,6 +453,7 @@ wishlistRoutes.post(
     summary: "Keep a shared wishlist among the shopper's lists (scope shared)",
     params: shareTokenParams,
     user: true,
+    response: following,
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -459,6 +483,7 @@ wishlistRoutes.post(
     summary: "Drop a shared wishlist from the shopper's lists",
     params: shareTokenParams,
     user: true,
+    response: following,
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -486,6 +511,7 @@ wishlistRoutes.post(
     summary: 'Mark an item of a shared wishlist as bought, or not (anyone with the link; never shown to the owner)',
     body: wishlistItemFlagSchema,
     params: shareTokenParams,
+    response: z.object({ sku: z.int(), bought: z.boolean() }),
   }),
   async (c) => {
     const { token } = c.req.valid('param');
