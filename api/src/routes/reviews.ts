@@ -2,6 +2,8 @@
 // shopper writes, her votes and reports, and her own texts with the shop's decisions on them.
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
+import { ownReviewSchema, questionPageSchema, reviewPageSchema } from '#shared/reviews/answer-schemas';
+import { z } from '#shared/zod';
 import { REVIEW_LIMITS } from '#shared/reviews/rules';
 import type { OwnReview, QuestionPage, ReviewPage } from '#shared/reviews/types';
 import type { TextFlag } from '#shared/reviews/text-rules';
@@ -118,6 +120,11 @@ async function ownReview(env: DatabaseEnv, userId: number, productId: number): P
   };
 }
 
+/** A question or answer saved: its id and whether it is shown or waits for moderation. */
+const savedText = z.object({ id: z.int(), status: z.enum(['pending', 'approved', 'rejected']) });
+/** A vote's answer: the text's helpful count now and whether she votes for it. */
+const helpfulVote = z.object({ helpful_count: z.int(), voted: z.boolean() });
+
 export const reviewRoutes = new Hono<AppEnv>()
   .get(
     '/:id{[0-9]+}/reviews',
@@ -128,6 +135,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       query: reviewListQuery,
+      response: reviewPageSchema,
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -166,6 +174,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       user: true,
+      response: ownReviewSchema,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -182,6 +191,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       body: reviewInputSchema,
       user: true,
+      response: ownReviewSchema,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -200,6 +210,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       user: true,
+      response: z.object({ removed: z.literal(true) }),
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -215,6 +226,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       query: questionListQuery,
+      response: questionPageSchema,
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -242,6 +254,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       body: questionInputSchema,
       user: true,
+      response: savedText,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -262,6 +275,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       body: helpfulVoteSchema,
       user: true,
+      response: helpfulVote,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -277,6 +291,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       body: reportSchema,
       user: true,
+      response: z.object({ reported: z.literal(true) }),
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -295,6 +310,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       body: answerInputSchema,
       user: true,
+      response: savedText,
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -312,6 +328,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       body: helpfulVoteSchema,
       user: true,
+      response: helpfulVote,
     }),
     async (c) => {
       const user = await requireUser(c);
