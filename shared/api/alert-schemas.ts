@@ -9,17 +9,29 @@ export const alertUnsubscribeSchema = z.object({
 });
 
 /** A row of the back office's back-in-stock report (GET /staff/alerts/back-in-stock), per SKU. */
-export interface AlertReportRow {
-  sku_id: number;
-  product_id: number;
-  product_en: string;
-  product_ar: string;
-  sku_en: string;
-  sku_ar: string;
-  stock: number;
-  waiting: number;
-  sent: number;
-  purchases: number;
+export const alertReportRowSchema = z.object({
+  sku_id: z.int(),
+  product_id: z.int(),
+  product_en: z.string(),
+  product_ar: z.string(),
+  sku_en: z.string(),
+  sku_ar: z.string(),
+  stock: z.int(),
+  waiting: z.int(),
+  sent: z.int(),
+  purchases: z.int(),
   /** purchases / sent, 0–1; null before any alert. */
-  conversion: number | null;
-}
+  conversion: z.number().min(0).max(1).nullable(),
+});
+export type AlertReportRow = z.infer<typeof alertReportRowSchema>;
+
+/**
+ * What GET /staff/alerts/back-in-stock answers (decision 68: the route's response schema); the back
+ * office's page reads the same type.
+ */
+export const alertReportResponseSchema = z.object({
+  skus: z.array(alertReportRowSchema),
+  window_days: z.number(),
+  expiry_days: z.number(),
+});
+export type AlertReportResponse = z.infer<typeof alertReportResponseSchema>;

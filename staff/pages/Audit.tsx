@@ -1,27 +1,14 @@
+import type { AuditEntry } from '#shared/api/staff-audit-responses';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 
-export interface AuditEntryView {
-  id: number;
-  staff_name: string | null;
-  staff_email: string | null;
-  action: string;
-  resource: string;
-  resource_id: string | null;
-  country: string | null;
-  before_json: string | null;
-  after_json: string | null;
-  reason: string | null;
-  at: number;
-}
-
 export function AuditPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  entries: AuditEntryView[];
+  entries: AuditEntry[];
   nextBefore: number | null;
   filters: { resource?: string; resource_id?: string };
 }) {

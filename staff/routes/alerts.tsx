@@ -4,15 +4,12 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { AlertsPage, type AlertReportView } from '../pages/Alerts';
+import type { AlertReportResponse } from '#shared/api/alert-schemas';
+import { AlertsPage } from '../pages/Alerts';
 import { apiFailurePage } from './failure';
 
 export const alertRoutes = new Hono<StaffAppEnv>().get('/alerts', staffPage('catalogue:read'), async (c) => {
-  const answer = await staffApi<{ skus: AlertReportView[]; window_days: number; expiry_days: number }>(
-    c,
-    'GET',
-    '/staff/alerts/back-in-stock',
-  );
+  const answer = await staffApi<AlertReportResponse>(c, 'GET', '/staff/alerts/back-in-stock');
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   const data = answer.envelope.data;
   return html(

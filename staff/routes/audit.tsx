@@ -4,7 +4,8 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { AuditPage, type AuditEntryView } from '../pages/Audit';
+import type { AuditPageResponse } from '#shared/api/staff-audit-responses';
+import { AuditPage } from '../pages/Audit';
 import { apiFailurePage } from './failure';
 import { filledQuery } from '../lib/filter-query';
 
@@ -16,11 +17,7 @@ export const auditRoutes = new Hono<StaffAppEnv>().get('/audit', staffPage('audi
       .filter(([, v]) => v !== undefined && v !== '')
       .map(([k, v]) => [k, String(v)]),
   );
-  const answer = await staffApi<{ entries: AuditEntryView[]; next_before: number | null }>(
-    c,
-    'GET',
-    `/staff/audit${query.size ? `?${query}` : ''}`,
-  );
+  const answer = await staffApi<AuditPageResponse>(c, 'GET', `/staff/audit${query.size ? `?${query}` : ''}`);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
     c,

@@ -6,6 +6,7 @@ import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { backInStockReport } from '#api/src/alerts/report';
 import { CONVERSION_WINDOW_MS, REQUEST_TTL_MS } from '#api/src/alerts';
+import { type AlertReportResponse, alertReportResponseSchema } from '#shared/api/alert-schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,10 +18,11 @@ export const staffAlertRoutes = new Hono<AppEnv>().get(
       'Per SKU: people waiting for its product, back-in-stock alerts sent, purchases within 7 days of an alert, conversion',
     noDevice: true,
     staff: 'catalogue:read',
+    response: alertReportResponseSchema,
   }),
   async (c) =>
     c.json(
-      ok({
+      ok<AlertReportResponse>({
         skus: await backInStockReport(c.env),
         window_days: CONVERSION_WINDOW_MS / DAY_MS,
         expiry_days: REQUEST_TTL_MS / DAY_MS,

@@ -5,6 +5,7 @@ import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import type { AuditLogRow } from '#api/src/db/rows';
 import { auditQuerySchema } from '#shared/api/staff-schemas';
+import { type AuditPageResponse, auditPageSchema } from '#shared/api/staff-audit-responses';
 
 const AUDIT_PAGE = 50;
 
@@ -16,6 +17,7 @@ export const staffAuditRoutes = new Hono<AppEnv>().get(
     query: auditQuerySchema,
     noDevice: true,
     staff: 'audit:read',
+    response: auditPageSchema,
   }),
   async (c) => {
     const q = c.req.valid('query');
@@ -32,6 +34,8 @@ export const staffAuditRoutes = new Hono<AppEnv>().get(
       .bind(...values, AUDIT_PAGE + 1)
       .all<AuditLogRow & { staff_name: string | null; staff_email: string | null }>();
     const entries = results.slice(0, AUDIT_PAGE);
-    return c.json(ok({ entries, next_before: results.length > AUDIT_PAGE ? entries.at(-1)!.id : null }));
+    return c.json(
+      ok<AuditPageResponse>({ entries, next_before: results.length > AUDIT_PAGE ? entries.at(-1)!.id : null }),
+    );
   },
 );
