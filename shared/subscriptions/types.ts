@@ -1,6 +1,8 @@
 // What the API answers about subscriptions: the shopper's list (GET /subscriptions) and the back
 // office's (GET /staff/subscriptions).
+import type { z } from '../zod';
 import type { Frequency } from './frequency';
+import type { staffSubscriptionRowSchema, subscriptionRunSchema } from './staff-responses';
 
 export type SubscriptionStatus = 'pending' | 'active' | 'paused' | 'cancelled' | 'ended';
 export type RunFailure =
@@ -11,12 +13,8 @@ export type RunFailure =
   | 'wallet_insufficient'
   | 'address_gone';
 
-export interface SubscriptionRun {
-  due_date: string;
-  status: 'claimed' | 'placed' | 'skipped' | 'failed';
-  failure: RunFailure | null;
-  order_id: number | null;
-}
+/** A subscription's latest run, as both the shopper's and the back office's lists answer it. */
+export type SubscriptionRun = z.infer<typeof subscriptionRunSchema>;
 
 export interface SubscriptionView {
   id: number;
@@ -43,16 +41,5 @@ export interface SubscriptionView {
   last_run: SubscriptionRun | null;
 }
 
-export interface StaffSubscriptionRow {
-  id: number;
-  status: SubscriptionStatus;
-  user: { id: number; name: string; email: string | null };
-  country: 'KW' | 'SA';
-  product_name: string;
-  sku_name: string;
-  count: number;
-  every: Frequency;
-  next_date: string;
-  pay_by: 'card' | 'wallet';
-  last_run: SubscriptionRun | null;
-}
+/** A row of the back office's list (GET /staff/subscriptions). */
+export type StaffSubscriptionRow = z.infer<typeof staffSubscriptionRowSchema>;

@@ -2,7 +2,8 @@
 // the next two weeks, and the runs that failed lately with why, each tab with its count and pages; and
 // the shop's discount. A product's own discount is on its catalogue page (pages/catalogue/Product.tsx).
 import { frequencyParts, type Frequency } from '#shared/subscriptions/frequency';
-import type { StaffSubscriptionRow, SubscriptionRun } from '#shared/subscriptions/types';
+import type { SubscriptionRun } from '#shared/subscriptions/types';
+import type { StaffSubscriptionList } from '#shared/subscriptions/staff-responses';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
@@ -11,16 +12,6 @@ import { Layout } from './Layout';
 
 const SUBSCRIPTION_VIEWS = ['all', 'upcoming', 'failed'] as const;
 export type SubscriptionView = (typeof SUBSCRIPTION_VIEWS)[number];
-
-/** GET /staff/subscriptions (api/src/subscriptions/staff-list.ts). */
-export interface SubscriptionList {
-  items: Array<StaffSubscriptionRow & { order_date?: string }>;
-  view: SubscriptionView;
-  page: number;
-  per_page: number;
-  counts: { all: number; upcoming: number; failed: number; active: number };
-  discount: number;
-}
 
 const FAILURES = new Set([
   'out_of_stock',
@@ -130,7 +121,7 @@ export function SubscriptionsPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  list: SubscriptionList;
+  list: StaffSubscriptionList;
   state?: FormState;
 }) {
   const { t, me, list, state } = props;

@@ -8,7 +8,8 @@ import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import type { FormState } from '../pages/Customers';
-import { SubscriptionsPage, type SubscriptionList } from '../pages/Subscriptions';
+import type { StaffSubscriptionList } from '#shared/subscriptions/staff-responses';
+import { SubscriptionsPage } from '../pages/Subscriptions';
 import { formFields } from './customers';
 import { apiFailurePage } from './failure';
 
@@ -17,7 +18,7 @@ type C = Context<StaffAppEnv>;
 async function listPage(c: C, query: Record<string, string>, state?: FormState, status = 200) {
   const parsed = staffSubscriptionQuerySchema.safeParse(query);
   const { view, page } = parsed.success ? parsed.data : { view: 'all' as const, page: 1 };
-  const answer = await staffApi<SubscriptionList>(c, 'GET', `/staff/subscriptions?view=${view}&page=${page}`);
+  const answer = await staffApi<StaffSubscriptionList>(c, 'GET', `/staff/subscriptions?view=${view}&page=${page}`);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
     c,

@@ -18,6 +18,11 @@ import {
   productSubscriptionDiscountSchema,
 } from '#shared/subscriptions/schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  productSubscriptionDiscountSavedSchema,
+  staffSubscriptionListSchema,
+  subscriptionSettingsSavedSchema,
+} from '#shared/subscriptions/staff-responses';
 
 export const staffSubscriptionRoutes = new Hono<AppEnv>()
   .get(
@@ -29,6 +34,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       query: staffSubscriptionQuerySchema,
       noDevice: true,
       staff: 'orders:read',
+      response: staffSubscriptionListSchema,
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -43,6 +49,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       body: subscriptionSettingsSchema,
       noDevice: true,
       staff: 'promotions:write',
+      response: subscriptionSettingsSavedSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -72,6 +79,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       body: productSubscriptionDiscountSchema,
       noDevice: true,
       staff: 'promotions:write',
+      response: productSubscriptionDiscountSavedSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
