@@ -1,6 +1,6 @@
 // The shapes of reviews, questions and answers as the API sends them (prices nowhere: no money here).
-import type { Lang } from '../locale';
 import type { z } from '../zod';
+import type { Lang } from '../locale';
 import type {
   answerViewSchema,
   ownReviewSchema,
@@ -12,6 +12,7 @@ import type {
   reviewViewSchema,
   reviewsPreviewSchema,
 } from './answer-schemas';
+import type { queueItemSchema } from './staff-responses';
 import type { TextStatus } from './rules';
 
 export type ReviewPhoto = z.infer<typeof reviewPhotoSchema>;
@@ -36,26 +37,4 @@ export type OwnReview = z.infer<typeof ownReviewSchema>;
 export type WrittenKind = 'review' | 'question' | 'answer' | 'rating';
 
 /** One text in the back office's moderation queue, as GET /staff/reviews answers it. */
-export interface QueueItem {
-  kind: WrittenKind;
-  id: number;
-  /** What it is about: a product, or (a consultation's rating) the nutritionist, in `product`'s fields. */
-  about: 'product' | 'nutritionist';
-  product: { id: number; slug: string; name_en: string; name_ar: string };
-  author: string;
-  author_email: string;
-  verified: boolean;
-  rating: number | null;
-  title: string;
-  body: string;
-  lang: Lang;
-  /** The rules that held it (shared/reviews/text-rules.ts), and 'reported' when shoppers' reports did. */
-  held_for: string[];
-  reports: Array<{ reason: string; n: number }>;
-  photos: Array<{ url: string; width: number; height: number }>;
-  /** For an answer: the question it answers. */
-  question: string | null;
-  status: TextStatus;
-  reject_reason: string | null;
-  at: number;
-}
+export type QueueItem = z.infer<typeof queueItemSchema>;

@@ -1,9 +1,10 @@
 // Moderation of what shoppers write (decision 44): the queue of reviews, questions and answers with what
 // held each and the shoppers' reports, Approve, Reject with the reason its author reads, the shop's answer
 // to a question, and the moderation settings. Plain forms; a refused one comes back with what was typed.
-import { REVIEW_LIMITS, type ModerationMode, type TextStatus } from '#shared/reviews/rules';
+import { REVIEW_LIMITS, type TextStatus } from '#shared/reviews/rules';
 import { formatDate } from '#shared/text/dates';
 import type { QueueItem, WrittenKind } from '#shared/reviews/types';
+import type { ModerationQueue } from '#shared/reviews/staff-responses';
 
 export type { QueueItem, WrittenKind };
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
@@ -11,12 +12,6 @@ import type { StaffSelf } from '../lib/api';
 import { DoneNote, Layout } from './Layout';
 
 export const QUEUE_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly TextStatus[];
-
-export interface ModerationQueue {
-  items: QueueItem[];
-  waiting: Record<WrittenKind, number>;
-  settings: { moderation: ModerationMode; requestDays: number };
-}
 
 /** A refused form: which one (`review-12`, `question-3-answer`, `settings`), the message key, what was typed. */
 export interface ReviewsFormState {

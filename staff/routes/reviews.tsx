@@ -9,14 +9,8 @@ import type { StaffAppEnv } from '../app-env';
 import { type ApiAnswer, staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import {
-  type ModerationQueue,
-  QUEUE_STATUSES,
-  queueHref,
-  ReviewsPage,
-  type ReviewsFormState,
-  type WrittenKind,
-} from '../pages/Reviews';
+import type { ModerationQueue } from '#shared/reviews/staff-responses';
+import { QUEUE_STATUSES, queueHref, ReviewsPage, type ReviewsFormState, type WrittenKind } from '../pages/Reviews';
 import { formFields } from './customers';
 import { apiFailurePage } from './failure';
 

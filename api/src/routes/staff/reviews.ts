@@ -11,6 +11,12 @@ import type { RouteContract } from '#api/src/contract/route-contract';
 import { z } from '#shared/zod';
 import { answerInputSchema, moderationDecisionSchema, moderationSettingsSchema } from '#shared/reviews/schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  moderationDecidedSchema,
+  moderationQueueSchema,
+  moderationSettingsViewSchema,
+  staffAnswerSavedSchema,
+} from '#shared/reviews/staff-responses';
 
 /** What each of the four decision routes checks: the text's id and the decision, by a moderator. */
 const decision = {
@@ -20,6 +26,7 @@ const decision = {
   body: moderationDecisionSchema,
   noDevice: true,
   staff: 'reviews:moderate',
+  response: moderationDecidedSchema,
 } as const;
 
 /** The four decision routes: one per kind of text, each with its own contract. */
@@ -59,6 +66,7 @@ const routes = new Hono<AppEnv>()
       query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
       noDevice: true,
       staff: 'reviews:read',
+      response: moderationQueueSchema,
     }),
     async (c) => {
       return c.json(ok(await moderationQueue(c.env.DB, c.req.valid('query').status ?? 'pending')));
@@ -73,6 +81,7 @@ const routes = new Hono<AppEnv>()
       body: moderationSettingsSchema,
       noDevice: true,
       staff: 'reviews:moderate',
+      response: moderationSettingsViewSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -89,6 +98,7 @@ const routes = new Hono<AppEnv>()
       body: answerInputSchema,
       noDevice: true,
       staff: 'reviews:moderate',
+      response: staffAnswerSavedSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
