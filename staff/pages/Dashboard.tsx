@@ -1,33 +1,9 @@
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
-import type { CountryCode } from '#shared/locale';
+import type { DashboardData } from '#shared/api/staff-dashboard-responses';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
-
-export interface DashboardData {
-  date: string;
-  countries: {
-    country: CountryCode;
-    currency: string;
-    orders: number;
-    orders_total: number;
-    to_confirm: number;
-    payments_open: number;
-    payments_failed: number;
-    visits: number;
-    visits_to_collect: number;
-  }[];
-  low_stock: {
-    id: number;
-    product_id: number;
-    name_en: string;
-    name_ar: string;
-    sku_en: string;
-    sku_ar: string;
-    stock: number;
-  }[];
-}
 
 export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DashboardData }) {
   const { t, data } = props;

@@ -4,7 +4,8 @@ import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { forbiddenPage, staffPage } from '../middleware/guards';
 import { navFor } from '../nav';
-import { DashboardPage, type DashboardData } from '../pages/Dashboard';
+import type { DashboardData } from '#shared/api/staff-dashboard-responses';
+import { DashboardPage } from '../pages/Dashboard';
 import { apiFailurePage } from './failure';
 
 export const dashboardRoutes = new Hono<StaffAppEnv>().get('/', staffPage(), async (c) => {

@@ -3,31 +3,17 @@
 // One batch: one D1 round trip.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { COUNTRY_CODES } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import { gulfDate, gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { shardDatabase } from '#api/src/db/databases';
+import { type CountryDay, type DashboardData, dashboardSchema } from '#shared/api/staff-dashboard-responses';
 
 /** A SKU at or below this many units is low. */
 export const LOW_STOCK_UNITS = 5;
-
-export interface CountryDay {
-  country: CountryCode;
-  orders: number;
-  /** Sum of today's order totals in the country's currency (minor units). */
-  orders_total: number;
-  currency: string;
-  /** Orders paid or cash-on-delivery and not yet confirmed by the shop. */
-  to_confirm: number;
-  /** Card payments still open, and failed payments of the last day. */
-  payments_open: number;
-  payments_failed: number;
-  visits: number;
-  visits_to_collect: number;
-}
 
 /** Each shard's sums per country and currency, added up. */
 function addedUp<T extends Omit<CountryDay, 'visits' | 'visits_to_collect'>>(parts: T[][]): T[] {
@@ -50,6 +36,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
     summary: "Today's orders and blood-test visits per country, low stock, payments awaiting action",
     noDevice: true,
     staff: 'dashboard:read',
+    response: dashboardSchema,
   }),
   async (c) => {
     const member = await requireStaff(c);
@@ -117,6 +104,12 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
         visits_to_collect: v?.visits_to_collect ?? 0,
       };
     });
-    return c.json(ok({ date: today, countries: days, low_stock: low?.results ?? [] }));
+    return c.json(
+      ok<DashboardData>({
+        date: today,
+        countries: days,
+        low_stock: (low?.results ?? []) as DashboardData['low_stock'],
+      }),
+    );
   },
 );
