@@ -70,3 +70,20 @@ export function countryAmountsValues(input: CountryAmountsInput): CountryAmounts
     wallet_top_up_max_minor: to('wallet_top_up_max'),
   };
 }
+
+/**
+ * One country's amounts as the back office's amounts routes answer them (GET and POST
+ * /staff/settings/amounts): the routes' response schemas (decision 68) and the page's type.
+ */
+export const countryAmountsViewSchema = z.object({
+  country: z.enum(COUNTRY_CODES),
+  free_delivery_minor: z.int(),
+  price_quick_max_minor: z.int(),
+  price_range_max_minor: z.int(),
+  unlock_margin_minor: z.int(),
+  wallet_top_up_max_minor: z.int(),
+}) satisfies z.ZodType<{ country: CountryCode } & CountryAmounts>;
+export type CountryAmountsView = z.infer<typeof countryAmountsViewSchema>;
+
+/** GET /staff/settings/amounts: the countries the member may read. */
+export const countryAmountsListSchema = z.object({ countries: z.array(countryAmountsViewSchema) });

@@ -1,15 +1,12 @@
 // Amounts per country (decision 52): one form per country the member may read, each amount typed in
 // that country's currency (VAT included, as shoppers see it); saving needs promotions:write there.
-import { AMOUNT_FIELDS, type CountryAmountField } from '#shared/api/country-amounts-schemas';
-import type { CountryAmounts } from '#shared/country-amounts';
+import { AMOUNT_FIELDS, type CountryAmountField, type CountryAmountsView } from '#shared/api/country-amounts-schemas';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-
-export type CountryAmountsView = { country: CountryCode } & CountryAmounts;
 
 const LABEL: Record<CountryAmountField, StaffTextId> = {
   free_delivery: 'st_amounts_free_delivery',

@@ -8,7 +8,8 @@ import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import type { FormState } from '../pages/Customers';
-import { AmountsPage, type CountryAmountsView } from '../pages/Amounts';
+import type { CountryAmountsView } from '#shared/api/country-amounts-schemas';
+import { AmountsPage } from '../pages/Amounts';
 import { formFields } from './customers';
 import { apiFailurePage } from './failure';
 

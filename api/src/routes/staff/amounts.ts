@@ -3,7 +3,12 @@
 // change reaches this isolate's readers at once (forgetCurrencies) and others within five minutes.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { countryAmountsValues, countryAmountsInputSchema } from '#shared/api/country-amounts-schemas';
+import {
+  countryAmountsValues,
+  countryAmountsInputSchema,
+  countryAmountsListSchema,
+  countryAmountsViewSchema,
+} from '#shared/api/country-amounts-schemas';
 import { COUNTRY_AMOUNT_KEYS, countryAmountsOf, type CountryAmounts } from '#shared/country-amounts';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
@@ -41,6 +46,7 @@ export const staffAmountRoutes = new Hono<AppEnv>()
         'Each country’s own amounts, minor units of its currency with VAT included: free delivery, the price filter’s quick choice and range, the unlock modal’s margin, the largest wallet top-up',
       noDevice: true,
       staff: 'promotions:read',
+      response: countryAmountsListSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -59,6 +65,7 @@ export const staffAmountRoutes = new Hono<AppEnv>()
       body: countryAmountsInputSchema,
       noDevice: true,
       staff: 'promotions:write',
+      response: countryAmountsViewSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
