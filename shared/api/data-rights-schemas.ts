@@ -39,3 +39,32 @@ export type HealthDataCounts = Record<HealthDataKind, number>;
 
 /** The confirmation the erase call needs: she saw the list and said yes. */
 export const healthEraseSchema = z.object({ confirm: z.literal(true) });
+
+const DATA_REQUEST_STATUSES = ['requested', 'ready', 'expired', 'failed', 'done'] as const;
+
+/**
+ * A data request as the back office's list answers it (GET /staff/data-requests): the route's response
+ * schema (decision 68) and the page's row type. `status` reads expired for an archive past its time.
+ */
+export const dataRequestRowSchema = z.object({
+  id: z.int(),
+  user_id: z.int(),
+  kind: z.enum(['export', 'erasure']),
+  status: z.enum(DATA_REQUEST_STATUSES),
+  source: z.enum(['shopper', 'staff']),
+  staff_name: z.string().nullable(),
+  email: z.string(),
+  deleted_at: z.number().nullable(),
+  created_at: z.number(),
+  ready_at: z.number().nullable(),
+  expires_at: z.number().nullable(),
+  done_at: z.number().nullable(),
+});
+export type DataRequestRow = z.infer<typeof dataRequestRowSchema>;
+
+export const dataRequestListSchema = z.object({ requests: z.array(dataRequestRowSchema) });
+
+/** POST /staff/customers/:id/data-export: the export request it opened. */
+export const staffDataExportSchema = z.object({
+  request: z.object({ id: z.int(), status: z.enum(DATA_REQUEST_STATUSES), created_at: z.number() }),
+});

@@ -1,25 +1,10 @@
 // Data requests (decision 49): exports and erasures, who asked, their status and dates, newest first.
 // The shopper's page (Customers.tsx) is where staff act on one: prepare her archive, or erase.
+import type { DataRequestRow } from '#shared/api/data-rights-schemas';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
-
-/** GET /staff/data-requests (api/src/routes/staff/data-requests.ts). */
-export interface DataRequestRow {
-  id: number;
-  user_id: number;
-  kind: 'export' | 'erasure';
-  status: 'requested' | 'ready' | 'expired' | 'failed' | 'done';
-  source: 'shopper' | 'staff';
-  staff_name: string | null;
-  email: string;
-  deleted_at: number | null;
-  created_at: number;
-  ready_at: number | null;
-  expires_at: number | null;
-  done_at: number | null;
-}
 
 export function DataRequestsPage(props: {
   t: StaffTranslator;

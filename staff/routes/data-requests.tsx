@@ -5,7 +5,8 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { DataRequestsPage, type DataRequestRow } from '../pages/DataRequests';
+import type { DataRequestRow } from '#shared/api/data-rights-schemas';
+import { DataRequestsPage } from '../pages/DataRequests';
 import { apiFailurePage } from './failure';
 
 export const dataRequestRoutes = new Hono<StaffAppEnv>()

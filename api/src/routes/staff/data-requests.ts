@@ -8,6 +8,7 @@
 // shoppers routed elsewhere are found in the core's routing, their shards asked once each).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
+import { dataRequestListSchema, staffDataExportSchema } from '#shared/api/data-rights-schemas';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
@@ -31,6 +32,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
       summary: 'The latest data requests (exports and erasures) with who asked, status and dates; audited',
       noDevice: true,
       staff: 'customers:export',
+      response: dataRequestListSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -93,6 +95,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
       summary:
         'Prepare the shopper’s data archive on her request (decision 49): it is mailed to her and offered on her account page, never to staff; audited. 409 while one is open',
       staff: 'customers:export',
+      response: staffDataExportSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
