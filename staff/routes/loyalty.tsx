@@ -9,7 +9,8 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { RulesPage, type CountryRulesView, type RulesFormState } from '../pages/loyalty/Rules';
+import type { CountryLoyaltyRules } from '#shared/api/staff-loyalty-schemas';
+import { RulesPage, type RulesFormState } from '../pages/loyalty/Rules';
 import { ReportPage, type ReportData } from '../pages/loyalty/Report';
 import { customerPage, formFields } from './customers';
 import { apiFailurePage } from './failure';
@@ -18,7 +19,7 @@ import { monthReportCsv, monthReportPage } from './month-report';
 type C = Context<StaffAppEnv>;
 
 async function rulesPage(c: C, state?: RulesFormState, status = 200) {
-  const answer = await staffApi<{ countries: CountryRulesView[] }>(c, 'GET', '/staff/loyalty/rules');
+  const answer = await staffApi<{ countries: CountryLoyaltyRules[] }>(c, 'GET', '/staff/loyalty/rules');
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
     c,

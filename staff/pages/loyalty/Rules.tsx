@@ -9,23 +9,16 @@ import {
   type RulesMoneyField,
   type RulesWholeField,
   type TierField,
+  type CountryLoyaltyRules,
 } from '#shared/api/staff-loyalty-schemas';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
-import { TIERS, type LoyaltyRules, type TierRule } from '#shared/loyalty/types';
+import { TIERS } from '#shared/loyalty/types';
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
 import { Notice } from '../Customers';
-
-export interface CountryRulesView {
-  country: CountryCode;
-  currency: string;
-  rules: LoyaltyRules;
-  tiers: TierRule[];
-  updated_at: number | null;
-}
 
 export interface RulesFormState {
   country?: CountryCode;
@@ -85,7 +78,7 @@ const TIER_LABEL: Record<TierField, StaffTextId> = {
 const isMoney = (f: string) => (RULES_MONEY_FIELDS as readonly string[]).includes(f);
 
 /** The stored rules as the form's strings, money in the country's decimals ("0.200", "20.00"). */
-function rulesFormValues(v: CountryRulesView): Record<string, string> {
+function rulesFormValues(v: CountryLoyaltyRules): Record<string, string> {
   const decimals = COUNTRY_FACTS[v.country].decimals;
   const money = (minor: number) => minorToDecimal(minor, decimals);
   const values: Record<string, string> = { country: v.country, is_active: v.rules.is_active ? 'on' : '' };
@@ -145,7 +138,7 @@ export function RulesPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  countries: CountryRulesView[];
+  countries: CountryLoyaltyRules[];
   state?: RulesFormState;
 }) {
   const { t, me, state } = props;

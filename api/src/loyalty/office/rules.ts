@@ -3,21 +3,12 @@
 // 'loyalty.rules_update' (before and after), so a change and its record land together or not at all.
 // Amounts are minor units of the country's own currency (decision 52), never converted.
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
-import type { LoyaltyRulesValues } from '#shared/api/staff-loyalty-schemas';
-import type { LoyaltyRules, TierRule } from '#shared/loyalty/types';
+import type { CountryLoyaltyRules, LoyaltyRulesValues } from '#shared/api/staff-loyalty-schemas';
 import { TIERS } from '#shared/loyalty/types';
 import type { LoyaltyRulesRow, LoyaltyTierRow } from '#api/src/db/rows';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { loyaltyRulesStatements, rulesOf, tierOfRow } from '../rules-read';
-
-export interface CountryLoyaltyRules {
-  country: CountryCode;
-  currency: string;
-  rules: LoyaltyRules;
-  tiers: TierRule[];
-  updated_at: number | null;
-}
 
 const RULE_COLUMNS = [
   'points_per_unit',

@@ -11,6 +11,8 @@ import {
   pointsLedgerQuery,
   pointsAdjustSchema,
   loyaltyReportQuery,
+  countryLoyaltyRulesSchema,
+  loyaltyRulesListSchema,
 } from '#shared/api/staff-loyalty-schemas';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
@@ -35,6 +37,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
         'Each country’s loyalty rules and its three tiers: earn rates, review and birthday points, redeem step, minimum payable, expiry, referral rewards and limits; money in minor units of the country’s currency',
       noDevice: true,
       staff: 'loyalty:manage',
+      response: loyaltyRulesListSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -52,6 +55,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       body: loyaltyRulesInputSchema,
       noDevice: true,
       staff: 'loyalty:manage',
+      response: countryLoyaltyRulesSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
