@@ -111,19 +111,29 @@ export const deliveryHolidayInputSchema = z.object({
   closed: z.enum(['0', '1'], { error: 'item_validation_error' }),
 });
 
-/** GET /staff/settings/delivery: each country the member may read. */
-export interface DeliverySettingsCountry {
-  country: (typeof COUNTRY_CODES)[number];
-  rules: { dispatch_days: number[]; delivery_days: number[]; cutoff_minute: number; ramadan_cutoff_minute: number };
-  speeds: Array<{
-    speed: (typeof DELIVERY_SPEEDS)[number];
-    zones: 'all' | number[];
-    transit_days: number;
-    fee_minor: number | null;
-    active: boolean;
-  }>;
+/** GET /staff/settings/delivery: each country the member may read (decision 68: the route's response schema). */
+export const deliverySettingsCountrySchema = z.object({
+  country: z.enum(COUNTRY_CODES),
+  rules: z.object({
+    dispatch_days: z.array(z.int()),
+    delivery_days: z.array(z.int()),
+    cutoff_minute: z.int(),
+    ramadan_cutoff_minute: z.int(),
+  }),
+  speeds: z.array(
+    z.object({
+      speed: z.enum(DELIVERY_SPEEDS),
+      zones: z.union([z.literal('all'), z.array(z.int())]),
+      transit_days: z.int(),
+      fee_minor: z.int().nullable(),
+      active: z.boolean(),
+    }),
+  ),
   /** The country's delivery fee, which a speed without its own fee charges (and free delivery waives). */
-  delivery_fee_minor: number | null;
+  delivery_fee_minor: z.int().nullable(),
   /** The next twelve months' holidays: the defaults (holiday: their id) with the owner's corrections. */
-  holidays: Array<{ date: string; holiday: string; default: boolean; closed: boolean }>;
-}
+  holidays: z.array(z.object({ date: z.string(), holiday: z.string(), default: z.boolean(), closed: z.boolean() })),
+});
+export type DeliverySettingsCountry = z.infer<typeof deliverySettingsCountrySchema>;
+
+export const deliverySettingsListSchema = z.object({ countries: z.array(deliverySettingsCountrySchema) });

@@ -2,7 +2,7 @@
 // with delivery:manage in that country; every change audited. A product page kept at the edge shows a
 // change once its cut-off passes or the page expires (PAGE_CACHE_TTL_S).
 import { Hono } from 'hono';
-import type { DeliverySettingsCountry } from '#shared/api/delivery-rules-schemas';
+import { type DeliverySettingsCountry, deliverySettingsListSchema } from '#shared/api/delivery-rules-schemas';
 import { ok } from '#shared/api/envelope';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
@@ -111,6 +111,7 @@ export const staffDeliveryRoutes = new Hono<AppEnv>()
         'Each country’s delivery rules: working days, cut-offs (Ramadan’s too), speeds with zones, days on the way and fees, and the next twelve months’ holidays',
       noDevice: true,
       staff: 'orders:read',
+      response: deliverySettingsListSchema,
     }),
     async (c) => {
       const member = await requireStaff(c);
