@@ -9,7 +9,7 @@ export const alertUnsubscribeSchema = z.object({
 });
 
 /** A row of the back office's back-in-stock report (GET /staff/alerts/back-in-stock), per SKU. */
-export const alertReportRowSchema = z.object({
+const alertReportRowSchema = z.object({
   sku_id: z.int(),
   product_id: z.int(),
   product_en: z.string(),

@@ -46,7 +46,7 @@ const DATA_REQUEST_STATUSES = ['requested', 'ready', 'expired', 'failed', 'done'
  * A data request as the back office's list answers it (GET /staff/data-requests): the route's response
  * schema (decision 68) and the page's row type. `status` reads expired for an archive past its time.
  */
-export const dataRequestRowSchema = z.object({
+const dataRequestRowSchema = z.object({
   id: z.int(),
   user_id: z.int(),
   kind: z.enum(['export', 'erasure']),

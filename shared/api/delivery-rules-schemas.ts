@@ -112,7 +112,7 @@ export const deliveryHolidayInputSchema = z.object({
 });
 
 /** GET /staff/settings/delivery: each country the member may read (decision 68: the route's response schema). */
-export const deliverySettingsCountrySchema = z.object({
+const deliverySettingsCountrySchema = z.object({
   country: z.enum(COUNTRY_CODES),
   rules: z.object({
     dispatch_days: z.array(z.int()),

@@ -3,7 +3,7 @@
 import { z } from '../zod';
 
 /** An audit_log row with the acting member's name and email (null: a system action or a removed member). */
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.int(),
   staff_id: z.int().nullable(),
   staff_name: z.string().nullable(),

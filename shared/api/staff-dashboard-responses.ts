@@ -4,7 +4,7 @@ import { z } from '../zod';
 import { COUNTRY_CODES } from '../locale';
 
 /** Today in one country the member may see. */
-export const countryDaySchema = z.object({
+const countryDaySchema = z.object({
   country: z.enum(COUNTRY_CODES),
   currency: z.string(),
   orders: z.int(),

@@ -1,6 +1,5 @@
 // The shapes of reviews, questions and answers as the API sends them (prices nowhere: no money here).
 import type { z } from '../zod';
-import type { Lang } from '../locale';
 import type {
   answerViewSchema,
   ownReviewSchema,
@@ -13,7 +12,6 @@ import type {
   reviewsPreviewSchema,
 } from './answer-schemas';
 import type { queueItemSchema } from './staff-responses';
-import type { TextStatus } from './rules';
 
 export type ReviewPhoto = z.infer<typeof reviewPhotoSchema>;
 
