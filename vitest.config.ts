@@ -42,14 +42,13 @@ const apiTestVars = {
 };
 
 /**
- * Files run side by side, three at a time on the two-core CI machine: most wait on workerd, wrangler or
- * D1 as much as they compute (a clean run with two spent 942 CPU-seconds in 671 s on two cores, a
- * third of them idle). Every project says so itself: a project with `extends: false` does not
+ * Files run side by side, two at a time on the two-core CI machine: most wait on workerd, wrangler or
+ * D1 as much as they compute. Every project says so itself: a project with `extends: false` does not
  * take the root's value, and Vitest's default (one fewer than the cores) ran each project's files one
  * at a time and the projects one after another. Each integration worker is a runtime of its own, with
  * its own in-memory storage, so two files never share a database.
  */
-const WORKERS = Math.max(3, availableParallelism());
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
 const quietRequestLines = (log: string) => (isRequestLine(log) ? false : undefined);
@@ -219,9 +218,10 @@ export default defineConfig({
         ],
         test: {
           name: 'storefront',
-          // Its files are mostly waiting on requests that cross three workers, and it runs last, when the
-          // e2e stories have ended: three runtimes on two cores (two left a third of both cores idle).
-          maxWorkers: WORKERS,
+          // One more: its files are mostly waiting on requests that cross three workers, and it runs last,
+          // when the e2e stories have ended. Two left a third of both cores idle for the last minute and a
+          // half of a clean CI run; three runtimes spend the same CPU-seconds in less time.
+          maxWorkers: WORKERS + 1,
           // A project with its own number of workers runs in a group of its own, after the others.
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
