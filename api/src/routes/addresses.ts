@@ -12,6 +12,15 @@ import type { AddressPlaceNames, AddressRow } from '../db/rows';
 import { idParams } from '#shared/api/route-schemas';
 import { z } from '#shared/zod';
 
+/** Removing an address: one operation, as a link (GET) and as a form (POST), so one contract. */
+const removeContract = contract({
+  tag: 'addresses',
+  summary: 'Remove an address',
+  params: idParams,
+  user: true,
+  response: z.object({ removed: z.int().positive() }),
+});
+
 /** What a change answers: the address's id (decision 68: the route's response schema). */
 const addressId = z.object({ id: z.int().positive() });
 
@@ -166,28 +175,8 @@ export const addressRoutes = new Hono<AppEnv>()
       return c.json(ok({ default: id }));
     },
   )
-  .get(
-    '/:id{[0-9]+}/remove',
-    contract({
-      tag: 'addresses',
-      summary: 'Remove an address',
-      params: idParams,
-      user: true,
-      response: z.object({ removed: z.int().positive() }),
-    }),
-    (c) => remove(c, c.req.valid('param').id),
-  )
-  .post(
-    '/:id{[0-9]+}/remove',
-    contract({
-      tag: 'addresses',
-      summary: 'Remove an address',
-      params: idParams,
-      user: true,
-      response: z.object({ removed: z.int().positive() }),
-    }),
-    (c) => remove(c, c.req.valid('param').id),
-  )
+  .get('/:id{[0-9]+}/remove', removeContract, (c) => remove(c, c.req.valid('param').id))
+  .post('/:id{[0-9]+}/remove', removeContract, (c) => remove(c, c.req.valid('param').id))
   .post(
     '/:id{[0-9]+}',
     contract({
