@@ -55,7 +55,10 @@ test('a shopper books a first call with a woman nutritionist and pays with KNET,
   await expect(page).toHaveURL(/\/nutritionist-list\?language=en&gender=female/);
   const cards = page.getByTestId('offer-card');
   await expect(cards.first()).toBeVisible();
-  for (const gender of await page.getByTestId('offer-gender').allTextContents()) expect(gender).toBe('Woman');
+  // The URL is pushed before React renders the filtered cards (a transition), so they are read until they change.
+  await expect
+    .poll(async () => [...new Set(await page.getByTestId('offer-gender').allTextContents())])
+    .toEqual(['Woman']);
   await cards.filter({ hasText: 'Dr. Noura Al-Mutawa' }).getByRole('link', { name: 'Dr. Noura Al-Mutawa' }).click();
 
   // Her page: qualifications, the services with minutes and price, and a way into the booking.
