@@ -2,7 +2,7 @@
 // declares `messages` may answer only those keys, its contract's own and the app-wide ones
 // (api/src/contract/message-keys.ts). Answers are built here so each case is exactly one key.
 import { describe, expect, it } from 'vitest';
-import { checkResponse } from './helpers';
+import { call, checkResponse, json } from './helpers';
 
 const answer = (status: number, msg: string, data: unknown = null) =>
   new Response(JSON.stringify({ data, meta: { msg, code: status, msgType: status < 300 ? 0 : 1 } }), {
@@ -35,5 +35,16 @@ describe("an answer's message key", () => {
     await checkResponse('POST', '/user/address/new', answer(401, 'unauthorized'));
     await checkResponse('POST', '/user/address/new', answer(400, 'validation_failed'));
     await expect(checkResponse('POST', '/user/address/new', answer(403, 'forbidden'))).rejects.toThrow(/'forbidden'/);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("lists each operation's own keys and its contract's, and the app-wide ones once", async () => {
+    const doc = await json(await call('/openapi.json'));
+    const register = doc.paths['/user/register'].post;
+    expect(register['x-messages']).toEqual(['email_taken', 'validation_failed', 'bad_request']);
+    expect(register.description).toContain('its own: email_taken; from its contract: validation_failed, bad_request');
+    expect(doc.info.description).toContain('device_token_invalid');
+    expect(doc.info.description).toContain('rate_limited');
   });
 });

@@ -33,7 +33,7 @@ export async function checkResponse(method: string, pathname: string, res: Respo
   const msg = body.meta?.msg;
   if (entry.messages && !(msg !== undefined && allowedMessages(entry).has(msg)))
     throw new Error(
-      `${method} ${pathname} answered ${res.status} '${msg}', a key its contract's messages do not declare (nor its contract's own: ${contractMessages(entry).join(', ') || 'none'})`,
+      `${method} ${pathname} answered ${res.status} '${msg}': not in its contract's messages, nor its contract's own keys (${contractMessages(entry).join(', ') || 'none'}), nor the app-wide ones (api/src/contract/message-keys.ts)`,
     );
   if (res.status < 200 || res.status > 299 || !entry.response) return;
   const parsed = entry.response.safeParse(body.data);
