@@ -201,6 +201,7 @@ app.get(
     summary: 'Liveness check',
     noDevice: true,
     response: z.object({ status: z.literal('ok') }),
+    messages: [],
   }),
   (c) => c.json(ok({ status: 'ok' })),
 );

@@ -118,6 +118,12 @@ export const MESSAGE_KEYS = [
   'wishlist_sharing_off',
   'wishlist_followed',
   'wishlist_unfollowed',
+  // Their success toasts, spec §8's keys as spelt there, and notify-me's (declared in routes' messages).
+  'wishlit_item_added_successfuly',
+  'wishlist_item_edited_success_message',
+  'wishlist_item_removed_success_message',
+  'notify_me_on',
+  'notify_me_off',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
   // Alerts: the one-click unsubscribe.

@@ -3,6 +3,7 @@
 // /openapi.json outside production; `npm run openapi` writes docs/openapi.json (not committed).
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from '#shared/zod';
+import { APP_WIDE_MESSAGES, contractMessages } from './message-keys';
 import type { RouteContract } from './route-contract';
 import { contractedRoutes, type RouteTable } from './routes';
 
@@ -77,6 +78,16 @@ function success(entry: RouteContract) {
   };
 }
 
+/**
+ * The keys the operation may answer in meta.msg: the route's own (its `messages`) and its contract's;
+ * the app-wide ones are listed once, in the document's description.
+ */
+function messagesDescription(entry: RouteContract): string {
+  const own = entry.messages ? `its own: ${entry.messages.join(', ') || 'none'}; ` : '';
+  const contract = contractMessages(entry);
+  return `Message keys (meta.msg): ${own}from its contract: ${contract.join(', ') || 'none'}; and the app-wide ones (see the document's description).`;
+}
+
 function operation(method: string, honoPath: string, entry: RouteContract): ZodOpenApiOperationObject {
   return {
     operationId: operationId(method, honoPath),
@@ -92,7 +103,8 @@ function operation(method: string, honoPath: string, entry: RouteContract): ZodO
         : entry.noDevice
           ? { security: [{ signature: [] }] }
           : {}),
-    ...(entry.messages ? { 'x-messages': [...entry.messages] } : {}),
+    description: messagesDescription(entry),
+    ...(entry.messages ? { 'x-messages': [...new Set([...entry.messages, ...contractMessages(entry)])] } : {}),
     ...(entry.params || entry.query
       ? {
           requestParams: {
@@ -165,7 +177,8 @@ export function openApiDocument(app: RouteTable): ReturnType<typeof createDocume
         'The API worker behind the storefront (README, decisions 4, 17 and 68). Every request is signed by the storefront ' +
         '(x-hash, x-ts, x-nonce over the method, path, body and identity headers) and, except device registration, ' +
         'carries a device token (x-token); signed-in calls add the session (Authorization). The language and ' +
-        'country come from the lang and x-country headers. Every answer is one envelope { data, meta }.',
+        'country come from the lang and x-country headers. Every answer is one envelope { data, meta }. Any operation ' +
+        `may also answer these message keys in meta.msg, whatever it does: ${APP_WIDE_MESSAGES.join(', ')}.`,
     },
     servers: [{ url: '/', description: 'The API worker, reached through the storefront gateway' }],
     tags: [...tags].map((name) => ({ name })),

@@ -40,6 +40,10 @@ export interface RouteContract {
    * integration test's 2xx answer from the route is checked against it (tests/integration/api/helpers.ts).
    */
   response?: z.ZodType;
-  /** Message keys the route itself may answer in `meta.msg`, beyond the contract's own (for the description). */
+  /**
+   * Message keys the route itself may answer in `meta.msg` (ok(data, key), ApiError(4xx, key)), beyond
+   * those its contract produces and the app-wide ones (./message-keys.ts). Described in the OpenAPI
+   * document, and every integration test's answer from the route, 2xx or 4xx, is checked against them.
+   */
   messages?: readonly MessageKey[];
 }

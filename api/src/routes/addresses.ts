@@ -19,6 +19,7 @@ const removeContract = contract({
   params: idParams,
   user: true,
   response: z.object({ removed: z.int().positive() }),
+  messages: [],
 });
 
 /** What a change answers: the address's id (decision 68: the route's response schema). */
@@ -131,6 +132,7 @@ export const addressRoutes = new Hono<AppEnv>()
       body: addressSchema,
       user: true,
       response: addressId,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -164,6 +166,7 @@ export const addressRoutes = new Hono<AppEnv>()
       params: idParams,
       user: true,
       response: z.object({ default: z.int().positive() }),
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -186,6 +189,7 @@ export const addressRoutes = new Hono<AppEnv>()
       body: addressSchema,
       user: true,
       response: addressId,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -18,6 +18,7 @@ export const alertRoutes = new Hono<AppEnv>().post(
       "One-click unsubscribe of an alert mail's link (no sign-in: the signed token names the alert); answers the product's name",
     body: alertUnsubscribeSchema,
     response: z.object({ kind: z.enum(['back_in_stock', 'price_drop']), product_name: z.string().nullable() }),
+    messages: ['alert_unsubscribed', 'unsubscribe_link_invalid'],
   }),
   async (c) => {
     const target = await verifyUnsubscribeToken(c.var.config.TOKEN_SECRET, c.req.valid('json').token);

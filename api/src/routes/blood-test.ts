@@ -29,6 +29,7 @@ bloodTestRoutes.get(
     summary: "Blood tests and panels with their categories: filters, sort and search, in the shopper's currency",
     query: bloodTestListQuery,
     response: bloodTestListSchema,
+    messages: [],
   }),
   async (c) => c.json(ok(await bloodTestList(c.env.DB, c.req.valid('query'), c.var.lang, c.var.country))),
 );
@@ -53,6 +54,7 @@ bloodTestRoutes.post(
     summary: "Blood-test cart sync: the SKUs still sold, with the country's current prices",
     body: bloodTestSkuSchema,
     response: z.object({ items: z.array(bloodTestSkuItemSchema) }),
+    messages: [],
   }),
   async (c) => {
     const { ids } = c.req.valid('json');
@@ -86,6 +88,7 @@ bloodTestRoutes.get(
     summary: 'A blood test or panel by id or slug: biomarkers, preparation, lab, members, supplements',
     params: refParams,
     response: bloodTestDetailSchema,
+    messages: [],
   }),
   async (c) => {
     const detail = await bloodTestDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang, c.var.country);

@@ -61,6 +61,7 @@ export const brandRoutes = new Hono<AppEnv>()
       tag: 'catalogue',
       summary: 'All brands',
       response: z.object({ items: z.array(brandAnswer) }),
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<BrandListRow>();
@@ -74,6 +75,7 @@ export const brandRoutes = new Hono<AppEnv>()
       summary: 'Brands, sorted and paged (first page)',
       body: brandListSchema,
       response: pageSchema(brandAnswer),
+      messages: [],
     }),
     (c) => list(c, c.req.valid('json'), 1),
   )
@@ -86,6 +88,7 @@ export const brandRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       response: pageSchema(brandAnswer),
+      messages: [],
     }),
     (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
   )
@@ -96,6 +99,7 @@ export const brandRoutes = new Hono<AppEnv>()
       summary: 'One brand by id or slug',
       params: refParams,
       response: brandAnswer,
+      messages: [],
     }),
     async (c) => {
       const ref = idOrSlug(c.req.valid('param').ref);

@@ -33,6 +33,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       summary: 'Category tree',
       query: categoryListQuery,
       response: z.object({ items: z.array(categorySchema) }),
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY c.sort_order, c.id`).all<Row>();
@@ -52,6 +53,7 @@ export const categoryRoutes = new Hono<AppEnv>()
         children: z.array(categoryRowSchema),
         parent: categoryRowSchema.nullable(),
       }),
+      messages: [],
     }),
     async (c) => {
       const ref = idOrSlug(c.req.valid('param').ref);

@@ -46,6 +46,7 @@ export const countryRoutes = new Hono<AppEnv>().get(
     tag: 'platform',
     summary: 'Countries with currency, exchange rate, VAT and free-delivery threshold',
     response: z.object({ items: z.array(countrySchema) }),
+    messages: [],
   }),
   async (c) => {
     const { results } = await c.env.DB.prepare(

@@ -14,6 +14,7 @@ export const deviceRoutes = new Hono<AppEnv>().post(
     body: deviceAuthSchema,
     noDevice: true,
     response: z.object({ access_token: z.string().min(1) }),
+    messages: [],
   }),
   async (c) => {
     const registration = await registerDevice(c, c.req.valid('json'));

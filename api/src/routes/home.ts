@@ -51,6 +51,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
     tag: 'catalogue',
     summary: "Every home page section's data",
     response: homeSchema,
+    messages: [],
   }),
   async (c) => {
     const lang = c.var.lang;

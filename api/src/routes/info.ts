@@ -18,6 +18,7 @@ export const infoRoutes = new Hono<AppEnv>().get(
     params: instructionParams,
     badParams: 'not_found',
     response: z.object({ a: z.string(), b: z.string(), title: z.string(), paragraphs: z.array(z.string()) }),
+    messages: [],
   }),
   async (c) => {
     const { a, b } = c.req.valid('param');

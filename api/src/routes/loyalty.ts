@@ -26,6 +26,7 @@ export const loyaltyRoutes = new Hono<AppEnv>()
         "The shopper's points in the request's country: balance and its value, tier, next tier and what it needs, the points expiring next, the country's rules",
       user: true,
       response: loyaltySummarySchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -41,6 +42,7 @@ export const loyaltyRoutes = new Hono<AppEnv>()
       query: pointsHistoryQuery,
       user: true,
       response: pointsHistoryPageSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -62,6 +64,7 @@ export const loyaltyRoutes = new Hono<AppEnv>()
         history: pointsHistoryPageSchema,
         referral: referralInfoSchema,
       }),
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -63,6 +63,7 @@ export const miscRoutes = new Hono<AppEnv>()
       summary: 'Send the contact form',
       body: contactSchema,
       response: z.object({ id: z.int() }),
+      messages: [],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -84,6 +85,7 @@ export const miscRoutes = new Hono<AppEnv>()
       summary: 'Send the supplier application form',
       body: supplierSchema,
       response: z.object({ id: z.int() }),
+      messages: [],
     }),
     async (c) => {
       const input = c.req.valid('json');

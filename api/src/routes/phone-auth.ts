@@ -142,6 +142,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
         'Send a sign-in code by WhatsApp or SMS, for the asking device: the same answer whether or not the number has an account ({sent, channel, expires_in, resend_in}); over a limit 429 phone_code_wait (per number and device, or per number from devices it never signed in on) or phone_code_too_many (per client address), with Retry-After and data.retry_after, and nothing sent',
       body: phoneCodeSchema,
       response: codeSent,
+      messages: ['phone_code_too_many', 'phone_code_wait'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -161,6 +162,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
         'Sign in with the code; a new number answers needs_name until a name comes with the code, then the account is made with the phone alone',
       body: phoneSignInSchema,
       response: z.union([z.object({ needs_name: z.literal(true) }), signedIn.extend({ created: z.boolean() })]),
+      messages: ['phone_code_invalid', 'phone_code_tries'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -229,6 +231,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       body: phoneCodeSchema,
       user: true,
       response: codeSent,
+      messages: ['phone_code_too_many', 'phone_code_wait'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -250,6 +253,13 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       body: phoneVerifySchema,
       user: true,
       response: withUser,
+      messages: [
+        'current_password_incorrect',
+        'phone_needed_to_sign_in',
+        'phone_code_invalid',
+        'phone_code_tries',
+        'phone_taken',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -298,6 +308,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       body: removeByCodeSchema,
       user: true,
       response: z.object({ removed: z.literal(true) }),
+      messages: ['phone_code_invalid', 'phone_code_tries'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -31,6 +31,7 @@ export const areaRoutes = new Hono<AppEnv>().get(
     tag: 'places',
     summary: 'Kuwait governorates with their areas',
     response: z.object({ items: z.array(z.object({ id: z.int(), name: z.string(), areas: z.array(named) })) }),
+    messages: [],
   }),
   async (c) => {
     const lang = c.var.lang;
@@ -57,6 +58,7 @@ export const dhlCountryRoutes = new Hono<AppEnv>().get(
     summary: 'Courier countries matching a text',
     query: dhlCountryQuery,
     response: z.object({ items: z.array(named.extend({ code: z.string() })) }),
+    messages: [],
   }),
   async (c) => {
     const { results } = await c.env.DB.prepare(
@@ -75,6 +77,7 @@ export const cityRoutes = new Hono<AppEnv>().get(
     summary: 'Courier cities of a country matching a text',
     query: dhlCityQuery,
     response: z.object({ items: z.array(named) }),
+    messages: [],
   }),
   async (c) => {
     const query = c.req.valid('query');

@@ -119,6 +119,7 @@ productRoutes.post(
     summary: 'Product listing: filters, sort and search (first page)',
     body: productQuerySchema,
     response: listingSchema,
+    messages: [],
   }),
   (c) => list(c, c.req.valid('json'), 1),
 );
@@ -131,6 +132,7 @@ productRoutes.post(
     params: pageParams,
     badParams: 'bad_request',
     response: listingSchema,
+    messages: [],
   }),
   (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
 );
@@ -147,6 +149,7 @@ productRoutes.get(
     summary: 'Filters with counts and sorts for a listing (query `q`: the filter model as JSON)',
     query: filterSortQuery,
     response: facetsSchema,
+    messages: ['validation_failed'],
   }),
   (c) => {
     // The filter model travels as JSON inside the query: parsed here, then checked like the POST body.
@@ -169,6 +172,7 @@ productRoutes.post(
     summary: 'Filters with counts and sorts for a listing',
     body: productQuerySchema,
     response: facetsSchema,
+    messages: [],
   }),
   (c) => filterSort(c, c.req.valid('json')),
 );
@@ -285,6 +289,7 @@ productRoutes.post(
     body: notifyMeSchema,
     user: true,
     response: z.object({ product_id: z.int(), will_notify: z.boolean() }),
+    messages: ['notify_me_on', 'notify_me_off'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -320,6 +325,7 @@ productRoutes.get(
       items: z.array(productCardSchema),
       expires: z.array(z.object({ product_id: z.int(), expires_at: z.int() })),
     }),
+    messages: [],
   }),
   async (c) => {
     const user = await requireUser(c);

@@ -25,6 +25,7 @@ export const referralRoutes = new Hono<AppEnv>().get(
       "The shopper's referral code (made on her first ask), her share link in the request's language, the friend's offer and her points per friend in the request's country, friends rewarded this Gulf month against the cap, and friends still pending",
     user: true,
     response: referralInfoSchema,
+    messages: [],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -47,6 +48,7 @@ export const inviteRoutes = new Hono<AppEnv>().get(
     params: inviteParams,
     badParams: 'not_found',
     response: inviteInfoSchema,
+    messages: ['referral_code_unknown'],
   }),
   async (c) => {
     const raw = c.req.valid('param').code;

@@ -136,6 +136,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       query: reviewListQuery,
       response: reviewPageSchema,
+      messages: [],
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -175,6 +176,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       response: ownReviewSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -192,6 +194,14 @@ export const reviewRoutes = new Hono<AppEnv>()
       body: reviewInputSchema,
       user: true,
       response: ownReviewSchema,
+      messages: [
+        'review_shown',
+        'review_waiting',
+        'review_not_received',
+        'review_photos_too_many',
+        'review_photo_too_large',
+        'review_photo_unsupported',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -211,6 +221,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       response: z.object({ removed: z.literal(true) }),
+      messages: ['review_removed'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -227,6 +238,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       query: questionListQuery,
       response: questionPageSchema,
+      messages: [],
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -255,6 +267,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       body: questionInputSchema,
       user: true,
       response: savedText,
+      messages: ['question_shown', 'question_waiting'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -276,6 +289,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       body: helpfulVoteSchema,
       user: true,
       response: helpfulVote,
+      messages: ['vote_own_text'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -292,6 +306,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       body: reportSchema,
       user: true,
       response: z.object({ reported: z.literal(true) }),
+      messages: ['review_reported', 'vote_own_text'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -311,6 +326,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       body: answerInputSchema,
       user: true,
       response: savedText,
+      messages: ['answer_shown', 'answer_waiting', 'answer_not_buyer'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -329,6 +345,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
       body: helpfulVoteSchema,
       user: true,
       response: helpfulVote,
+      messages: ['vote_own_text'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -24,6 +24,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
       tag: 'search',
       summary: "The device's recent search terms",
       response: recentTerms,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -41,6 +42,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
       summary: "Keep a term in the device's search history",
       body: searchTermSchema,
       response: z.object({ term: z.string() }),
+      messages: [],
     }),
     async (c) => {
       const { term } = c.req.valid('json');
@@ -65,6 +67,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
       tag: 'search',
       summary: "Clear the device's search history",
       response: recentTerms,
+      messages: [],
     }),
     async (c) => {
       await c.env.DB.prepare('DELETE FROM search_terms WHERE device_id = ?').bind(c.var.deviceId).run();

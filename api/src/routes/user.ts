@@ -64,6 +64,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Sign up',
       body: signUpSchema,
       response: signedIn,
+      messages: ['email_taken'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -118,6 +119,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Sign in',
       body: signInSchema,
       response: signedIn,
+      messages: ['invalid_credentials'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -155,6 +157,7 @@ export const userRoutes = new Hono<AppEnv>()
       tag: 'accounts',
       summary: 'Sign out (ends this session)',
       response: z.object({ signed_out: z.literal(true) }),
+      messages: [],
     }),
     async (c) => {
       const user = await currentUser(c);
@@ -173,6 +176,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'The signed-in shopper',
       user: true,
       response: withUser,
+      messages: [],
     }),
     async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })),
   )
@@ -188,6 +192,7 @@ export const userRoutes = new Hono<AppEnv>()
         free_shipping: z.int(),
         delivery_fee: z.int().nullable(),
       }),
+      messages: ['unauthorized'],
     }),
     async (c) => {
       const hasToken = !!c.req.header('authorization');
@@ -226,6 +231,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Mail a password-reset link',
       body: forgotPasswordSchema,
       response: z.object({ sent: z.literal(true) }),
+      messages: [],
     }),
     async (c) => {
       const { email } = c.req.valid('json');
@@ -276,6 +282,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Whether a reset link can still set a password (used, expired or unknown: 400), using nothing up',
       body: resetLinkSchema,
       response: z.object({ valid: z.literal(true) }),
+      messages: ['reset_link_invalid'],
     }),
     async (c) => {
       // The reset page asks when it opens, so a spent link says so before the shopper types a password.
@@ -300,6 +307,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: "Set a new password with a reset link's token",
       body: resetPasswordSchema,
       response: signedIn,
+      messages: ['reset_link_invalid'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -346,6 +354,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Confirm the e-mail address (guest orders join the account)',
       body: verifyEmailSchema,
       response: z.object({ claimed: z.int() }),
+      messages: ['verify_link_invalid'],
     }),
     async (c) => {
       const { token } = c.req.valid('json');
@@ -362,6 +371,7 @@ export const userRoutes = new Hono<AppEnv>()
       body: setNameSchema,
       user: true,
       response: withUser,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -381,6 +391,7 @@ export const userRoutes = new Hono<AppEnv>()
       body: setBirthdaySchema,
       user: true,
       response: withUser,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -401,6 +412,7 @@ export const userRoutes = new Hono<AppEnv>()
       body: addEmailSchema,
       user: true,
       response: z.object({ pending: z.string() }),
+      messages: ['email_already_set', 'email_taken'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -435,6 +447,7 @@ export const userRoutes = new Hono<AppEnv>()
       body: setPhoneSchema,
       user: true,
       response: withUser,
+      messages: ['phone_needed_to_sign_in'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -458,6 +471,7 @@ export const userRoutes = new Hono<AppEnv>()
       body: setPasswordSchema,
       user: true,
       response: z.object({ changed: z.literal(true) }),
+      messages: ['current_password_incorrect'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -489,6 +503,7 @@ export const userRoutes = new Hono<AppEnv>()
       body: removeAccountSchema,
       user: true,
       response: z.object({ removed: z.literal(true) }),
+      messages: ['current_password_incorrect'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -32,6 +32,7 @@ export const walletRoutes = new Hono<AppEnv>()
         currency: z.enum(['KWD', 'SAR']),
         methods: z.array(z.enum([...CARD_METHODS.KW, ...CARD_METHODS.SA])),
       }),
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -37,6 +37,7 @@ export const whatsappRoutes = new Hono<AppEnv>().post(
     summary: 'The stop link of a WhatsApp update: nothing more goes to the number until it opts in again',
     body: whatsappStopSchema,
     response: z.object({ stopped: z.literal(true) }),
+    messages: ['whatsapp_stop_invalid'],
   }),
   async (c) => {
     const phone = await stoppedPhone(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
@@ -63,6 +64,7 @@ export const whatsappChoiceRoutes = new Hono<AppEnv>().post(
     body: whatsappChoiceSchema,
     user: true,
     response: withUser,
+    messages: ['whatsapp_needs_phone'],
   }),
   async (c) => {
     const user = await requireUser(c);

@@ -68,6 +68,7 @@ wishlistRoutes.post(
     body: wishlistNameSchema,
     user: true,
     response: z.object({ item: wishlistSummarySchema }),
+    messages: ['wishlist_item_edited_success_message', 'wishlist_limit_reached'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -106,6 +107,7 @@ wishlistRoutes.get(
     query: wishlistScopeQuery,
     user: true,
     response: wishlistScopeViewSchema,
+    messages: [],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -149,6 +151,7 @@ wishlistRoutes.post(
     params: wishlistIdParams,
     user: true,
     response: z.object({ item: wishlistSummarySchema }),
+    messages: ['wishlist_item_edited_success_message'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -191,6 +194,7 @@ wishlistRoutes.get(
     params: wishlistIdParams,
     user: true,
     response: removedList,
+    messages: ['wishlist_item_removed_success_message'],
   }),
   (c) => removeList(c, c.req.valid('param').id),
 );
@@ -202,6 +206,7 @@ wishlistRoutes.post(
     params: wishlistIdParams,
     user: true,
     response: removedList,
+    messages: ['wishlist_item_removed_success_message'],
   }),
   (c) => removeList(c, c.req.valid('param').id),
 );
@@ -215,6 +220,7 @@ wishlistRoutes.get(
     params: wishlistIdParams,
     user: true,
     response: z.object({ list: wishlistSummarySchema, items: z.array(wishlistItemSchema) }),
+    messages: [],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -239,6 +245,7 @@ wishlistRoutes.post(
     params: wishlistIdParams,
     user: true,
     response: z.object({ list_id: z.int(), sku: z.int(), price_at_add: z.int(), price_alert: z.boolean() }),
+    messages: ['wishlit_item_added_successfuly', 'wishlist_items_limit_reached'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -298,6 +305,7 @@ wishlistRoutes.post(
     params: wishlistIdParams,
     user: true,
     response: z.object({ list_id: z.int(), skus: z.array(z.int()) }),
+    messages: ['wishlist_item_removed_success_message'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -329,6 +337,7 @@ wishlistRoutes.post(
     params: wishlistIdParams,
     user: true,
     response: z.object({ list_id: z.int(), sku: z.int(), price_alert: z.boolean(), price_at_add: z.int() }),
+    messages: ['wishlist_item_edited_success_message'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -363,6 +372,7 @@ wishlistRoutes.post(
     params: wishlistIdParams,
     user: true,
     response: z.object({ id: z.int(), share_token: z.string().nullable() }),
+    messages: ['wishlist_sharing_on', 'wishlist_sharing_off'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -407,6 +417,7 @@ wishlistRoutes.get(
     summary: "A shared wishlist for anyone with its link: name, owner's first name, items; 404 when not shared",
     params: shareTokenParams,
     response: sharedWishlistViewSchema,
+    messages: [],
   }),
   async (c) => {
     const { token } = c.req.valid('param');
@@ -454,6 +465,7 @@ wishlistRoutes.post(
     params: shareTokenParams,
     user: true,
     response: following,
+    messages: ['wishlist_followed'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -484,6 +496,7 @@ wishlistRoutes.post(
     params: shareTokenParams,
     user: true,
     response: following,
+    messages: ['wishlist_unfollowed'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -512,6 +525,7 @@ wishlistRoutes.post(
     body: wishlistItemFlagSchema,
     params: shareTokenParams,
     response: z.object({ sku: z.int(), bought: z.boolean() }),
+    messages: [],
   }),
   async (c) => {
     const { token } = c.req.valid('param');

@@ -2,12 +2,14 @@ import { env, exports } from 'cloudflare:workers';
 import { createSession } from '#api/src/accounts/sessions';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
+import { APP_WIDE_MESSAGES, contractMessages } from '#api/src/contract/message-keys';
+import type { RouteContract } from '#api/src/contract/route-contract';
 import { contractFor } from './contracted-routes';
 
 /**
  * Like the storefront's, every request names the shopper's address: a fresh one unless the test picks it.
- * A 2xx envelope from a route whose contract declares a `response` schema is checked against it, so
- * every test of the route checks the schema too (decision 68).
+ * Every answer is checked against its route's contract (checkResponse), so every test of the route
+ * checks the contract's `response` schema and `messages` too (decision 68).
  */
 export async function call(path: string, init: SignedInit = {}): Promise<Response> {
   const request = await signedRequest(path, { ...init, headers: { [CLIENT_IP_HEADER]: randomIp(), ...init.headers } });
@@ -17,13 +19,24 @@ export async function call(path: string, init: SignedInit = {}): Promise<Respons
   return res;
 }
 
-/** Fails the test when a 2xx answer's data is not what its route's contract says it answers. */
-async function checkResponse(method: string, pathname: string, res: Response): Promise<void> {
-  if (res.status < 200 || res.status > 299 || !res.headers.get('content-type')?.includes('application/json')) return;
-  const schema = contractFor(method, pathname)?.response;
-  if (!schema) return;
-  const { data } = (await res.clone().json()) as { data: unknown };
-  const parsed = schema.safeParse(data);
+/**
+ * Fails the test when an answer is not what its route's contract says: a 2xx answer's data its
+ * `response` schema refuses, or (where the contract declares `messages`) a meta.msg that is neither the
+ * route's own, nor one its contract produces, nor app-wide (api/src/contract/message-keys.ts). A 5xx is
+ * left alone: the server's trouble is never the route's.
+ */
+export async function checkResponse(method: string, pathname: string, res: Response): Promise<void> {
+  if (res.status >= 500 || !res.headers.get('content-type')?.includes('application/json')) return;
+  const entry = contractFor(method, pathname);
+  if (!entry || (!entry.response && !entry.messages)) return;
+  const body = (await res.clone().json()) as { data: unknown; meta?: { msg?: string } };
+  const msg = body.meta?.msg;
+  if (entry.messages && !(msg !== undefined && allowedMessages(entry).has(msg)))
+    throw new Error(
+      `${method} ${pathname} answered ${res.status} '${msg}': not in its contract's messages, nor its contract's own keys (${contractMessages(entry).join(', ') || 'none'}), nor the app-wide ones (api/src/contract/message-keys.ts)`,
+    );
+  if (res.status < 200 || res.status > 299 || !entry.response) return;
+  const parsed = entry.response.safeParse(body.data);
   if (!parsed.success)
     throw new Error(
       `${method} ${pathname} answered data its contract's response schema refuses:\n${parsed.error.issues
@@ -31,6 +44,10 @@ async function checkResponse(method: string, pathname: string, res: Response): P
         .join('\n')}`,
     );
 }
+
+/** What a route may answer in meta.msg: its own keys, its contract's, and the app-wide ones. */
+const allowedMessages = (entry: RouteContract): Set<string> =>
+  new Set<string>([...(entry.messages ?? []), ...contractMessages(entry), ...APP_WIDE_MESSAGES]);
 
 const randomIp = () => `10.${[...crypto.getRandomValues(new Uint8Array(3))].join('.')}`;
 

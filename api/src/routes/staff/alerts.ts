@@ -19,6 +19,7 @@ export const staffAlertRoutes = new Hono<AppEnv>().get(
     noDevice: true,
     staff: 'catalogue:read',
     response: alertReportResponseSchema,
+    messages: [],
   }),
   async (c) =>
     c.json(

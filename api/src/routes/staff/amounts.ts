@@ -47,6 +47,7 @@ export const staffAmountRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'promotions:read',
       response: countryAmountsListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -66,6 +67,7 @@ export const staffAmountRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'promotions:write',
       response: countryAmountsViewSchema,
+      messages: ['country_amounts_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -18,6 +18,7 @@ export const staffAuditRoutes = new Hono<AppEnv>().get(
     noDevice: true,
     staff: 'audit:read',
     response: auditPageSchema,
+    messages: [],
   }),
   async (c) => {
     const q = c.req.valid('query');

@@ -37,6 +37,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
     noDevice: true,
     staff: 'dashboard:read',
     response: dashboardSchema,
+    messages: [],
   }),
   async (c) => {
     const member = await requireStaff(c);

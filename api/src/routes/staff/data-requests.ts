@@ -33,6 +33,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'customers:export',
       response: dataRequestListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -96,6 +97,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
         'Prepare the shopper’s data archive on her request (decision 49): it is mailed to her and offered on her account page, never to staff; audited. 409 while one is open',
       staff: 'customers:export',
       response: staffDataExportSchema,
+      messages: ['customer_already_erased', 'data_export_in_progress'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -112,6 +112,7 @@ export const staffDeliveryRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'orders:read',
       response: deliverySettingsListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);

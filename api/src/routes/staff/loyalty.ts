@@ -38,6 +38,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'loyalty:manage',
       response: loyaltyRulesListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -56,6 +57,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'loyalty:manage',
       response: countryLoyaltyRulesSchema,
+      messages: ['points_rules_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -27,6 +27,7 @@ const decision = {
   noDevice: true,
   staff: 'reviews:moderate',
   response: moderationDecidedSchema,
+  messages: ['moderation_decided', 'moderation_already_decided'],
 } as const;
 
 /** The four decision routes: one per kind of text, each with its own contract. */
@@ -67,6 +68,7 @@ const routes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'reviews:read',
       response: moderationQueueSchema,
+      messages: [],
     }),
     async (c) => {
       return c.json(ok(await moderationQueue(c.env.DB, c.req.valid('query').status ?? 'pending')));
@@ -82,6 +84,7 @@ const routes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'reviews:moderate',
       response: moderationSettingsViewSchema,
+      messages: ['moderation_settings_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -99,6 +102,7 @@ const routes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'reviews:moderate',
       response: staffAnswerSavedSchema,
+      messages: ['staff_answer_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -35,6 +35,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'orders:read',
       response: staffSubscriptionListSchema,
+      messages: [],
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -50,6 +51,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'promotions:write',
       response: subscriptionSettingsSavedSchema,
+      messages: ['subscription_settings_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -80,6 +82,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       noDevice: true,
       staff: 'promotions:write',
       response: productSubscriptionDiscountSavedSchema,
+      messages: ['subscription_settings_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);
