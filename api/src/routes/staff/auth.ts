@@ -63,8 +63,7 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       body: staffSignInSchema,
       noDevice: true,
       response: signInTicketSchema,
-      // too_many_attempts: this sign-in's own lock (failures per account and address), not a request limit.
-      messages: ['invalid_credentials', 'too_many_attempts'],
+      messages: ['invalid_credentials'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -103,7 +102,7 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       body: staffVerifySchema,
       noDevice: true,
       response: staffSessionSchema,
-      messages: ['sign_in_ticket_invalid', 'totp_invalid', 'too_many_attempts'],
+      messages: ['sign_in_ticket_invalid', 'totp_invalid'],
     }),
     async (c) => {
       const input = c.req.valid('json');
