@@ -22,6 +22,9 @@ export const skuStockSchema = z.object({ id: z.int(), product_id: z.int(), stock
 /** A change to a nutritionist's list: the list and its nutritionist. */
 export const nutritionistListPartSchema = z.object({ id: z.int(), nutritionist_id: z.int() });
 
+/** A banner added to a banner row: the row and the new banner's picture stem (`<image_key>-en`, `-ar`). */
+export const bannerAddedSchema = z.object({ id: z.int(), image_key: z.string() });
+
 /** A picture uploaded: its stored key and type, the size sent and the size stored (the largest rendition). */
 export const productImageUploadSchema = z.object({
   id: z.int(),
