@@ -1,7 +1,7 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { StaffConfig } from './config';
 import type { StaffTranslator } from './lib/i18n';
-import type { StaffSelf } from './lib/staff-self';
+import type { StaffSelf } from '#shared/api/staff-auth-responses';
 import type { Lang } from '#shared/locale';
 
 export type StaffAppEnv = {

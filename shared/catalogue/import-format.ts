@@ -10,6 +10,7 @@
 import { filsFromKwd } from '../api/staff-catalogue-schemas';
 import { currencyDecimals, minorToDecimal } from '../money';
 import { normalizeDigits } from '../text/digits';
+import { z } from '../zod';
 import { type CsvRecord, unguardCell } from '../text/csv';
 
 export const IMPORT_MAX_ROWS = 5000;
@@ -73,14 +74,6 @@ export type StockColumn = (typeof STOCK_COLUMNS)[number];
 
 export type ImportKind = 'catalogue' | 'stock';
 
-/** A message key of the staff dictionaries (shared/i18n/staff-catalogue.*) with its values. */
-export interface ImportProblem {
-  line: number;
-  column: string | null;
-  msg: ImportMessage;
-  params?: Record<string, string | number>;
-}
-
 export const IMPORT_MESSAGES = [
   'import_file_empty',
   'import_too_many_rows',
@@ -118,6 +111,18 @@ export const IMPORT_MESSAGES = [
   'import_category_names_kept',
 ] as const;
 type ImportMessage = (typeof IMPORT_MESSAGES)[number];
+
+/**
+ * A message key of the staff dictionaries (shared/i18n/staff-catalogue.*) with its values: a line's
+ * problem or warning, as the check answers it (the check route's response schema) and the page shows it.
+ */
+export const importProblemSchema = z.object({
+  line: z.int(),
+  column: z.string().nullable(),
+  msg: z.enum(IMPORT_MESSAGES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 /** Where each column is in the file, or the problems with its header line. */
 export function readHeader<C extends string>(

@@ -8,7 +8,7 @@ import { D1_SQL_HEADER, decodeD1Sql } from '#shared/api/d1-sql';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { StaffAppEnv } from '../app-env';
 
-export type { StaffSelf } from './staff-self';
+export type { StaffSelf } from '#shared/api/staff-auth-responses';
 
 export interface ApiAnswer<T> {
   status: number;

@@ -1,26 +1,11 @@
 // Search: the synonym sets with their phrases in both languages, and the searches of the
 // last 30 days that found nothing, per language.
 import { formatDate } from '#shared/text/dates';
+import type { SynonymSetView, ZeroResultRow, ZeroResults } from '#shared/api/staff-search-responses';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-
-export interface SynonymSetView {
-  set_id: number;
-  phrases: { id: number; phrase: string }[];
-}
-interface ZeroResultRow {
-  term: string;
-  searches: number;
-  last_seen: number;
-  example: string;
-}
-export interface ZeroResults {
-  days: number;
-  en: ZeroResultRow[];
-  ar: ZeroResultRow[];
-}
 
 function ZeroTable({ t, rows, lang }: { t: StaffTranslator; rows: ZeroResultRow[]; lang: 'en' | 'ar' }) {
   if (rows.length === 0) return <p>{t.t('st_search_zero_none')}</p>;

@@ -1,18 +1,9 @@
 import { COUNTRY_CODES } from '#shared/locale';
 import { ROLES, type RoleGrant } from '#shared/staff/permissions';
+import type { TeamMember } from '#shared/api/staff-team-responses';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { DoneNote, ErrorNote, Layout } from './Layout';
-
-export interface TeamMember {
-  id: number;
-  email: string;
-  name: string;
-  lang: 'en' | 'ar';
-  active: boolean;
-  invited: boolean;
-  grants: RoleGrant[];
-}
 
 /** "all", "KW", "SA" or "" (not given) for one role's select. */
 const grantValue = (grants: RoleGrant[], role: string) => {

@@ -1,6 +1,7 @@
 // Staff sign-in in two steps (password, then the authenticator's code), sign-out and the language.
 import { Hono } from 'hono';
 import { staffSignInSchema, staffVerifySchema } from '#shared/api/staff-schemas';
+import type { SignInTicket, StaffSession } from '#shared/api/staff-auth-responses';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
@@ -26,7 +27,7 @@ export const authRoutes = new Hono<StaffAppEnv>()
         <SignInPage t={c.var.t} nonce={c.var.nonce} error="invalid_credentials" email={field(form, 'email')} />,
         400,
       );
-    const answer = await staffApi<{ ticket: string }>(c, 'POST', '/staff/auth/sign-in', input.data);
+    const answer = await staffApi<SignInTicket>(c, 'POST', '/staff/auth/sign-in', input.data);
     if (answer.status !== 200)
       return html(
         c,
@@ -45,7 +46,7 @@ export const authRoutes = new Hono<StaffAppEnv>()
     const form = await readForm(c);
     const input = staffVerifySchema.safeParse({ ticket, code: field(form, 'code') });
     if (!input.success) return html(c, <VerifyPage t={c.var.t} nonce={c.var.nonce} error="totp_invalid" />, 400);
-    const answer = await staffApi<{ token: string }>(c, 'POST', '/staff/auth/verify', input.data);
+    const answer = await staffApi<StaffSession>(c, 'POST', '/staff/auth/verify', input.data);
     if (answer.status !== 200) {
       if (answer.envelope.meta.msg === 'sign_in_ticket_invalid') clearTicket(c);
       return html(

@@ -7,14 +7,8 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import {
-  type CheckAnswer,
-  ImportDetailPage,
-  type ImportDetail,
-  type ImportListRow,
-  ImportPage,
-  type ImportRefusal,
-} from '../pages/catalogue/Import';
+import type { ImportCheckAnswer, ImportDetail, ImportList } from '#shared/api/staff-import-schemas';
+import { ImportDetailPage, ImportPage, type ImportRefusal } from '../pages/catalogue/Import';
 import { apiFailurePage } from './failure';
 import { readForm } from '../lib/form';
 
@@ -22,10 +16,10 @@ type C = Context<StaffAppEnv>;
 
 async function importPage(
   c: C,
-  extra: { checked?: CheckAnswer; failure?: string; kind?: 'catalogue' | 'stock' } = {},
+  extra: { checked?: ImportCheckAnswer; failure?: string; kind?: 'catalogue' | 'stock' } = {},
   status: 200 | 400 = 200,
 ) {
-  const list = await staffApi<{ imports: ImportListRow[] }>(c, 'GET', '/staff/catalogue/imports');
+  const list = await staffApi<ImportList>(c, 'GET', '/staff/catalogue/imports');
   if (list.status !== 200) return apiFailurePage(c, list.status);
   return html(
     c,
@@ -86,7 +80,7 @@ export const catalogueImportRoutes = new Hono<StaffAppEnv>()
     if (!(file instanceof File) || file.size === 0)
       return importPage(c, { failure: 'st_import_file_missing', kind }, 400);
     if (file.size > IMPORT_MAX_BYTES) return importPage(c, { failure: 'import_file_too_large', kind }, 400);
-    const answer = await staffApi<CheckAnswer>(c, 'POST', '/staff/catalogue/imports', {
+    const answer = await staffApi<ImportCheckAnswer>(c, 'POST', '/staff/catalogue/imports', {
       kind,
       file_name: file.name.slice(0, 200) || `${kind}.csv`,
       csv: await file.text(),

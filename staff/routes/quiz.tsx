@@ -2,7 +2,7 @@
 // saved (the API checks it with the shared schema and lists the problems), publish. Catalogue
 // permissions: reading with catalogue:read, changing with catalogue:write.
 import { Hono, type Context } from 'hono';
-import type { StaffQuizVersionRow, StaffQuizVersionView } from '#shared/quiz/staff';
+import type { StaffQuizVersion, StaffQuizVersionId, StaffQuizVersions } from '#shared/quiz/staff';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
@@ -14,11 +14,7 @@ import { apiFailurePage } from './failure';
 type QuizState = QuizFormState;
 
 async function versionPage(c: Context<StaffAppEnv>, id: string, state?: QuizState, status = 200) {
-  const answer = await staffApi<{ version: StaffQuizVersionView; issues: string[] }>(
-    c,
-    'GET',
-    `/staff/quiz/versions/${id}`,
-  );
+  const answer = await staffApi<StaffQuizVersion>(c, 'GET', `/staff/quiz/versions/${id}`);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   const { version, issues } = answer.envelope.data;
   return html(
@@ -44,7 +40,7 @@ function refused(
 
 export const quizRoutes = new Hono<StaffAppEnv>()
   .get('/quiz', staffPage('catalogue:read'), async (c) => {
-    const answer = await staffApi<{ versions: StaffQuizVersionRow[] }>(c, 'GET', '/staff/quiz/versions');
+    const answer = await staffApi<StaffQuizVersions>(c, 'GET', '/staff/quiz/versions');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,
@@ -52,7 +48,7 @@ export const quizRoutes = new Hono<StaffAppEnv>()
     );
   })
   .post('/quiz/new', staffPage('catalogue:write'), async (c) => {
-    const answer = await staffApi<{ id: number }>(c, 'POST', '/staff/quiz/versions');
+    const answer = await staffApi<StaffQuizVersionId>(c, 'POST', '/staff/quiz/versions');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return c.redirect(`/quiz/${answer.envelope.data.id}`, 303);
   })

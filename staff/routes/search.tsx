@@ -5,14 +5,15 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { SearchPage, type SynonymSetView, type ZeroResults } from '../pages/Search';
+import type { SynonymSets, ZeroResults } from '#shared/api/staff-search-responses';
+import { SearchPage } from '../pages/Search';
 import type { FormState } from '../pages/Customers';
 import { apiFailurePage } from './failure';
 import { formFields } from './customers';
 
 async function searchPage(c: Context<StaffAppEnv>, state?: FormState, status = 200) {
   const [sets, zero] = await Promise.all([
-    staffApi<{ sets: SynonymSetView[] }>(c, 'GET', '/staff/search/synonyms'),
+    staffApi<SynonymSets>(c, 'GET', '/staff/search/synonyms'),
     staffApi<ZeroResults>(c, 'GET', '/staff/search/zero-results'),
   ]);
   if (sets.status !== 200) return apiFailurePage(c, sets.status);

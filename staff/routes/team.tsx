@@ -7,7 +7,8 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { MemberPage, TeamPage, type TeamMember } from '../pages/Team';
+import type { Invitation, Team } from '#shared/api/staff-team-responses';
+import { MemberPage, TeamPage } from '../pages/Team';
 import { InvitePage, type InvitationView } from '../pages/Invite';
 import { MessagePage } from '../pages/Message';
 import { apiFailurePage } from './failure';
@@ -29,7 +30,7 @@ function grantsFromForm(form: Form): RoleGrant[] {
 }
 
 async function team(c: Context<StaffAppEnv>) {
-  return staffApi<{ members: TeamMember[] }>(c, 'GET', '/staff/team');
+  return staffApi<Team>(c, 'GET', '/staff/team');
 }
 
 const DONE = { invited: 'st_team_invited_done', grants: 'st_team_grants_saved', state: 'st_team_state_saved' } as const;
@@ -113,11 +114,7 @@ export const teamRoutes = new Hono<StaffAppEnv>()
   });
 
 async function invitation(c: Context<StaffAppEnv>, token: string) {
-  const answer = await staffApi<{ email: string; name: string; secret: string; otpauth: string }>(
-    c,
-    'GET',
-    `/staff/invitation/${token}`,
-  );
+  const answer = await staffApi<Invitation>(c, 'GET', `/staff/invitation/${token}`);
   if (answer.status !== 200) return null;
   const { email, name, secret, otpauth } = answer.envelope.data;
   return { email, name, secret, qrSvg: renderSVG(otpauth) } satisfies InvitationView;

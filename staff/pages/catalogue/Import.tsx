@@ -3,68 +3,13 @@
 // its lines, and the button that imports it or undoes it.
 import { type ImportProblem, undoUntil } from '#shared/catalogue/import-format';
 import { formatDate } from '#shared/text/dates';
+import type { ImportCheckAnswer, ImportDetail, ImportListRow, ImportSummary } from '#shared/api/staff-import-schemas';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
 import { CatalogueLinks, canWrite } from './parts';
 
-type Action = 'create' | 'update' | 'keep';
-interface ImportSummaryView {
-  products: Record<Action, number>;
-  skus: Record<Action, number>;
-  stock: { skus: number; added: number; removed: number };
-  brands: unknown[];
-  categories: unknown[];
-  warnings?: ImportProblem[];
-  warning_count?: number;
-}
-export interface ImportListRow {
-  id: number;
-  kind: 'catalogue' | 'stock';
-  status: 'checked' | 'applied' | 'reverted';
-  file_name: string;
-  row_count: number;
-  summary: ImportSummaryView;
-  checked_at: number;
-  applied_at: number | null;
-  reverted_at: number | null;
-  checked_by: string;
-  applied_by: string | null;
-  reverted_by: string | null;
-}
-export interface CheckAnswer {
-  id: number | null;
-  kind: 'catalogue' | 'stock';
-  rows: number;
-  summary: ImportSummaryView;
-  problems: ImportProblem[];
-  problem_count: number;
-  warnings: ImportProblem[];
-  warning_count: number;
-}
-interface ImportLine {
-  line: number;
-  product_slug: string | null;
-  product_id: number | null;
-  product_action: Action | null;
-  sku_id: number | null;
-  sku_action: Action;
-  stock_delta: number;
-  reason: string | null;
-  after: { product?: { name_en: string; name_ar: string }; sku?: { name_en?: string; name_ar?: string } } | null;
-  /** The product's and size's names in the shop now (none yet for what a checked import will create). */
-  product_en: string | null;
-  product_ar: string | null;
-  sku_en: string | null;
-  sku_ar: string | null;
-}
-export interface ImportDetail {
-  import: ImportListRow;
-  lines: ImportLine[];
-  page: number;
-  pages: number;
-  conflicts: Array<{ line: number; why: 'edited' | 'in_use' }>;
-}
+type ImportLine = ImportDetail['lines'][number];
 /** What the page shows after a refused import or undo: the message and the lines it names. */
 export interface ImportRefusal {
   msg: string;
@@ -125,7 +70,7 @@ function ProblemTable({
   );
 }
 
-function Summary({ t, summary }: { t: StaffTranslator; summary: ImportSummaryView }) {
+function Summary({ t, summary }: { t: StaffTranslator; summary: ImportSummary }) {
   const parts: Array<[StaffTextId, number]> = [
     ['st_import_products_create', summary.products.create],
     ['st_import_products_update', summary.products.update],
@@ -165,7 +110,7 @@ const KIND: Record<ImportListRow['kind'], StaffTextId> = {
 export function ImportPage(
   props: Common & {
     imports: ImportListRow[];
-    checked?: CheckAnswer | null;
+    checked?: ImportCheckAnswer | null;
     failure?: string | null;
     kind?: 'catalogue' | 'stock';
   },

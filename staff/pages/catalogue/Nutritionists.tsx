@@ -1,5 +1,6 @@
 // Nutritionists and their curated lists (nutritionists:read to see, nutritionists:write to edit): a
 // nutritionist may rename and reorder their lists and put products on them or take them off.
+import type { NutritionistDetail, NutritionistRow } from '#shared/api/staff-catalogue-responses';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
@@ -22,20 +23,6 @@ const BIO_LABELS = ['st_catalogue_bio_en', 'st_catalogue_bio_ar'] as const;
 interface Names {
   name_en: string;
   name_ar: string;
-}
-
-export interface NutritionistRow extends Names {
-  id: number;
-  slug: string;
-  title_en: string;
-  title_ar: string;
-  sort_order: number;
-  lists: number;
-}
-
-export interface NutritionistDetail {
-  nutritionist: NutritionistRow & { bio_en: string; bio_ar: string; years_experience: number };
-  lists: Array<Names & { id: number; sort_order: number; items: Array<Names & { product_id: number }> }>;
 }
 
 /**

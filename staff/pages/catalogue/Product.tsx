@@ -3,12 +3,13 @@
 // pays; and the image upload (multipart; the API judges the file by its content).
 import { formatMinor, isShopCurrency } from '#shared/money';
 import type { CountryCode } from '#shared/locale';
+import type { ProductDetail } from '#shared/api/staff-catalogue-responses';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { percentText } from '../Subscriptions';
 import { PriceFields, SkuFields } from './NewProduct';
-import { CategoryOptions, type NamedRow } from './parts';
+import { CategoryOptions } from './parts';
 import {
   ALT_LABELS,
   BilingualFields,
@@ -23,36 +24,6 @@ import {
   Notice,
   NumberField,
 } from './parts';
-
-export interface ProductDetail {
-  product: {
-    id: number;
-    slug: string;
-    name_en: string;
-    name_ar: string;
-    description_en: string;
-    description_ar: string;
-    category_id: number;
-    brand_id: number;
-    is_active: number;
-    in_stock: number;
-    /** Its own subscribe-and-save percent; null takes the shop's (decision 45). */
-    subscription_discount?: number | null;
-  };
-  skus: Array<{
-    id: number;
-    name_en: string;
-    name_ar: string;
-    price: number;
-    old_price: number | null;
-    stock: number;
-    buy_limit: number | null;
-    prices: Array<{ country: CountryCode; currency: string; price: number; old_price: number | null }>;
-  }>;
-  images: Array<{ id: number; r2_key: string; alt_en: string; alt_ar: string; width: number; height: number }>;
-  categories: NamedRow[];
-  brands: NamedRow[];
-}
 
 export function ProductPage(props: {
   t: StaffTranslator;

@@ -3,25 +3,8 @@ import { formatMinor } from '#shared/money';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
+import type { ProductListRow } from '#shared/api/staff-catalogue-responses';
 import { CatalogueLinks, CategoryOptions, Notice, canWrite, type NamedRow } from './parts';
-
-export type { NamedRow } from './parts';
-
-export interface ProductListRow {
-  id: number;
-  slug: string;
-  name_en: string;
-  name_ar: string;
-  is_active: number;
-  in_stock: number;
-  min_price: number;
-  brand_en: string;
-  brand_ar: string;
-  category_en: string;
-  category_ar: string;
-  stock: number | null;
-  skus: number;
-}
 
 export interface ProductFilters {
   q?: string;

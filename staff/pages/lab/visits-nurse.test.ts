@@ -40,7 +40,7 @@ function render(visits: VisitView[], lang: 'en' | 'ar', permissions: Permission[
     createElement(VisitsPage, {
       t: staffTranslator(lang),
       nonce: 'n',
-      me: { staff: { id: 1, name: 'Huda', email: 'h@example.com', lang }, grants: [], permissions },
+      me: { staff: { id: 1, name: 'Huda', email: 'h@example.com', lang }, grants: [], permissions, nutritionist: null },
       data,
       notes: {},
     }),

@@ -3,12 +3,8 @@
 import { Hono } from 'hono';
 import type { StaffAppEnv } from '../../app-env';
 import { staffPage } from '../../middleware/guards';
-import {
-  NutritionistPage,
-  NutritionistsPage,
-  type NutritionistDetail,
-  type NutritionistRow,
-} from '../../pages/catalogue/Nutritionists';
+import type { NutritionistDetail, NutritionistList } from '#shared/api/staff-catalogue-responses';
+import { NutritionistPage, NutritionistsPage } from '../../pages/catalogue/Nutritionists';
 import { type C, type Failed, done, formFields, idOf, imageData, readPage, submit } from './forms';
 
 const nutritionistPage = (c: C, id: number, failure: Failed = null) =>
@@ -17,7 +13,7 @@ const nutritionistPage = (c: C, id: number, failure: Failed = null) =>
   ));
 
 const nutritionistsPage = (c: C, failure: Failed = null) =>
-  readPage<{ nutritionists: NutritionistRow[] }>(c, '/staff/catalogue/nutritionists', failure, (data) => (
+  readPage<NutritionistList>(c, '/staff/catalogue/nutritionists', failure, (data) => (
     <NutritionistsPage
       t={c.var.t}
       nonce={c.var.nonce}

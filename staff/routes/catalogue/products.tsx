@@ -3,14 +3,15 @@
 // percent is promotions:write.
 import { Hono } from 'hono';
 import { catalogueListQuery } from '#shared/api/staff-catalogue-schemas';
+import type { BrandList, CategoryList, ProductDetail, ProductList } from '#shared/api/staff-catalogue-responses';
 import type { StaffAppEnv } from '../../app-env';
 import { staffApi } from '../../lib/api';
 import { filledQuery } from '../../lib/filter-query';
 import { html } from '../../lib/render';
 import { staffPage } from '../../middleware/guards';
 import { NewProductPage } from '../../pages/catalogue/NewProduct';
-import { ProductPage, type ProductDetail } from '../../pages/catalogue/Product';
-import { ProductsPage, type NamedRow, type ProductListRow } from '../../pages/catalogue/Products';
+import { ProductPage } from '../../pages/catalogue/Product';
+import { ProductsPage } from '../../pages/catalogue/Products';
 import { apiFailurePage } from '../failure';
 import { type C, type Failed, done, formFields, idOf, imageData, readPage, submit } from './forms';
 
@@ -20,8 +21,8 @@ const productPage = (c: C, id: number, failure: Failed = null) =>
   ));
 async function newProductPage(c: C, failure: Failed = null) {
   const [categories, brands] = await Promise.all([
-    staffApi<{ categories: NamedRow[] }>(c, 'GET', '/staff/catalogue/categories'),
-    staffApi<{ brands: NamedRow[] }>(c, 'GET', '/staff/catalogue/brands'),
+    staffApi<CategoryList>(c, 'GET', '/staff/catalogue/categories'),
+    staffApi<BrandList>(c, 'GET', '/staff/catalogue/brands'),
   ]);
   for (const a of [categories, brands]) if (a.status !== 200) return apiFailurePage(c, a.status);
   return html(
@@ -47,13 +48,9 @@ export const productRoutes = new Hono<StaffAppEnv>()
         .map(([k, v]) => [k, String(v)]),
     );
     const [products, categories, brands] = await Promise.all([
-      staffApi<{ products: ProductListRow[]; total: number; page: number; pages: number }>(
-        c,
-        'GET',
-        `/staff/catalogue/products${query.size ? `?${query}` : ''}`,
-      ),
-      staffApi<{ categories: NamedRow[] }>(c, 'GET', '/staff/catalogue/categories'),
-      staffApi<{ brands: NamedRow[] }>(c, 'GET', '/staff/catalogue/brands'),
+      staffApi<ProductList>(c, 'GET', `/staff/catalogue/products${query.size ? `?${query}` : ''}`),
+      staffApi<CategoryList>(c, 'GET', '/staff/catalogue/categories'),
+      staffApi<BrandList>(c, 'GET', '/staff/catalogue/brands'),
     ]);
     for (const a of [products, categories, brands]) if (a.status !== 200) return apiFailurePage(c, a.status);
     const data = products.envelope.data;

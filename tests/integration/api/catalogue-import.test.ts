@@ -402,6 +402,10 @@ describe('import and undo', () => {
     expect(body.meta.msg).toBe('import_revert_conflict');
     expect(body.data.lines).toEqual([{ line: 2, why: 'edited' }]);
     expect((await productBySlug('gamma-ashwagandha-extract')).name_en).toBe('Ashwagandha (edited by hand)');
+    // The import's page names the same line, with what the file changed on it.
+    const page = (await json(await staffCall(manager.token, `/staff/catalogue/imports/${data.id}`))).data;
+    expect(page.conflicts).toEqual([{ line: 2, why: 'edited' }]);
+    expect(page.lines[0].after.product.name_en).toBe('Ashwagandha KSM-66');
   });
 
   it('is undone only within its 180 days: after them the plan lines are not kept, and the undo is refused', async () => {
@@ -515,6 +519,11 @@ describe('stock file', () => {
     expect(reasons).toEqual([
       { resource_id: '301', reason: 'Delivery from supplier' },
       { resource_id: '601', reason: 'Damaged in store' },
+    ]);
+    const page = (await json(await staffCall(manager.token, `/staff/catalogue/imports/${data.id}`))).data;
+    expect(page.lines.map((l: { sku_id: number; stock_delta: number }) => [l.sku_id, l.stock_delta])).toEqual([
+      [301, 5],
+      [601, -2],
     ]);
     expect((await revert(data.id)).status).toBe(200);
     expect((await sku(301)).stock).toBe(before[301]);

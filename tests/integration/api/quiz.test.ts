@@ -9,6 +9,7 @@ import type { QuizContent } from '#shared/quiz/schema';
 import { QUIZ_V1 } from '#shared/quiz/v1';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
+import { staffCall, staffWith } from './staff-helpers';
 
 let token: string;
 let huda: string;
@@ -277,5 +278,28 @@ describe('a signed-in shopper’s result', () => {
     expect((await count())!.n).toBe(1);
     expect((await post('/user/remove', { password: 'secret1' }, leaving)).status).toBe(200);
     expect((await count())!.n).toBe(0);
+  });
+});
+
+// The back office's quiz routes answer through the staff app (tests/integration/storefront/staff-quiz),
+// whose pages this file's call() does not see: here each answers once, so its contract's response
+// schema is checked (decision 68).
+describe('the back office’s quiz versions', () => {
+  it('lists them, copies the active one into a draft, saves its content and publishes it', async () => {
+    const manager = await staffWith([{ role: 'catalogue_manager', country: null }]);
+    const list = await json(await staffCall(manager.token, '/staff/quiz/versions'));
+    expect(list.data.versions.find((v: { status: string }) => v.status === 'active').id).toBe(2);
+    const made = await json(await staffCall(manager.token, '/staff/quiz/versions', { json: {} }));
+    const id = made.data.id as number;
+    const draft = await json(await staffCall(manager.token, `/staff/quiz/versions/${id}`));
+    expect(draft.data.version).toMatchObject({ id, status: 'draft', published_at: null });
+    expect(draft.data.issues).toEqual([]);
+    const saved = await staffCall(manager.token, `/staff/quiz/versions/${id}`, {
+      json: { content: JSON.stringify(fixtureContent()) },
+    });
+    expect(await json(saved)).toMatchObject({ data: { id }, meta: { msg: 'quiz_version_saved' } });
+    const published = await staffCall(manager.token, `/staff/quiz/versions/${id}/publish`, { json: {} });
+    expect(await json(published)).toMatchObject({ data: { id }, meta: { msg: 'quiz_version_published' } });
+    expect((await json(await get('/quiz/active', null))).data.version_id).toBe(id);
   });
 });

@@ -30,6 +30,9 @@ describe('staff sign-in', () => {
     expect(body.data.grants).toEqual([{ role: 'fulfilment', country: 'KW' }]);
     expect(body.data.permissions).toContain('orders:fulfil');
     expect(body.data.permissions).not.toContain('orders:refund');
+    const lang = await staffCall(member.token, '/staff/me/lang', { json: { lang: 'ar' } });
+    expect((await json(lang)).data).toEqual({ lang: 'ar' });
+    expect((await json(await staffCall(member.token, '/staff/me'))).data.staff.lang).toBe('ar');
     const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'staff.sign_in' AND staff_id = ?")
       .bind(member.id)
       .first();

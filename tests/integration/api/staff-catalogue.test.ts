@@ -365,6 +365,11 @@ describe('categories, brands, home sections and nutritionists', () => {
     expect(detail.data.lists[0].name_en).toBe('Immunity all year');
     expect(detail.data.lists[0].items.map((i: any) => i.product_id)).toEqual([1, 6]);
     expect((await lastAudit('nutritionist_list', 1))!.staff_id).toBe(nutritionist.id);
+    const profile = await staffCall(nutritionist.token, '/staff/catalogue/nutritionists/1', {
+      json: { ...detail.data.nutritionist, title_en: 'Clinical nutritionist' },
+    });
+    expect((await json(profile)).data).toEqual({ id: 1 });
+    expect((await lastAudit('nutritionist', 1))!.after_json).toContain('Clinical nutritionist');
 
     const price = await sku(101, { price: '0.100', old_price: '', buy_limit: '' }, nutritionist);
     expect(price.status).toBe(403);

@@ -1,6 +1,7 @@
 // An import's plan: one row a line of the file, as checked, kept in catalogue_import_rows until the
 // manager applies it (./apply.ts) and afterwards as the record an undo reads (./revert.ts).
 import type { ImportKind, ImportProblem, ProductFields } from '#shared/catalogue/import-format';
+import type { ImportSummary } from '#shared/api/staff-import-schemas';
 
 export type Action = 'create' | 'update' | 'keep';
 
@@ -36,27 +37,6 @@ export interface PlannedRow {
   before: RowState | null;
   after: RowState | null;
   reason: string | null;
-}
-
-export interface NewBrand {
-  slug: string;
-  name_en: string;
-  name_ar: string;
-}
-export interface NewCategory extends NewBrand {
-  parent_slug: string | null;
-}
-
-export interface ImportSummary {
-  products: Record<Action, number>;
-  skus: Record<Action, number>;
-  /** SKUs whose stock changes, and the units added and taken away. */
-  stock: { skus: number; added: number; removed: number };
-  brands: NewBrand[];
-  categories: NewCategory[];
-  /** What the check said without refusing the file (the first PROBLEMS_LISTED), kept for the import's page. */
-  warnings?: ImportProblem[];
-  warning_count?: number;
 }
 
 export interface CheckOutcome {

@@ -1,7 +1,8 @@
 // A checked plan kept in D1 until it is applied: the import's row and its lines, in one batch. The
 // lines travel as JSON in pieces under D1's 2 MB per value, so 5,000 lines are a few statements.
 import type { ImportKind } from '#shared/catalogue/import-format';
-import type { ImportSummary, PlannedRow } from './plan';
+import type { ImportSummary } from '#shared/api/staff-import-schemas';
+import type { PlannedRow } from './plan';
 
 // Characters, not bytes: at most three bytes each in UTF-8, so a piece stays under 2 MB.
 const PIECE_CHARS = 600_000;

@@ -18,6 +18,14 @@ import { createStaffSession, revokeStaffSession, SIGN_IN_TICKET_MS } from '#api/
 import { auditStatement } from '#api/src/staff/audit';
 import { requireStaff } from '#api/src/middleware/staff';
 import { staffSignInSchema, staffVerifySchema, staffLangSchema } from '#shared/api/staff-schemas';
+import {
+  signedOutSchema,
+  signInTicketSchema,
+  type StaffSelf,
+  staffLangAnswerSchema,
+  staffSelfSchema,
+  staffSessionSchema,
+} from '#shared/api/staff-auth-responses';
 
 /** Staff failures are kept apart from a shopper's with the same address. */
 const staffKeys = (email: string, ip: string) => signInKeys(`staff:${email}`, ip);
@@ -54,6 +62,8 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       summary: 'Staff sign-in, first step: e-mail and password; answers a five-minute ticket for the code',
       body: staffSignInSchema,
       noDevice: true,
+      response: signInTicketSchema,
+      messages: ['invalid_credentials'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -91,6 +101,8 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       summary: 'Staff sign-in, second step: the ticket and the TOTP code; answers the session token',
       body: staffVerifySchema,
       noDevice: true,
+      response: staffSessionSchema,
+      messages: ['sign_in_ticket_invalid', 'totp_invalid'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -138,6 +150,8 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       summary: 'End the staff session',
       noDevice: true,
       staff: 'signed-in',
+      response: signedOutSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -152,6 +166,8 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       summary: 'The signed-in staff member with their role grants and permissions',
       noDevice: true,
       staff: 'signed-in',
+      response: staffSelfSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -161,7 +177,7 @@ export const staffAuthRoutes = new Hono<AppEnv>()
         .bind(member.id)
         .first<{ name_en: string; name_ar: string }>();
       return c.json(
-        ok({
+        ok<StaffSelf>({
           staff: { id: member.id, name: member.name, email: member.email, lang: member.lang },
           grants: member.grants,
           permissions,
@@ -178,6 +194,8 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       body: staffLangSchema,
       noDevice: true,
       staff: 'signed-in',
+      response: staffLangAnswerSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);

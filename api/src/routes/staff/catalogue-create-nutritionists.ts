@@ -16,6 +16,12 @@ import {
   productImageEditSchema,
 } from '#shared/api/staff-catalogue-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  addedWithSlugSchema,
+  changedRowSchema,
+  nutritionistListPartSchema,
+  productPartSchema,
+} from '#shared/api/staff-catalogue-responses';
 
 export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
   .post(
@@ -26,6 +32,8 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       summary: 'Add a nutritionist with their portrait (JPEG, PNG or WebP, judged by content)',
       body: nutritionistCreateSchema,
       staff: 'nutritionists:write',
+      response: addedWithSlugSchema,
+      messages: ['image_type_unsupported', 'image_too_large'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -80,6 +88,8 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
         "Delete a nutritionist and their lists, unless the home page's banner shows them (409 nutritionist_featured)",
       body: deleteSchema,
       staff: 'nutritionists:write',
+      response: changedRowSchema,
+      messages: ['not_found', 'nutritionist_featured'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -123,6 +133,8 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       summary: 'Add a list to a nutritionist',
       body: nutritionistListEditSchema,
       staff: 'nutritionists:write',
+      response: nutritionistListPartSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -160,6 +172,8 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       summary: 'Delete a nutritionist list (its products stay in the catalogue)',
       body: deleteSchema,
       staff: 'nutritionists:write',
+      response: nutritionistListPartSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -194,6 +208,8 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       summary: 'Show a product picture first, or remove it (a shown product keeps one: 409 image_last)',
       body: productImageEditSchema,
       staff: 'catalogue:write',
+      response: productPartSchema,
+      messages: ['not_found', 'image_last'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -23,6 +23,7 @@ import {
 } from '#api/src/staff/catalogue-create-common';
 import { productCreateSchema, skuCreateSchema, deleteSchema } from '#shared/api/staff-catalogue-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import { addedProductSchema, changedRowSchema, productPartSchema } from '#shared/api/staff-catalogue-responses';
 
 export const staffCreateProductRoutes = new Hono<AppEnv>()
   .post(
@@ -33,6 +34,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       summary: 'Add a product with its first SKU; it stays hidden from shoppers until shown',
       body: productCreateSchema,
       staff: 'catalogue:write',
+      response: addedProductSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -102,6 +105,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       summary: 'Add a SKU (a size) to a product',
       body: skuCreateSchema,
       staff: 'catalogue:write',
+      response: productPartSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -136,6 +141,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       summary: 'Delete a product that was never ordered, with its SKUs and pictures (409 product_has_orders)',
       body: deleteSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found', 'product_has_orders'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -189,6 +196,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       summary: "Delete a SKU that was never ordered and is not its product's last (409 sku_has_orders, sku_last)",
       body: deleteSchema,
       staff: 'catalogue:write',
+      response: productPartSchema,
+      messages: ['not_found', 'sku_has_orders', 'sku_last'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -11,6 +11,7 @@ import { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-co
 import { freeSlug, inUse, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
 import { categoryCreateSchema, deleteSchema, brandCreateSchema } from '#shared/api/staff-catalogue-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import { addedWithSlugSchema, changedRowSchema } from '#shared/api/staff-catalogue-responses';
 
 export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
   .post(
@@ -21,6 +22,8 @@ export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
       summary: 'Add a category, top-level or under a top-level one',
       body: categoryCreateSchema,
       staff: 'catalogue:write',
+      response: addedWithSlugSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -65,6 +68,8 @@ export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
       summary: 'Delete a category with no products and no subcategories (409 category_in_use)',
       body: deleteSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found', 'category_in_use'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -98,6 +103,8 @@ export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
       summary: 'Add a brand with its logo (JPEG, PNG or WebP, judged by content)',
       body: brandCreateSchema,
       staff: 'catalogue:write',
+      response: addedWithSlugSchema,
+      messages: ['image_type_unsupported', 'image_too_large'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -155,6 +162,8 @@ export const staffCreateTaxonomyRoutes = new Hono<AppEnv>()
       summary: 'Delete a brand with no products (409 brand_in_use)',
       body: deleteSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found', 'brand_in_use'],
     }),
     async (c) => {
       const member = await requireStaff(c);

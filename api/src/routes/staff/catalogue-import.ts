@@ -11,7 +11,7 @@ import { denormaliseProducts } from '#api/src/catalogue/maintain';
 import { applyCatalogueStatements, applyStockStatements, touchedProducts } from '#api/src/catalogue/import/apply';
 import { checkCatalogueFile, checkStockFile, PROBLEMS_LISTED } from '#api/src/catalogue/import/check';
 import { catalogueCsv } from '#api/src/catalogue/import/export';
-import { changesSomething, type ImportSummary } from '#api/src/catalogue/import/plan';
+import { changesSomething } from '#api/src/catalogue/import/plan';
 import {
   conflictsStatement,
   otherShardsStatement,
@@ -27,7 +27,17 @@ import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { forgetMedia, imageKeys, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
 import { audit, notFound } from '#api/src/staff/catalogue-common';
-import { importCheckSchema, importListQuery, importLinesQuery } from '#shared/api/staff-import-schemas';
+import {
+  type ImportSummary,
+  importAppliedSchema,
+  importCheckAnswerSchema,
+  importCheckSchema,
+  importDetailSchema,
+  importListQuery,
+  importListSchema,
+  importLinesQuery,
+  importRevertedSchema,
+} from '#shared/api/staff-import-schemas';
 import { idParams } from '#shared/api/route-schemas';
 
 const LIST_PAGE = 50;
@@ -71,6 +81,7 @@ export const staffImportRoutes = new Hono<AppEnv>()
         'The catalogue as CSV: a line a SKU with its product, brand, category (names in both languages), prices in KWD and as a Saudi shopper pays, stock and buy limit',
       fileResponse: ['text/csv'],
       staff: 'catalogue:read',
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -95,6 +106,8 @@ export const staffImportRoutes = new Hono<AppEnv>()
         'Check a catalogue or stock CSV (≤ 5,000 lines): every line’s problems and warnings, the counts, and, when it has none and changes something, the kept plan’s id',
       body: importCheckSchema,
       staff: 'catalogue:write',
+      response: importCheckAnswerSchema,
+      messages: ['import_checked'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -138,6 +151,8 @@ export const staffImportRoutes = new Hono<AppEnv>()
       summary: 'Imports, newest first, 50 a page, with who checked, applied and undid them',
       query: importListQuery,
       staff: 'catalogue:read',
+      response: importListSchema,
+      messages: [],
     }),
     async (c) => {
       const page = c.req.valid('query').page ?? 1;
@@ -169,6 +184,8 @@ export const staffImportRoutes = new Hono<AppEnv>()
       summary: 'An import with its lines (200 a page: before and after) and what would keep it from being undone',
       query: importLinesQuery,
       staff: 'catalogue:read',
+      response: importDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -215,6 +232,8 @@ export const staffImportRoutes = new Hono<AppEnv>()
       params: idParams,
       summary: 'Apply a checked import in one batch (409 when the catalogue changed since the check)',
       staff: 'catalogue:write',
+      response: importAppliedSchema,
+      messages: ['not_found', 'import_not_checked', 'import_stock_sold_meanwhile', 'import_stale', 'import_applied'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -277,6 +296,8 @@ export const staffImportRoutes = new Hono<AppEnv>()
       params: idParams,
       summary: 'Undo an applied import from its kept lines (409 naming the lines changed or used since)',
       staff: 'catalogue:write',
+      response: importRevertedSchema,
+      messages: ['not_found', 'import_not_applied', 'import_undo_expired', 'import_revert_conflict', 'import_reverted'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -8,6 +8,12 @@ import { changedFields } from '#api/src/staff/audit';
 import { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
 import { idParams } from '#shared/api/route-schemas';
 import {
+  changedRowSchema,
+  nutritionistDetailSchema,
+  nutritionistListPartSchema,
+  nutritionistListSchema,
+} from '#shared/api/staff-catalogue-responses';
+import {
   nutritionistEditSchema,
   nutritionistListEditSchema,
   nutritionistListItemSchema,
@@ -21,6 +27,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'Every nutritionist',
       staff: 'nutritionists:read',
+      response: nutritionistListSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -40,6 +48,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       params: idParams,
       summary: 'A nutritionist with their lists and the products on them',
       staff: 'nutritionists:read',
+      response: nutritionistDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -77,6 +87,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       summary: "Edit a nutritionist's names, titles, biography, experience and sort order",
       body: nutritionistEditSchema,
       staff: 'nutritionists:write',
+      response: changedRowSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -125,6 +137,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       summary: "Edit a nutritionist list's names and sort order",
       body: nutritionistListEditSchema,
       staff: 'nutritionists:write',
+      response: nutritionistListPartSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -160,6 +174,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       summary: 'Add a product to a nutritionist list, or take one off',
       body: nutritionistListItemSchema,
       staff: 'nutritionists:write',
+      response: nutritionistListPartSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -36,6 +36,13 @@ import {
   stockAdjustSchema,
 } from '#shared/api/staff-catalogue-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  changedRowSchema,
+  productDetailSchema,
+  productImageUploadSchema,
+  productListSchema,
+  skuStockSchema,
+} from '#shared/api/staff-catalogue-responses';
 
 export const staffProductRoutes = new Hono<AppEnv>()
   .get(
@@ -46,6 +53,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       summary: 'Products, 50 a page: search (`q`, a name or an id), category, brand and stock state',
       query: catalogueListQuery,
       staff: 'catalogue:read',
+      response: productListSchema,
+      messages: [],
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -100,6 +109,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       params: idParams,
       summary: 'A product with its SKUs (prices in base fils and as each country pays), images, categories and brands',
       staff: 'catalogue:read',
+      response: productDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -155,6 +166,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       summary: "Edit a product's names, descriptions, category, brand and active flag",
       body: productEditSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -207,6 +220,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       summary: 'Upload a JPEG, PNG or WebP (≤ 5 MB, judged by content) as the product’s first picture',
       body: imageUploadSchema,
       staff: 'catalogue:write',
+      response: productImageUploadSchema,
+      messages: ['not_found', 'image_type_unsupported', 'image_too_large'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -262,6 +277,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       summary: "Edit a SKU's price, old price, buy limit and (with a reason) stock",
       body: skuEditSchema,
       staff: 'catalogue:write',
+      response: skuStockSchema,
+      messages: ['not_found', 'stock_changed'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -335,6 +352,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       summary: "Add or take away units of a SKU's stock, with a reason",
       body: stockAdjustSchema,
       staff: 'catalogue:write',
+      response: skuStockSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);

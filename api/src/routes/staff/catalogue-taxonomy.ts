@@ -9,6 +9,12 @@ import { changedFields } from '#api/src/staff/audit';
 import { searchBrand, searchCategory } from '#api/src/catalogue/maintain';
 import { type CategoryRow, audit, commit, notFound } from '#api/src/staff/catalogue-common';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  brandListSchema,
+  categoryListSchema,
+  changedRowSchema,
+  homeSectionListSchema,
+} from '#shared/api/staff-catalogue-responses';
 import { categoryEditSchema, brandEditSchema, homeSectionEditSchema } from '#shared/api/staff-catalogue-schemas';
 
 export const staffTaxonomyRoutes = new Hono<AppEnv>()
@@ -19,6 +25,8 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'Every category',
       staff: 'catalogue:read',
+      response: categoryListSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -38,6 +46,8 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       summary: "Edit a category's names and sort order",
       body: categoryEditSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -82,6 +92,8 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'Every brand',
       staff: 'catalogue:read',
+      response: brandListSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -100,6 +112,8 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       summary: "Edit a brand's names, descriptions, featured flag and sort order",
       body: brandEditSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -139,6 +153,8 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'The home page sections and banners',
       staff: 'catalogue:read',
+      response: homeSectionListSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare('SELECT * FROM home_sections ORDER BY sort_order, id').all();
@@ -155,6 +171,8 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       summary: "Edit a home section's titles, sort order and active flag",
       body: homeSectionEditSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -13,6 +13,7 @@ import { storedKeys } from '#api/src/media/renditions';
 import { audit, commit, fieldError, notFound } from './catalogue';
 import { idParams } from '#shared/api/route-schemas';
 import { bannerAddSchema, bannerEditSchema } from '#shared/api/staff-catalogue-schemas';
+import { bannerAddedSchema, changedRowSchema } from '#shared/api/staff-catalogue-responses';
 
 interface Banner {
   image_key: string;
@@ -52,6 +53,8 @@ export const staffHomeBannerRoutes = new Hono<AppEnv>()
       summary: 'Add a banner to a banner row: a picture per language, a link on this shop, descriptions',
       body: bannerAddSchema,
       staff: 'catalogue:write',
+      response: bannerAddedSchema,
+      messages: ['not_found', 'image_type_unsupported', 'image_too_large', 'home_section_changed'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -82,6 +85,8 @@ export const staffHomeBannerRoutes = new Hono<AppEnv>()
       summary: 'Move a banner one place earlier, or take it off the row',
       body: bannerEditSchema,
       staff: 'catalogue:write',
+      response: changedRowSchema,
+      messages: ['not_found', 'home_section_changed'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -12,7 +12,12 @@ import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import { idParams } from '#shared/api/route-schemas';
-import { staffQuizContentSchema } from '#shared/quiz/staff';
+import {
+  staffQuizContentSchema,
+  staffQuizVersionIdSchema,
+  staffQuizVersionSchema,
+  staffQuizVersionsSchema,
+} from '#shared/quiz/staff';
 
 const COLUMNS = `v.id, v.status, s.name AS created_by, v.created_at, v.published_at, v.updated_at`;
 const FROM = 'quiz_versions v LEFT JOIN staff s ON s.id = v.created_by';
@@ -37,6 +42,8 @@ export const staffQuizRoutes = new Hono<AppEnv>()
       summary: "The quiz's versions: draft, active or retired, who made each and when",
       noDevice: true,
       staff: 'catalogue:read',
+      response: staffQuizVersionsSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -53,6 +60,8 @@ export const staffQuizRoutes = new Hono<AppEnv>()
       params: idParams,
       noDevice: true,
       staff: 'catalogue:read',
+      response: staffQuizVersionSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const row = await c.env.DB.prepare(`SELECT ${COLUMNS}, v.content FROM ${FROM} WHERE v.id = ?`)
@@ -74,6 +83,8 @@ export const staffQuizRoutes = new Hono<AppEnv>()
       summary: 'A new draft, a copy of the active version (audited)',
       noDevice: true,
       staff: 'catalogue:write',
+      response: staffQuizVersionIdSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -103,6 +114,8 @@ export const staffQuizRoutes = new Hono<AppEnv>()
       body: staffQuizContentSchema,
       noDevice: true,
       staff: 'catalogue:write',
+      response: staffQuizVersionIdSchema,
+      messages: ['quiz_content_invalid', 'not_found', 'quiz_version_not_draft', 'quiz_version_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -144,6 +157,8 @@ export const staffQuizRoutes = new Hono<AppEnv>()
       params: idParams,
       noDevice: true,
       staff: 'catalogue:write',
+      response: staffQuizVersionIdSchema,
+      messages: ['not_found', 'quiz_version_not_draft', 'quiz_content_invalid', 'quiz_version_published'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -14,6 +14,12 @@ import { auditStatement } from '#api/src/staff/audit';
 import { clearSynonymCache } from '#api/src/catalogue/search';
 import { synonymAddSchema } from '#shared/api/people-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  synonymAddedSchema,
+  synonymRemovedSchema,
+  synonymSetsSchema,
+  zeroResultsSchema,
+} from '#shared/api/staff-search-responses';
 
 /** The report covers the last 30 days, 50 queries per language. */
 const ZERO_RESULT_DAYS = 30;
@@ -27,6 +33,8 @@ export const staffSearchRoutes = new Hono<AppEnv>()
       summary: 'The synonym sets, each with its phrases in both languages (stored normalised)',
       noDevice: true,
       staff: 'search:read',
+      response: synonymSetsSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -49,6 +57,8 @@ export const staffSearchRoutes = new Hono<AppEnv>()
       body: synonymAddSchema,
       noDevice: true,
       staff: 'search:write',
+      response: synonymAddedSchema,
+      messages: ['synonym_phrase_invalid', 'not_found', 'synonym_exists'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -92,6 +102,8 @@ export const staffSearchRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       noDevice: true,
       staff: 'search:write',
+      response: synonymRemovedSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -122,6 +134,8 @@ export const staffSearchRoutes = new Hono<AppEnv>()
       summary: 'Searches that found nothing in the last 30 days, most searched first, per language',
       noDevice: true,
       staff: 'search:read',
+      response: zeroResultsSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -26,6 +26,14 @@ import {
   invitationAcceptSchema,
 } from '#shared/api/staff-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  activeAnswerSchema,
+  grantsAnswerSchema,
+  invitationAcceptedSchema,
+  invitationSchema,
+  invitedSchema,
+  teamSchema,
+} from '#shared/api/staff-team-responses';
 
 const INVITATION_MS = 72 * 60 * 60 * 1000;
 const ISSUER = 'Gulf Vitamins staff';
@@ -91,6 +99,8 @@ export const staffTeamRoutes = new Hono<AppEnv>()
       summary: 'Staff members with their role grants and whether their invitation is still open',
       noDevice: true,
       staff: 'staff:read',
+      response: teamSchema,
+      messages: [],
     }),
     async (c) => {
       const db = c.env.DB;
@@ -124,6 +134,8 @@ export const staffTeamRoutes = new Hono<AppEnv>()
       body: staffInviteSchema,
       noDevice: true,
       staff: 'staff:write',
+      response: invitedSchema,
+      messages: ['staff_email_taken'],
     }),
     async (c) => {
       const me = await requireTeamManager(c);
@@ -177,6 +189,8 @@ export const staffTeamRoutes = new Hono<AppEnv>()
       body: staffGrantsSchema,
       noDevice: true,
       staff: 'staff:write',
+      response: grantsAnswerSchema,
+      messages: ['staff_not_yourself', 'not_found', 'staff_last_owner'],
     }),
     async (c) => {
       const me = await requireTeamManager(c);
@@ -211,6 +225,8 @@ export const staffTeamRoutes = new Hono<AppEnv>()
       body: staffActiveSchema,
       noDevice: true,
       staff: 'staff:write',
+      response: activeAnswerSchema,
+      messages: ['staff_not_yourself', 'not_found', 'staff_last_owner'],
     }),
     async (c) => {
       const me = await requireTeamManager(c);
@@ -243,6 +259,8 @@ export const staffTeamRoutes = new Hono<AppEnv>()
       summary: "An open invitation: the member's e-mail and name and the TOTP secret to enrol",
       params: invitationTokenParams,
       noDevice: true,
+      response: invitationSchema,
+      messages: ['invitation_invalid'],
     }),
     async (c) => {
       const { token } = c.req.valid('param');
@@ -269,6 +287,8 @@ export const staffTeamRoutes = new Hono<AppEnv>()
       params: invitationTokenParams,
       body: invitationAcceptSchema,
       noDevice: true,
+      response: invitationAcceptedSchema,
+      messages: ['invitation_invalid', 'totp_invalid'],
     }),
     async (c) => {
       const { token } = c.req.valid('param');

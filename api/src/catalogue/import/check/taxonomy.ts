@@ -2,7 +2,7 @@
 // differ are kept as they are, with a warning), or new with its names, the same on every row that names
 // it; a new category's parent is a top-level one (decision 6), the shop's or new earlier in the file.
 import type { CatalogueColumn, CatalogueRow, ImportProblem } from '#shared/catalogue/import-format';
-import type { NewBrand, NewCategory } from '../plan';
+import type { NewBrand, NewCategory } from '#shared/api/staff-import-schemas';
 
 import type { Named, ShopNow } from './shop';
 
