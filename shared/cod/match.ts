@@ -5,7 +5,7 @@
 import { currencyDecimals } from '../money';
 import { parseAmount, type StatementCurrency, type StatementLine } from './statement';
 
-const LINE_OUTCOMES = [
+export const LINE_OUTCOMES = [
   'matched',
   'short',
   'over',
