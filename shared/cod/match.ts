@@ -38,7 +38,7 @@ export interface CashParcel {
   remitted: boolean;
 }
 
-export interface MatchedLine {
+interface MatchedLine {
   line: number;
   tracking: string | null;
   reference: string | null;
