@@ -15,7 +15,7 @@ import type { Permission } from '#shared/staff/permissions';
 import { parseDecimal } from '#shared/text/digits';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
-import type { OrderParcelsData } from '../pages/orders/OrderParcels';
+import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
 import { formFields } from './customers';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';

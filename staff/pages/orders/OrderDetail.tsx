@@ -16,7 +16,8 @@ import { OrderParcelEvents } from './OrderParcelEvents';
 
 export { ORDER_STEPS, type OrderStep } from './order-detail-data';
 
-import { OrderParcels, type OrderParcelsData } from './OrderParcels';
+import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
+import { OrderParcels } from './OrderParcels';
 
 export function OrderDetailPage(props: {
   t: StaffTranslator;
