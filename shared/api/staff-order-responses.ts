@@ -219,7 +219,6 @@ const orderTrackingSchema = z.object({
     z.object({
       id: z.int(),
       shipment_id: z.int(),
-      order_id: z.int(),
       attempt: z.int(),
       kind: z.enum(['day', 'address']),
       day: z.string(),
