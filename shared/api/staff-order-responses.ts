@@ -285,3 +285,5 @@ export type OrderDetailData = z.infer<typeof staffOrderDetailSchema>;
 export const staffOrderCancelledSchema = staffOrderDetailSchema.extend({
   refund_failed: z.object({ refund_id: z.int(), amount: z.int(), msg: z.literal('refund_gateway_failed') }).optional(),
 });
+/** What a step answers (a step but cancel never has `refund_failed`). */
+export type OrderStepAnswer = z.infer<typeof staffOrderCancelledSchema>;
