@@ -7,9 +7,7 @@ import { STATEMENT_CARRIERS, STATEMENT_CURRENCIES } from '../cod/statement';
 
 /** Who took the parcel: the shopper herself, her family, the building's guard, someone else (named). */
 export const RECEIVERS = ['customer', 'family', 'guard', 'other'] as const;
-type Receiver = (typeof RECEIVERS)[number];
 export const FAIL_REASONS = ['not_home', 'no_answer', 'wrong_address', 'refused', 'other'] as const;
-type FailReason = (typeof FAIL_REASONS)[number];
 
 const text = (v: unknown) => (typeof v === 'string' ? normalizeDigits(v).trim() : v);
 const optionalText = (max: number) =>
@@ -70,31 +68,3 @@ export const remittanceFileSchema = z.object({
   csv: z.string().min(1, { error: 'cod_file_empty' }).max(2_000_000, { error: 'cod_file_too_large' }),
 });
 export const COD_FILE_MAX_BYTES = 2_000_000;
-
-/** A stop as its driver and the Deliveries page see it. */
-export interface DriverStop {
-  id: number;
-  tracking_number: string;
-  day: string;
-  staff_id: number | null;
-  position: number;
-  order_number: string;
-  name: string;
-  phone: string;
-  address_lines: string[];
-  area: string;
-  cod_amount: number;
-  currency: 'KWD' | 'SAR';
-  status: 'pending' | 'delivered' | 'failed';
-  received_by: Receiver | null;
-  receiver_name: string | null;
-  fail_reason: FailReason | null;
-  cash_collected: number | null;
-  cash_note: string | null;
-}
-
-export interface DriverDay {
-  day: string;
-  started_at: number | null;
-  stops: DriverStop[];
-}

@@ -80,35 +80,3 @@ export const staffReturnRefundSchema = z.object({
 export const staffReturnRejectSchema = z.object({
   reason: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(500),
 });
-
-/** A return as the back office's queue and page show it. */
-export interface StaffReturn {
-  id: number;
-  order_id: number;
-  country: 'KW' | 'SA';
-  currency: string;
-  lang: 'en' | 'ar';
-  reason: (typeof RETURN_REASONS)[number];
-  unopened: boolean;
-  note: string | null;
-  status: (typeof RETURN_STATUSES)[number];
-  created_at: number;
-  updated_at: number;
-  refund_id: number | null;
-  refund_amount: number | null;
-  reject_reason: string | null;
-  items: Array<{ sku_id: number; name: string; count: number; resellable: boolean | null }>;
-  photos: Array<{ id: string; content_type: string }>;
-  parcel: {
-    id: number;
-    carrier: string;
-    status: string;
-    tracking_number: string | null;
-    label: boolean;
-    error: string | null;
-    tries: number;
-  } | null;
-  events: Array<{ kind: string; at: number; note: string | null }>;
-  /** The refund the return would give now (goods share, plus delivery when the shop was at fault). */
-  refund_preview: number;
-}

@@ -5,7 +5,7 @@
 import { currencyDecimals } from '../money';
 import { parseAmount, type StatementCurrency, type StatementLine } from './statement';
 
-const LINE_OUTCOMES = [
+export const LINE_OUTCOMES = [
   'matched',
   'short',
   'over',
@@ -38,7 +38,7 @@ export interface CashParcel {
   remitted: boolean;
 }
 
-export interface MatchedLine {
+interface MatchedLine {
   line: number;
   tracking: string | null;
   reference: string | null;

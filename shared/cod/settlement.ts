@@ -10,7 +10,7 @@ import { addDays } from '../gulf-days';
 export const COD_MISSING_DAYS = 14;
 const DAY = 24 * 60 * 60 * 1000;
 
-const SETTLEMENT_STATUSES = ['paid', 'short', 'over', 'missing', 'not_yet_remitted'] as const;
+export const SETTLEMENT_STATUSES = ['paid', 'short', 'over', 'missing', 'not_yet_remitted'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
 export function settlementStatus(

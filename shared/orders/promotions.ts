@@ -8,7 +8,7 @@ export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const GIFT_LIMIT = 25;
 
 /** Why a promotion applied or not: a dictionary key (orders area) and its parameters. */
-const PROMOTION_REASON_KEYS = [
+export const PROMOTION_REASON_KEYS = [
   'promo_threshold_applied',
   'promo_threshold_short',
   'promo_gwp_applied',

@@ -1,8 +1,7 @@
 // Cash on delivery settled (issue 62): a carrier's remittance statement checked line by line before
 // anything changes (and applied only when every line can be), the totals per carrier and week, the
 // parcels short, over or missing, and the own drivers' cash hand-ins against each day's list.
-import type { MatchedLine } from '#shared/cod/match';
-import type { SettlementStatus } from '#shared/cod/settlement';
+import type { CodOverview, CodStatementCheck } from '#shared/api/cod-responses';
 import {
   STATEMENT_CARRIERS,
   STATEMENT_COLUMNS,
@@ -18,61 +17,10 @@ import { Notice, type FormState } from './Customers';
 
 type Currency = 'KWD' | 'SAR';
 
-export interface CodOverview {
-  today: string;
-  missing_days: number;
-  counts: Record<SettlementStatus, number>;
-  totals: Array<{
-    carrier: string;
-    week: string;
-    currency: Currency;
-    expected: number;
-    remitted: number;
-    difference: number;
-  }>;
-  differences: Array<{
-    id: number;
-    order_id: number;
-    carrier: string;
-    tracking_number: string | null;
-    currency: Currency;
-    cod_amount: number;
-    delivered_at: number;
-    remitted: number | null;
-    status: SettlementStatus;
-  }>;
-  handins: Array<{
-    staff_id: number;
-    name: string;
-    day: string;
-    currency: Currency;
-    expected: number;
-    collected: number;
-    handed: number | null;
-    note: string | null;
-    difference: number | null;
-  }>;
-  statements: Array<{
-    id: number;
-    carrier: string;
-    statement_ref: string;
-    file_name: string;
-    currency: Currency;
-    line_count: number;
-    total_minor: number;
-    imported_at: number;
-    staff_name: string;
-  }>;
-}
-
-export interface CodPreview {
-  lines: MatchedLine[];
-  applicable: boolean;
-  total: number;
-  imported_as: number | null;
-  /** What the confirm form sends again. */
+/** The API's check of a statement, with what the confirm form sends again. */
+export type CodPreview = CodStatementCheck & {
   form: { carrier: string; currency: string; statement_ref: string; file_name: string; file: string };
-}
+};
 
 export type CodFormState = FormState & { handin?: string };
 
@@ -147,7 +95,7 @@ export function CodPage(props: {
       <p className="muted">{t.t('st_cod_intro', { days: data.missing_days })}</p>
       <Notice t={t} state={state?.handin ? undefined : state} />
       <ul className="cards" aria-label={t.t('st_cod_counts')}>
-        {(Object.keys(data.counts) as SettlementStatus[]).map((s) => (
+        {(Object.keys(data.counts) as (keyof CodOverview['counts'])[]).map((s) => (
           <li key={s} className="card">
             {t.t(`st_cod_status_${s}` as StaffTextId)}: <strong>{data.counts[s]}</strong>
           </li>

@@ -1,31 +1,13 @@
 // The own drivers' day in the back office (issue 62): the stops waiting for a driver, each driver's
 // run in order (moved up or down, given to another driver), and which driver takes each area's or
 // governorate's parcels as they are shipped. Changing needs orders:fulfil.
-import type { DriverStop } from '#shared/api/cod-schemas';
+import type { DeliveriesData, DriverStop } from '#shared/api/driver-responses';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-
-export interface DeliveriesData {
-  day: string;
-  previous: string;
-  next: string;
-  can_change: boolean;
-  drivers: Array<{ id: number; name: string; started_at: number | null }>;
-  stops: DriverStop[];
-  zones: Array<{ kind: 'area' | 'governorate'; zone_id: number; staff_id: number }>;
-  areas: Array<{
-    id: number;
-    name_en: string;
-    name_ar: string;
-    governorate_id: number;
-    governorate_en: string;
-    governorate_ar: string;
-  }>;
-}
 
 function Run(props: { t: StaffTranslator; data: DeliveriesData; title: string; stops: DriverStop[]; id: string }) {
   const { t, data } = props;

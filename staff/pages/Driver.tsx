@@ -1,7 +1,8 @@
 // The driver's phone page (issue 62): today's stops of her own run in order — who, where, the phone
 // with call and WhatsApp buttons, the cash to collect — and on each, "Delivered" (who took it, the
 // cash collected) or "Failed" (why). Built for a 390 px phone first: one column, large targets.
-import { type DriverDay, type DriverStop, FAIL_REASONS, RECEIVERS } from '#shared/api/cod-schemas';
+import { FAIL_REASONS, RECEIVERS } from '#shared/api/cod-schemas';
+import type { DriverDay, DriverStop } from '#shared/api/driver-responses';
 import { currencyDecimals, formatMinor, minorToDecimal } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';

@@ -2,7 +2,7 @@
 // her note, photos, the parcel (with the carrier's error and a retry), its steps, and the forms of the
 // step it is at: receive; inspect (each line: can it be sold again); refund (wallet or card, the amount
 // the return rules give); reject with a reason she reads.
-import type { StaffReturn } from '#shared/api/return-schemas';
+import type { ReturnListRow, StaffReturn } from '#shared/api/staff-return-responses';
 import { COUNTRY_CODES } from '#shared/locale';
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
@@ -12,20 +12,6 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { type FormState, Notice } from './Customers';
-
-export interface ReturnListRow {
-  id: number;
-  order_id: number;
-  country: 'KW' | 'SA';
-  currency: string;
-  reason: StaffReturn['reason'];
-  status: StaffReturn['status'];
-  created_at: number;
-  refund_amount: number | null;
-  parcel_status: string | null;
-  carrier_error: string | null;
-  pieces: number;
-}
 
 const money = (t: StaffTranslator, minor: number, currency: string) =>
   isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, currency === 'SAR' ? 'SA' : 'KW') : `${minor}`;

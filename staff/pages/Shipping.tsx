@@ -3,50 +3,13 @@
 // or waiting one, the carrier's own words (quoted as they came, after a lead-in in the staff language)
 // and a retry; the chosen labels printed as one PDF; today's manifest and pickup per carrier; and the
 // carrier rules, which delivery:manage may change.
-import type { ParcelView } from '#shared/api/staff-shipping-schemas';
+import type { ParcelView, RuleView, ShippingData } from '#shared/api/staff-shipping-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-
-interface ReadyOrder {
-  id: number;
-  country: CountryCode;
-  currency: string;
-  total: number;
-  payment_method: string;
-  left: number;
-}
-
-interface PickupView {
-  id: number;
-  carrier: string;
-  country: CountryCode;
-  day: string;
-  carrier_ref: string | null;
-  status: string;
-  carrier_error: string | null;
-}
-
-export interface RuleView {
-  country: CountryCode;
-  priority: number;
-  zones: string;
-  speed: string;
-  cod: string;
-  max_weight_grams: number | null;
-  carrier: string;
-}
-
-export interface ShippingData {
-  countries: CountryCode[];
-  today: string;
-  orders: ReadyOrder[];
-  parcels: ParcelView[];
-  pickups: PickupView[];
-}
 
 const CARRIERS = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
 const SPEEDS = ['any', 'same_day', 'next_day', 'standard'] as const;

@@ -8,7 +8,8 @@ import { staffApi } from '../lib/api';
 import { readForm } from '../lib/form';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { type CodFormState, type CodOverview, CodPage, type CodPreview } from '../pages/Cod';
+import type { CodOverview, CodStatementCheck } from '#shared/api/cod-responses';
+import { type CodFormState, CodPage, type CodPreview } from '../pages/Cod';
 import { formFields } from './customers';
 import { apiFailurePage } from './failure';
 
@@ -39,7 +40,7 @@ async function send(c: C, path: string, form: CodPreview['form'], csv: string) {
   const input = remittanceFileSchema.safeParse({ ...form, csv });
   if (!input.success)
     return page(c, { state: { error: input.error.issues[0]?.message ?? 'validation_failed', values: form } }, 400);
-  const answer = await staffApi<Omit<CodPreview, 'form'>>(c, 'POST', path, input.data);
+  const answer = await staffApi<CodStatementCheck>(c, 'POST', path, input.data);
   if (answer.status === 401 || answer.status === 403) return apiFailurePage(c, answer.status);
   if (answer.status === 200 && path.endsWith('/preview'))
     return page(c, { preview: { ...answer.envelope.data, form }, state: { values: form } });

@@ -2,7 +2,8 @@
 // own schema and handed on; Post/Redirect/Get on success, the page again with the stop's form open and
 // its values on a refusal. Another driver's stop answers as the API does (not found).
 import { Hono, type Context } from 'hono';
-import { type DriverDay, driverDeliveredSchema, driverFailedSchema } from '#shared/api/cod-schemas';
+import { driverDeliveredSchema, driverFailedSchema } from '#shared/api/cod-schemas';
+import type { DriverDay } from '#shared/api/driver-responses';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';

@@ -15,12 +15,13 @@ import type { Permission } from '#shared/staff/permissions';
 import { parseDecimal } from '#shared/text/digits';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
-import type { OrderParcelsData } from '../pages/orders/OrderParcels';
+import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
 import { formFields } from './customers';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { OrdersListPage, type OrderListData } from '../pages/orders/OrdersList';
-import { ORDER_STEPS, OrderDetailPage, type OrderDetailData, type OrderStep } from '../pages/orders/OrderDetail';
+import type { OrderDetailData, OrderListData, OrderStepAnswer } from '#shared/api/staff-order-responses';
+import { OrdersListPage } from '../pages/orders/OrdersList';
+import { ORDER_STEPS, OrderDetailPage, type OrderStep } from '../pages/orders/OrderDetail';
 import { apiFailurePage } from './failure';
 import { PackingSlipPage } from '../pages/orders/PackingSlip';
 import { filledQuery } from '../lib/filter-query';
@@ -160,12 +161,8 @@ export const orderRoutes = new Hono<StaffAppEnv>()
         if (!input.success) return back('error=validation_failed');
         body = input.data;
       }
-      const answer = await staffApi<{ refund_failed?: { msg: string } } | null>(
-        c,
-        'POST',
-        `/staff/orders/${id}/${step}`,
-        body,
-      );
+      // A refused step's envelope carries no order (null data).
+      const answer = await staffApi<OrderStepAnswer | null>(c, 'POST', `/staff/orders/${id}/${step}`, body);
       // A cancel is done even when the gateway refused its card refund: both notes show, so the clerk
       // knows the money did not go back (the page then offers the refund again).
       const refundFailed = answer.status === 200 ? answer.envelope.data?.refund_failed?.msg : undefined;

@@ -2,12 +2,12 @@
 // Post/Redirect/Get; a refusal shows the return again with the API's message. Photos and the label
 // stream through from the API as they came.
 import { type Context, Hono } from 'hono';
-import type { StaffReturn } from '#shared/api/return-schemas';
+import type { ReturnList, StaffReturn } from '#shared/api/staff-return-responses';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { type ReturnListRow, ReturnPage, ReturnsListPage } from '../pages/Returns';
+import { ReturnPage, ReturnsListPage } from '../pages/Returns';
 import { formFields } from './customers';
 import { apiFailurePage } from './failure';
 
@@ -52,7 +52,7 @@ export const returnRoutes = new Hono<StaffAppEnv>()
       const v = c.req.query(k);
       if (v) query[k] = v;
     }
-    const answer = await staffApi<{ items: ReturnListRow[] }>(
+    const answer = await staffApi<ReturnList>(
       c,
       'GET',
       `/staff/returns${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`,

@@ -5,7 +5,13 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { type RuleView, type ShippingData, ShippingPage } from '../pages/Shipping';
+import type {
+  CarrierRulesList,
+  PickupBooked,
+  ShipOrdersAnswer,
+  ShippingData,
+} from '#shared/api/staff-shipping-schemas';
+import { ShippingPage } from '../pages/Shipping';
 import { formFields } from './customers';
 import { apiFailurePage } from './failure';
 
@@ -14,7 +20,7 @@ type C = Context<StaffAppEnv>;
 async function page(c: C, state?: { done?: string; error?: string }, status = 200) {
   const [answer, rules] = await Promise.all([
     staffApi<ShippingData>(c, 'GET', '/staff/shipping'),
-    staffApi<{ rules: RuleView[] }>(c, 'GET', '/staff/shipping/rules'),
+    staffApi<CarrierRulesList>(c, 'GET', '/staff/shipping/rules'),
   ]);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
@@ -93,12 +99,7 @@ export const shippingRoutes = new Hono<StaffAppEnv>()
   .post('/shipping/ship', staffPage('orders:fulfil'), async (c) => {
     const ids = idsFrom(await formFields(c), 'order_');
     if (ids.length === 0) return c.redirect('/shipping?shipped=0', 303);
-    const answer = await staffApi<{ queued: number[]; failed: Array<{ order_id: number; msg: string }> }>(
-      c,
-      'POST',
-      '/staff/shipping/ship',
-      { order_ids: ids },
-    );
+    const answer = await staffApi<ShipOrdersAnswer>(c, 'POST', '/staff/shipping/ship', { order_ids: ids });
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     const { queued, failed } = answer.envelope.data;
     const failures = failed.map((f) => `${f.order_id}:${f.msg}`).join(';');
@@ -133,7 +134,7 @@ export const shippingRoutes = new Hono<StaffAppEnv>()
   })
   .post('/shipping/pickups', staffPage('orders:fulfil'), async (c) => {
     const v = await formFields(c);
-    const answer = await staffApi<{ carrier_ref: string }>(c, 'POST', '/staff/shipping/pickups', {
+    const answer = await staffApi<PickupBooked>(c, 'POST', '/staff/shipping/pickups', {
       country: v.country,
       carrier: v.carrier,
       day: v.day,

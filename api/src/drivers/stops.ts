@@ -1,7 +1,7 @@
 // The shop's own drivers' stops (issue 62): a driver's day read and marked, each mark a tracking event
 // of the own carrier (api/src/carriers/own.ts reads them). A stop is its driver's only: every read and
 // mark checks that the stop is hers, and another driver's stop is not found.
-import type { DriverStop } from '#shared/api/cod-schemas';
+import type { DriverStop } from '#shared/api/driver-responses';
 import type { DriverStopRow } from '#api/src/db/rows';
 
 export const STOP_COLUMNS = `d.id, d.tracking_number, d.day, d.staff_id, d.position, d.order_number, d.name, d.phone,

@@ -40,7 +40,7 @@ export async function staffTracking(db: D1Database, orderId: number) {
       reason: string | null;
       at: number;
     }>,
-    redelivery: (requests!.results as unknown as RedeliveryRequestRow[]).map((r) => ({
+    redelivery: (requests!.results as unknown as Omit<RedeliveryRequestRow, 'order_id'>[]).map((r) => ({
       ...r,
       address: r.address ? (JSON.parse(r.address) as string[]) : null,
     })),

@@ -6,7 +6,8 @@
 // through the order's own refund rules (refundOrder: to the card through the gateway or to the wallet,
 // never more than was paid, her points' share taken back in its batch).
 import type { Context } from 'hono';
-import type { StaffReturn, StaffReturnListQuery } from '#shared/api/return-schemas';
+import type { StaffReturnListQuery } from '#shared/api/return-schemas';
+import type { StaffReturn } from '#shared/api/staff-return-responses';
 import { refundsDelivery, RECEIVABLE, REJECTABLE, type ReturnStatus, returnGoodsAmount } from '#shared/orders/returns';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '../app-env';
@@ -17,7 +18,7 @@ import type { StaffMember } from '../staff/sessions';
 import { assertWritable, orderFor, type Order } from '../order-office/common';
 import { refundOrder } from '../order-office/refunds';
 import { stockFlags } from '../orders/place';
-import type { OrderItemRow, ReturnRow as ReturnRowOfTable } from '../db/rows';
+import type { OrderItemRow, ReturnRow as ReturnRowOfTable, ShipmentRow } from '../db/rows';
 import type { ReturnMailStep } from '../mail/return-texts';
 import { returnMail } from './request';
 import { bookReturnParcel } from './parcel';
@@ -134,15 +135,10 @@ export async function returnDetail(c: Context<AppEnv>, id: number): Promise<Staf
   ]);
   const names = new Map(l.lines.map((x) => [x.sku_id, `${x.name} – ${x.sku_name}`]));
   const p = parcel!.results[0] as
-    | {
-        id: number;
-        carrier: string;
-        status: string;
-        tracking_number: string | null;
-        label_key: string | null;
-        carrier_error: string | null;
-        create_tries: number;
-      }
+    | Pick<
+        ShipmentRow,
+        'id' | 'carrier' | 'status' | 'tracking_number' | 'label_key' | 'carrier_error' | 'create_tries'
+      >
     | undefined;
   const r = l.ret;
   return {
@@ -178,7 +174,7 @@ export async function returnDetail(c: Context<AppEnv>, id: number): Promise<Staf
           tries: p.create_tries,
         }
       : null,
-    events: events!.results as Array<{ kind: string; at: number; note: string | null }>,
+    events: events!.results as StaffReturn['events'],
     refund_preview: ['refunded', 'rejected'].includes(r.status) ? 0 : (await refundAmount(c, l)).amount,
   };
 }

@@ -1,21 +1,23 @@
 // One order: what was ordered, where it goes, how it was paid, its timeline, and the forms
 // of the next steps the staff member's role allows (the API checks the same permissions). The data's
-// shape and how amounts are written: order-detail-data.ts; the forms: OrderNextSteps.tsx; items,
-// totals, payments and refunds: OrderMoney.tsx.
+// shape: shared/api/staff-order-responses.ts; how amounts are written: order-detail-data.ts; the forms:
+// OrderNextSteps.tsx; items, totals, payments and refunds: OrderMoney.tsx.
 import { storedAddressLines } from '#shared/text/address-lines';
 import { carrierName } from '#shared/orders/carriers';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { DoneNote, ErrorNote, Layout } from '../Layout';
 import { GiftCard } from './GiftCard';
-import { type OrderDetailData, type OrderStep, orderWords } from './order-detail-data';
+import type { OrderDetailData } from '#shared/api/staff-order-responses';
+import { type OrderStep, orderWords } from './order-detail-data';
 import { OrderMoney } from './OrderMoney';
 import { OrderNextSteps } from './OrderNextSteps';
 import { OrderParcelEvents } from './OrderParcelEvents';
 
-export { ORDER_STEPS, type OrderDetailData, type OrderStep } from './order-detail-data';
+export { ORDER_STEPS, type OrderStep } from './order-detail-data';
 
-import { OrderParcels, type OrderParcelsData } from './OrderParcels';
+import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
+import { OrderParcels } from './OrderParcels';
 
 export function OrderDetailPage(props: {
   t: StaffTranslator;

@@ -3,7 +3,8 @@
 // attempts, marked for a phone call when the carrier's adapter could not take them.
 import { carrierName } from '#shared/orders/carriers';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
-import type { OrderTrackingData, OrderWords } from './order-detail-data';
+import type { OrderTrackingData } from '#shared/api/staff-order-responses';
+import type { OrderWords } from './order-detail-data';
 
 export function OrderParcelEvents({
   t,

@@ -1,23 +1,10 @@
 // The order's Parcels panel (issue 62, decision 66): each parcel's carrier, tracking number, status,
 // label, the lines it carries, a refusal's reason with a retry; the lines still to ship, and (with
 // orders:fulfil) a form to ship some of them now while the rest waits for stock.
-import type { ParcelView } from '#shared/api/staff-shipping-schemas';
+import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { carrierName, ParcelError, RetryButton, statusName } from '../Shipping';
-
-interface ParcelLine {
-  sku_id: number;
-  name: string;
-  sku_name: string;
-  ordered: number;
-  shipped: number;
-}
-
-export interface OrderParcelsData {
-  parcels: ParcelView[];
-  lines: ParcelLine[];
-}
 
 export function OrderParcels(props: {
   t: StaffTranslator;

@@ -1,38 +1,12 @@
 // The orders list: search, filters in the URL (a GET form), newest first, page by page.
-import { ORDER_STAGES, type OrderStage, type StaffOrderListQuery } from '#shared/api/staff-order-schemas';
-import type { CountryCode } from '#shared/locale';
+import { ORDER_STAGES, type StaffOrderListQuery } from '#shared/api/staff-order-schemas';
+import type { OrderListData } from '#shared/api/staff-order-responses';
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { formatGiftDate } from '#shared/orders/gift-dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-
-interface OrderListRow {
-  id: number;
-  country: CountryCode;
-  currency: string;
-  status: string;
-  stage: OrderStage;
-  payment_method: 'cod' | 'wallet' | 'card';
-  total: number;
-  created_at: number;
-  email: string | null;
-  name: string | null;
-  phone: string | null;
-  /** Sent as a gift (decision 34), with its requested day. */
-  gift?: boolean;
-  gift_date?: string | null;
-  /** Its delivery promise missed, still on its way (decision 65). */
-  late?: boolean;
-}
-
-export interface OrderListData {
-  orders: OrderListRow[];
-  page: number;
-  has_more: boolean;
-  countries: CountryCode[];
-}
 
 export function OrdersListPage(props: {
   t: StaffTranslator;

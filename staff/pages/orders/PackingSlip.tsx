@@ -2,26 +2,17 @@
 // names the recipient, the address, the items and their counts, the gift message in its own language
 // and direction, and the requested delivery day; it never shows a price, a total or the payment.
 import { storedAddressLines } from '#shared/text/address-lines';
-import type { GiftMessageLang, OrderGift } from '#shared/api/gift-schemas';
-import type { CountryCode } from '#shared/locale';
+import type { GiftMessageLang } from '#shared/api/gift-schemas';
+import type { OrderDetailData } from '#shared/api/staff-order-responses';
 import { formatGiftDate } from '#shared/orders/gift-dates';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import styles from './packing-slip.css?raw';
-import type { OrderPromotionView } from '#shared/orders/promotions';
 
-export interface PackingSlipData {
-  order: {
-    id: number;
-    country: CountryCode;
-    created_at: number;
-    address: Record<string, unknown>;
-  };
-  items: { sku_id: number; name: string; sku_name: string; count: number }[];
-  gift?: OrderGift | null;
-  /** Free gifts of promotions (decision 33): packed like any item, at no price. */
-  promotions?: OrderPromotionView[];
-}
+/** What the slip reads of the order's detail (GET /staff/orders/:id). */
+type PackingSlipData = Pick<OrderDetailData, 'items' | 'gift' | 'promotions'> & {
+  order: Pick<OrderDetailData['order'], 'id' | 'country' | 'created_at' | 'address'>;
+};
 
 export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data: PackingSlipData }) {
   const { t, data } = props;

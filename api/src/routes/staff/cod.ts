@@ -18,6 +18,7 @@ import { requireStaff } from '#api/src/middleware/staff';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { auditStatement } from '#api/src/staff/audit';
 import { remittanceFileSchema, handinSchema } from '#shared/api/cod-schemas';
+import { codHandinSavedSchema, codOverviewSchema, codStatementCheckSchema } from '#shared/api/cod-responses';
 
 /** Weeks of totals the page shows. */
 const WEEKS = 12;
@@ -109,6 +110,8 @@ export const staffCodRoutes = new Hono<AppEnv>()
         'Cash on delivery: expected, remitted and the difference per carrier and week; the parcels short, over or missing; the drivers’ hand-ins; recent statements',
       noDevice: true,
       staff: 'cod:reconcile',
+      response: codOverviewSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -202,6 +205,8 @@ export const staffCodRoutes = new Hono<AppEnv>()
       body: remittanceFileSchema,
       noDevice: true,
       staff: 'cod:reconcile',
+      response: codStatementCheckSchema,
+      messages: ['cod_file_unreadable', 'cod_file_empty', 'cod_columns_missing'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -219,6 +224,15 @@ export const staffCodRoutes = new Hono<AppEnv>()
       body: remittanceFileSchema,
       noDevice: true,
       staff: 'cod:reconcile',
+      response: codStatementCheckSchema,
+      messages: [
+        'cod_file_imported',
+        'cod_file_unreadable',
+        'cod_file_empty',
+        'cod_columns_missing',
+        'cod_file_already_imported',
+        'cod_file_blocked',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -291,6 +305,8 @@ export const staffCodRoutes = new Hono<AppEnv>()
       body: handinSchema,
       noDevice: true,
       staff: 'cod:reconcile',
+      response: codHandinSavedSchema,
+      messages: ['cod_handin_saved', 'not_found', 'cod_amount_invalid', 'cod_handin_note_required'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -3,7 +3,6 @@
 // reorder a run and set which driver serves an area or governorate (read orders:read, change
 // orders:fulfil in Kuwait). Every change audited.
 import { Hono } from 'hono';
-import type { DriverDay } from '#shared/api/cod-schemas';
 import { ok } from '#shared/api/envelope';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { currencyDecimals } from '#shared/money';
@@ -31,8 +30,20 @@ import {
   stopMoveSchema,
   driverZoneSchema,
 } from '#shared/api/cod-schemas';
+import {
+  deliveriesDaySchema,
+  deliveryStopDaySchema,
+  type DriverDay,
+  driverDaySchema,
+  driverZoneSavedSchema,
+} from '#shared/api/driver-responses';
 
 const stopParams = z.object({ id: z.string().regex(/^[0-9]{1,12}$/) });
+
+/** What every route of the driver's phone page shares: her own day, answered as it now stands. */
+const DRIVER = { tag: 'staff', noDevice: true, staff: 'deliveries:drive', response: driverDaySchema } as const;
+/** What the Deliveries page's changes share (orders:fulfil, checked again for Kuwait by each handler). */
+const DISPATCH = { tag: 'staff', noDevice: true, staff: 'orders:fulfil' } as const;
 
 async function dayOf(db: D1Database, staffId: number, day: string): Promise<DriverDay> {
   const [run, stops] = await db.batch([
@@ -81,10 +92,9 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .get(
     '/driver/day',
     contract({
-      tag: 'staff',
+      ...DRIVER,
       summary: 'The signed-in driver’s stops of today, in the order of her run, and whether the run has started',
-      noDevice: true,
-      staff: 'deliveries:drive',
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -94,10 +104,9 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .post(
     '/driver/run/start',
     contract({
-      tag: 'staff',
+      ...DRIVER,
       summary: 'Starts the driver’s run of today: every pending stop is picked up and out for delivery',
-      noDevice: true,
-      staff: 'deliveries:drive',
+      messages: ['driver_run_started'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -119,13 +128,19 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .post(
     '/driver/stops/:id{[0-9]+}/delivered',
     contract({
-      tag: 'staff',
+      ...DRIVER,
       summary:
         'Marks one of the driver’s own stops delivered: who received it, and the cash collected (the full amount, or less with a note); another driver’s stop is 404',
       params: stopParams,
       body: driverDeliveredSchema,
-      noDevice: true,
-      staff: 'deliveries:drive',
+      messages: [
+        'driver_marked_delivered',
+        'driver_stop_already_marked',
+        'driver_cash_required',
+        'cod_amount_invalid',
+        'driver_cash_over',
+        'driver_cash_short_note',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -175,12 +190,11 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .post(
     '/driver/stops/:id{[0-9]+}/failed',
     contract({
-      tag: 'staff',
+      ...DRIVER,
       summary: 'Marks one of the driver’s own stops failed, with a reason; another driver’s stop is 404',
       params: stopParams,
       body: driverFailedSchema,
-      noDevice: true,
-      staff: 'deliveries:drive',
+      messages: ['driver_marked_failed', 'driver_stop_already_marked'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -225,6 +239,8 @@ export const staffDriverRoutes = new Hono<AppEnv>()
       }),
       noDevice: true,
       staff: 'orders:read',
+      response: deliveriesDaySchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -268,11 +284,11 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .post(
     '/deliveries/assign',
     contract({
-      tag: 'staff',
+      ...DISPATCH,
       summary: 'Gives a pending stop to a driver (last on her run), or back to the stops to assign',
       body: stopAssignSchema,
-      noDevice: true,
-      staff: 'orders:fulfil',
+      response: deliveryStopDaySchema,
+      messages: ['delivery_stop_assigned', 'not_found', 'delivery_driver_unknown'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -308,11 +324,11 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .post(
     '/deliveries/move',
     contract({
-      tag: 'staff',
+      ...DISPATCH,
       summary: 'Moves a stop one place up or down its run',
       body: stopMoveSchema,
-      noDevice: true,
-      staff: 'orders:fulfil',
+      response: deliveryStopDaySchema,
+      messages: ['delivery_stop_moved', 'not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -357,11 +373,11 @@ export const staffDriverRoutes = new Hono<AppEnv>()
   .post(
     '/deliveries/zones',
     contract({
-      tag: 'staff',
+      ...DISPATCH,
       summary: 'Sets the driver who takes an area’s or a governorate’s parcels (none: removes it)',
       body: driverZoneSchema,
-      noDevice: true,
-      staff: 'orders:fulfil',
+      response: driverZoneSavedSchema,
+      messages: ['delivery_zone_saved', 'delivery_zones_unknown', 'delivery_driver_unknown'],
     }),
     async (c) => {
       const member = await requireStaff(c);

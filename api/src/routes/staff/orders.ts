@@ -30,6 +30,11 @@ import {
   staffRefundSettleSchema,
 } from '#shared/api/staff-order-schemas';
 import { idParams, orderRefundParams } from '#shared/api/route-schemas';
+import {
+  staffOrderCancelledSchema,
+  staffOrderDetailSchema,
+  staffOrderListSchema,
+} from '#shared/api/staff-order-responses';
 
 export const staffOrderRoutes = new Hono<AppEnv>()
   .get(
@@ -41,6 +46,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       query: staffOrderListQuery,
       noDevice: true,
       staff: 'orders:read',
+      response: staffOrderListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -59,6 +66,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       tag: 'staff',
       summary: 'One order: items, address, payments, coupon, wallet use, refunds and its timeline',
       staff: 'orders:read',
+      response: staffOrderDetailSchema,
+      messages: [],
     }),
     async (c) => {
       const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
@@ -74,6 +83,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       summary: 'Confirm a placed or paid order (mails the shopper); 409 transition_not_allowed from another state',
       body: staffOrderStepSchema,
       staff: 'orders:fulfil',
+      response: staffOrderDetailSchema,
+      messages: ['transition_not_allowed'],
     }),
     (c) => runStep(c, c.req.valid('param').id, 'confirm', c.req.valid('json')),
   )
@@ -86,6 +97,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       summary: 'Mark a confirmed order packed',
       body: staffOrderStepSchema,
       staff: 'orders:fulfil',
+      response: staffOrderDetailSchema,
+      messages: ['transition_not_allowed'],
     }),
     (c) => runStep(c, c.req.valid('param').id, 'pack', c.req.valid('json')),
   )
@@ -98,6 +111,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       summary: 'Ship a packed order with its carrier and tracking number (mails the shopper)',
       body: staffOrderShipSchema,
       staff: 'orders:fulfil',
+      response: staffOrderDetailSchema,
+      messages: ['transition_not_allowed'],
     }),
     (c) => runStep(c, c.req.valid('param').id, 'ship', c.req.valid('json')),
   )
@@ -110,6 +125,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       summary: 'Mark a shipped order out for delivery today (mails and pushes the shopper, WhatsApp when asked)',
       body: staffOrderStepSchema,
       staff: 'orders:fulfil',
+      response: staffOrderDetailSchema,
+      messages: ['transition_not_allowed'],
     }),
     (c) => runStep(c, c.req.valid('param').id, 'dispatch', c.req.valid('json')),
   )
@@ -122,6 +139,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       summary: 'Mark a shipped or out-for-delivery order delivered (mails the shopper)',
       body: staffOrderStepSchema,
       staff: 'orders:fulfil',
+      response: staffOrderDetailSchema,
+      messages: ['transition_not_allowed'],
     }),
     (c) => runStep(c, c.req.valid('param').id, 'deliver', c.req.valid('json')),
   )
@@ -135,6 +154,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
         'Cancel an order not yet shipped: stock, coupon use and wallet part given back, what the card paid refunded through the gateway (or to the wallet), mails the shopper; 409 refund_exceeds_paid when a refund raced it. When the gateway refuses the card refund the order is cancelled all the same and the answer carries refund_failed {refund_id, amount, msg: refund_gateway_failed}',
       body: staffOrderCancelSchema,
       staff: 'orders:cancel',
+      response: staffOrderCancelledSchema,
+      messages: ['transition_not_allowed', 'refund_needs_account', 'refund_no_card_payment', 'refund_exceeds_paid'],
     }),
     (c) => runStep(c, c.req.valid('param').id, 'cancel', c.req.valid('json')),
   )
@@ -148,6 +169,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
         'Refund part or all of what was paid, to the wallet or through the gateway, with a reason (mails the shopper)',
       body: staffOrderRefundSchema,
       staff: 'orders:refund',
+      response: staffOrderDetailSchema,
+      messages: ['refund_needs_account', 'refund_no_card_payment', 'refund_exceeds_paid', 'refund_gateway_failed'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -170,6 +193,8 @@ export const staffOrderRoutes = new Hono<AppEnv>()
         'Local sandbox only (404 elsewhere): settle a gateway refund the sandbox left pending, as its webhook would; 409 refund_not_pending',
       body: staffRefundSettleSchema,
       staff: 'orders:refund',
+      response: staffOrderDetailSchema,
+      messages: ['refund_not_pending'],
     }),
     async (c) => {
       const { id, refund: refundId } = c.req.valid('param');

@@ -24,6 +24,7 @@ import {
   staffReturnRejectSchema,
 } from '#shared/api/return-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import { staffReturnListSchema, staffReturnSchema } from '#shared/api/staff-return-responses';
 
 export const staffReturnRoutes = new Hono<AppEnv>()
   .get(
@@ -31,6 +32,8 @@ export const staffReturnRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       summary: 'Returns of the countries the grant allows, newest first (30 a page), by status and country',
+      response: staffReturnListSchema,
+      messages: [],
       query: staffReturnListQuery,
       noDevice: true,
       staff: 'returns:manage',
@@ -45,6 +48,8 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       tag: 'staff',
       staff: 'returns:manage',
       summary: 'One return: its lines, reason, photos, parcel, steps and the refund it would give',
+      response: staffReturnSchema,
+      messages: [],
     }),
     async (c) => c.json(ok(await returnDetail(c, c.req.valid('param').id))),
   )
@@ -57,6 +62,7 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       params: staffReturnPhotoParams,
       summary: "A photo of the return's damage",
       fileResponse: ['image/jpeg', 'image/png', 'image/heic'],
+      messages: [],
     }),
     async (c) => {
       const { id, photoId } = c.req.valid('param');
@@ -79,6 +85,7 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       staff: 'returns:manage',
       summary: "The return parcel's label (PDF)",
       fileResponse: ['application/pdf'],
+      messages: [],
     }),
     async (c) => {
       const id = c.req.valid('param').id;
@@ -99,6 +106,8 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       tag: 'staff',
       staff: 'returns:manage',
       summary: 'The parcel came back to the shop',
+      response: staffReturnSchema,
+      messages: ['transition_not_allowed'],
       body: staffReturnStepSchema,
     }),
     async (c) => c.json(ok(await receiveReturn(c, c.req.valid('param').id, c.req.valid('json').note || null))),
@@ -111,6 +120,8 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       tag: 'staff',
       staff: 'returns:manage',
       summary: 'Each line checked: can it be sold again (it goes back in stock)',
+      response: staffReturnSchema,
+      messages: ['transition_not_allowed', 'return_inspection_incomplete'],
       body: staffReturnInspectSchema,
     }),
     async (c) => c.json(ok(await inspectReturn(c, c.req.valid('param').id, c.req.valid('json')))),
@@ -124,6 +135,15 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       staff: 'returns:manage',
       summary:
         "Refunds the returned lines' paid share (and delivery when damaged or wrong) to the card or the wallet by the order's refund rules; needs orders:refund too",
+      response: staffReturnSchema,
+      messages: [
+        'transition_not_allowed',
+        'return_nothing_to_refund',
+        'refund_needs_account',
+        'refund_no_card_payment',
+        'refund_exceeds_paid',
+        'refund_gateway_failed',
+      ],
       body: staffReturnRefundSchema,
     }),
     async (c) => c.json(ok(await refundReturn(c, c.req.valid('param').id, c.req.valid('json')))),
@@ -136,6 +156,8 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       tag: 'staff',
       staff: 'returns:manage',
       summary: 'Rejects the return with a reason the shopper reads',
+      response: staffReturnSchema,
+      messages: ['transition_not_allowed'],
       body: staffReturnRejectSchema,
     }),
     async (c) => c.json(ok(await rejectReturn(c, c.req.valid('param').id, c.req.valid('json').reason))),
@@ -148,6 +170,8 @@ export const staffReturnRoutes = new Hono<AppEnv>()
       tag: 'staff',
       staff: 'returns:manage',
       summary: "Asks the carrier again for a return's parcel that is waiting or was refused",
+      response: staffReturnSchema,
+      messages: ['transition_not_allowed'],
       body: staffReturnStepSchema,
     }),
     async (c) => c.json(ok(await retryParcel(c, c.req.valid('param').id))),

@@ -3,7 +3,6 @@
 // carrier rules are read with orders:read and changed with delivery:manage. Every change is audited.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import type { ParcelView } from '#shared/api/staff-shipping-schemas';
 import { gulfDate } from '#shared/gulf-days';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
@@ -29,6 +28,15 @@ import {
   manifestQuery,
   pickupSchema,
   carrierRulesSchema,
+  carrierRulesListSchema,
+  carrierRulesSavedSchema,
+  manifestSchema,
+  orderParcelsSchema,
+  parcelQueuedSchema,
+  type ParcelView,
+  pickupBookedSchema,
+  shipOrdersAnswerSchema,
+  shippingPageSchema,
 } from '#shared/api/staff-shipping-schemas';
 import { idParams } from '#shared/api/route-schemas';
 
@@ -37,7 +45,7 @@ interface ParcelRow {
   order_id: number;
   country: 'KW' | 'SA';
   carrier: ParcelView['carrier'];
-  status: string;
+  status: ParcelView['status'];
   reference: string;
   tracking_number: string | null;
   label_key: string | null;
@@ -90,6 +98,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
         'Orders ready to ship (confirmed or packed, or shipped in part) of a country, and the recent parcels: queued, refused, created',
       query: shippingListQuery,
       staff: 'orders:fulfil',
+      response: shippingPageSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -157,6 +167,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
         'Ships the chosen orders: one parcel each of what is still to ship, its carrier by the rules, queued for creation at the carrier',
       body: shipOrdersSchema,
       staff: 'orders:fulfil',
+      response: shipOrdersAnswerSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -186,6 +198,14 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       body: shipPartSchema,
       badParams: 'not_found',
       staff: 'orders:fulfil',
+      response: parcelQueuedSchema,
+      messages: [
+        'transition_not_allowed',
+        'shipping_nothing_left',
+        'shipping_more_than_left',
+        'shipping_no_carrier_rule',
+        'shipping_in_progress',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -205,6 +225,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       staff: 'orders:read',
+      response: orderParcelsSchema,
+      messages: [],
     }),
     async (c) => {
       const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
@@ -224,6 +246,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       staff: 'orders:fulfil',
+      response: parcelQueuedSchema,
+      messages: ['shipping_not_retryable'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -263,6 +287,7 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       query: labelsQuery,
       fileResponse: ['application/pdf'],
       staff: 'orders:fulfil',
+      messages: ['shipping_no_parcels'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -300,6 +325,9 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       query: manifestQuery,
       fileResponse: ['text/csv'],
       staff: 'orders:fulfil',
+      // format=json (or none) answers the envelope instead of the CSV file.
+      response: manifestSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -325,6 +353,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       summary: 'Books a pickup with a carrier for a day’s created parcels; a refusal is recorded and shown',
       body: pickupSchema,
       staff: 'orders:fulfil',
+      response: pickupBookedSchema,
+      messages: ['shipping_no_parcels', 'shipping_pickup_failed'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -392,6 +422,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'Each country’s carrier choice rules in priority order',
       staff: 'orders:read',
+      response: carrierRulesListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -412,6 +444,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       summary: 'Replaces a country’s carrier choice rules; needs delivery:manage there',
       body: carrierRulesSchema,
       staff: 'delivery:manage',
+      response: carrierRulesSavedSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);

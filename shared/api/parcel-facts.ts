@@ -1,0 +1,20 @@
+// A parcel's fixed choices (decision 66, the shipments table): the carriers that take it and the steps it
+// goes through, for the back office's answers that name them. No zod: read as plain lists.
+
+/** The shop's parcel carriers (shipments.carrier): 'local' the sandbox's, 'own' the shop's drivers. */
+export const PARCEL_CARRIERS = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
+
+/** A parcel's step (api/src/db/rows.ts ShipmentStatus): queued and refused before a carrier took it. */
+export const SHIPMENT_STATUSES = [
+  'queued',
+  'refused',
+  'created',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+  'delivered',
+  'returning',
+  'returned',
+  'cancelled',
+] as const;
