@@ -160,7 +160,7 @@ export const walletChargeSchema = z.object({
   payment_method: z.enum(CARD_KINDS, { error: 'payment_method_required' }),
 });
 
-const ORDER_STATUSES = [
+export const ORDER_STATUSES = [
   'placed',
   'pending_payment',
   'paid',

@@ -3,6 +3,8 @@
 // are the /return-policy page's (client/content/static-pages.*.ts): 14 days from delivery, unopened in
 // the original packaging unless the item is damaged or wrong, damage told within 48 hours with a photo,
 // delivery charge refunded only when the shop was at fault.
+import type { z } from '../zod';
+import type { orderReturnsViewSchema, orderReturnViewSchema } from './answer-schemas';
 import { RETURN_WINDOW_DAYS } from './merchant-policy';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -79,21 +81,8 @@ export function returnGoodsAmount(
   return Math.floor((goods * value) / listValue);
 }
 
-/** A return as the shopper's order page shows it. */
-export interface OrderReturnView {
-  id: number;
-  status: ReturnStatus;
-  reason: ReturnReason;
-  created_at: number;
-  items: Array<{ sku_id: number; count: number }>;
-  refund_amount: number | null;
-  /** The parcel coming back: its label can be downloaded once the carrier made it. */
-  parcel: { status: string; tracking_number: string | null; label: boolean } | null;
-}
+/** A return as the shopper's order page shows it; its `parcel` label can be downloaded once the carrier made it. */
+export type OrderReturnView = z.infer<typeof orderReturnViewSchema>;
 
 /** What the order page offers: until when, and how many of each SKU may still go back. */
-export interface OrderReturnsView {
-  until: number | null;
-  left: Array<{ sku_id: number; count: number }>;
-  list: OrderReturnView[];
-}
+export type OrderReturnsView = z.infer<typeof orderReturnsViewSchema>;
