@@ -3,17 +3,16 @@
 // ./returns.ts are inferred from them, so the storefront reads the shape the API is checked against.
 // Amounts are integer minor units of the order's currency.
 import { z } from '../zod';
-import { ORDER_STATUSES } from '../api/order-schemas';
-import { PAYMENT_METHODS } from '../api/order-facts';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../api/order-facts';
 import type { OrderGift } from '../api/gift-schemas';
 import { DELIVERY_SPEEDS, type CheckoutDelivery } from '../delivery/promise';
 import type { CreditNote } from '../invoice/credit-note';
 import type { TaxInvoice } from '../invoice/tax-invoice';
 import type { PointsQuote } from '../loyalty/types';
 import { GATEWAY_METHODS_ALL, type UnavailableMethod } from '../payments/gateway-methods';
-import { frequencySchema } from '../subscriptions/schemas';
-import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from './promotions';
-import { RETURN_REASONS, RETURN_STATUSES } from './returns';
+import { frequencyAnswerSchema } from '../subscriptions/answer-schemas';
+import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from './promotion-facts';
+import { RETURN_PHOTO_TYPES, RETURN_REASONS, RETURN_STATUSES } from './returns';
 
 const deliverySpeed = z.enum(DELIVERY_SPEEDS);
 const gatewayMethod = z.enum(GATEWAY_METHODS_ALL);
@@ -71,7 +70,7 @@ const checkoutDeliverySchema = z.object({
 
 // Promotions (decision 33).
 
-const promotionReasonSchema = z.object({
+export const promotionReasonSchema = z.object({
   key: z.enum(PROMOTION_REASON_KEYS),
   params: z.object({
     amount: z.int().optional(),
@@ -315,7 +314,7 @@ export const pricedTotalsSchema = orderTotalsSchema.extend({
       old_unit_price: z.int().nullable(),
       line_total: z.int(),
       /** Subscribe and save: the line's frequency (priced at the subscription price), null when bought once. */
-      every: frequencySchema.nullable(),
+      every: frequencyAnswerSchema.nullable(),
     }),
   ),
   /** The part of `discount` that free units of promotions take off (decision 33). */
@@ -330,7 +329,7 @@ export const pricedTotalsSchema = orderTotalsSchema.extend({
 export const subscribeOfferSchema = z.object({
   sku_id: z.int(),
   discount: z.number(),
-  offered: z.array(frequencySchema),
+  offered: z.array(frequencyAnswerSchema),
 });
 
 const pointsProblem = z.enum(['points_not_in_steps', 'points_over_limit']);
@@ -395,3 +394,9 @@ export const orderAnswerSchema = z.object({ order: orderViewSchema });
 
 /** POST /order/lookup: the order and the link key to reach it again. */
 export const orderLookupResultSchema = z.object({ key: z.string(), order: orderViewSchema });
+
+/** POST /user/returns/photo: the pending photo's id (sent with the return), its type by content and size. */
+export const returnPhotoAnswerSchema = z.object({ id: z.string(), type: z.enum(RETURN_PHOTO_TYPES), size: z.int() });
+
+/** POST /user/order/{id}/return: the new return and her order as it reads now. */
+export const returnAnswerSchema = z.object({ return_id: z.int(), order: orderViewSchema });

@@ -3,8 +3,6 @@
 // are the /return-policy page's (client/content/static-pages.*.ts): 14 days from delivery, unopened in
 // the original packaging unless the item is damaged or wrong, damage told within 48 hours with a photo,
 // delivery charge refunded only when the shop was at fault.
-import type { z } from '../zod';
-import type { orderReturnsViewSchema, orderReturnViewSchema } from './answer-schemas';
 import { RETURN_WINDOW_DAYS } from './merchant-policy';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -80,9 +78,3 @@ export function returnGoodsAmount(
   if (last) return Math.max(0, goods - earlier.amount);
   return Math.floor((goods * value) / listValue);
 }
-
-/** A return as the shopper's order page shows it; its `parcel` label can be downloaded once the carrier made it. */
-export type OrderReturnView = z.infer<typeof orderReturnViewSchema>;
-
-/** What the order page offers: until when, and how many of each SKU may still go back. */
-export type OrderReturnsView = z.infer<typeof orderReturnsViewSchema>;

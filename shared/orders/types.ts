@@ -7,10 +7,13 @@ import type {
   orderFulfilmentSchema,
   orderPromiseSchema,
   orderRefundViewSchema,
+  orderReturnsViewSchema,
+  orderReturnViewSchema,
   orderTotalsSchema,
   orderTrackingSchema,
   orderViewSchema,
   pricedTotalsSchema,
+  returnPhotoAnswerSchema,
   subscribeOfferSchema,
   submitResultSchema,
 } from './answer-schemas';
@@ -47,3 +50,12 @@ export type CalculateResult = z.infer<typeof calculateResultSchema>;
 export type SubscribeOffer = z.infer<typeof subscribeOfferSchema>;
 
 export type SubmitResult = z.infer<typeof submitResultSchema>;
+
+/** POST /user/returns/photo: the pending photo a return then names by `id`. */
+export type ReturnPhotoAnswer = z.infer<typeof returnPhotoAnswerSchema>;
+
+/** A return as the shopper's order page shows it; its `parcel` label can be downloaded once the carrier made it. */
+export type OrderReturnView = z.infer<typeof orderReturnViewSchema>;
+
+/** What the order page offers: until when, and how many of each SKU may still go back. */
+export type OrderReturnsView = z.infer<typeof orderReturnsViewSchema>;
