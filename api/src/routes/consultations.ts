@@ -430,6 +430,7 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       fileResponse: ['text/calendar'],
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
