@@ -6,7 +6,8 @@ import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { cart } from './cart-store';
-import { applyNames, namesNotIn, type SyncedSku } from './cart-sync';
+import { applyNames, namesNotIn } from './cart-sync';
+import type { CartSync } from '#shared/catalogue/product-responses';
 
 export function CartNamesSync() {
   const { lang } = useI18n();
@@ -19,7 +20,7 @@ export function CartNamesSync() {
     let live = true;
     const ids = stale.split(',').map(Number);
     api
-      .post<{ items: SyncedSku[] }>('/product/sku', { ids, exclude_purchase_together: true })
+      .post<CartSync>('/product/sku', { ids, exclude_purchase_together: true })
       .then((res) => live && applyNames(res.data.items, lang, ids))
       .catch((error: unknown) => console.warn('cart names sync failed', error));
     return () => {

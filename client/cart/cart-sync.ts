@@ -2,7 +2,7 @@
 // every page's first JavaScript: the server's cart sync (limits, prices, availability, and names in the
 // page's language), the reorder of a past order, and the lines that can be bought with their price. The
 // cart page, the checkout, the orders page and the deferred name sync load it.
-import type { SkuPrice } from '#shared/catalogue/types';
+import type { CartSync } from '#shared/catalogue/product-responses';
 import type { Lang } from '#shared/locale';
 import { toast } from '../stores/toasts';
 import {
@@ -32,16 +32,13 @@ export function addManyToCart(
   toast.success('items_added_to_cart');
 }
 
-/** A SKU as the cart sync call (POST /product/sku) returns it. */
-export interface SyncedSku {
-  id: number;
-  name: string;
-  price: SkuPrice;
-  buy_limit: number | null;
-  in_stock: boolean;
-  /** The product's and brand's names, in the language of the call. */
+/**
+ * What the cart reads of a SKU of the cart sync (POST /product/sku answers CartSync): the fields it
+ * checks, and the product's and brand's names in the language of the call.
+ */
+export type SyncedSku = Pick<CartSync['items'][number], 'id' | 'name' | 'price' | 'buy_limit' | 'in_stock'> & {
   product?: { name: string; brand: { name: string } };
-}
+};
 
 export type CartChange =
   | { sku_id: number; name: string; kind: 'limit'; from: number; to: number }

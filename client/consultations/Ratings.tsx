@@ -5,7 +5,7 @@ import { formatDate } from '#shared/text/dates';
 import { Stars } from '../catalogue/Stars';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
-import type { ConsultationRatings } from './offer-types';
+import type { ConsultationRatings } from '#shared/consultations/types';
 
 export function NutritionistRatings({ ratings }: { ratings: ConsultationRatings | undefined }) {
   const { t, lang } = useI18n();

@@ -5,7 +5,7 @@ import type { Person, WithContext } from 'schema-dts';
 import { type CountryCode, COUNTRY_FACTS, type Lang } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
-import type { NutritionistOfferDetail } from './offer-types';
+import type { NutritionistOfferDetail } from '#shared/consultations/types';
 
 export function nutritionistLd(
   n: NutritionistOfferDetail,

@@ -3,15 +3,8 @@ import { data } from 'react-router';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import type { ProductQuery } from '#shared/catalogue/filter-model';
-import type {
-  Brand,
-  Category,
-  NutritionistDetail,
-  Nutritionist,
-  Page,
-  ProductCard,
-  ProductDetail,
-} from '#shared/catalogue/types';
+import type { Brand, Category, Page, ProductCard, ProductDetail, SearchSuggestions } from '#shared/catalogue/types';
+import type { NutritionistOfferCard, NutritionistOfferDetail } from '#shared/consultations/types';
 
 export interface HomeSection {
   id: number;
@@ -99,19 +92,12 @@ export const catalogue = {
   categories: (api: ApiClient) =>
     api.get<{ items: Category[] }>('/category?includes=children', { cache: true }).then((r) => r.data.items),
   brands: (api: ApiClient) => api.get<{ items: Brand[] }>('/brand', { cache: true }).then((r) => r.data.items),
-  nutritionists: (api: ApiClient) => api.get<{ items: Nutritionist[] }>('/nutritionist').then((r) => r.data.items),
+  nutritionists: (api: ApiClient) =>
+    api.get<{ items: NutritionistOfferCard[] }>('/nutritionist').then((r) => r.data.items),
   nutritionist: (api: ApiClient, ref: string) =>
-    orNotFound(api.get<NutritionistDetail>(`/nutritionist/${encodeURIComponent(ref)}`)),
+    orNotFound(api.get<NutritionistOfferDetail>(`/nutritionist/${encodeURIComponent(ref)}`)),
   suggest: (api: ApiClient, q: string, signal?: AbortSignal) =>
-    api
-      .get<{
-        products: ProductCard[];
-        brands: Array<{ id: number; slug: string; name: string }>;
-        categories: Array<{ id: number; slug: string; name: string }>;
-        blood_tests?: BloodTestCard[];
-        currency?: string;
-      }>(`/product/search?q=${encodeURIComponent(q)}&limit=6`, { signal })
-      .then((r) => r.data),
+    api.get<SearchSuggestions>(`/product/search?q=${encodeURIComponent(q)}&limit=6`, { signal }).then((r) => r.data),
   recentTerms: (api: ApiClient) =>
     api.get<{ items: Array<{ term: string }> }>('/search/term').then((r) => r.data.items.map((i) => i.term)),
   saveTerm: (api: ApiClient, term: string) => api.post('/search/set-term', { term }),

@@ -3,7 +3,7 @@
 // it, as its raw bytes), and a note. The server checks every rule again; its refusal is shown as its key.
 import { useContext, useId, useState } from 'react';
 import { RETURN_PHOTOS_MAX, RETURN_REASONS, type ReturnReason } from '#shared/orders/returns';
-import type { OrderView } from '#shared/orders/types';
+import type { OrderView, ReturnPhotoAnswer } from '#shared/orders/types';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
@@ -47,9 +47,7 @@ export default function ReturnForm({
           { lang, country, signedIn: true },
           undefined,
           '/api/user/returns/photo',
-        )) as {
-          id: string;
-        };
+        )) as ReturnPhotoAnswer;
         setPhotos((p) => [...p, up.id]);
       }
     } catch (e) {

@@ -20,7 +20,8 @@ import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, useMinor, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { cart, removeFromCart } from '../cart/cart-store';
-import { applySkuSync, buyableEntries, cartPrice, type CartChange, type SyncedSku } from '../cart/cart-sync';
+import { applySkuSync, buyableEntries, cartPrice, type CartChange } from '../cart/cart-sync';
+import type { CartSync } from '#shared/catalogue/product-responses';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
 import { Totals } from '../orders/Totals';
@@ -69,7 +70,7 @@ export function Component() {
     if (!loaded || !ids) return;
     let live = true;
     api
-      .post<{ items: SyncedSku[]; purchase_together: Card[] }>('/product/sku', {
+      .post<CartSync>('/product/sku', {
         ids: ids.split(',').map(Number),
       })
       .then((res) => {

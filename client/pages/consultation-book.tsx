@@ -37,7 +37,7 @@ import { PackageOffer } from '../consultations/PackageOffer';
 import { OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
 import { RulesBeforePaying } from '../consultations/Rules';
 import { TimePicker } from '../consultations/TimePicker';
-import type { NutritionistOfferDetail } from '../consultations/offer-types';
+import type { NutritionistOfferDetail } from '#shared/consultations/types';
 import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';

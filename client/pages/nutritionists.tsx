@@ -6,14 +6,13 @@ import '../styles/consultations.css';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { CONSULTATION_LANGUAGES, OFFER_FILTER_DAYS } from '#shared/consultations/facts';
-import type { Page as Paged } from '#shared/catalogue/types';
 import { localizePath, splitLocalePath } from '#shared/locale';
 import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { ProductCard } from '../catalogue/ProductCard';
 import { CONSULT_API, type OfferFilters } from '../consultations/api-paths';
 import { languageName, NextFree, OfferFacts, ServiceList } from '../consultations/Offer';
-import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/offer-types';
+import type { NutritionistListPage, NutritionistOfferCard, NutritionistOfferDetail } from '#shared/consultations/types';
 import { NutritionistRatings } from '../consultations/Ratings';
 import { nutritionistLd } from '../consultations/structured-data';
 import { dayText } from '../consultations/times';
@@ -71,10 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const page = Number(url.searchParams.get('page') ?? '1');
   if (!Number.isInteger(page) || page < 1 || page > 1000) throw data(null, { status: 404 });
   // A read with its filters as the body: it travels in the page's one bundle (shared/api/page-bundle.ts).
-  const res = await api.post<Paged<NutritionistOfferCard> & { free_days: string[] }>(
-    CONSULT_API.nutritionistList(page),
-    filters,
-  );
+  const res = await api.post<NutritionistListPage>(CONSULT_API.nutritionistList(page), filters);
   return {
     list: res.data.items,
     total: res.data.total,

@@ -4,8 +4,7 @@ import '../styles/orders.css';
 import '../styles/consultations.css';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
-import type { Page as Paged } from '#shared/catalogue/types';
-import type { ConsultationCredit, ConsultationListItem } from '#shared/consultations/types';
+import type { ConsultationListItem, ConsultationListPage } from '#shared/consultations/types';
 import { localizePath } from '#shared/locale';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
@@ -23,14 +22,12 @@ import type { PageDeclaration } from '../page-table';
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { group: 'consultation', texts: ['consultations'], siteIndex: 'account' } satisfies PageDeclaration;
 
-type List = Paged<ConsultationListItem> & { credits?: ConsultationCredit[] };
-
-export async function loader(args: LoaderFunctionArgs): Promise<List> {
+export async function loader(args: LoaderFunctionArgs): Promise<ConsultationListPage> {
   const api = args.context.get(apiContext);
   const page = Number(new URL(args.request.url).searchParams.get('page') ?? '1');
   if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data(null, { status: 404 });
   // The first page carries her packages too: one trip for the whole page.
-  return signedInCall(args, async () => (await api.get<List>(CONSULT_API.list(page))).data);
+  return signedInCall(args, async () => (await api.get<ConsultationListPage>(CONSULT_API.list(page))).data);
 }
 
 /** Coming (booked or waiting for its payment, not yet over), soonest first; the rest newest first. */
@@ -69,7 +66,7 @@ function Item({ c }: { c: ConsultationListItem }) {
 }
 
 export function Component() {
-  const loaded = useLoaderData() as List;
+  const loaded = useLoaderData() as ConsultationListPage;
   const { t, lang } = useI18n();
   const href = useHref();
   const list = splitConsultations(loaded.items, Date.now());

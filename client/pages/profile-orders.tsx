@@ -16,7 +16,8 @@ import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
 import { OrderReturns } from '../orders/OrderReturns';
 import { ApiContext } from '../providers';
-import { addManyToCart, type SyncedSku } from '../cart/cart-sync';
+import { addManyToCart } from '../cart/cart-sync';
+import type { CartSync } from '#shared/catalogue/product-responses';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { EmptyState, Page } from '../ui/Page';
@@ -123,19 +124,10 @@ function Detail({ order }: { order: OrderView }) {
   async function reorder() {
     setBusy(true);
     try {
-      const res = await api.post<{
-        items: Array<
-          SyncedSku & {
-            product: {
-              id: number;
-              slug: string;
-              name: string;
-              brand: { id: number; name: string };
-              images: Array<{ url: string; alt: string; width: number; height: number }>;
-            };
-          }
-        >;
-      }>('/product/sku', { ids: order.items.map((i) => i.sku_id), exclude_purchase_together: true });
+      const res = await api.post<CartSync>('/product/sku', {
+        ids: order.items.map((i) => i.sku_id),
+        exclude_purchase_together: true,
+      });
       const counts = new Map(order.items.map((i) => [i.sku_id, i.count]));
       addManyToCart(
         res.data.items.map((s) => ({

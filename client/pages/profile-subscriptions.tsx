@@ -14,7 +14,7 @@ import { addDays, gulfDate } from '#shared/gulf-days';
 import { paths } from '#shared/routes';
 import { type Frequency, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { SubscriptionChange } from '#shared/subscriptions/schemas';
-import type { SubscriptionView } from '#shared/subscriptions/types';
+import type { SubscriptionList, SubscriptionView } from '#shared/subscriptions/types';
 import { formatDate } from '#shared/text/dates';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const api = args.context.get(apiContext);
   return signedInCall(args, async () => {
     const [subs, addresses] = await Promise.all([
-      api.get<{ items: SubscriptionView[] }>('/subscriptions'),
+      api.get<SubscriptionList>('/subscriptions'),
       api.get<{ items: Address[] }>('/user/address'),
     ]);
     return { items: subs.data.items, addresses: addresses.data.items };

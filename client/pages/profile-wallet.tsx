@@ -7,6 +7,13 @@ import { useSnapshot } from 'valtio';
 import { ApiFailure } from '#shared/api/client';
 import { PAYMENT_ID } from '#shared/api/payment-id';
 import type { CardMethod } from '#shared/api/order-schemas';
+import type {
+  Wallet,
+  WalletChargeAnswer,
+  WalletHistory,
+  WalletMovement,
+  WalletTopUp,
+} from '#shared/api/wallet-responses';
 import { currencyDecimals } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { normalizeDigits } from '#shared/text/digits';
@@ -25,23 +32,8 @@ import type { PageDeclaration } from '../page-table';
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { group: 'account', texts: ['orders'], siteIndex: 'account' } satisfies PageDeclaration;
 
-interface Movement {
-  id: number;
-  amount: number;
-  kind: 'top_up' | 'order_payment' | 'refund' | 'adjustment';
-  order_id: number | null;
-  blood_test_order_id: number | null;
-  /** A consultation's payment or refund: named as such, not as an order. */
-  consultation_id: number | null;
-  created_at: number;
-  /** Why money came back or was adjusted (a refund's or an adjustment's reason). */
-  reason: string | null;
-  /** Who gave it: the shop's team, or the shopper's own cancellation. */
-  given_by: 'shop' | 'you' | null;
-}
-
 /** "Damaged item · given by our team": why a refund or an adjustment happened, and by whom. */
-function movementWhy(t: ReturnType<typeof useI18n>['t'], has: (key: string) => boolean, m: Movement) {
+function movementWhy(t: ReturnType<typeof useI18n>['t'], has: (key: string) => boolean, m: WalletMovement) {
   const key = `wallet_reason_${m.reason}`;
   const parts = [
     m.reason && has(key) ? t(key as MessageId) : null,
@@ -51,8 +43,8 @@ function movementWhy(t: ReturnType<typeof useI18n>['t'], has: (key: string) => b
 }
 
 interface WalletData {
-  wallet: { balance: number; currency: string; methods: CardMethod[] };
-  history: { items: Movement[]; page: number; page_count: number; currency: string };
+  wallet: Wallet;
+  history: WalletHistory;
   charge: string | null;
 }
 
@@ -63,8 +55,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
   const charge = url.searchParams.get('charge');
   return signedInCall(args, async () => {
     const [wallet, history] = await Promise.all([
-      api.get<WalletData['wallet']>('/user/wallet'),
-      api.get<WalletData['history']>(page > 1 ? `/user/wallet/history/${page}` : '/user/wallet/history'),
+      api.get<Wallet>('/user/wallet'),
+      api.get<WalletHistory>(page > 1 ? `/user/wallet/history/${page}` : '/user/wallet/history'),
     ]);
     return {
       wallet: wallet.data,
@@ -106,7 +98,7 @@ export function Component() {
     let tries = 0;
     const load = () =>
       api
-        .get<{ status: string; amount: number; currency: string }>(`/user/wallet/${data.charge}`)
+        .get<WalletTopUp>(`/user/wallet/${data.charge}`)
         .then((res) => {
           if (!live) return;
           setCharge(res.data);
@@ -131,7 +123,7 @@ export function Component() {
     setError(null);
     setSending(true);
     try {
-      const res = await api.post<{ url: string }>('/user/wallet/charge', { amount: value, payment_method: method });
+      const res = await api.post<WalletChargeAnswer>('/user/wallet/charge', { amount: value, payment_method: method });
       window.location.assign(res.data.url);
     } catch (failure) {
       const key = failure instanceof ApiFailure ? (failure.meta.key ?? failure.meta.msg) : 'server_error';

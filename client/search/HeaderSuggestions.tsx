@@ -13,12 +13,8 @@ import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { responsive } from '../ui/responsive-image';
 import { comboboxReducer, enterAction, initialCombobox, isExpanded } from './combobox-state';
-import {
-  MIN_SUGGEST_LENGTH,
-  suggestionOptions,
-  type SuggestionOption,
-  type SuggestionsData,
-} from './suggestion-options';
+import { MIN_SUGGEST_LENGTH, suggestionOptions, type SuggestionOption } from './suggestion-options';
+import type { SearchSuggestions } from '#shared/catalogue/types';
 import type { ApiClient } from '#shared/api/client';
 import '../styles/header-search.css';
 
@@ -48,7 +44,7 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   const [text, setText] = useState(() => input.current?.value ?? '');
   const renderedText = useRef(text);
   const [recent, setRecent] = useState<string[]>([]);
-  const [data, setData] = useState<SuggestionsData | null>(null);
+  const [data, setData] = useState<SearchSuggestions | null>(null);
   const [state, dispatch] = useReducer(comboboxReducer, {
     ...initialCombobox,
     open: document.activeElement === input.current,

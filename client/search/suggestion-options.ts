@@ -2,16 +2,7 @@
 // display: recent searches while the box is (nearly) empty, else products, blood tests (their own
 // group, labelled as tests), brands and categories.
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
-import type { ProductCard } from '#shared/catalogue/types';
-
-export interface SuggestionsData {
-  products: ProductCard[];
-  brands: Array<{ id: number; slug: string; name: string }>;
-  categories: Array<{ id: number; slug: string; name: string }>;
-  /** Missing from an API without blood tests. */
-  blood_tests?: BloodTestCard[];
-  currency?: string;
-}
+import type { ProductCard, SearchSuggestions } from '#shared/catalogue/types';
 
 export type SuggestionOption =
   | { kind: 'recent'; key: string; term: string }
@@ -20,10 +11,14 @@ export type SuggestionOption =
   | { kind: 'brand'; key: string; id: number; name: string }
   | { kind: 'category'; key: string; id: number; name: string };
 
+/** What the options are built from: GET /product/search's answer, its blood tests read as possibly absent. */
+type SuggestionsRead = Pick<SearchSuggestions, 'products' | 'brands' | 'categories'> &
+  Partial<Pick<SearchSuggestions, 'blood_tests' | 'currency'>>;
+
 /** Suggestions start at two letters (one letter matches too much to help). */
 export const MIN_SUGGEST_LENGTH = 2;
 
-export function suggestionOptions(text: string, recent: string[], data: SuggestionsData | null): SuggestionOption[] {
+export function suggestionOptions(text: string, recent: string[], data: SuggestionsRead | null): SuggestionOption[] {
   if (text.trim().length < MIN_SUGGEST_LENGTH)
     return recent.map((term) => ({ kind: 'recent', key: `r:${term}`, term }));
   if (!data) return [];

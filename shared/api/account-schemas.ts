@@ -179,28 +179,5 @@ export const saudiAddressSchema = z.object({
 export const addressSchema = z.discriminatedUnion('country', [kuwaitAddressSchema, saudiAddressSchema]);
 export type AddressInput = z.output<typeof addressSchema>;
 
-/** A saved address as the API lists it, with its place names in the request's language. */
-export interface Address {
-  id: number;
-  country: 'KW' | 'SA';
-  label: string;
-  recipient: string;
-  phone: string;
-  area_id: number | null;
-  area_name: string | null;
-  governorate_id: number | null;
-  governorate_name: string | null;
-  block: string | null;
-  street: string | null;
-  avenue: string | null;
-  building: string | null;
-  floor: string | null;
-  apartment: string | null;
-  city_id: number | null;
-  city_name: string | null;
-  district: string | null;
-  building_number: string | null;
-  postal_code: string | null;
-  short_address: string | null;
-  is_default: boolean;
-}
+/** A saved address as the API lists it (GET /user/address), inferred from its response schema. */
+export type { Address } from './address-responses';

@@ -13,6 +13,7 @@ import { frequencySchema } from '../subscriptions/schemas';
 import { DELIVERY_SPEEDS } from '../delivery/speeds';
 
 export {
+  type OrderStatus,
   type PaymentMethod,
   CARD_METHODS,
 } from './order-facts';
@@ -159,15 +160,3 @@ export const walletChargeSchema = z.object({
   // A top-up is never paid later, nor with STC Pay (whose account is its own wallet): cards only.
   payment_method: z.enum(CARD_KINDS, { error: 'payment_method_required' }),
 });
-
-export const ORDER_STATUSES = [
-  'placed',
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'payment_failed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -3,9 +3,9 @@
 import { z } from '../zod';
 import { COUNTRY_CODES, LANGS } from '../locale';
 import { PAYMENT_METHODS } from './order-facts';
-import { ORDER_STATUSES } from './order-schemas';
+import { ORDER_STATUSES } from './order-facts';
 import { ORDER_STAGES, REFUND_METHODS, REFUND_REASONS } from './staff-order-schemas';
-import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from '../orders/promotions';
+import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from '../orders/promotion-facts';
 import { PARCEL_CARRIERS, SHIPMENT_STATUSES } from './parcel-facts';
 
 /** One row of the orders list. */

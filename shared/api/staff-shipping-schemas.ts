@@ -2,7 +2,7 @@
 import { z } from '../zod';
 import { COUNTRY_CODES } from '../locale';
 import { PAYMENT_METHODS } from './order-facts';
-import { ORDER_STATUSES } from './order-schemas';
+import { ORDER_STATUSES } from './order-facts';
 import { PARCEL_CARRIERS, SHIPMENT_STATUSES } from './parcel-facts';
 
 const country = z.enum(COUNTRY_CODES);

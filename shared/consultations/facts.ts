@@ -2,14 +2,14 @@
 // pay, the outcomes a nutritionist or the shop marks, the consent version. No zod: the booking pages
 // read these as they render; the schemas (schemas.ts, intake.ts) load when a form is checked.
 
-const SERVICE_KINDS = ['first_call', 'full', 'follow_up'] as const;
+export const SERVICE_KINDS = ['first_call', 'full', 'follow_up'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 /** Video with a chat beside it, or chat alone. */
 export const CONSULTATION_MODES = ['video', 'chat'] as const;
 export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
 
-const CONSULTATION_STATUSES = [
+export const CONSULTATION_STATUSES = [
   'pending_payment',
   'booked',
   'completed',
@@ -26,8 +26,14 @@ export type ConsultationPaymentMethod = (typeof CONSULTATION_PAYMENT_METHODS)[nu
 /** How a package is bought: any way but a package. */
 export const PACKAGE_PAYMENT_METHODS = ['wallet', 'card', 'pay_later'] as const;
 
-const CONSULTATION_PAYMENT_STATES = ['pending', 'paid', 'failed', 'refunded', 'partly_refunded', 'package'] as const;
-export type ConsultationPaymentState = (typeof CONSULTATION_PAYMENT_STATES)[number];
+export const CONSULTATION_PAYMENT_STATES = [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'partly_refunded',
+  'package',
+] as const;
 
 /** What happened at the time; the refund rules (rules.ts outcomeRefund) follow it. */
 export const CONSULTATION_OUTCOMES = [
@@ -44,7 +50,6 @@ export const REFUND_DESTINATIONS = ['wallet', 'card'] as const;
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 
 export const NUTRITIONIST_GENDERS = ['female', 'male'] as const;
-export type NutritionistGender = (typeof NUTRITIONIST_GENDERS)[number];
 
 /** The languages a nutritionist may speak (ISO 639-1), as nutritionists.languages lists them. */
 export const CONSULTATION_LANGUAGES = ['ar', 'en', 'fr', 'hi', 'ur', 'tl'] as const;

@@ -78,22 +78,3 @@ export function returnGoodsAmount(
   if (last) return Math.max(0, goods - earlier.amount);
   return Math.floor((goods * value) / listValue);
 }
-
-/** A return as the shopper's order page shows it. */
-export interface OrderReturnView {
-  id: number;
-  status: ReturnStatus;
-  reason: ReturnReason;
-  created_at: number;
-  items: Array<{ sku_id: number; count: number }>;
-  refund_amount: number | null;
-  /** The parcel coming back: its label can be downloaded once the carrier made it. */
-  parcel: { status: string; tracking_number: string | null; label: boolean } | null;
-}
-
-/** What the order page offers: until when, and how many of each SKU may still go back. */
-export interface OrderReturnsView {
-  until: number | null;
-  left: Array<{ sku_id: number; count: number }>;
-  list: OrderReturnView[];
-}

@@ -3,25 +3,12 @@
 // stock, and whether these SKUs (at the cart's counts) qualify, or what is still missing.
 import type { CountryCode } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
-import type { GiftOption, PromotionKind, PromotionReason } from '#shared/orders/promotions';
+import type { giveawayItemSchema } from '#shared/catalogue/product-responses';
+import type { z } from '#shared/zod';
 import { evaluatePromotions, type PromotionRule } from './promotions';
 
-export interface GiveawayItem {
-  /** The promotion's id. */
-  id: number;
-  kind: PromotionKind;
-  title: string;
-  /** gift_threshold: the subtotal it needs in the shopper's country, minor units of its currency as paid (= threshold). */
-  min_subtotal: number | null;
-  threshold: number | null;
-  qualifies: boolean;
-  /** gift_threshold: what is still missing, as the shopper pays it (0 once it qualifies). */
-  remaining: number | null;
-  reason: PromotionReason;
-  gifts: GiftOption[];
-  /** The gift it gives now (the first in stock), if it qualifies. */
-  gift_sku_id: number | null;
-}
+/** A live gift promotion as the cart sync answers it (shared/catalogue/product-responses.ts). */
+export type GiveawayItem = z.infer<typeof giveawayItemSchema>;
 
 export function giveawaysFor(input: {
   rules: PromotionRule[];

@@ -5,6 +5,7 @@
 // A shopper whose orders are in another order shard than the core is placed in three steps instead
 // (reserve in the core, write in her shard, confirm: orders/reservations.ts, decision 62).
 import { ok } from '#shared/api/envelope';
+import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { ApiError } from '../lib/errors';
 import { quote, type Quote } from './quote';
@@ -31,6 +32,56 @@ import { confirmStatement, type Holds, indexStatement, releaseStatements, reserv
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 export { failureOf, holdStatements, stockFlags } from './stock-holds';
 export type { PlaceContext, Placed } from './place-types';
+
+/**
+ * What placing may refuse an order with (meta.msg of POST /order/submit's failures, its contract's
+ * `messages`): the address, the cart's changes, its coupon, points, friend's code and delivery speed,
+ * the way to pay, subscriptions, and the holds a concurrent checkout took first.
+ */
+export const PLACING_MESSAGES = [
+  'address_required',
+  'address_country_mismatch',
+  'idempotency_conflict',
+  'cart_changed',
+  'out_of_stock',
+  'promotion_used_up',
+  'coupon_invalid',
+  'coupon_for_kw',
+  'coupon_for_sa',
+  'coupon_expired',
+  'coupon_min_subtotal',
+  'coupon_used_up',
+  'coupon_already_used',
+  'points_not_in_steps',
+  'points_over_limit',
+  'points_insufficient',
+  'referral_code_unknown',
+  'referral_sign_in',
+  'referral_paused',
+  'referral_own_code',
+  'referral_same_phone',
+  'referral_same_device',
+  'referral_same_address',
+  'referral_same_email',
+  'referral_not_first_order',
+  'referral_phone_ordered_before',
+  'referral_email_ordered_before',
+  'referral_monthly_cap',
+  'referral_min_subtotal',
+  'wallet_insufficient',
+  'delivery_speed_unavailable',
+  'payment_method_unavailable',
+  'payment_method_below_minimum',
+  'payment_method_above_maximum',
+  'stc_pay_phone_invalid',
+  'subscription_needs_account',
+  'subscription_frequency_invalid',
+  'subscription_count_invalid',
+  'subscription_address_required',
+  'subscription_not_for_gift',
+  'subscription_payment_unsupported',
+  'service_busy',
+] as const satisfies readonly MessageKey[];
 
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
   const hash = await requestHash(input);

@@ -1,14 +1,8 @@
 // Returns as read for the shopper's order page (api/src/orders/view.ts): one statement of the core,
 // each return with its lines, steps and parcel as JSON, so the order's read stays one round trip in
 // shard 0 (decision 61: returns, like shipments, are the core's whichever shard holds the order).
-import type { FulfilmentStep } from '#shared/orders/types';
-import {
-  type OrderReturnsView,
-  type OrderReturnView,
-  type ReturnReason,
-  type ReturnStatus,
-  returnWindowEnd,
-} from '#shared/orders/returns';
+import type { FulfilmentStep, OrderReturnsView, OrderReturnView } from '#shared/orders/types';
+import { type ReturnReason, type ReturnStatus, returnWindowEnd } from '#shared/orders/returns';
 
 export function orderReturnsStatement(core: D1Database, orderId: number): D1PreparedStatement {
   return core

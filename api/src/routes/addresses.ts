@@ -10,6 +10,7 @@ import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';
 import { idParams } from '#shared/api/route-schemas';
+import { addressListSchema } from '#shared/api/address-responses';
 import { z } from '#shared/zod';
 
 /** Removing an address: one operation, as a link (GET) and as a form (POST), so one contract. */
@@ -103,6 +104,8 @@ export const addressRoutes = new Hono<AppEnv>()
       tag: 'addresses',
       summary: "The shopper's addresses",
       user: true,
+      response: addressListSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);

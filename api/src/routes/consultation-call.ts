@@ -15,6 +15,7 @@ import { mediaServiceFor } from '../consultations/call/media';
 import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, ROOM_TICKET_HEADER, roomStub } from '../consultations/call/room';
 import { readTicket, staffHolder, type TicketHolder, userHolder, verifyTicket } from '../consultations/call/ticket';
 import { CALL_TICKET_HEADER } from '#shared/consultations/call-socket';
+import { callJoinSchema } from '#shared/consultations/call';
 import type { Context } from 'hono';
 import { idParams } from '#shared/api/route-schemas';
 
@@ -40,6 +41,8 @@ export const userConsultationCallRoutes = new Hono<AppEnv>().post(
     params: idParams,
     badParams: 'not_found',
     user: true,
+    response: callJoinSchema,
+    messages: ['not_found', 'call_not_joinable', 'call_too_early', 'call_closed'],
   }),
   async (c) => {
     const user = await requireUser(c);
@@ -68,6 +71,8 @@ export const consultationRoomRoutes = new Hono<AppEnv>().get(
     params: idParams,
     badParams: 'not_found',
     noDevice: true,
+    // No `response`: its success is the socket's 101, never an envelope.
+    messages: ['call_ticket_invalid', 'call_ticket_used', 'call_room_websocket_required'],
   }),
   async (c) => {
     const { id } = c.req.valid('param');

@@ -9,6 +9,16 @@ import type {
   ConsultationCancelAnswer,
   ConsultationPackageAnswer,
 } from '#shared/consultations/types';
+import {
+  consultationBookAnswerSchema,
+  consultationCancelAnswerSchema,
+  consultationCreditListSchema,
+  consultationCreditSchema,
+  consultationDetailSchema,
+  consultationHoldAnswerSchema,
+  consultationListPageSchema,
+  consultationPackageAnswerSchema,
+} from '#shared/consultations/answer-schemas';
 import { ApiError } from '../lib/errors';
 import { paged } from '../lib/params';
 import { siteOrigin } from '../lib/site-origin';
@@ -41,6 +51,16 @@ import {
 } from '#shared/consultations/schemas';
 import { pageParams } from '#shared/api/route-schemas';
 
+/** What paying through the gateway may refuse a booking or a package with (payment-moves.ts, book.ts gatewayMethod). */
+const GATEWAY_WAY_MESSAGES = [
+  'payment_method_unavailable',
+  'payment_method_below_minimum',
+  'payment_method_above_maximum',
+  'consultation_pay_later_unavailable',
+  'stc_pay_phone_invalid',
+  'payment_unavailable',
+] as const;
+
 /** Hers, in one D1 batch (the row, its health rows and key); another shopper's answers 404. */
 async function detail(c: Context<AppEnv>, id: number, userId: number) {
   const d = await ownedDetail(c.env.DB, healthKeyring(c.var.config), id, userId, c.var.lang);
@@ -57,6 +77,13 @@ export const consultationRoutes = new Hono<AppEnv>()
         'Hold a start time of a service for 10 minutes while she pays; a new hold replaces her older one. Two shoppers never hold one time: the second gets 409 consultation_time_unavailable',
       body: consultationHoldSchema,
       user: true,
+      response: consultationHoldAnswerSchema,
+      messages: [
+        'not_found',
+        'consultation_service_unavailable',
+        'consultation_nutritionist_unavailable',
+        'consultation_time_unavailable',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -82,6 +109,13 @@ export const consultationRoutes = new Hono<AppEnv>()
         'Buy a package of sessions of one service, paid like a booking; answers the package and the gateway page, if any',
       body: consultationPackageBuySchema,
       user: true,
+      response: consultationPackageAnswerSchema,
+      messages: [
+        'consultation_service_unavailable',
+        'consultation_nutritionist_unavailable',
+        'wallet_insufficient',
+        ...GATEWAY_WAY_MESSAGES,
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -120,6 +154,19 @@ export const consultationRoutes = new Hono<AppEnv>()
         'Book the held time: the intake (sealed at rest), consent, mode and payment (wallet, card or pay later through the gateway, the wallet first when asked, or a package session). Answers the consultation and the gateway page to pay on, if any. The idempotency key makes a retry answer the same booking',
       body: consultationBookSchema,
       user: true,
+      response: consultationBookAnswerSchema,
+      messages: [
+        'not_found',
+        'idempotency_conflict',
+        'consultation_health_unavailable',
+        'consultation_hold_expired',
+        'consultation_follow_up_invalid',
+        'consultation_package_invalid',
+        'consultation_package_unpaid',
+        'wallet_insufficient',
+        'service_busy',
+        ...GATEWAY_WAY_MESSAGES,
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -150,8 +197,15 @@ export const consultationRoutes = new Hono<AppEnv>()
         });
       }
       const d = await detail(c, booked.id, user.id);
-      const answer: ConsultationBookAnswer = { id: booked.id, status: d.status, payment_url: url, payment: d.payment };
-      return c.json(ok({ ...answer, consultation: d, replayed: booked.replayed }));
+      const answer: ConsultationBookAnswer = {
+        id: booked.id,
+        status: d.status,
+        payment_url: url,
+        payment: d.payment,
+        consultation: d,
+        replayed: booked.replayed,
+      };
+      return c.json(ok(answer));
     },
   );
 
@@ -172,6 +226,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       tag: 'consultations',
       summary: "The shopper's packages in the request's country: sessions left, payment, expiry",
       user: true,
+      response: consultationCreditListSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -189,6 +245,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       params: consultationIdParams,
       badParams: 'not_found',
       user: true,
+      response: consultationCreditSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -209,6 +267,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       summary:
         "The shopper's consultations, newest first (first page), with her packages in the request's country (`credits`: sessions left, payment, expiry)",
       user: true,
+      response: consultationListPageSchema,
+      messages: [],
     }),
     (c) => list(c, 1),
   )
@@ -220,6 +280,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       user: true,
+      response: consultationListPageSchema,
+      messages: [],
     }),
     (c) => list(c, c.req.valid('param').page),
   )
@@ -232,6 +294,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       params: consultationIdParams,
       badParams: 'not_found',
       user: true,
+      response: consultationDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -248,6 +312,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       body: consultationCancelSchema,
+      response: consultationCancelAnswerSchema,
+      messages: ['not_found', 'consultation_not_changeable', 'service_busy'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -273,8 +339,9 @@ export const userConsultationRoutes = new Hono<AppEnv>()
         refunded: done.refunded,
         refund_to: done.to,
         currency: d.currency,
+        consultation: d,
       };
-      return c.json(ok({ ...answer, consultation: d }));
+      return c.json(ok(answer));
     },
   )
   .post(
@@ -286,6 +353,14 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       body: consultationRescheduleSchema,
+      response: consultationDetailSchema,
+      messages: [
+        'not_found',
+        'consultation_not_changeable',
+        'consultation_reschedule_closed',
+        'consultation_reschedule_limit',
+        'consultation_hold_expired',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -310,6 +385,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       body: consultationModeSchema,
+      response: consultationDetailSchema,
+      messages: ['not_found', 'consultation_not_changeable'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -327,6 +404,8 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       body: consultationRatingSchema,
+      response: consultationDetailSchema,
+      messages: ['not_found', 'consultation_rating_not_allowed', 'consultation_rating_exists'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -351,6 +430,7 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       fileResponse: ['text/calendar'],
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);

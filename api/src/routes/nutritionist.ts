@@ -3,6 +3,12 @@ import { ok } from '#shared/api/envelope';
 import { OFFER_FILTER_DAYS } from '#shared/consultations/facts';
 import type { NutritionistFilterInput } from '#shared/consultations/schemas';
 import type { NutritionistBooking } from '#shared/consultations/types';
+import {
+  consultationSlotsSchema,
+  nutritionistAllSchema,
+  nutritionistDetailSchema,
+  nutritionistListSchema,
+} from '#shared/consultations/answer-schemas';
 import { addDays, CONSULTATION_RULES, gulfDate } from '#shared/consultations/rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
@@ -124,6 +130,8 @@ export const nutritionistRoutes = new Hono<AppEnv>()
     contract({
       tag: 'catalogue',
       summary: 'All nutritionists',
+      response: nutritionistAllSchema,
+      messages: [],
     }),
     async (c) => {
       const db = c.env.DB;
@@ -147,6 +155,8 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       summary:
         "Nutritionists, sorted and paged (first page), each with gender, languages, qualifications, the services priced in the request's country and the next free time; filters: language, gender, a Gulf day with a free time",
       body: nutritionistFilterSchema,
+      response: nutritionistListSchema,
+      messages: [],
     }),
     (c) => list(c, c.req.valid('json'), 1),
   )
@@ -158,6 +168,8 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       body: nutritionistFilterSchema,
       params: pageParams,
       badParams: 'bad_request',
+      response: nutritionistListSchema,
+      messages: [],
     }),
     (c) => list(c, c.req.valid('json'), c.req.valid('param').page),
   )
@@ -170,6 +182,8 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       params: consultationIdParams,
       badParams: 'not_found',
       query: slotsQuerySchema,
+      response: consultationSlotsSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -211,6 +225,8 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       summary:
         "A nutritionist with their product lists, by id or slug: gender, languages, qualifications, services and packages priced in the request's country, the next free time, and the shown ratings of their consultations",
       params: refParams,
+      response: nutritionistDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const ref = idOrSlug(c.req.valid('param').ref);

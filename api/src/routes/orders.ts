@@ -21,6 +21,7 @@ import {
   openPayment,
   placedEnvelope,
   placeOrder,
+  PLACING_MESSAGES,
   returnPath,
   cardMethodFor,
   stcPayPhoneFor,
@@ -53,6 +54,15 @@ import {
   orderLookupSchema,
 } from '#shared/api/order-schemas';
 import { redeliverySchema } from '#shared/orders/redelivery';
+import {
+  calculateResultSchema,
+  orderAnswerSchema,
+  orderLookupResultSchema,
+  orderPageSchema,
+  orderViewSchema,
+  payAgainResultSchema,
+  submitResultSchema,
+} from '#shared/orders/answer-schemas';
 import { orderLinkParams, idParams, pageParams } from '#shared/api/route-schemas';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
@@ -122,6 +132,8 @@ export const orderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: 'Price a cart: totals, coupon, wallet, delivery and problems',
       body: calculateSchema,
+      response: calculateResultSchema,
+      messages: ['address_required'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -179,6 +191,8 @@ export const orderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: 'Place an order (idempotent per key); a card order gets its payment page',
       body: submitSchema,
+      response: submitResultSchema,
+      messages: [...PLACING_MESSAGES, 'payment_unavailable'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -237,6 +251,21 @@ export const orderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: 'Pay again for an order whose payment failed or is still open',
       body: payAgainSchema,
+      response: payAgainResultSchema,
+      messages: [
+        'not_found',
+        'order_not_payable',
+        'service_busy',
+        'payment_method_unavailable',
+        'payment_method_below_minimum',
+        'payment_method_above_maximum',
+        'stc_pay_phone_invalid',
+        'subscription_payment_unsupported',
+        'out_of_stock',
+        'coupon_used_up',
+        'promotion_used_up',
+        'payment_unavailable',
+      ],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -381,6 +410,8 @@ export const orderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: 'Cancel an order waiting for its payment',
       body: cancelOrderSchema,
+      response: orderAnswerSchema,
+      messages: ['not_found', 'order_not_cancellable', 'service_busy'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -419,6 +450,14 @@ export const orderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: 'After a failed delivery attempt: another delivery day, or a corrected address and phone',
       body: redeliverySchema,
+      response: orderAnswerSchema,
+      messages: [
+        'not_found',
+        'redelivery_not_open',
+        'redelivery_already_requested',
+        'redelivery_day_invalid',
+        'phone_invalid',
+      ],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -437,6 +476,8 @@ export const orderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: "A guest's order by number and e-mail, with its link key",
       body: orderLookupSchema,
+      response: orderLookupResultSchema,
+      messages: ['order_lookup_not_found'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -461,6 +502,8 @@ export const orderRoutes = new Hono<AppEnv>()
       summary: 'An order through its guest link',
       params: orderLinkParams,
       badParams: 'not_found',
+      response: orderViewSchema,
+      messages: ['order_lookup_not_found'],
     }),
     async (c) => {
       // The link's order, in whichever shard holds it (guest-links.ts).
@@ -551,6 +594,8 @@ orderRoutes.get(
     tag: 'orders',
     summary: "The success page's order (the shopper's, or the placing device's)",
     params: idParams,
+    response: orderViewSchema,
+    messages: ['not_found'],
   }),
   async (c) => {
     const owned = await ownedOrder(c, c.req.valid('param').id);
@@ -567,6 +612,8 @@ export const userOrderRoutes = new Hono<AppEnv>()
       summary: "One of the shopper's orders",
       params: idParams,
       user: true,
+      response: orderViewSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -592,6 +639,8 @@ export const userOrderRoutes = new Hono<AppEnv>()
       tag: 'orders',
       summary: "The shopper's orders (first page)",
       user: true,
+      response: orderPageSchema,
+      messages: [],
     }),
     async (c) => listOrders(c, 1),
   )
@@ -603,6 +652,8 @@ export const userOrderRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       user: true,
+      response: orderPageSchema,
+      messages: [],
     }),
     async (c) => listOrders(c, c.req.valid('param').page),
   );

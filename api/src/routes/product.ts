@@ -25,6 +25,7 @@ import { idOrSlug } from '../lib/params';
 import { contract, parseInput } from '../contract/validate';
 import { facetsSchema, listingSchema } from '../catalogue/listing-schemas';
 import { productCardSchema } from '#shared/catalogue/schemas';
+import { cartSyncSchema, productDetailSchema, suggestionsSchema } from '#shared/catalogue/product-responses';
 import { z } from '#shared/zod';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
@@ -182,6 +183,8 @@ productRoutes.get(
     tag: 'search',
     summary: 'As-you-type suggestions: products, brands and categories',
     query: suggestQuery,
+    response: suggestionsSchema,
+    messages: [],
   }),
   async (c) => {
     const query = c.req.valid('query');
@@ -202,6 +205,8 @@ productRoutes.post(
     tag: 'cart',
     summary: "Cart sync: the cart's SKUs refreshed, giveaways and bought-together cards",
     body: skuSyncSchema,
+    response: cartSyncSchema,
+    messages: [],
   }),
   async (c) => {
     const input = c.req.valid('json');
@@ -349,6 +354,8 @@ productRoutes.get(
     tag: 'catalogue',
     summary: 'Product detail by id or slug',
     params: refParams,
+    response: productDetailSchema,
+    messages: ['not_found'],
   }),
   async (c) => {
     const db = c.env.DB;

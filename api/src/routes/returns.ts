@@ -25,6 +25,7 @@ import {
   returnRequestSchema,
   returnLabelParams,
 } from '#shared/api/return-schemas';
+import { returnAnswerSchema, returnPhotoAnswerSchema } from '#shared/orders/answer-schemas';
 
 /** Pending photos (uploaded, not yet part of a return) one shopper may hold at once. */
 const MAX_PENDING_PHOTOS = 12;
@@ -38,6 +39,8 @@ export const returnRoutes = new Hono<AppEnv>()
         'Upload one photo of a damaged item (the body is its bytes: JPEG, PNG or HEIC by content, at most 10 MB); answers its pending id',
       rawBody: { types: RETURN_PHOTO_TYPES, maxBytes: RETURN_PHOTO_MAX_BYTES },
       user: true,
+      response: returnPhotoAnswerSchema,
+      messages: ['upload_too_large', 'return_photo_type', 'return_photos_too_many'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -82,6 +85,7 @@ export const returnRoutes = new Hono<AppEnv>()
       params: returnPhotoParams,
       fileResponse: RETURN_PHOTO_TYPES,
       user: true,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -138,6 +142,16 @@ export const userOrderReturnRoutes = new Hono<AppEnv>()
       body: returnRequestSchema,
       badParams: 'not_found',
       user: true,
+      response: returnAnswerSchema,
+      messages: [
+        'not_found',
+        'return_not_delivered',
+        'return_window_closed',
+        'return_unopened_required',
+        'return_photo_required',
+        'return_item_unknown',
+        'return_too_many',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -197,6 +211,7 @@ export const userOrderReturnRoutes = new Hono<AppEnv>()
       fileResponse: ['application/pdf'],
       badParams: 'not_found',
       user: true,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -23,6 +23,7 @@ import { retryRun } from '../subscriptions/run';
 import { subscriptionsOf } from '../subscriptions/view';
 import { idParams } from '#shared/api/route-schemas';
 import { subscriptionChangeSchema } from '#shared/subscriptions/schemas';
+import { subscriptionListSchema, subscriptionViewSchema } from '#shared/subscriptions/answer-schemas';
 
 interface Owned {
   id: number;
@@ -155,6 +156,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       summary:
         "The shopper's subscriptions: product, quantity, frequency (and the ones the product offers), next delivery and order dates, the next order's unit price after the discount, address, how it is paid and the latest run (a failed one says why)",
       user: true,
+      response: subscriptionListSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -171,6 +174,17 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       user: true,
       body: subscriptionChangeSchema,
+      response: subscriptionViewSchema,
+      messages: [
+        'not_found',
+        'subscription_closed',
+        'subscription_too_late',
+        'subscription_date_invalid',
+        'subscription_frequency_invalid',
+        'subscription_count_invalid',
+        'address_required',
+        'subscription_no_card',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -191,6 +205,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       params: idParams,
       badParams: 'not_found',
       user: true,
+      response: subscriptionViewSchema,
+      messages: ['not_found', 'subscription_nothing_to_retry'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -3,7 +3,12 @@
 import { localizePath } from '#shared/locale';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { z } from '#shared/zod';
+import {
+  walletChargeAnswerSchema,
+  walletHistorySchema,
+  walletSchema,
+  walletTopUpSchema,
+} from '#shared/api/wallet-responses';
 import { CARD_METHODS, walletChargeSchema } from '#shared/api/order-schemas';
 import { countryAmountsFor, currencyFor } from '../lib/currency';
 import { ApiError } from '../lib/errors';
@@ -27,11 +32,7 @@ export const walletRoutes = new Hono<AppEnv>()
       tag: 'wallet',
       summary: 'Wallet balance and top-up methods',
       user: true,
-      response: z.object({
-        balance: z.int(),
-        currency: z.enum(['KWD', 'SAR']),
-        methods: z.array(z.enum([...CARD_METHODS.KW, ...CARD_METHODS.SA])),
-      }),
+      response: walletSchema,
       messages: [],
     }),
     async (c) => {
@@ -51,6 +52,8 @@ export const walletRoutes = new Hono<AppEnv>()
       tag: 'wallet',
       summary: 'Wallet history (first page)',
       user: true,
+      response: walletHistorySchema,
+      messages: [],
     }),
     (c) => history(c, 1),
   )
@@ -62,6 +65,8 @@ export const walletRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       user: true,
+      response: walletHistorySchema,
+      messages: [],
     }),
     (c) => history(c, c.req.valid('param').page),
   )
@@ -72,6 +77,8 @@ export const walletRoutes = new Hono<AppEnv>()
       summary: 'Top up the wallet: opens a card payment',
       body: walletChargeSchema,
       user: true,
+      response: walletChargeAnswerSchema,
+      messages: ['wallet_amount_too_large', 'payment_method_unavailable', 'service_busy', 'payment_unavailable'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -124,6 +131,8 @@ export const walletRoutes = new Hono<AppEnv>()
       summary: "A top-up's payment and its status",
       params: paymentIdParams,
       user: true,
+      response: walletTopUpSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
