@@ -11,12 +11,20 @@ import { safeBack } from '../lib/safe-back';
 import { staffPage } from '../middleware/guards';
 import { apiFailurePage } from './failure';
 import type { DoneKey, Notes } from '../pages/lab/common';
-import { VisitsPage, type VisitsData } from '../pages/lab/Visits';
-import { ResultsListPage, type PendingOrder } from '../pages/lab/ResultsList';
-import { ResultsPage, type Draft, type OrderResultsData } from '../pages/lab/Results';
-import { TestsPage, type TestsData } from '../pages/lab/Tests';
-import { CapacityPage, type CapacityData } from '../pages/lab/Capacity';
-import { NursesPage, type NurseView } from '../pages/lab/Nurses';
+import { VisitsPage } from '../pages/lab/Visits';
+import { ResultsListPage } from '../pages/lab/ResultsList';
+import { ResultsPage, type Draft } from '../pages/lab/Results';
+import { TestsPage } from '../pages/lab/Tests';
+import { CapacityPage } from '../pages/lab/Capacity';
+import { NursesPage } from '../pages/lab/Nurses';
+import type {
+  CapacityData,
+  NurseView,
+  OrderResultsData,
+  PendingOrder,
+  TestsData,
+  VisitsData,
+} from '#shared/api/staff-lab-responses';
 import { countriesFor } from '#shared/staff/permissions';
 import { COUNTRY_CODES } from '#shared/locale';
 
