@@ -9,7 +9,7 @@ export type ServiceKind = (typeof SERVICE_KINDS)[number];
 export const CONSULTATION_MODES = ['video', 'chat'] as const;
 export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
 
-const CONSULTATION_STATUSES = [
+export const CONSULTATION_STATUSES = [
   'pending_payment',
   'booked',
   'completed',
