@@ -2,7 +2,7 @@
 // page, the nutritionist's back-office page) and the room (api/src/consultations/call/room.ts) say to
 // each other over the WebSocket, and what a join answers. One module so the three ends agree.
 import { z } from '#shared/zod';
-import type { NutritionistGender } from './facts';
+import { CONSULTATION_MODES, NUTRITIONIST_GENDERS } from './facts';
 
 /** The two sides of a call. The room stores chat as 'shopper' | 'nutritionist' (consultation_messages.sender). */
 export const CALL_SIDES = ['shopper', 'nutritionist'] as const;
@@ -21,35 +21,40 @@ export const CALL_TICKET_TTL_MS = 2 * 60 * 1000;
 /** The longest chat message a side may send (characters). */
 export const CHAT_MAX_CHARS = 2000;
 
-/** What a join answers (POST /user/consultation/:id/join, POST /staff/consultations/:id/join). */
-export interface CallJoin {
-  consultation_id: number;
-  side: CallSide;
+const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/**
+ * What a join answers (POST /user/consultation/:id/join, POST /staff/consultations/:id/join): the
+ * routes' response schema (decision 68) and the type both call pages read.
+ */
+export const callJoinSchema = z.object({
+  consultation_id: z.int(),
+  side: z.enum(CALL_SIDES),
   /** The other side's name: the nutritionist's (in the shopper's language) or the shopper's. */
-  peer_name: string;
+  peer_name: z.string(),
   /** The nutritionist's gender: Arabic texts about her (or addressed to her) agree with it. */
-  nutritionist_gender: NutritionistGender;
+  nutritionist_gender: z.enum(NUTRITIONIST_GENDERS),
   /**
    * Signed: consultation, side, expiry and the session that joined (api/src/consultations/call/ticket.ts);
    * good for one WebSocket, offered as a subprotocol (CALL_WS_PROTOCOL), never in the URL.
    */
-  ticket: string;
-  expires_at: number;
+  ticket: z.string(),
+  expires_at: z.int(),
   /** Path of the room's WebSocket on the origin the page was served from (the page adds ws(s)://host). */
-  ws_path: string;
-  media: MediaMode;
-  ice_servers: IceServer[];
+  ws_path: z.string(),
+  media: z.enum(MEDIA_MODES),
+  ice_servers: z.array(iceServerSchema),
   /** What the shopper chose when she booked (video, or chat only). */
-  mode: 'video' | 'chat';
-  starts_at: number;
-  ends_at: number;
-}
-
-export interface IceServer {
-  urls: string | string[];
-  username?: string;
-  credential?: string;
-}
+  mode: z.enum(CONSULTATION_MODES),
+  starts_at: z.int(),
+  ends_at: z.int(),
+});
+export type CallJoin = z.infer<typeof callJoinSchema>;
 
 /** A chat message as both sides see it. */
 export interface ChatMessage {
