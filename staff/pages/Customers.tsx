@@ -7,7 +7,8 @@ import type { CustomerData, CustomerHit } from '#shared/api/staff-customer-respo
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
-import { PointsSection, type PointsData, type PointsFormState } from './loyalty/CustomerPoints';
+import { PointsSection, type PointsFormState } from './loyalty/CustomerPoints';
+import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 
 export interface FormState {
   /** An API message key. */
@@ -100,7 +101,7 @@ export function CustomerPage(props: {
   data: CustomerData;
   state?: FormState;
   /** Her points (issue 47), shown beside the wallet; absent when the API did not answer them. */
-  points?: { data: PointsData; paged: boolean; state?: PointsFormState; eventKey: string };
+  points?: { data: StaffPointsView; paged: boolean; state?: PointsFormState; eventKey: string };
 }) {
   const { t, data, me, state } = props;
   const c = data.customer;

@@ -9,7 +9,8 @@ import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import { CustomerPage, CustomersPage, type FormState } from '../pages/Customers';
 import type { CustomerData, CustomerHit } from '#shared/api/staff-customer-responses';
-import type { PointsData, PointsFormState } from '../pages/loyalty/CustomerPoints';
+import type { PointsFormState } from '../pages/loyalty/CustomerPoints';
+import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 import { apiFailurePage } from './failure';
 import { readForm } from '../lib/form';
 
@@ -32,7 +33,7 @@ export async function customerPage(
   const before = /^[0-9]{1,15}$/.test(c.req.query('points_before') ?? '') ? c.req.query('points_before') : undefined;
   const [answer, points] = await Promise.all([
     staffApi<CustomerData>(c, 'GET', `/staff/customers/${id}`),
-    staffApi<PointsData>(c, 'GET', `/staff/loyalty/customers/${id}${before ? `?before=${before}` : ''}`),
+    staffApi<StaffPointsView>(c, 'GET', `/staff/loyalty/customers/${id}${before ? `?before=${before}` : ''}`),
   ]);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
