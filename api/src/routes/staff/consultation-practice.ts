@@ -183,6 +183,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       query: earningsQuery,
       fileResponse: ['text/csv'],
       staff: 'consultations:manage',
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -241,6 +242,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       params: sharedFileParams,
       fileResponse: UPLOAD_TYPES,
       staff: 'consultations:read',
+      messages: ['not_found', 'upload_unavailable'],
     }),
     async (c) => {
       const member = await requireStaff(c);
