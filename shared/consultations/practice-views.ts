@@ -12,8 +12,7 @@ import {
   CONSULTATION_PAYMENT_METHODS,
   CONSULTATION_STATUSES,
 } from './facts';
-import { intakeSchema } from './intake';
-import { PREGNANCY_STATES } from './intake';
+import { type Intake, MEDICINE_CLASSES, PREGNANCY_STATES } from './intake';
 
 const country = z.enum(COUNTRY_CODES);
 const lang = z.enum(LANGS);
@@ -145,16 +144,68 @@ const sharedUploadSchema = z.object({
 });
 export type SharedUpload = z.infer<typeof sharedUploadSchema>;
 
+/** Her intake as she sent it (intake.ts's schema checks the form; this, what is answered). */
+const intakeAnswerSchema = z.object({
+  goal: z.string(),
+  conditions: z.string(),
+  medicines: z.array(z.object({ class: z.enum(MEDICINE_CLASSES), name: z.string() })),
+  pregnancy: z.enum(PREGNANCY_STATES),
+  allergies: z.string(),
+  share: z.object({ uploads: z.array(z.int()), orders: z.array(z.int()) }),
+}) satisfies z.ZodType<Intake>;
+
+const rangeFlag = z.enum(['critical_low', 'low', 'in_range', 'high', 'critical_high']);
+const decimalOrNone = z.string().nullable();
+
+/**
+ * A marker of her results as the shopper's results page reads it (MarkerResult,
+ * shared/api/blood-test-results-schemas.ts, which has no schema of its own yet): `satisfies` keeps
+ * the two in step until the results route declares one this can use instead.
+ */
+const markerResultSchema = z.object({
+  biomarker: z.object({
+    id: z.int(),
+    slug: z.string(),
+    name: z.string(),
+    explanation: z.string(),
+    body_system: z.string(),
+  }),
+  unit: z.object({ code: z.string(), label: z.string() }),
+  /** Oldest first; the last is the latest. */
+  points: z.array(
+    z.object({
+      date: z.string(),
+      value: z.string(),
+      flag: rangeFlag.nullable(),
+      source: z.enum(['order', 'upload']),
+      source_id: z.int(),
+      unconverted_unit: z.string().optional(),
+    }),
+  ),
+  range: z
+    .object({
+      low: decimalOrNone,
+      high: decimalOrNone,
+      optimal_low: decimalOrNone,
+      optimal_high: decimalOrNone,
+      critical_low: decimalOrNone,
+      critical_high: decimalOrNone,
+      source: z.string(),
+      source_url: z.string(),
+    })
+    .nullable(),
+  flag: rangeFlag.nullable(),
+  optimal: z.boolean().nullable(),
+  falling: z.boolean(),
+}) satisfies z.ZodType<MarkerResult>;
+
 const bookingHealthSchema = z.object({
-  intake: intakeSchema.nullable(),
+  intake: intakeAnswerSchema.nullable(),
   pregnancy: z.enum(PREGNANCY_STATES),
   age: z.int().nullable(),
   past_orders: z.array(pastOrderSchema),
-  /**
-   * The values of the results she shared, against their ranges: the shopper's results page's shape
-   * (shared/api/blood-test-results-schemas.ts), which has no schema of its own yet.
-   */
-  shared_results: z.array(z.custom<MarkerResult>((v) => typeof v === 'object' && v !== null)),
+  /** The values of the results she shared, against their ranges. */
+  shared_results: z.array(markerResultSchema),
   /** The uploaded results she shared (a PDF often has no values typed in: its file is the result). */
   shared_uploads: z.array(sharedUploadSchema),
   previous: z.array(
