@@ -35,8 +35,10 @@ export type PromotionView = z.infer<typeof promotionViewSchema>;
 
 /** GET /staff/promotions: active first, up to 500. */
 export const promotionListSchema = z.object({ promotions: z.array(promotionViewSchema) });
+export type PromotionList = z.infer<typeof promotionListSchema>;
 /** GET /staff/promotions/:id */
 export const promotionAnswerSchema = z.object({ promotion: promotionViewSchema });
+export type PromotionAnswer = z.infer<typeof promotionAnswerSchema>;
 
 const couponViewSchema = z.object({
   id: z.int(),
@@ -65,8 +67,10 @@ export type CouponView = z.infer<typeof couponViewSchema>;
 
 /** GET /staff/coupons: active first, up to 500. */
 export const couponListSchema = z.object({ coupons: z.array(couponViewSchema) });
+export type CouponList = z.infer<typeof couponListSchema>;
 /** GET /staff/coupons/:id */
 export const couponAnswerSchema = z.object({ coupon: couponViewSchema });
+export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
 
 /** A coupon or promotion created or edited: its id. */
 export const offerSavedSchema = z.object({ id: z.int() });

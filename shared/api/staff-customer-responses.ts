@@ -22,7 +22,8 @@ export const customerSearchAnswerSchema = z.object({
     }),
   ),
 });
-export type CustomerHit = z.infer<typeof customerSearchAnswerSchema>['customers'][number];
+export type CustomerSearch = z.infer<typeof customerSearchAnswerSchema>;
+export type CustomerHit = CustomerSearch['customers'][number];
 
 /** GET /staff/customers/:id: only the countries the grant reaches; bookings by count and status only. */
 export const customerAnswerSchema = z.object({

@@ -58,6 +58,7 @@ const nurseSchema = z.object({ id: z.int(), country, name: z.string(), phone: z.
 export type NurseView = z.infer<typeof nurseSchema>;
 /** GET /staff/nurses */
 export const nursesSchema = z.object({ nurses: z.array(nurseSchema) });
+export type NursesData = z.infer<typeof nursesSchema>;
 export const nurseAddedSchema = z.object({ nurse_id: z.int() });
 export const changedSchema = z.object({ changed: z.boolean() });
 
@@ -83,7 +84,8 @@ export const pendingResultsSchema = z.object({
     }),
   ),
 });
-export type PendingOrder = z.infer<typeof pendingResultsSchema>['orders'][number];
+export type PendingResults = z.infer<typeof pendingResultsSchema>;
+export type PendingOrder = PendingResults['orders'][number];
 
 /** Why this member may not approve now; the order's approve button explains it. */
 const APPROVAL_REFUSALS = [

@@ -265,7 +265,8 @@ export const productSearchSchema = z.object({
     }),
   ),
 });
-export type SearchHitView = z.infer<typeof productSearchSchema>['hits'][number];
+export type ProductSearch = z.infer<typeof productSearchSchema>;
+export type SearchHitView = ProductSearch['hits'][number];
 
 /** Hours, days off, notes: false when nothing changed. */
 export const practiceChangeSchema = z.object({ changed: z.boolean() });

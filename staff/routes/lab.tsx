@@ -19,9 +19,9 @@ import { CapacityPage } from '../pages/lab/Capacity';
 import { NursesPage } from '../pages/lab/Nurses';
 import type {
   CapacityData,
-  NurseView,
+  NursesData,
   OrderResultsData,
-  PendingOrder,
+  PendingResults,
   TestsData,
   VisitsData,
 } from '#shared/api/staff-lab-responses';
@@ -114,7 +114,7 @@ export const labRoutes = new Hono<StaffAppEnv>()
     );
   })
   .get('/lab/nurses', staffPage('bloodtests:read'), async (c) => {
-    const answer = await staffApi<{ nurses: NurseView[] }>(c, 'GET', '/staff/nurses');
+    const answer = await staffApi<NursesData>(c, 'GET', '/staff/nurses');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     const countries = countriesFor(c.var.me.grants, 'bloodtests:write') ?? [...COUNTRY_CODES];
     return html(
@@ -143,7 +143,7 @@ export const labRoutes = new Hono<StaffAppEnv>()
     return act(c, '/staff/visits/atLab', { order_id: form.order_id }, safeBack(form.back ?? '/lab/visits'), 'at_lab');
   })
   .get('/lab/results', staffPage('results:read'), async (c) => {
-    const answer = await staffApi<{ orders: PendingOrder[] }>(c, 'GET', '/staff/results');
+    const answer = await staffApi<PendingResults>(c, 'GET', '/staff/results');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,

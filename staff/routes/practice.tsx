@@ -22,6 +22,7 @@ import type {
   DayView,
   EarningsView,
   ScheduleView,
+  ProductSearch,
   SearchHitView,
 } from '#shared/consultations/practice-views';
 import { MessagePage } from '../pages/Message';
@@ -103,7 +104,7 @@ async function bookingPage(c: Context<StaffAppEnv>, id: string, notes: Notes, pe
   const q = (c.req.query('q') ?? '').trim().slice(0, 80);
   let hits: SearchHitView[] | null = null;
   if (q && data.health && data.status !== 'cancelled') {
-    const search = await staffApi<{ hits: SearchHitView[] }>(
+    const search = await staffApi<ProductSearch>(
       c,
       'GET',
       `/staff/consultations/${id}/products?q=${encodeURIComponent(q)}`,
