@@ -137,3 +137,19 @@ const deliverySettingsCountrySchema = z.object({
 export type DeliverySettingsCountry = z.infer<typeof deliverySettingsCountrySchema>;
 
 export const deliverySettingsListSchema = z.object({ countries: z.array(deliverySettingsCountrySchema) });
+
+/** POST /staff/settings/delivery/rules: the rules as saved. */
+export const deliveryRulesSavedSchema = deliverySettingsCountrySchema.shape.rules.extend({
+  country: z.enum(COUNTRY_CODES),
+});
+/** POST /staff/settings/delivery/speeds: the speed as saved. */
+export const deliverySpeedSavedSchema = deliverySettingsCountrySchema.shape.speeds.element.extend({
+  country: z.enum(COUNTRY_CODES),
+});
+/** POST /staff/settings/delivery/holidays: the day as saved ("1" closed, "0" a default day worked after all). */
+export const deliveryHolidaySavedSchema = z.object({
+  country: z.enum(COUNTRY_CODES),
+  date: z.string(),
+  holiday: z.string(),
+  closed: z.enum(['0', '1']),
+});

@@ -1,27 +1,78 @@
-// A promotion as the back office's promotion routes answer it (api/src/routes/staff/promotion-rules.ts)
-// and the offers' pages show it (staff/pages/Offers.tsx): one declaration, so both sides change together.
-import type { CountryCode } from '../locale';
-import type { PromotionKind } from '../orders/promotions';
+// What the back office's promotion and coupon routes answer (api/src/routes/staff/promotion-rules.ts
+// and promotions.ts) and the offers' and coupons' pages show (staff/pages/Offers.tsx, Promotions.tsx):
+// the routes' response schemas (decision 68) and their inferred types, one declaration, so both sides
+// change together.
+import { z } from '../zod';
+import { COUNTRY_CODES } from '../locale';
+import { PROMOTION_KINDS } from '../orders/promotions';
 
-export interface PromotionView {
-  id: number;
-  kind: PromotionKind;
-  name_en: string;
-  name_ar: string;
-  country: CountryCode | null;
-  starts_at: number | null;
-  ends_at: number | null;
+const country = z.enum(COUNTRY_CODES);
+/** 1 active, 0 deactivated. */
+const activeFlag = z.union([z.literal(0), z.literal(1)]);
+
+const promotionViewSchema = z.object({
+  id: z.int(),
+  kind: z.enum(PROMOTION_KINDS),
+  name_en: z.string(),
+  name_ar: z.string(),
+  country: country.nullable(),
+  starts_at: z.int().nullable(),
+  ends_at: z.int().nullable(),
   /** gift_threshold: each country's cart total, minor units of its currency as paid (decision 52); null: none. */
-  thresholds: Record<CountryCode, number | null>;
-  buy_count: number;
-  free_count: number;
-  max_per_order: number;
-  max_uses: number | null;
-  used: number;
-  priority: number;
-  is_active: number;
-  /** JSON arrays from the query. */
-  gift_skus: number[];
-  target_products: number[];
-  target_skus: number[];
-}
+  thresholds: z.object({ KW: z.int().nullable(), SA: z.int().nullable() }),
+  buy_count: z.int(),
+  free_count: z.int(),
+  max_per_order: z.int(),
+  max_uses: z.int().nullable(),
+  used: z.int(),
+  priority: z.int(),
+  is_active: activeFlag,
+  gift_skus: z.array(z.int()),
+  target_products: z.array(z.int()),
+  target_skus: z.array(z.int()),
+});
+export type PromotionView = z.infer<typeof promotionViewSchema>;
+
+/** GET /staff/promotions: active first, up to 500. */
+export const promotionListSchema = z.object({ promotions: z.array(promotionViewSchema) });
+export type PromotionList = z.infer<typeof promotionListSchema>;
+/** GET /staff/promotions/:id */
+export const promotionAnswerSchema = z.object({ promotion: promotionViewSchema });
+export type PromotionAnswer = z.infer<typeof promotionAnswerSchema>;
+
+const couponViewSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  /** percent: basis points; fixed: minor units of `currency`, or base fils without one. */
+  value: z.int(),
+  min_subtotal_fils: z.int(),
+  max_uses: z.int().nullable(),
+  used: z.int(),
+  once_per_shopper: activeFlag,
+  starts_at: z.int().nullable(),
+  ends_at: z.int().nullable(),
+  is_active: activeFlag,
+  /** How often one shopper may use it; null: no limit. */
+  per_person_limit: z.int().nullable(),
+  country: country.nullable(),
+  /** The coupon country's currency: its amounts are minor units of it. Null: KWD (both countries). */
+  currency: z.enum(['KWD', 'SAR']).nullable(),
+  updated_at: z.int().nullable(),
+  /** A coupon of both countries: Saudi Arabia's amount off and minimum, SAR halalas (decision 52). */
+  value_sa: z.int().nullable(),
+  min_subtotal_sa: z.int().nullable(),
+});
+export type CouponView = z.infer<typeof couponViewSchema>;
+
+/** GET /staff/coupons: active first, up to 500. */
+export const couponListSchema = z.object({ coupons: z.array(couponViewSchema) });
+export type CouponList = z.infer<typeof couponListSchema>;
+/** GET /staff/coupons/:id */
+export const couponAnswerSchema = z.object({ coupon: couponViewSchema });
+export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
+
+/** A coupon or promotion created or edited: its id. */
+export const offerSavedSchema = z.object({ id: z.int() });
+/** Deactivated or reactivated: its flag now. */
+export const offerActiveSchema = z.object({ id: z.int(), is_active: activeFlag });

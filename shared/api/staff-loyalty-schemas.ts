@@ -8,6 +8,7 @@ import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
 import { normalizeDigits } from '../text/digits';
 import { amountToMinor } from './country-amounts-schemas';
 import { TIERS, type LoyaltyRules, type TierCode, type TierRule } from '../loyalty/types';
+import { POINTS_KINDS } from '../loyalty/kinds';
 
 /** Form text as typed: Arabic-Indic digits read as Latin, thousands separators and spaces dropped. */
 const typed = (v: unknown) =>
@@ -297,3 +298,39 @@ export const countryLoyaltyRulesSchema = z.object({
 export type CountryLoyaltyRules = z.infer<typeof countryLoyaltyRulesSchema>;
 
 export const loyaltyRulesListSchema = z.object({ countries: z.array(countryLoyaltyRulesSchema) });
+
+/** GET /staff/loyalty/customers/:id: her points per country and a page of her ledger, newest first. */
+export const staffPointsViewSchema = z.object({
+  accounts: z.array(
+    z.object({ country: z.enum(COUNTRY_CODES), balance: z.int(), tier: z.enum(TIERS), spend_12m: z.int() }),
+  ),
+  lines: z.array(
+    z.object({
+      id: z.int(),
+      country: z.enum(COUNTRY_CODES),
+      kind: z.enum(POINTS_KINDS),
+      amount: z.int(),
+      balance_after: z.int(),
+      expires_at: z.int().nullable(),
+      order_id: z.int().nullable(),
+      blood_test_order_id: z.int().nullable(),
+      consultation_id: z.int().nullable(),
+      refund_id: z.int().nullable(),
+      /** An adjustment's reason, which she reads in her history. */
+      reason: z.string().nullable(),
+      staff_name: z.string().nullable(),
+      created_at: z.int(),
+    }),
+  ),
+  /** The id to pass as `before` for the next (older) page; null on the last. */
+  next: z.int().nullable(),
+});
+export type StaffPointsView = z.infer<typeof staffPointsViewSchema>;
+
+/** POST /staff/loyalty/customers/:id/adjust: her balance after it; replayed when the event key was written before. */
+export const pointsAdjustedSchema = z.object({
+  country: z.enum(COUNTRY_CODES),
+  balance: z.int(),
+  replayed: z.boolean(),
+});
+export type PointsAdjusted = z.infer<typeof pointsAdjustedSchema>;

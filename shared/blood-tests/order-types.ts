@@ -88,7 +88,7 @@ export interface BloodTestQuote {
   unavailable_methods?: UnavailableMethod[];
 }
 
-const BLOOD_TEST_ORDER_STATUSES = [
+export const BLOOD_TEST_ORDER_STATUSES = [
   'pending_payment',
   'booked',
   'sample_collected',

@@ -21,15 +21,16 @@ export const CALL_TICKET_TTL_MS = 2 * 60 * 1000;
 /** The longest chat message a side may send (characters). */
 export const CHAT_MAX_CHARS = 2000;
 
-export interface IceServer {
-  urls: string | string[];
-  username?: string;
-  credential?: string;
-}
+const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
 
 /**
  * What a join answers (POST /user/consultation/:id/join, POST /staff/consultations/:id/join): the
- * routes' response schema (decision 68), CallJoin inferred from it.
+ * routes' response schema (decision 68) and the type both call pages read.
  */
 export const callJoinSchema = z.object({
   consultation_id: z.int(),
@@ -47,13 +48,7 @@ export const callJoinSchema = z.object({
   /** Path of the room's WebSocket on the origin the page was served from (the page adds ws(s)://host). */
   ws_path: z.string(),
   media: z.enum(MEDIA_MODES),
-  ice_servers: z.array(
-    z.object({
-      urls: z.union([z.string(), z.array(z.string())]),
-      username: z.string().optional(),
-      credential: z.string().optional(),
-    }) satisfies z.ZodType<IceServer>,
-  ),
+  ice_servers: z.array(iceServerSchema),
   /** What the shopper chose when she booked (video, or chat only). */
   mode: z.enum(CONSULTATION_MODES),
   starts_at: z.int(),

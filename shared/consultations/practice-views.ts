@@ -1,163 +1,284 @@
-// What the back office's consultation pages read from the API (issue 46): the nutritionist's day, one
-// booking (its schedule part for everyone allowed, the health part for the consultation's own
-// nutritionist), the weekly hours and the owner's earnings. The API answers these shapes
-// (api/src/consultations/practice/) and the staff worker's pages render them (staff/pages/practice/).
+// What the back office's consultation routes answer (issue 46, api/src/routes/staff/consultation-practice.ts):
+// the nutritionist's day, one booking (its schedule part for everyone allowed, the health part for the
+// consultation's own nutritionist), the weekly hours, the owner's earnings and the list builder's
+// search. Each is the route's response schema (decision 68) and the type both the API
+// (api/src/consultations/practice/) and the staff pages (staff/pages/practice/) use, one declaration.
 import type { MarkerResult } from '#shared/api/blood-test-results-schemas';
-import type { ConsultationOutcome } from './facts';
-import type { Intake } from './intake';
-import type { GateWarning } from '../safety/recommendation-gates';
+import { z } from '../zod';
+import { COUNTRY_CODES, LANGS } from '../locale';
+import {
+  CONSULTATION_MODES,
+  CONSULTATION_OUTCOMES,
+  CONSULTATION_PAYMENT_METHODS,
+  CONSULTATION_STATUSES,
+} from './facts';
+import { type Intake, MEDICINE_CLASSES, PREGNANCY_STATES } from './intake';
 
-export interface PracticeService {
-  id: number;
-  kind: string;
-  minutes: number;
-  name_en: string;
-  name_ar: string;
-}
+const country = z.enum(COUNTRY_CODES);
+const lang = z.enum(LANGS);
+const mode = z.enum(CONSULTATION_MODES);
+const status = z.enum(CONSULTATION_STATUSES);
+const outcome = z.enum(CONSULTATION_OUTCOMES);
 
-export interface PracticeNutritionist {
-  id: number;
-  name_en: string;
-  name_ar: string;
-}
+const serviceSchema = z.object({
+  id: z.int(),
+  kind: z.enum(['first_call', 'full', 'follow_up']),
+  minutes: z.int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+});
 
-export interface ScheduleView {
-  nutritionist: PracticeNutritionist;
+const nutritionistSchema = z.object({ id: z.int(), name_en: z.string(), name_ar: z.string() });
+export type PracticeNutritionist = z.infer<typeof nutritionistSchema>;
+
+/** GET /staff/consultations/hours */
+export const scheduleViewSchema = z.object({
+  nutritionist: nutritionistSchema,
   /** Others a manager may switch to (empty for a nutritionist). */
-  nutritionists: PracticeNutritionist[];
-  services: PracticeService[];
-  hours: { id: number; weekday: number; start_minute: number; end_minute: number; service_id: number | null }[];
-  days_off: string[];
-  today: string;
-}
+  nutritionists: z.array(nutritionistSchema),
+  services: z.array(serviceSchema),
+  /** Gulf minutes of the day; service null: for every service. */
+  hours: z.array(
+    z.object({
+      id: z.int(),
+      weekday: z.int(),
+      start_minute: z.int(),
+      end_minute: z.int(),
+      service_id: z.int().nullable(),
+    }),
+  ),
+  days_off: z.array(z.string()),
+  today: z.string(),
+});
+export type ScheduleView = z.infer<typeof scheduleViewSchema>;
 
-export interface DayBooking {
-  id: number;
-  starts_at: number;
-  ends_at: number;
+/** The service as a booking shows it. */
+const bookedServiceSchema = serviceSchema.omit({ kind: true });
+
+const dayBookingSchema = z.object({
+  id: z.int(),
+  starts_at: z.int(),
+  ends_at: z.int(),
   /** The shopper's first name only. */
-  first_name: string;
-  service: { id: number; name_en: string; name_ar: string; minutes: number };
-  mode: 'video' | 'chat';
-  status: string;
-  outcome: string | null;
-  country: string;
-  lang: string;
-}
+  first_name: z.string(),
+  service: bookedServiceSchema,
+  mode,
+  status,
+  outcome: outcome.nullable(),
+  country,
+  lang,
+});
+export type DayBooking = z.infer<typeof dayBookingSchema>;
 
-export interface DayView {
-  date: string;
-  nutritionist: PracticeNutritionist;
-  nutritionists: PracticeNutritionist[];
-  own: boolean;
-  bookings: DayBooking[];
-}
+/** GET /staff/consultations/day */
+export const dayViewSchema = z.object({
+  date: z.string(),
+  nutritionist: nutritionistSchema,
+  nutritionists: z.array(nutritionistSchema),
+  own: z.boolean(),
+  bookings: z.array(dayBookingSchema),
+});
+export type DayView = z.infer<typeof dayViewSchema>;
 
-interface OutcomeChoice {
-  outcome: ConsultationOutcome;
-  /** What it gives back: minor units of the consultation's currency, and a package's session. */
-  refund: { amount: number; session_back: boolean };
-}
+/** What an outcome gives back: minor units of the consultation's currency, and a package's session. */
+const refundSchema = z.object({ amount: z.int(), session_back: z.boolean() });
 
-export interface BookingBase {
-  id: number;
-  starts_at: number;
-  ends_at: number;
-  first_name: string;
-  service: { id: number; name_en: string; name_ar: string; minutes: number };
-  nutritionist: { id: number; name_en: string; name_ar: string };
-  mode: 'video' | 'chat';
-  status: string;
-  outcome: string | null;
-  country: string;
-  currency: string;
-  lang: string;
-  payment_method: string;
-  total: number;
-  refunded: number;
+const bookingBaseSchema = z.object({
+  id: z.int(),
+  starts_at: z.int(),
+  ends_at: z.int(),
+  first_name: z.string(),
+  service: bookedServiceSchema,
+  nutritionist: nutritionistSchema,
+  mode,
+  status,
+  outcome: outcome.nullable(),
+  country,
+  currency: z.string(),
+  lang,
+  payment_method: z.enum(CONSULTATION_PAYMENT_METHODS),
+  total: z.int(),
+  refunded: z.int(),
   /** Whether a mark may be set now (from the start until a week after the end). */
-  can_mark: boolean;
-  outcomes: OutcomeChoice[];
+  can_mark: z.boolean(),
+  outcomes: z.array(z.object({ outcome, refund: refundSchema })),
   /** Whether the reader may see the health part (the consultation's own nutritionist). */
-  health: boolean;
-}
+  health: z.boolean(),
+});
+export type BookingBase = z.infer<typeof bookingBaseSchema>;
 
-export interface PastOrder {
-  id: number;
-  created_at: number;
-  status: string;
-  items: { product_id: number; name: string; sku_name: string; count: number }[];
-}
+const pastOrderSchema = z.object({
+  id: z.int(),
+  created_at: z.int(),
+  status: z.string(),
+  items: z.array(z.object({ product_id: z.int(), name: z.string(), sku_name: z.string(), count: z.int() })),
+});
+export type PastOrder = z.infer<typeof pastOrderSchema>;
 
-interface PreviousConsultation {
-  id: number;
-  starts_at: number;
-  service_en: string;
-  service_ar: string;
-  notes: string | null;
-  summary: string | null;
-}
+/** A safety rule an item breaks for her: 'upper_limit:<nutrient>', 'pregnancy' or 'interaction:<rule id>'. */
+const warningSchema = z.object({ rule: z.string(), text: z.object({ en: z.string(), ar: z.string() }) });
 
-export interface SavedRecommendation {
-  product_id: number;
-  sku_id: number;
-  product_name: string;
-  sku_name: string;
-  quantity: number;
-  servings_per_day: number;
-  dose: string;
-  reason: string;
+const savedRecommendationSchema = z.object({
+  product_id: z.int(),
+  sku_id: z.int(),
+  product_name: z.string(),
+  sku_name: z.string(),
+  quantity: z.int(),
+  servings_per_day: z.int(),
+  dose: z.string(),
+  reason: z.string(),
   /** The warnings this item raises for her (recomputed on every read). */
-  warnings: GateWarning[];
+  warnings: z.array(warningSchema),
   /** The rules the nutritionist acknowledged when saving. */
-  acknowledged_rules: string[];
-  acknowledged_reason: string | null;
-}
+  acknowledged_rules: z.array(z.string()),
+  acknowledged_reason: z.string().nullable(),
+});
+export type SavedRecommendation = z.infer<typeof savedRecommendationSchema>;
 
 /** A result she uploaded and shared in the intake: what the lab and day were, and its files to open. */
-export interface SharedUpload {
-  id: number;
-  lab_name: string;
-  sample_date: string;
-  files: { id: string; name: string; type: string; size: number }[];
-}
+const sharedUploadSchema = z.object({
+  id: z.int(),
+  lab_name: z.string(),
+  sample_date: z.string(),
+  files: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.int() })),
+});
+export type SharedUpload = z.infer<typeof sharedUploadSchema>;
 
-/** @public The API's route types name it (TS4023). */
-export interface BookingHealth {
-  intake: Intake | null;
-  pregnancy: string;
-  age: number | null;
-  past_orders: PastOrder[];
+/** Her intake as she sent it (intake.ts's schema checks the form; this, what is answered). */
+const intakeAnswerSchema = z.object({
+  goal: z.string(),
+  conditions: z.string(),
+  medicines: z.array(z.object({ class: z.enum(MEDICINE_CLASSES), name: z.string() })),
+  pregnancy: z.enum(PREGNANCY_STATES),
+  allergies: z.string(),
+  share: z.object({ uploads: z.array(z.int()), orders: z.array(z.int()) }),
+}) satisfies z.ZodType<Intake>;
+
+const rangeFlag = z.enum(['critical_low', 'low', 'in_range', 'high', 'critical_high']);
+const decimalOrNone = z.string().nullable();
+
+/**
+ * A marker of her results as the shopper's results page reads it (MarkerResult,
+ * shared/api/blood-test-results-schemas.ts, which has no schema of its own yet): `satisfies` keeps
+ * the two in step until the results route declares one this can use instead.
+ */
+const markerResultSchema = z.object({
+  biomarker: z.object({
+    id: z.int(),
+    slug: z.string(),
+    name: z.string(),
+    explanation: z.string(),
+    body_system: z.string(),
+  }),
+  unit: z.object({ code: z.string(), label: z.string() }),
+  /** Oldest first; the last is the latest. */
+  points: z.array(
+    z.object({
+      date: z.string(),
+      value: z.string(),
+      flag: rangeFlag.nullable(),
+      source: z.enum(['order', 'upload']),
+      source_id: z.int(),
+      unconverted_unit: z.string().optional(),
+    }),
+  ),
+  range: z
+    .object({
+      low: decimalOrNone,
+      high: decimalOrNone,
+      optimal_low: decimalOrNone,
+      optimal_high: decimalOrNone,
+      critical_low: decimalOrNone,
+      critical_high: decimalOrNone,
+      source: z.string(),
+      source_url: z.string(),
+    })
+    .nullable(),
+  flag: rangeFlag.nullable(),
+  optimal: z.boolean().nullable(),
+  falling: z.boolean(),
+}) satisfies z.ZodType<MarkerResult>;
+
+const bookingHealthSchema = z.object({
+  intake: intakeAnswerSchema.nullable(),
+  pregnancy: z.enum(PREGNANCY_STATES),
+  age: z.int().nullable(),
+  past_orders: z.array(pastOrderSchema),
   /** The values of the results she shared, against their ranges. */
-  shared_results: MarkerResult[];
+  shared_results: z.array(markerResultSchema),
   /** The uploaded results she shared (a PDF often has no values typed in: its file is the result). */
-  shared_uploads: SharedUpload[];
-  previous: PreviousConsultation[];
-  notes: string;
-  summary: string;
-  shared_at: number | null;
-  recommendations: SavedRecommendation[];
-}
+  shared_uploads: z.array(sharedUploadSchema),
+  previous: z.array(
+    z.object({
+      id: z.int(),
+      starts_at: z.int(),
+      service_en: z.string(),
+      service_ar: z.string(),
+      notes: z.string().nullable(),
+      summary: z.string().nullable(),
+    }),
+  ),
+  notes: z.string(),
+  summary: z.string(),
+  shared_at: z.int().nullable(),
+  recommendations: z.array(savedRecommendationSchema),
+});
 
-export type BookingView = BookingBase & { health_data: BookingHealth | null };
+/** GET /staff/consultations/:id */
+export const bookingViewSchema = bookingBaseSchema.extend({ health_data: bookingHealthSchema.nullable() });
+export type BookingView = z.infer<typeof bookingViewSchema>;
 
-export interface EarningsRow {
-  nutritionist_id: number;
-  name_en: string;
-  name_ar: string;
-  currency: string;
-  sessions: number;
-  no_shows: number;
-  awaiting_mark: number;
-  gross: number;
-  refunds: number;
-  net: number;
-  shop_share_bp: number;
-  shop_share: number;
-  nutritionist_part: number;
-}
+const earningsRowSchema = z.object({
+  nutritionist_id: z.int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  currency: z.string(),
+  sessions: z.int(),
+  no_shows: z.int(),
+  awaiting_mark: z.int(),
+  /** Minor units of `currency`, never converted. */
+  gross: z.int(),
+  refunds: z.int(),
+  net: z.int(),
+  shop_share_bp: z.int(),
+  shop_share: z.int(),
+  nutritionist_part: z.int(),
+});
+export type EarningsRow = z.infer<typeof earningsRowSchema>;
 
-export interface EarningsView {
-  month: string;
-  rows: EarningsRow[];
-}
+/** GET /staff/consultations/earnings */
+export const earningsViewSchema = z.object({ month: z.string(), rows: z.array(earningsRowSchema) });
+export type EarningsView = z.infer<typeof earningsViewSchema>;
+
+/** GET /staff/consultations/:id/products: catalogue SKUs with what the safety gates read and raise. */
+export const productSearchSchema = z.object({
+  hits: z.array(
+    z.object({
+      sku_id: z.int(),
+      product_id: z.int(),
+      product_name: z.string(),
+      sku_name: z.string(),
+      doses: z.array(z.object({ nutrient: z.string(), amount: z.string(), unit: z.enum(['IU', 'mcg', 'mg']) })),
+      price: z.int(),
+      stock: z.int(),
+      warnings: z.array(warningSchema),
+    }),
+  ),
+});
+export type ProductSearch = z.infer<typeof productSearchSchema>;
+export type SearchHitView = ProductSearch['hits'][number];
+
+/** Hours, days off, notes: false when nothing changed. */
+export const practiceChangeSchema = z.object({ changed: z.boolean() });
+/** POST …/recommendations: the list saved whole, its length. */
+export const recommendationsSavedSchema = z.object({ changed: z.literal(true), items: z.int() });
+/** POST …/share: false when it was shared before (the first time is kept). */
+export const sharedSchema = z.object({ changed: z.boolean(), shared_at: z.int() });
+/** POST …/mark: the outcome, the status it leads to, and its refund. */
+export const markedSchema = z.object({
+  changed: z.literal(true),
+  outcome,
+  status: z.enum(['completed', 'no_show', 'cancelled']),
+  refund: refundSchema,
+  refunded_to: z.enum(['wallet', 'card', 'package']).nullable(),
+});

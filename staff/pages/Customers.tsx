@@ -3,52 +3,12 @@
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { WALLET_REASONS } from '#shared/api/people-schemas';
-import type { CountryCode } from '#shared/locale';
+import type { CustomerData, CustomerHit } from '#shared/api/staff-customer-responses';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
-import { PointsSection, type PointsData, type PointsFormState } from './loyalty/CustomerPoints';
-
-export interface CustomerHit {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  created_at: number;
-  orders: number;
-}
-
-export interface CustomerData {
-  customer: {
-    id: number;
-    name: string;
-    email: string;
-    phone: string | null;
-    lang: string;
-    created_at: number;
-    deleted_at: number | null;
-  };
-  countries: CountryCode[];
-  orders: { id: number; country: CountryCode; currency: string; status: string; total: number; created_at: number }[];
-  blood_test_orders: { status: string; country: CountryCode; count: number }[];
-  wallets: { currency: string; balance: number }[];
-  ledger: {
-    id: number;
-    currency: string;
-    amount: number;
-    kind: string;
-    order_id: number | null;
-    blood_test_order_id: number | null;
-    reason_code: string | null;
-    /** A refund's reason (the order refund's, or "cancelled" for a booking the customer cancelled). */
-    refund_reason: string | null;
-    /** 1 when the customer's own cancellation gave the money back. */
-    by_customer: number;
-    note: string | null;
-    created_at: number;
-    staff_name: string | null;
-  }[];
-}
+import { PointsSection, type PointsFormState } from './loyalty/CustomerPoints';
+import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 
 export interface FormState {
   /** An API message key. */
@@ -141,7 +101,7 @@ export function CustomerPage(props: {
   data: CustomerData;
   state?: FormState;
   /** Her points (issue 47), shown beside the wallet; absent when the API did not answer them. */
-  points?: { data: PointsData; paged: boolean; state?: PointsFormState; eventKey: string };
+  points?: { data: StaffPointsView; paged: boolean; state?: PointsFormState; eventKey: string };
 }) {
   const { t, data, me, state } = props;
   const c = data.customer;

@@ -1,32 +1,11 @@
 // Promotions: the coupons, and one coupon's form (new or edit) with its deactivation.
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
-import type { CountryCode } from '#shared/locale';
+import type { CouponView } from '#shared/api/promotion-view';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-
-export interface CouponView {
-  id: number;
-  code: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  min_subtotal_fils: number;
-  max_uses: number | null;
-  used: number;
-  per_person_limit: number | null;
-  once_per_shopper: number;
-  starts_at: number | null;
-  ends_at: number | null;
-  country: CountryCode | null;
-  /** The coupon country's currency: its amounts are minor units of it. Null: KWD (both countries). */
-  currency: 'KWD' | 'SAR' | null;
-  /** A coupon of both countries: Saudi Arabia's amount off and minimum, SAR halalas (decision 52). */
-  value_sa?: number | null;
-  min_subtotal_sa?: number | null;
-  is_active: number;
-}
 
 const GULF_OFFSET = 3 * 60 * 60 * 1000;
 /** The Gulf day of an instant, as the form's date fields read it. */

@@ -7,8 +7,10 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { CustomerPage, CustomersPage, type CustomerData, type CustomerHit, type FormState } from '../pages/Customers';
-import type { PointsData, PointsFormState } from '../pages/loyalty/CustomerPoints';
+import { CustomerPage, CustomersPage, type FormState } from '../pages/Customers';
+import type { CustomerData, CustomerSearch } from '#shared/api/staff-customer-responses';
+import type { PointsFormState } from '../pages/loyalty/CustomerPoints';
+import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 import { apiFailurePage } from './failure';
 import { readForm } from '../lib/form';
 
@@ -31,7 +33,7 @@ export async function customerPage(
   const before = /^[0-9]{1,15}$/.test(c.req.query('points_before') ?? '') ? c.req.query('points_before') : undefined;
   const [answer, points] = await Promise.all([
     staffApi<CustomerData>(c, 'GET', `/staff/customers/${id}`),
-    staffApi<PointsData>(c, 'GET', `/staff/loyalty/customers/${id}${before ? `?before=${before}` : ''}`),
+    staffApi<StaffPointsView>(c, 'GET', `/staff/loyalty/customers/${id}${before ? `?before=${before}` : ''}`),
   ]);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
@@ -66,11 +68,7 @@ export const customerRoutes = new Hono<StaffAppEnv>()
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     if (q.length < 2)
       return html(c, <CustomersPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} q={q} hits={q ? null : []} />);
-    const answer = await staffApi<{ customers: CustomerHit[] }>(
-      c,
-      'GET',
-      `/staff/customers?${new URLSearchParams({ q })}`,
-    );
+    const answer = await staffApi<CustomerSearch>(c, 'GET', `/staff/customers?${new URLSearchParams({ q })}`);
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,

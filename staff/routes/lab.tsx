@@ -11,12 +11,20 @@ import { safeBack } from '../lib/safe-back';
 import { staffPage } from '../middleware/guards';
 import { apiFailurePage } from './failure';
 import type { DoneKey, Notes } from '../pages/lab/common';
-import { VisitsPage, type VisitsData } from '../pages/lab/Visits';
-import { ResultsListPage, type PendingOrder } from '../pages/lab/ResultsList';
-import { ResultsPage, type Draft, type OrderResultsData } from '../pages/lab/Results';
-import { TestsPage, type TestsData } from '../pages/lab/Tests';
-import { CapacityPage, type CapacityData } from '../pages/lab/Capacity';
-import { NursesPage, type NurseView } from '../pages/lab/Nurses';
+import { VisitsPage } from '../pages/lab/Visits';
+import { ResultsListPage } from '../pages/lab/ResultsList';
+import { ResultsPage, type Draft } from '../pages/lab/Results';
+import { TestsPage } from '../pages/lab/Tests';
+import { CapacityPage } from '../pages/lab/Capacity';
+import { NursesPage } from '../pages/lab/Nurses';
+import type {
+  CapacityData,
+  NursesData,
+  OrderResultsData,
+  PendingResults,
+  TestsData,
+  VisitsData,
+} from '#shared/api/staff-lab-responses';
 import { countriesFor } from '#shared/staff/permissions';
 import { COUNTRY_CODES } from '#shared/locale';
 
@@ -106,7 +114,7 @@ export const labRoutes = new Hono<StaffAppEnv>()
     );
   })
   .get('/lab/nurses', staffPage('bloodtests:read'), async (c) => {
-    const answer = await staffApi<{ nurses: NurseView[] }>(c, 'GET', '/staff/nurses');
+    const answer = await staffApi<NursesData>(c, 'GET', '/staff/nurses');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     const countries = countriesFor(c.var.me.grants, 'bloodtests:write') ?? [...COUNTRY_CODES];
     return html(
@@ -135,7 +143,7 @@ export const labRoutes = new Hono<StaffAppEnv>()
     return act(c, '/staff/visits/atLab', { order_id: form.order_id }, safeBack(form.back ?? '/lab/visits'), 'at_lab');
   })
   .get('/lab/results', staffPage('results:read'), async (c) => {
-    const answer = await staffApi<{ orders: PendingOrder[] }>(c, 'GET', '/staff/results');
+    const answer = await staffApi<PendingResults>(c, 'GET', '/staff/results');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,

@@ -11,7 +11,8 @@ import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import type { CountryLoyaltyRules } from '#shared/api/staff-loyalty-schemas';
 import { RulesPage, type RulesFormState } from '../pages/loyalty/Rules';
-import { ReportPage, type ReportData } from '../pages/loyalty/Report';
+import { ReportPage } from '../pages/loyalty/Report';
+import type { LoyaltyReport } from '#shared/loyalty/report';
 import { customerPage, formFields } from './customers';
 import { apiFailurePage } from './failure';
 import { monthReportCsv, monthReportPage } from './month-report';
@@ -59,7 +60,7 @@ export const loyaltyRoutes = new Hono<StaffAppEnv>()
     return c.redirect('/loyalty?done=saved', 303);
   })
   .get('/loyalty/report', staffPage('loyalty:manage'), (c) =>
-    monthReportPage<ReportData>(c, { page: '/loyalty/report', report: '/staff/loyalty/report' }, (data, months) => (
+    monthReportPage<LoyaltyReport>(c, { page: '/loyalty/report', report: '/staff/loyalty/report' }, (data, months) => (
       <ReportPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} months={months} />
     )),
   )

@@ -6,7 +6,7 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import type { PromotionView } from '#shared/api/promotion-view';
+import type { PromotionAnswer, PromotionList, PromotionView } from '#shared/api/promotion-view';
 import { OfferFormPage, OffersPage } from '../pages/Offers';
 import type { FormState } from '../pages/Customers';
 import { apiFailurePage } from './failure';
@@ -15,7 +15,7 @@ import { formFields } from './customers';
 async function offerPage(c: Context<StaffAppEnv>, id: string | null, state?: FormState, status = 200) {
   let offer: PromotionView | null = null;
   if (id) {
-    const answer = await staffApi<{ promotion: PromotionView }>(c, 'GET', `/staff/promotions/${id}`);
+    const answer = await staffApi<PromotionAnswer>(c, 'GET', `/staff/promotions/${id}`);
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     offer = answer.envelope.data.promotion;
   }
@@ -42,7 +42,7 @@ const done = (c: Context<StaffAppEnv>) =>
 
 export const offerRoutes = new Hono<StaffAppEnv>()
   .get('/offers', staffPage('promotions:read'), async (c) => {
-    const answer = await staffApi<{ promotions: PromotionView[] }>(c, 'GET', '/staff/promotions');
+    const answer = await staffApi<PromotionList>(c, 'GET', '/staff/promotions');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,

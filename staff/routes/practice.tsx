@@ -13,16 +13,18 @@ import { staffPage } from '../middleware/guards';
 import { apiFailurePage } from './failure';
 import { monthReportCsv, monthReportPage } from './month-report';
 import type { Notes, PracticeDoneKey } from '../pages/practice/common';
-import { DayPage, type DayData } from '../pages/practice/Day';
-import { HoursPage, type HoursData, type HoursDraftRow } from '../pages/practice/Hours';
-import {
-  BookingPage,
-  type BookingData,
-  type PendingItem,
-  type SearchHitView,
-  type WarningView,
-} from '../pages/practice/Booking';
-import { EarningsPage, type EarningsData } from '../pages/practice/Earnings';
+import { DayPage } from '../pages/practice/Day';
+import { HoursPage, type HoursDraftRow } from '../pages/practice/Hours';
+import { BookingPage, type PendingItem, type WarningView } from '../pages/practice/Booking';
+import { EarningsPage } from '../pages/practice/Earnings';
+import type {
+  BookingView,
+  DayView,
+  EarningsView,
+  ScheduleView,
+  ProductSearch,
+  SearchHitView,
+} from '#shared/consultations/practice-views';
 import { MessagePage } from '../pages/Message';
 
 /** An account of role nutritionist not linked to a nutritionist yet: said as such, not "not found". */
@@ -80,7 +82,7 @@ async function hoursPage(
   draft?: HoursDraftRow[],
   status = 200,
 ) {
-  const answer = await staffApi<HoursData>(
+  const answer = await staffApi<ScheduleView>(
     c,
     'GET',
     `/staff/consultations/hours${nutritionistId ? `?nutritionist_id=${encodeURIComponent(nutritionistId)}` : ''}`,
@@ -96,13 +98,13 @@ async function hoursPage(
 }
 
 async function bookingPage(c: Context<StaffAppEnv>, id: string, notes: Notes, pending?: PendingItem, status = 200) {
-  const answer = await staffApi<BookingData>(c, 'GET', `/staff/consultations/${id}`);
+  const answer = await staffApi<BookingView>(c, 'GET', `/staff/consultations/${id}`);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   const data = answer.envelope.data;
   const q = (c.req.query('q') ?? '').trim().slice(0, 80);
   let hits: SearchHitView[] | null = null;
   if (q && data.health && data.status !== 'cancelled') {
-    const search = await staffApi<{ hits: SearchHitView[] }>(
+    const search = await staffApi<ProductSearch>(
       c,
       'GET',
       `/staff/consultations/${id}/products?q=${encodeURIComponent(q)}`,
@@ -127,7 +129,7 @@ async function bookingPage(c: Context<StaffAppEnv>, id: string, notes: Notes, pe
 
 /** The saved list as the API takes it back (its texts opened on the booking read). */
 async function savedList(c: Context<StaffAppEnv>, id: string) {
-  const answer = await staffApi<BookingData>(c, 'GET', `/staff/consultations/${id}`);
+  const answer = await staffApi<BookingView>(c, 'GET', `/staff/consultations/${id}`);
   if (answer.status !== 200 || !answer.envelope.data.health_data) return { answer, items: null };
   return {
     answer,
@@ -149,7 +151,7 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
     const nutritionist = c.req.query('nutritionist_id');
     if (date) query.set('date', date);
     if (nutritionist) query.set('nutritionist_id', nutritionist);
-    const answer = await staffApi<DayData>(c, 'GET', `/staff/consultations/day${query.size ? `?${query}` : ''}`);
+    const answer = await staffApi<DayView>(c, 'GET', `/staff/consultations/day${query.size ? `?${query}` : ''}`);
     if (answer.status === 400 && query.size) return c.redirect('/consultations?error=date_invalid', 303);
     const unlinked = notLinked(c, answer);
     if (unlinked) return unlinked;
@@ -190,7 +192,7 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
     return after(c, answer, safeBack(form.back ?? '/consultations/hours'), 'day_off_removed');
   })
   .get('/consultations/earnings', staffPage('consultations:manage'), (c) =>
-    monthReportPage<EarningsData>(
+    monthReportPage<EarningsView>(
       c,
       { page: '/consultations/earnings', report: '/staff/consultations/earnings' },
       (data, months) => <EarningsPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} months={months} />,

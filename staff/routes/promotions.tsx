@@ -5,7 +5,8 @@ import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
-import { CouponFormPage, CouponsPage, type CouponView } from '../pages/Promotions';
+import { CouponFormPage, CouponsPage } from '../pages/Promotions';
+import type { CouponAnswer, CouponList, CouponView } from '#shared/api/promotion-view';
 import type { FormState } from '../pages/Customers';
 import { apiFailurePage } from './failure';
 import { formFields } from './customers';
@@ -13,7 +14,7 @@ import { formFields } from './customers';
 async function couponPage(c: Context<StaffAppEnv>, id: string | null, state?: FormState, status = 200) {
   let coupon: CouponView | null = null;
   if (id) {
-    const answer = await staffApi<{ coupon: CouponView }>(c, 'GET', `/staff/coupons/${id}`);
+    const answer = await staffApi<CouponAnswer>(c, 'GET', `/staff/coupons/${id}`);
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     coupon = answer.envelope.data.coupon;
   }
@@ -39,7 +40,7 @@ const done = (c: Context<StaffAppEnv>) =>
 
 export const promotionRoutes = new Hono<StaffAppEnv>()
   .get('/promotions', staffPage('promotions:read'), async (c) => {
-    const answer = await staffApi<{ coupons: CouponView[] }>(c, 'GET', '/staff/coupons');
+    const answer = await staffApi<CouponList>(c, 'GET', '/staff/coupons');
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,

@@ -1,18 +1,9 @@
 // Collection places per zone and window (where not the default) and the days without collections.
-import type { CountryCode } from '#shared/locale';
+import type { CapacityData } from '#shared/api/staff-lab-responses';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes } from './common';
-
-export interface CapacityData {
-  countries: CountryCode[];
-  default_capacity: number;
-  windows: string[];
-  capacity: { zone: string; slot_window: string; capacity: number; zone_en: string; zone_ar: string }[];
-  blackout_days: { country: CountryCode; date: string; name_en: string; name_ar: string }[];
-  zones: { zone: string; country: CountryCode; name_en: string; name_ar: string }[];
-}
 
 export function CapacityPage(props: {
   t: StaffTranslator;

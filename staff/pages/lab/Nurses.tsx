@@ -1,18 +1,11 @@
 // The lab's nurses per country: who can be sent on a home visit. Nurses do not sign in to the back
 // office; a coordinator adds them and takes them off the list (they stay named on past visits).
+import type { NurseView } from '#shared/api/staff-lab-responses';
 import type { CountryCode } from '#shared/locale';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes } from './common';
-
-export interface NurseView {
-  id: number;
-  country: CountryCode;
-  name: string;
-  phone: string;
-  active: boolean;
-}
 
 export function NursesPage(props: {
   t: StaffTranslator;

@@ -1,51 +1,14 @@
 // One order's results: a row per biomarker of its tests (value, unit, reference range, lab comment),
 // saved together; the approve button for someone other than the person who entered them. Health data:
 // the API audits every opening of this page.
+import type { OrderResultsData } from '#shared/api/staff-lab-responses';
 import { resultFlag } from '#shared/blood-tests/results';
 import { formatDate } from '#shared/text/dates';
-import type { CountryCode } from '#shared/locale';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes, statusText } from './common';
 
-interface ResultView {
-  value: string;
-  unit: string;
-  ref_low: string | null;
-  ref_high: string | null;
-  comment: string;
-  entered_by: number;
-  entered_by_name: string | null;
-  entered_at: number;
-  approved_by: number | null;
-  approved_by_name: string | null;
-  approved_at: number | null;
-}
-export interface OrderResultsData {
-  order: {
-    id: number;
-    country: CountryCode;
-    status: string;
-    slot_date: string;
-    slot_window: string;
-    patient_name: string;
-    patient_sex: string;
-    patient_birth: string;
-  };
-  tests: { name_en: string; name_ar: string }[];
-  markers: {
-    biomarker_id: number;
-    name_en: string;
-    name_ar: string;
-    unit: string;
-    /** The units a result may be entered in (UCUM code and labels): chosen, never typed. */
-    units: { ucum: string; en: string; ar: string }[];
-    result: ResultView | null;
-  }[];
-  can_enter: boolean;
-  approval_refusal: string | null;
-}
 /** Why approval is not possible yet, per refusal the API gives. */
 const REFUSAL_TEXT: Record<string, StaffTextId> = {
   results_same_person: 'st_lab_not_yours_to_approve',

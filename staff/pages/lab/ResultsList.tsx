@@ -1,21 +1,9 @@
 // Orders whose results are awaited: to enter, or waiting for a second person's approval.
+import type { PendingOrder } from '#shared/api/staff-lab-responses';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes, statusText } from './common';
-
-export interface PendingOrder {
-  id: number;
-  country: string;
-  status: string;
-  patient_name: string;
-  slot: { date: string; starts: string; ends: string };
-  markers: number;
-  entered: number;
-  to_approve: number;
-  mine: number;
-  awaiting: 'entry' | 'approval' | 'release';
-}
 
 export function ResultsListPage(props: {
   t: StaffTranslator;

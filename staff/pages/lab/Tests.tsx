@@ -1,25 +1,11 @@
 // The blood-test catalogue: each test's price and old price per country, and whether it is offered.
+import type { TestsData } from '#shared/api/staff-lab-responses';
 import { formatMinor, minorToDecimal } from '#shared/money';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/locale';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes } from './common';
-
-export interface TestsData {
-  countries: CountryCode[];
-  can_toggle_active: boolean;
-  tests: {
-    id: number;
-    slug: string;
-    kind: string;
-    name_en: string;
-    name_ar: string;
-    is_active: boolean;
-    sku_id: number;
-    prices: Partial<Record<CountryCode, { price: number; old_price: number | null }>>;
-  }[];
-}
 
 export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: TestsData; notes: Notes }) {
   const { t, data, me } = props;

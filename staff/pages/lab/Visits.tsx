@@ -1,37 +1,12 @@
 // The day's home visits, grouped by area (Kuwait) or city (Saudi Arabia), with the collected and
 // at-the-lab steps. Patient data: the API writes an audit row for every opening of this list.
+import type { VisitView, VisitsData } from '#shared/api/staff-lab-responses';
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
-import type { CountryCode } from '#shared/locale';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes, statusText } from './common';
-
-export interface VisitView {
-  id: number;
-  country: CountryCode;
-  status: string;
-  zone: string;
-  zone_en: string;
-  zone_ar: string;
-  slot: { window: string; starts: string; ends: string };
-  patient: { name: string; sex: string; date_of_birth: string };
-  address: string;
-  phone: string | null;
-  tests: { name_en: string; name_ar: string }[];
-  payment: { method: string; state: string; total: number; currency: string };
-  nurse: { id: number; name: string } | null;
-  confirmed: boolean;
-}
-export interface VisitsData {
-  date: string;
-  zone: string | null;
-  zones: { zone: string; zone_en: string; zone_ar: string; visits: number }[];
-  /** Active nurses of the countries shown: whom a visit may be given. */
-  nurses: { id: number; country: CountryCode; name: string }[];
-  visits: VisitView[];
-}
 
 function payment(t: StaffTranslator, v: VisitView) {
   const amount = isShopCurrency(v.payment.currency)

@@ -5,7 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '#shared/staff/permissions';
 import { staffTranslator } from '../../lib/i18n';
-import { type VisitView, type VisitsData, VisitsPage } from './Visits';
+import type { VisitView, VisitsData } from '#shared/api/staff-lab-responses';
+import { VisitsPage } from './Visits';
 
 const visit = (over: Partial<VisitView>): VisitView => ({
   id: 1234567890,
@@ -14,7 +15,7 @@ const visit = (over: Partial<VisitView>): VisitView => ({
   zone: 'city:2',
   zone_en: 'Jeddah',
   zone_ar: 'جدة',
-  slot: { window: '07-09', starts: '07:00', ends: '09:00' },
+  slot: { date: '2026-12-01', window: '07-09', starts: '07:00', ends: '09:00' },
   patient: { name: 'Noura', sex: 'female', date_of_birth: '1985-03-15' },
   address: 'Tahlia Street',
   phone: '+966512345678',

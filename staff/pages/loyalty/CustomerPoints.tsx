@@ -2,31 +2,11 @@
 // balance, tier and last 12 months' spending, the manual adjustment (the wallet's roles; a reason she
 // reads in her history, a confirmation, and a one-time event key so a double submit writes once), and
 // her points ledger a page at a time.
+import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
-import type { PointsKind, TierCode } from '#shared/loyalty/types';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
-
-/** GET /staff/loyalty/customers/:id. */
-export interface PointsData {
-  accounts: { country: CountryCode; balance: number; tier: TierCode; spend_12m: number }[];
-  lines: {
-    id: number;
-    country: CountryCode;
-    kind: PointsKind;
-    amount: number;
-    balance_after: number;
-    expires_at: number | null;
-    order_id: number | null;
-    blood_test_order_id: number | null;
-    consultation_id: number | null;
-    reason: string | null;
-    staff_name: string | null;
-    created_at: number;
-  }[];
-  next: number | null;
-}
 
 export interface PointsFormState {
   /** A message key, shown on the form. */
@@ -41,7 +21,7 @@ export function PointsSection(props: {
   t: StaffTranslator;
   customerId: number;
   countries: CountryCode[];
-  data: PointsData;
+  data: StaffPointsView;
   /** The page shown is an older one (a `points_before` was given). */
   paged: boolean;
   canAdjust: boolean;

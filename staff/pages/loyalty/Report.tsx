@@ -7,9 +7,6 @@ import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
 
-/** GET /staff/loyalty/report. */
-export type ReportData = LoyaltyReport;
-
 function monthName(t: StaffTranslator, month: string) {
   return new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
     month: 'long',
@@ -22,7 +19,7 @@ export function ReportPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  data: ReportData;
+  data: LoyaltyReport;
   months: string[];
 }) {
   const { t, me, data } = props;

@@ -9,26 +9,12 @@ import { formatMinor, isShopCurrency } from '#shared/money';
 import type { CountryCode } from '#shared/locale';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
-import type { BookingView } from '#shared/consultations/practice-views';
+import type { BookingView, SearchHitView } from '#shared/consultations/practice-views';
 import type { GateWarning } from '#shared/safety/recommendation-gates';
 import { Layout } from '../Layout';
 import { modeText, nameIn, type Notes, outcomeText, PracticeNotes, statusText, whenText } from './common';
 
 export type WarningView = GateWarning;
-
-/** One booking as the API answers it (GET /staff/consultations/{id}). */
-export type BookingData = BookingView;
-
-export interface SearchHitView {
-  sku_id: number;
-  product_id: number;
-  product_name: string;
-  sku_name: string;
-  price: number;
-  stock: number;
-  doses: { nutrient: string; amount: string; unit: string }[];
-  warnings: WarningView[];
-}
 
 /** An item the API refused for its warnings: shown again with them and a field for the reason. */
 export interface PendingItem {
@@ -48,7 +34,7 @@ function money(t: StaffTranslator, minor: number, currency: string, country: str
   return isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, country as CountryCode) : String(minor);
 }
 
-function refundText(t: StaffTranslator, b: BookingData, refund: { amount: number; session_back: boolean }) {
+function refundText(t: StaffTranslator, b: BookingView, refund: { amount: number; session_back: boolean }) {
   if (refund.session_back) return t.t('st_practice_refund_session_back');
   if (refund.amount > 0)
     return t.t('st_practice_refund_amount', { amount: money(t, refund.amount, b.currency, b.country) });
@@ -130,7 +116,7 @@ function ItemFields(props: {
 }
 
 /** The results she uploaded and shared: the lab and the sample's day, each file a link that opens it. */
-function SharedUploads({ t, b }: { t: StaffTranslator; b: BookingData }) {
+function SharedUploads({ t, b }: { t: StaffTranslator; b: BookingView }) {
   const uploads = b.health_data?.shared_uploads ?? [];
   if (!uploads.length) return null;
   return (
@@ -164,7 +150,7 @@ function SharedUploads({ t, b }: { t: StaffTranslator; b: BookingData }) {
 
 function Health(props: {
   t: StaffTranslator;
-  b: BookingData;
+  b: BookingView;
   q: string;
   hits: SearchHitView[] | null;
   pending?: PendingItem;
@@ -459,7 +445,7 @@ export function BookingPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  data: BookingData;
+  data: BookingView;
   notes: Notes;
   q: string;
   hits: SearchHitView[] | null;

@@ -16,10 +16,7 @@ import {
   statusText,
 } from './common';
 
-/** The day as the API answers it (GET /staff/consultations/day). */
-export type DayData = DayView;
-
-export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DayData; notes: Notes }) {
+export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DayView; notes: Notes }) {
   const { t, me, data } = props;
   const manage = me.permissions.includes('consultations:manage');
   return (

@@ -7,14 +7,11 @@ import type { EarningsView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import { nameIn } from './common';
 
-/** The report as the API answers it (GET /staff/consultations/earnings). */
-export type EarningsData = EarningsView;
-
 export function EarningsPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  data: EarningsData;
+  data: EarningsView;
   months: string[];
 }) {
   const { t, me, data } = props;

@@ -8,9 +8,6 @@ import type { ScheduleView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import { dayText, nameIn, type Notes, NutritionistPicker, PracticeNotes, WEEKDAY_TEXTS } from './common';
 
-/** The week as the API answers it (GET /staff/consultations/hours). */
-export type HoursData = ScheduleView;
-
 /** Rows as the form holds them (a refused save shows what was typed). */
 export interface HoursDraftRow {
   weekday: string;
@@ -25,7 +22,7 @@ export function HoursPage(props: {
   t: StaffTranslator;
   nonce: string;
   me: StaffSelf;
-  data: HoursData;
+  data: ScheduleView;
   notes: Notes;
   draft?: HoursDraftRow[];
 }) {

@@ -51,7 +51,7 @@ export async function approveResults(
     markers!.results as unknown as MarkerRow[],
     results!.results as unknown as BloodTestResultRow[],
   );
-  if (refusal) throw new ApiError(409, refusal as 'results_same_person');
+  if (refusal) throw new ApiError(409, refusal);
   const { user_id, patient, ...to } = shopper!.results[0] as NoticeTarget & { user_id: number; patient: string };
   const path = localizePath(`/profile/blood-tests/ordered?id=${orderId}`, head.lang);
   // Her points for the test, in the batch that releases the results (nothing if it loses a race); in

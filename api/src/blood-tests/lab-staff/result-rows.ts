@@ -1,6 +1,7 @@
 // An order's biomarkers and results as the results pages read them, and who may approve them now (a
 // second person, never the one who entered them): shared by entering, showing and approving results.
 import type { BloodTestOrderStatus } from '#shared/blood-tests/order-types';
+import type { ApprovalRefusal } from '#shared/api/staff-lab-responses';
 import type { StaffMember } from '../../staff/sessions';
 import type { BloodTestResultRow } from '../../db/rows';
 
@@ -39,7 +40,7 @@ export function approvalRefusal(
   status: BloodTestOrderStatus,
   markers: MarkerRow[],
   results: BloodTestResultRow[],
-): string | null {
+): ApprovalRefusal | null {
   if (status === 'results_ready') return 'results_locked';
   if (status !== 'at_lab') return 'transition_not_allowed';
   const entered = new Set(results.map((r) => r.biomarker_id));

@@ -4,6 +4,7 @@
 // health data (intake, notes, summary, recommendation reasons, shared results) is for that
 // consultation's own nutritionist only, whatever the permissions: the owner gets the booking without it.
 // A consultation of another nutritionist is 404 (as another shopper's order is), not 403.
+import type { ConsultationOutcome, ConsultationStatus } from '#shared/consultations/facts';
 import { can } from '#shared/staff/permissions';
 import type { CountryCode } from '#shared/locale';
 import { ApiError } from '#api/src/lib/errors';
@@ -24,7 +25,7 @@ export interface PracticeConsultation {
   country: CountryCode;
   currency: string;
   lang: 'en' | 'ar';
-  status: string;
+  status: ConsultationStatus;
   mode: 'video' | 'chat';
   starts_at: number;
   ends_at: number;
@@ -32,7 +33,7 @@ export interface PracticeConsultation {
   payment_state: string;
   total: number;
   refunded: number;
-  outcome: string | null;
+  outcome: ConsultationOutcome | null;
   follow_up_of: number | null;
   /** The staff account of its nutritionist. */
   staff_id: number | null;

@@ -5,7 +5,7 @@
 // ranges (the results page's own code), her previous consultations' notes with this nutritionist, and
 // this consultation's notes, summary and recommendation list. Each opening of the health part writes an
 // audit row (who, which consultation; no health text), as the lab's result views do.
-import type { Intake } from '#shared/consultations/intake';
+import type { Intake, PregnancyState } from '#shared/consultations/intake';
 import { canMarkOutcome, outcomeRefund } from '#shared/consultations/rules';
 import { CONSULTATION_OUTCOMES } from '#shared/consultations/facts';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
@@ -34,11 +34,11 @@ async function openIntake(
   db: D1Database,
   sealer: HealthSealer,
   consultationId: number,
-): Promise<{ intake: Intake | null; pregnancy: string; shared: { uploads: number[]; orders: number[] } }> {
+): Promise<{ intake: Intake | null; pregnancy: PregnancyState; shared: { uploads: number[]; orders: number[] } }> {
   const row = await db
     .prepare('SELECT sealed, pregnancy, shared_results FROM consultation_intakes WHERE consultation_id = ?')
     .bind(consultationId)
-    .first<{ sealed: string; pregnancy: string; shared_results: string }>();
+    .first<{ sealed: string; pregnancy: PregnancyState; shared_results: string }>();
   if (!row) return { intake: null, pregnancy: 'none', shared: { uploads: [], orders: [] } };
   const text = await openText(sealer, consultationId, row.sealed);
   return {

@@ -8,13 +8,7 @@ import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { can } from '#shared/staff/permissions';
 import type { Practice } from './access';
-import type {
-  DayBooking,
-  DayView,
-  PracticeNutritionist,
-  PracticeService,
-  ScheduleView,
-} from '#shared/consultations/practice-views';
+import type { DayBooking, DayView, PracticeNutritionist, ScheduleView } from '#shared/consultations/practice-views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,7 +45,7 @@ export async function scheduleView(
   return {
     nutritionist: who!.results[0] as unknown as PracticeNutritionist,
     nutritionists: all!.results as unknown as PracticeNutritionist[],
-    services: services!.results as unknown as PracticeService[],
+    services: services!.results as unknown as ScheduleView['services'],
     hours: hours!.results as unknown as ScheduleView['hours'],
     days_off: (daysOff!.results as { date: string }[]).map((r) => r.date),
     today,

@@ -5,9 +5,8 @@
 // submit writes one row and one audit row 'points.adjust'. A removal past her balance fails its batch
 // (409 points_insufficient). Added points expire like earned ones, the country's expiry_months later.
 import type { CountryCode } from '#shared/locale';
-import type { PointsAdjustInput } from '#shared/api/staff-loyalty-schemas';
+import type { PointsAdjustInput, PointsAdjusted, StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 import { expiryOf } from '#shared/loyalty/rules';
-import type { PointsKind, TierCode } from '#shared/loyalty/types';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
@@ -16,35 +15,7 @@ import { loyaltyRules } from '../rules-read';
 
 const POINTS_PAGE = 25;
 
-interface StaffPointsAccount {
-  country: CountryCode;
-  balance: number;
-  tier: TierCode;
-  spend_12m: number;
-}
-
-interface StaffPointsLine {
-  id: number;
-  country: CountryCode;
-  kind: PointsKind;
-  amount: number;
-  balance_after: number;
-  expires_at: number | null;
-  order_id: number | null;
-  blood_test_order_id: number | null;
-  consultation_id: number | null;
-  refund_id: number | null;
-  reason: string | null;
-  staff_name: string | null;
-  created_at: number;
-}
-
-export interface StaffPointsView {
-  accounts: StaffPointsAccount[];
-  lines: StaffPointsLine[];
-  /** The id to pass as `before` for the next (older) page; null on the last. */
-  next: number | null;
-}
+type StaffPointsLine = StaffPointsView['lines'][number];
 
 const marks = (n: number, from: number) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
 
@@ -83,7 +54,7 @@ export async function pointsView(
   const more = rows.length > POINTS_PAGE;
   const page = more ? rows.slice(0, POINTS_PAGE) : rows;
   return {
-    accounts: accounts!.results as StaffPointsAccount[],
+    accounts: accounts!.results as StaffPointsView['accounts'],
     lines: page,
     next: more ? page.at(-1)!.id : null,
   };
@@ -108,13 +79,6 @@ async function staffNamed(
   }));
 }
 
-export interface AdjustResult {
-  country: CountryCode;
-  balance: number;
-  /** The event key was written before (a double submit): nothing new was written. */
-  replayed: boolean;
-}
-
 /** The adjustment, its ledger row and its audit row in one batch; once per event key. */
 export async function adjustPoints(
   db: D1Database,
@@ -125,7 +89,7 @@ export async function adjustPoints(
   /** The core, when `db` is her order shard and not it: the rules and the audit row are the core's;
    * her shard's batch goes first (once per event key), the audit row after it only when it wrote. */
   core: D1Database = db,
-): Promise<AdjustResult> {
+): Promise<PointsAdjusted> {
   const split = core !== db;
   const eventKey = `adjust:${input.event_key}`;
   const amount = input.direction === 'add' ? input.points : -input.points;

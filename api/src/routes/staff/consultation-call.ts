@@ -10,6 +10,7 @@ import { joinCall, nutritionistConsultation } from '#api/src/consultations/call/
 import { mediaServiceFor } from '#api/src/consultations/call/media';
 import { staffHolder } from '#api/src/consultations/call/ticket';
 import { idParams } from '#shared/api/route-schemas';
+import { callJoinSchema } from '#shared/consultations/call';
 
 /** The back office's path of the room (staff/routes/consultation-call.tsx passes it through). */
 const staffRoomPath = (id: number) => `/consultations/${id}/room`;
@@ -24,6 +25,8 @@ export const staffConsultationCallRoutes = new Hono<AppEnv>().post(
     badParams: 'not_found',
     noDevice: true,
     staff: 'signed-in',
+    response: callJoinSchema,
+    messages: ['not_found', 'call_not_joinable', 'call_too_early', 'call_closed'],
   }),
   async (c) => {
     const member = await requireStaff(c);

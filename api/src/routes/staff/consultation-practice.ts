@@ -41,6 +41,25 @@ import {
 } from '#shared/api/staff-practice-schemas';
 import { idParams } from '#shared/api/route-schemas';
 import { UPLOAD_TYPES } from '#shared/api/blood-test-upload-schemas';
+import {
+  bookingViewSchema,
+  dayViewSchema,
+  earningsViewSchema,
+  markedSchema,
+  practiceChangeSchema,
+  productSearchSchema,
+  recommendationsSavedSchema,
+  scheduleViewSchema,
+  sharedSchema,
+} from '#shared/consultations/practice-views';
+
+/** Every route here: a back-office route, reached without a device token. */
+const PRACTICE = { tag: 'staff', noDevice: true } as const;
+/** The practice a read or change is about: the member's own, or the one a manager names. */
+const PRACTICE_MESSAGES = ['not_found', 'practice_not_linked'] as const;
+/** A change to one booking by its own nutritionist: sealed text needs the health key, and a cancelled booking is closed. */
+const OWN_BOOKING_WRITE = { ...PRACTICE, params: idParams, staff: 'consultations:write' } as const;
+const OWN_BOOKING_MESSAGES = ['not_found', 'practice_health_unavailable', 'practice_consultation_cancelled'] as const;
 
 /** The request's health sealer; health text cannot be written or read without HEALTH_KEK. */
 function sealerOf(c: Context<AppEnv>): HealthSealer | null {
@@ -58,12 +77,13 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/day',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary:
         "A nutritionist's bookings of one Gulf day (default today): time, the shopper's first name, service, mode, status; the owner may name any nutritionist",
       query: practiceDayQuery,
       staff: 'consultations:read',
+      response: dayViewSchema,
+      messages: PRACTICE_MESSAGES,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -75,11 +95,12 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/hours',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary: "A nutritionist's weekly hours (Gulf minutes, per service or all), days off from today, and services",
       query: practiceWhoQuery,
       staff: 'consultations:read',
+      response: scheduleViewSchema,
+      messages: PRACTICE_MESSAGES,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -90,11 +111,12 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/hours',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary: 'Replace the weekly hours (no overlap for the same service, end after start, 5-minute steps); audited',
       body: hoursSchema,
       staff: 'consultations:write',
+      response: practiceChangeSchema,
+      messages: [...PRACTICE_MESSAGES, 'practice_service_unknown'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -106,11 +128,12 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/daysOff',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary: 'Add a day off (a Gulf date from today to a year ahead); audited',
       body: dayOffSchema,
       staff: 'consultations:write',
+      response: practiceChangeSchema,
+      messages: [...PRACTICE_MESSAGES, 'practice_day_off_range'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -122,11 +145,12 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/daysOff/remove',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary: 'Remove a day off; audited',
       body: dayOffSchema,
       staff: 'consultations:write',
+      response: practiceChangeSchema,
+      messages: PRACTICE_MESSAGES,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -138,12 +162,13 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/earnings',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary:
         'Per nutritionist and currency for a Gulf month: sessions held, no-shows, gross, refunds, net, the shop’s share and the nutritionist’s part',
       query: earningsQuery,
       staff: 'consultations:manage',
+      response: earningsViewSchema,
+      messages: [],
     }),
     async (c) => {
       await requireStaff(c);
@@ -153,12 +178,12 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/earnings/csv',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary: 'The month’s earnings report as CSV (amounts as decimals of each currency, never converted)',
       query: earningsQuery,
       fileResponse: ['text/csv'],
       staff: 'consultations:manage',
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -181,12 +206,13 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/:id{[0-9]+}',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary:
         'A booking: schedule and what each outcome mark refunds; for its own nutritionist also the intake, past orders, shared results, previous notes, notes, summary and list (audited)',
       params: idParams,
       staff: 'consultations:read',
+      response: bookingViewSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -210,13 +236,13 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/:id{[0-9]+}/uploads/:upload{[0-9]+}/files/:fileId{[0-9a-f]+}',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary:
         "A file of a blood-test result the shopper shared in the intake, decrypted (an attachment; sandboxed, never cached); the consultation's own nutritionist only; audited",
       params: sharedFileParams,
       fileResponse: UPLOAD_TYPES,
       staff: 'consultations:read',
+      messages: ['not_found', 'upload_unavailable'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -231,13 +257,14 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get(
     '/consultations/:id{[0-9]+}/products',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary:
         'Catalogue SKUs for the recommendation list (name, product or SKU id), each with the warnings it raises for her',
       params: idParams,
       query: productSearchQuery,
       staff: 'consultations:write',
+      response: productSearchSchema,
+      messages: ['not_found', 'practice_health_unavailable'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -250,12 +277,11 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/:id{[0-9]+}/notes',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...OWN_BOOKING_WRITE,
       summary: 'Save the private notes and the summary for the shopper (sealed)',
-      params: idParams,
       body: notesSchema,
-      staff: 'consultations:write',
+      response: practiceChangeSchema,
+      messages: OWN_BOOKING_MESSAGES,
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -266,13 +292,17 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/:id{[0-9]+}/recommendations',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...OWN_BOOKING_WRITE,
       summary:
         'Save the recommendation list whole; an item with a safety warning (upper limit, pregnancy, drug interaction) needs an acknowledging reason (422 otherwise), each acknowledgement audited',
-      params: idParams,
       body: recommendationsSchema,
-      staff: 'consultations:write',
+      response: recommendationsSavedSchema,
+      messages: [
+        ...OWN_BOOKING_MESSAGES,
+        'practice_product_unknown',
+        'practice_item_repeated',
+        'practice_warning_unacknowledged',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -294,11 +324,10 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/:id{[0-9]+}/share',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...OWN_BOOKING_WRITE,
       summary: 'Share the summary and the list with the shopper (needs a summary); she is told',
-      params: idParams,
-      staff: 'consultations:write',
+      response: sharedSchema,
+      messages: [...OWN_BOOKING_MESSAGES, 'practice_summary_required'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -312,13 +341,21 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .post(
     '/consultations/:id{[0-9]+}/mark',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...PRACTICE,
       summary:
         'Mark what happened (held, shopper late, shopper no-show, nutritionist no-show, call failed) from the start time; the refund rules follow',
       params: idParams,
       body: markSchema,
       staff: 'consultations:write',
+      response: markedSchema,
+      messages: [
+        'not_found',
+        'practice_already_marked',
+        'practice_mark_too_early',
+        'practice_mark_closed',
+        'consultation_not_changeable',
+        'service_busy',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);

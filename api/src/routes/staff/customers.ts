@@ -27,6 +27,13 @@ import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
 import { type Route, routeFrom, routeStatement, shardDatabase, userOwner } from '#api/src/db/databases';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  customerAnswerSchema,
+  customerErasedSchema,
+  customerExportSchema,
+  customerSearchAnswerSchema,
+  walletAdjustedSchema,
+} from '#shared/api/staff-customer-responses';
 
 const SEARCH_LIMIT = 25;
 const LEDGER_LIMIT = 50;
@@ -110,6 +117,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       query: customerSearchSchema,
       noDevice: true,
       staff: 'customers:read',
+      response: customerSearchAnswerSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -173,6 +182,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       tag: 'staff',
       summary: 'A shopper: details, orders, blood-test orders (count and status only), wallet and ledger',
       staff: 'customers:read',
+      response: customerAnswerSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -248,6 +259,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       summary: 'Credit or debit the wallet with a reason code and note; the ledger and balance change together',
       body: walletAdjustSchema,
       staff: 'customers:wallet',
+      response: walletAdjustedSchema,
+      messages: ['not_found', 'service_busy', 'wallet_amount_invalid', 'wallet_insufficient'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -318,6 +331,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       tag: 'staff',
       summary: 'Everything the shop holds about the shopper (data export on request); audited',
       staff: 'customers:export',
+      response: customerExportSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -425,6 +440,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       summary: "Erase the shopper's personal data on request (their e-mail typed again); orders keep their amounts",
       body: customerEraseSchema,
       staff: 'customers:erase',
+      response: customerErasedSchema,
+      messages: ['not_found', 'customer_already_erased', 'customer_erase_email_mismatch'],
     }),
     async (c) => {
       const member = await requireStaff(c);

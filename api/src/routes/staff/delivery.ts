@@ -19,6 +19,9 @@ import {
   deliveryRulesInputSchema,
   deliverySpeedInputSchema,
   deliveryHolidayInputSchema,
+  deliveryRulesSavedSchema,
+  deliverySpeedSavedSchema,
+  deliveryHolidaySavedSchema,
 } from '#shared/api/delivery-rules-schemas';
 
 function assertCountry(member: StaffMember, permission: 'orders:read' | 'delivery:manage', country: CountryCode) {
@@ -130,6 +133,8 @@ export const staffDeliveryRoutes = new Hono<AppEnv>()
       body: deliveryRulesInputSchema,
       noDevice: true,
       staff: 'delivery:manage',
+      response: deliveryRulesSavedSchema,
+      messages: ['delivery_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -174,6 +179,8 @@ export const staffDeliveryRoutes = new Hono<AppEnv>()
       body: deliverySpeedInputSchema,
       noDevice: true,
       staff: 'delivery:manage',
+      response: deliverySpeedSavedSchema,
+      messages: ['delivery_saved', 'delivery_zones_unknown'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -212,6 +219,8 @@ export const staffDeliveryRoutes = new Hono<AppEnv>()
       body: deliveryHolidayInputSchema,
       noDevice: true,
       staff: 'delivery:manage',
+      response: deliveryHolidaySavedSchema,
+      messages: ['delivery_saved'],
     }),
     async (c) => {
       const member = await requireStaff(c);

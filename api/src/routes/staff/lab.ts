@@ -46,6 +46,25 @@ import {
   blackoutRemoveSchema,
 } from '#shared/api/staff-lab-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import {
+  blackoutAddedSchema,
+  blackoutRemovedSchema,
+  capacitySetSchema,
+  changedSchema,
+  collectionSettingsSchema,
+  dayVisitsSchema,
+  nurseAddedSchema,
+  nursesSchema,
+  orderResultsSchema,
+  pendingResultsSchema,
+  resultsApprovedSchema,
+  resultsSavedSchema,
+  testActiveSetSchema,
+  testCatalogueSchema,
+  testPriceSetSchema,
+  visitChangeSchema,
+  visitStepSchema,
+} from '#shared/api/staff-lab-responses';
 
 export const staffLabRoutes = new Hono<AppEnv>()
   .get(
@@ -57,6 +76,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
         "The day's blood-test visits per zone (default today, Gulf time) with patient, window, address, tests, payment",
       query: visitsQuerySchema,
       staff: 'visits:read',
+      response: dayVisitsSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -84,6 +105,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Mark a visit’s sample collected (booked → sample_collected)',
       body: labOrderBodySchema,
       staff: 'visits:collect',
+      response: visitStepSchema,
+      messages: ['not_found', 'transition_not_allowed', 'visit_not_started'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -98,6 +121,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Assign a booked visit to one of the lab’s nurses of its country (clears an earlier confirmation)',
       body: visitNurseSchema,
       staff: 'visits:collect',
+      response: visitChangeSchema,
+      messages: ['not_found', 'transition_not_allowed', 'nurse_not_found', 'nurse_not_available'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -112,6 +137,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Confirm a booked visit that has its nurse; the shopper gets a mail naming the nurse and the time',
       body: labOrderBodySchema,
       staff: 'visits:collect',
+      response: visitChangeSchema,
+      messages: ['not_found', 'transition_not_allowed', 'visit_needs_nurse', 'nurse_not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -125,6 +152,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'The lab’s nurses in the countries the grant allows, active first',
       staff: 'bloodtests:read',
+      response: nursesSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -140,6 +169,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Add a nurse (name and mobile number of that country)',
       body: nurseCreateSchema,
       staff: 'bloodtests:write',
+      response: nurseAddedSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -154,6 +185,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Take a nurse off the list, or back on it',
       body: nurseActiveSchema,
       staff: 'bloodtests:write',
+      response: changedSchema,
+      messages: ['nurse_not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -168,6 +201,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Mark a collected sample as received by the lab (sample_collected → at_lab)',
       body: labOrderBodySchema,
       staff: 'visits:collect',
+      response: visitStepSchema,
+      messages: ['not_found', 'transition_not_allowed', 'visit_not_started'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -181,6 +216,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'Orders whose results are awaited: to enter, or entered and waiting for a second person’s approval',
       staff: 'results:read',
+      response: pendingResultsSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -196,6 +233,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: "An order's biomarkers with their results, who entered and approved them",
       params: idParams,
       staff: 'results:read',
+      response: orderResultsSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -210,6 +249,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Enter or change results (a change clears the result’s approval; refused once released)',
       body: resultsSaveSchema,
       staff: 'results:enter',
+      response: resultsSavedSchema,
+      messages: ['not_found', 'results_locked', 'transition_not_allowed', 'visit_not_started', 'result_unit_invalid'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -225,6 +266,17 @@ export const staffLabRoutes = new Hono<AppEnv>()
         "Approve an order's results as a second person; releases them to the shopper (results_ready) with a mail",
       body: labOrderBodySchema,
       staff: 'results:approve',
+      response: resultsApprovedSchema,
+      messages: [
+        'not_found',
+        'visit_not_started',
+        'results_locked',
+        'transition_not_allowed',
+        'results_incomplete',
+        'results_nothing_to_approve',
+        'results_same_person',
+        'service_busy',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -242,6 +294,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'The blood-test catalogue with each SKU’s price and old price per country and the active flag',
       staff: 'bloodtests:read',
+      response: testCatalogueSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -256,6 +310,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: "Set a blood-test SKU's price and old price in a country (major units as typed)",
       body: testPriceSchema,
       staff: 'bloodtests:write',
+      response: testPriceSetSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -270,6 +326,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Offer or withdraw a blood test (every country: needs an unrestricted grant)',
       body: testActiveSchema,
       staff: 'bloodtests:write',
+      response: testActiveSetSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -284,6 +342,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Collection places per zone and window (where not the default) and blackout days',
       query: capacityQuerySchema,
       staff: 'bloodtests:read',
+      response: collectionSettingsSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -298,6 +358,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: "Set a zone's places in a window",
       body: capacitySchema,
       staff: 'bloodtests:write',
+      response: capacitySetSchema,
+      messages: ['slot_zone_mismatch'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -312,6 +374,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: "Return a zone's window to the default places",
       body: capacityRemoveSchema,
       staff: 'bloodtests:write',
+      response: capacitySetSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -326,6 +390,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Add a day without collections in a country (a holiday)',
       body: blackoutSchema,
       staff: 'bloodtests:write',
+      response: blackoutAddedSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -340,6 +406,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
       summary: 'Remove a blackout day',
       body: blackoutRemoveSchema,
       staff: 'bloodtests:write',
+      response: blackoutRemovedSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);

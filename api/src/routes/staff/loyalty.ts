@@ -13,7 +13,10 @@ import {
   loyaltyReportQuery,
   countryLoyaltyRulesSchema,
   loyaltyRulesListSchema,
+  pointsAdjustedSchema,
+  staffPointsViewSchema,
 } from '#shared/api/staff-loyalty-schemas';
+import { loyaltyReportSchema } from '#shared/loyalty/report';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
@@ -79,6 +82,8 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       summary:
         'A shopper’s points per country (balance, tier, last 12 months’ spending) and her points ledger, newest first, 25 a page (`before`: the `next` of the previous page)',
       staff: 'customers:read',
+      response: staffPointsViewSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -99,6 +104,8 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
         'Adds or takes away points in a country with a reason the shopper reads in her history; once per event_key (a double submit writes once); audited (points.adjust); 409 points_insufficient past her balance',
       body: pointsAdjustSchema,
       staff: 'customers:wallet',
+      response: pointsAdjustedSchema,
+      messages: ['points_adjusted', 'not_found', 'service_busy', 'points_insufficient', 'points_adjust_key_used'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -121,6 +128,8 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       query: loyaltyReportQuery,
       noDevice: true,
       staff: 'loyalty:manage',
+      response: loyaltyReportSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -139,6 +148,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       fileResponse: ['text/csv'],
       noDevice: true,
       staff: 'loyalty:manage',
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -5,7 +5,13 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { promotionValues, type PromotionInput, promotionInputSchema } from '#shared/api/promotion-schemas';
-import type { PromotionView } from '#shared/api/promotion-view';
+import {
+  offerActiveSchema,
+  offerSavedSchema,
+  promotionAnswerSchema,
+  promotionListSchema,
+  type PromotionView,
+} from '#shared/api/promotion-view';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
@@ -132,6 +138,8 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
         'Promotions with their gifts and targets, active first (a country-limited grant sees its country’s and those for both)',
       noDevice: true,
       staff: 'promotions:read',
+      response: promotionListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -157,6 +165,8 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
       tag: 'staff',
       summary: 'One promotion',
       staff: 'promotions:read',
+      response: promotionAnswerSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -176,6 +186,8 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
       body: promotionInputSchema,
       noDevice: true,
       staff: 'promotions:write',
+      response: offerSavedSchema,
+      messages: ['promotion_sku_unknown', 'promotion_product_unknown'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -213,6 +225,8 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
       summary: 'Edit a promotion',
       body: promotionInputSchema,
       staff: 'promotions:write',
+      response: offerSavedSchema,
+      messages: ['not_found', 'promotion_max_below_used', 'promotion_sku_unknown', 'promotion_product_unknown'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -266,6 +280,8 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
       summary: 'Deactivate (or reactivate) a promotion',
       body: z.object({ active: z.boolean() }),
       staff: 'promotions:write',
+      response: offerActiveSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);

@@ -12,6 +12,7 @@ import { auditStatement, changedFields } from '#api/src/staff/audit';
 import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
 import type { CouponRow } from '#api/src/db/rows';
 import { idParams } from '#shared/api/route-schemas';
+import { couponAnswerSchema, couponListSchema, offerActiveSchema, offerSavedSchema } from '#shared/api/promotion-view';
 import { z } from '#shared/zod';
 
 /** The row's values from the form: dates are Gulf days, the end day included. */
@@ -74,6 +75,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       summary: 'Coupons, active first (a country-limited grant sees its country’s and those for both)',
       noDevice: true,
       staff: 'promotions:read',
+      response: couponListSchema,
+      messages: [],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -95,6 +98,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       tag: 'staff',
       summary: 'One coupon',
       staff: 'promotions:read',
+      response: couponAnswerSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -116,6 +121,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       body: couponInputSchema,
       noDevice: true,
       staff: 'promotions:write',
+      response: offerSavedSchema,
+      messages: ['coupon_code_taken'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -158,6 +165,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       summary: 'Edit a coupon',
       body: couponInputSchema,
       staff: 'promotions:write',
+      response: offerSavedSchema,
+      messages: ['not_found', 'coupon_max_below_used', 'coupon_code_taken'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -219,6 +228,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       summary: 'Deactivate (or reactivate) a coupon',
       body: z.object({ active: z.boolean() }),
       staff: 'promotions:write',
+      response: offerActiveSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const member = await requireStaff(c);
