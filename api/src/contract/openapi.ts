@@ -66,6 +66,7 @@ function operationId(method: string, honoPath: string): string {
 }
 
 function success(entry: RouteContract) {
+  if (entry.webSocket) return { description: 'Switching Protocols: the WebSocket (101), not an envelope.' };
   if (entry.fileResponse)
     return {
       description: 'The file (Content-Disposition: attachment).',
@@ -126,7 +127,7 @@ function operation(method: string, honoPath: string, entry: RouteContract): ZodO
         }
       : {}),
     responses: {
-      200: success(entry),
+      [entry.webSocket ? 101 : 200]: success(entry),
       ...(entry.rawBody ? { 413: failure, 415: failure } : {}),
       ...(entry.body || entry.query || entry.params ? { 400: failure } : {}),
       ...(entry.user || entry.staff ? { 401: failure } : {}),

@@ -21,6 +21,8 @@ export interface RouteContract {
   rawBody?: { types: readonly string[]; maxBytes: number };
   /** The success answer is a file of these types, not an envelope (failures still are envelopes). */
   fileResponse?: readonly string[];
+  /** The success answer is a WebSocket upgrade (101), not an envelope (failures still are envelopes). */
+  webSocket?: true;
   /**
    * A path naming nothing answers 404 `not_found` (an id or slug, like one that does not exist);
    * 'bad_request' for parameters that are not names, such as a page number.
@@ -38,6 +40,7 @@ export interface RouteContract {
   /**
    * The success answer's `data` (a 2xx envelope). Described in the OpenAPI document, and every
    * integration test's 2xx answer from the route is checked against it (tests/integration/api/helpers.ts).
+   * Every route declares it, unless it answers a file or a WebSocket (contract.test.ts).
    */
   response?: z.ZodType;
   /**

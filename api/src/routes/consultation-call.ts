@@ -71,7 +71,8 @@ export const consultationRoomRoutes = new Hono<AppEnv>().get(
     params: idParams,
     badParams: 'not_found',
     noDevice: true,
-    // No `response`: its success is the socket's 101, never an envelope.
+    // Its success is the socket's 101, never an envelope.
+    webSocket: true,
     messages: ['call_ticket_invalid', 'call_ticket_used', 'call_room_websocket_required'],
   }),
   async (c) => {

@@ -1,9 +1,9 @@
 // Decisions 17 and 68: every route of the commerce API carries its contract beside its handler, and the
 // checks here are walked from the app's routes and those contracts, not listed by hand: every route has
-// one, a signed-in route answers a stranger 401 before reading the input, a route with a body schema
-// answers a bad body 400 validation_failed, and /openapi.json (generated from the same contracts)
-// describes each of them outside production only. The staff routes' 401 and 403 walk is in
-// staff-auth.test.ts, from the same routes.
+// one, saying what it answers and with which message keys; a signed-in route answers a stranger 401
+// before reading the input; a route with a body schema answers a bad body 400 validation_failed; and
+// /openapi.json (generated from the same contracts) describes each of them outside production only. The
+// staff routes' 401 and 403 walk is in staff-auth.test.ts, from the same routes.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '#api/src/index';
@@ -51,6 +51,15 @@ describe('the route contract', () => {
     expect(ROUTES.length).toBeGreaterThan(60);
     const missing = ROUTES.filter((r) => !r.contract && !(keyOf(r) in EXCEPTIONS)).map(keyOf);
     expect(missing, 'routes without their contract({ … }) middleware').toEqual([]);
+  });
+
+  it('declares what the route answers: a response schema (or a file, or a WebSocket) and its message keys', () => {
+    const noAnswer = CONTRACTED.filter(
+      (r) => !r.contract.response && !r.contract.fileResponse && !r.contract.webSocket,
+    );
+    expect(noAnswer.map(keyOf), 'routes whose contract says nothing of their success answer').toEqual([]);
+    const noMessages = CONTRACTED.filter((r) => !r.contract.messages);
+    expect(noMessages.map(keyOf), 'routes whose contract does not list their own message keys').toEqual([]);
   });
 
   it('has no exception that is not routed, nor one that has a contract after all', () => {
