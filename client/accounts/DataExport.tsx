@@ -4,7 +4,7 @@
 import { useContext, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '#shared/api/client';
-import type { DataExportView } from '#shared/api/data-rights-schemas';
+import type { DataExportRequested, DataExportView } from '#shared/api/data-rights-schemas';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
@@ -40,7 +40,7 @@ export function DataExport({ initial }: { initial: DataExportView | null }) {
   async function ask() {
     setBusy(true);
     try {
-      const res = await api.post<{ export: DataExportView }>('/user/data/export', {});
+      const res = await api.post<DataExportRequested>('/user/data/export', {});
       setState(res.data.export);
       toast.success('account_data_requested_toast');
     } catch (e) {

@@ -5,7 +5,12 @@
 // count before she confirms; with nothing kept, it says so and offers nothing to erase.
 import { useContext, useState } from 'react';
 import { ApiFailure } from '#shared/api/client';
-import { HEALTH_DATA_KINDS, type HealthDataCounts, type HealthDataKind } from '#shared/api/data-rights-schemas';
+import {
+  HEALTH_DATA_KINDS,
+  type HealthDataCounts,
+  type HealthDataCountsAnswer,
+  type HealthDataKind,
+} from '#shared/api/data-rights-schemas';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
@@ -33,7 +38,7 @@ export function HealthDataErase() {
   async function look() {
     setBusy(true);
     try {
-      const res = await api.get<{ counts: HealthDataCounts }>('/user/data/health');
+      const res = await api.get<HealthDataCountsAnswer>('/user/data/health');
       setCounts(res.data.counts);
       setOpen(true);
     } catch (e) {

@@ -3,7 +3,12 @@
 // slot's place returns), and always take the visit into a calendar.
 import { useContext, useState } from 'react';
 import useSWR from 'swr';
-import type { BloodTestOrderDetail, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
+import type {
+  BloodTestOrderDetail,
+  BloodTestPayAgainAnswer,
+  SlotHold,
+  SlotsAnswer,
+} from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { CancelConfirm } from '../orders/CancelConfirm';
@@ -32,7 +37,7 @@ export function BookingActions({ order, onChanged }: { order: BloodTestOrderDeta
 
   const pay = () =>
     run(async () => {
-      const res = await api.post<{ payment_url: string }>(BT_API.payAgain, { order_id: order.id });
+      const res = await api.post<BloodTestPayAgainAnswer>(BT_API.payAgain, { order_id: order.id });
       window.location.assign(res.data.payment_url);
     });
   const reschedule = () =>

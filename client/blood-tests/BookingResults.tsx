@@ -2,7 +2,7 @@
 // reference range and where the value falls, as a plain table. The rich results pages live under
 // /profile/blood-tests; this one is imported by the booking's page only, so no other page carries it.
 import '../styles/blood-test-results.css';
-import type { BloodTestResultLine } from '#shared/blood-tests/results';
+import type { BloodTestResultLine } from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
 
 export function BookingResults({ results }: { results: BloodTestResultLine[] }) {

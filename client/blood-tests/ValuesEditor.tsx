@@ -6,6 +6,7 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import type {
   BiomarkerOption,
+  BiomarkerOptions,
   UploadReadAnswer,
   UploadValue,
   UploadValuesAnswer,
@@ -68,7 +69,7 @@ export default function ValuesEditor({
   useEffect(() => {
     let live = true;
     api
-      .get<{ items: BiomarkerOption[] }>(VALUES_API.biomarkers)
+      .get<BiomarkerOptions>(VALUES_API.biomarkers)
       .then((res) => live && setOptions(res.data.items))
       .catch((error: unknown) => live && toast.apiError(failureKey(error)));
     return () => {

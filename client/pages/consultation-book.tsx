@@ -10,9 +10,9 @@ import { useContext, useRef, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import type { UploadedResult } from '#shared/api/blood-test-upload-schemas';
+import type { UploadedResult, UploadedResultList } from '#shared/api/blood-test-upload-schemas';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
-import type { BloodTestOrderSummary } from '#shared/blood-tests/order-types';
+import type { BloodTestOrderList, BloodTestOrderSummary } from '#shared/blood-tests/order-types';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import type { ConsultationMode } from '#shared/consultations/facts';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
@@ -82,8 +82,8 @@ async function loadExtras(api: ApiClient): Promise<Extras> {
   const [credits, wallet, uploads, orders] = await Promise.all([
     api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits).catch(() => null),
     api.get<{ balance: number; currency: string }>(CONSULT_API.wallet).catch(() => null),
-    api.get<{ items: UploadedResult[] }>(CONSULT_API.uploads).catch(() => null),
-    api.get<{ items: BloodTestOrderSummary[] }>(CONSULT_API.bloodTestOrders).catch(() => null),
+    api.get<UploadedResultList>(CONSULT_API.uploads).catch(() => null),
+    api.get<BloodTestOrderList>(CONSULT_API.bloodTestOrders).catch(() => null),
   ]);
   return {
     credits: credits?.data.items ?? [],

@@ -25,7 +25,7 @@ import { Page } from '../ui/Page';
 import { useHref } from '../lib/locale';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { DataExportView } from '#shared/api/data-rights-schemas';
+import type { DataExportState, DataExportView } from '#shared/api/data-rights-schemas';
 import { signedInCall } from '../accounts/guard';
 import { DataExport } from '../accounts/DataExport';
 import { HealthDataErase } from '../accounts/HealthDataErase';
@@ -45,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const api = args.context.get(apiContext);
   return signedInCall(args, async () => {
     const [res, me] = await Promise.all([
-      api.get<{ export: DataExportView | null }>('/user/data/export'),
+      api.get<DataExportState>('/user/data/export'),
       api.get<{ user: UserDisplay }>('/user/me'),
     ]);
     return { dataExport: res.data.export, birthday: me.data.user.birthday ?? null };

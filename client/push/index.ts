@@ -7,6 +7,7 @@
 import { bytesToBase64Url } from '#shared/bytes';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { LOCAL_PUSH_SCHEME } from '#shared/api/push-local';
+import type { PushKeyAnswer } from '#shared/api/push-schemas';
 import type { Lang } from '#shared/locale';
 
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported' | 'ios-install';
@@ -124,7 +125,7 @@ export async function enablePush(api: ApiClient, lang: Lang): Promise<PushState>
   const permission = supported ? await Notification.requestPermission() : 'default';
   if (supported && permission === 'denied') return 'blocked';
   if (supported && permission !== 'granted') return 'off';
-  const key = (await api.get<{ public_key: string | null }>('/push/key')).data.public_key;
+  const key = (await api.get<PushKeyAnswer>('/push/key')).data.public_key;
   const reg = supported ? await registration() : null;
   if (!reg || !key) {
     if (__LOCAL_TOOLS__) {

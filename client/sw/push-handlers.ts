@@ -6,6 +6,8 @@
 // service replaced is subscribed again and posted to the API 1 s later (spec §4 push-change delay).
 
 import { bytesToBase64Url } from '#shared/bytes';
+import type { Envelope } from '#shared/api/envelope';
+import type { PushKeyAnswer } from '#shared/api/push-schemas';
 
 /** The parts of ServiceWorkerGlobalScope used here (the client's TypeScript has the DOM lib, not WebWorker). */
 export interface PushWorkerScope {
@@ -114,7 +116,7 @@ export function installPushHandlers(
           let options = event.oldSubscription?.options as PushSubscriptionOptionsInit | undefined;
           if (!options?.applicationServerKey) {
             const res = await sw.fetch('/api/push/key', { headers: { accept: 'application/json' } });
-            const key = ((await res.json()) as { data: { public_key: string | null } }).data.public_key;
+            const key = ((await res.json()) as Envelope<PushKeyAnswer>).data.public_key;
             if (!key) return;
             const raw = atob(key.replace(/-/g, '+').replace(/_/g, '/'));
             options = { userVisibleOnly: true, applicationServerKey: Uint8Array.from(raw, (c) => c.charCodeAt(0)) };

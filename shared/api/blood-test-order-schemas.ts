@@ -15,13 +15,7 @@ import {
   BLOOD_TEST_PAYMENT_METHODS,
 } from './blood-test-order-facts';
 
-export {
-  type PatientSex,
-  type PatientRelation,
-  SLOT_WINDOWS,
-  type SlotWindow,
-  type BloodTestPaymentMethod,
-} from './blood-test-order-facts';
+export { SLOT_WINDOWS, type SlotWindow } from './blood-test-order-facts';
 
 const positiveId = z.coerce
   .number({ error: 'item_validation_error' })

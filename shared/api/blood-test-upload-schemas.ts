@@ -3,8 +3,19 @@
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 
-import { BLOOD_TEST_UPLOAD_CONSENT_VERSION, UPLOAD_MAX_FILES_PER_RESULT } from './blood-test-upload-facts';
-import type { UploadType } from './blood-test-upload-facts';
+import {
+  BLOOD_TEST_UPLOAD_CONSENT_VERSION,
+  UPLOAD_MAX_FILES_PER_RESULT,
+  VALUE_ORIGINS,
+} from './blood-test-upload-facts';
+import type {
+  biomarkerOptionsSchema,
+  uploadedFileSchema,
+  uploadedResultDetailSchema,
+  uploadedResultListSchema,
+  uploadReadAnswerSchema,
+  uploadValuesAnswerSchema,
+} from './blood-test-upload-responses';
 
 export {
   BLOOD_TEST_UPLOAD_CONSENT_VERSION,
@@ -63,42 +74,24 @@ export const uploadSubmitSchema = z.object({
   consent_version: z.literal(BLOOD_TEST_UPLOAD_CONSENT_VERSION, { error: 'consent_required' }),
 });
 
-/** A file of a result, as the API lists it (POST /user/upload/bloodtest answers the same fields). */
-export interface UploadedFile {
-  id: string;
-  name: string;
-  type: UploadType;
-  size: number;
-}
-
-/** A submitted result (GET /user/upload/bloodtest/:id, and each item of the list). */
-export interface UploadedResult {
-  id: number;
-  lab_name: string;
-  sample_date: string;
-  notes: string;
-  consent_version: string;
-  consent_at: number;
-  created_at: number;
-  files: UploadedFile[];
-}
-
-/** GET /user/upload/list/bloodtest[/:page]. */
-export interface UploadedResultList {
-  items: UploadedResult[];
-  page: number;
-  per_page: number;
-  total: number;
-  page_count: number;
-}
+// The answers' types, inferred from the routes' response schemas (./blood-test-upload-responses.ts,
+// decision 68): one declaration.
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export type UploadedResultList = z.infer<typeof uploadedResultListSchema>;
+export type UploadedResult = UploadedResultList['items'][number];
+export type UploadedResultDetail = z.infer<typeof uploadedResultDetailSchema>;
+export type UploadValuesAnswer = z.infer<typeof uploadValuesAnswerSchema>;
+export type UploadValue = UploadValuesAnswer['values'][number];
+export type ValueOrigin = UploadValue['origin'];
+export type UploadReadAnswer = z.infer<typeof uploadReadAnswerSchema>;
+export type ValueFinding = UploadReadAnswer['findings'][number];
+export type BiomarkerOptions = z.infer<typeof biomarkerOptionsSchema>;
+export type BiomarkerOption = BiomarkerOptions['items'][number];
 
 // --- values of a result (typed, or found in its PDF and confirmed) --------------------------------
 
 /** Values one result may carry. */
 const UPLOAD_MAX_VALUES = 60;
-/** Typed by the shopper, or found in the report's PDF text and confirmed by the shopper. */
-const VALUE_ORIGINS = ['typed', 'pdf'] as const;
-export type ValueOrigin = (typeof VALUE_ORIGINS)[number];
 
 /**
  * A measured value as the shopper confirms it: Arabic-Indic digits and a decimal comma are read, the
@@ -147,68 +140,4 @@ export function uploadValuesSchema(unitsOf: (slug: string) => readonly string[] 
         });
       }),
   });
-}
-
-/** A biomarker as the result pages name it. */
-interface ValueBiomarker {
-  slug: string;
-  /** In the request's language. */
-  name: string;
-}
-
-/** A confirmed value of a result (GET /user/upload/bloodtest/:id `values`, and POST …/values' answer). */
-export interface UploadValue {
-  biomarker: ValueBiomarker;
-  /** Decimal text as confirmed: Latin digits, a dot. */
-  value: string;
-  /** UCUM code of one of the biomarker's units. */
-  unit: string;
-  /** The unit as shoppers read it, in the request's language. */
-  unit_label: string;
-  origin: ValueOrigin;
-}
-
-/** GET /user/upload/bloodtest/:id: the result with its confirmed values. */
-export interface UploadedResultDetail extends UploadedResult {
-  values: UploadValue[];
-}
-
-/** POST /user/upload/bloodtest/:id/values. */
-export interface UploadValuesAnswer {
-  values: UploadValue[];
-}
-
-/** A value found in the report's PDF text, for the shopper to confirm (never stored as it is). */
-export interface ValueFinding extends Omit<UploadValue, 'origin'> {
-  /** The unit was missing or unknown: this is the marker's conventional unit, to be checked. */
-  unit_guessed: boolean;
-  /** The report's line it was read from (at most 120 characters). */
-  line: string;
-}
-
-/**
- * Why a reading found nothing (dictionary keys): no PDF among the files, PDFs without text (scans),
- * PDFs that could not be read (damaged, or too slow), or text without a known marker's value.
- */
-const READ_REASONS = ['upload_no_pdf', 'upload_no_text', 'upload_read_failed', 'upload_no_values'] as const;
-type ReadReason = (typeof READ_REASONS)[number];
-
-/** POST /user/upload/bloodtest/:id/read. */
-export interface UploadReadAnswer {
-  findings: ValueFinding[];
-  /** Set when there are no findings. */
-  reason: ReadReason | null;
-  /** Pages read (the first 10 of the result's PDFs at most). */
-  pages: number;
-}
-
-/** GET /user/upload/bloodtest/biomarkers: what the marker picker offers. */
-export interface BiomarkerOption {
-  slug: string;
-  name: string;
-  /** vitamins, blood, metabolic, heart, thyroid, hormones, kidney, liver, inflammation. */
-  system: string;
-  units: Array<{ code: string; label: string }>;
-  /** The unit a new row starts with (the conventional one). */
-  default_unit: string;
 }

@@ -1,22 +1,33 @@
 // Data rights (decision 49): the export request as the account page shows it, and the download
-// link's query (the signature the API checks).
+// link's query (the signature the API checks); the shopper's routes' and the back office's answers
+// (decision 68: the routes' `response`), whose types the pages read.
 import { z } from '../zod';
 
-export type DataExportStatus = 'requested' | 'ready' | 'expired' | 'failed';
-
-export interface DataExportView {
-  id: number;
-  status: DataExportStatus;
-  requested_at: number;
-  ready_at: number | null;
-  expires_at: number | null;
+/** An export request as the account page shows it: GET and POST /user/data/export (decision 68). */
+const dataExportViewSchema = z.object({
+  id: z.int(),
+  /** `expired` also for a ready archive past its time, whatever the cron has done yet. */
+  status: z.enum(['requested', 'ready', 'expired', 'failed']),
+  requested_at: z.int(),
+  ready_at: z.int().nullable(),
+  expires_at: z.int().nullable(),
   /** The archive's size in bytes, while it is ready. */
-  size: number | null;
+  size: z.int().nullable(),
   /** The storefront path that downloads it (signed), while it is ready. */
-  download: string | null;
+  download: z.string().nullable(),
   /** When she may ask again (one a day). */
-  next_allowed_at: number;
-}
+  next_allowed_at: z.int(),
+});
+export type DataExportView = z.infer<typeof dataExportViewSchema>;
+export type DataExportStatus = DataExportView['status'];
+
+/** GET /user/data/export: her latest request, null when none. */
+export const dataExportStateSchema = z.object({ export: dataExportViewSchema.nullable() });
+export type DataExportState = z.infer<typeof dataExportStateSchema>;
+
+/** POST /user/data/export: the request just opened. */
+export const dataExportRequestedSchema = z.object({ export: dataExportViewSchema });
+export type DataExportRequested = z.infer<typeof dataExportRequestedSchema>;
 
 /** The download link's signature: HMAC-SHA256 in hex. */
 export const dataExportDownloadQuery = z.object({ t: z.string().regex(/^[0-9a-f]{64}$/) });
@@ -35,7 +46,17 @@ export const HEALTH_DATA_KINDS = [
   'consultations',
 ] as const;
 export type HealthDataKind = (typeof HEALTH_DATA_KINDS)[number];
-export type HealthDataCounts = Record<HealthDataKind, number>;
+
+/** Every kind with its count (an enum's record has every key). */
+const healthDataCountsSchema = z.record(z.enum(HEALTH_DATA_KINDS), z.int());
+export type HealthDataCounts = z.infer<typeof healthDataCountsSchema>;
+
+/** GET /user/data/health: what "Erase my health data" would remove. */
+export const healthDataCountsAnswerSchema = z.object({ counts: healthDataCountsSchema });
+export type HealthDataCountsAnswer = z.infer<typeof healthDataCountsAnswerSchema>;
+
+/** POST /user/data/health/erase: what was erased. */
+export const healthDataErasedSchema = z.object({ erased: healthDataCountsSchema });
 
 /** The confirmation the erase call needs: she saw the list and said yes. */
 export const healthEraseSchema = z.object({ confirm: z.literal(true) });

@@ -43,17 +43,14 @@ export const bundleSchema = z.object({
   device: deviceAuthSchema.optional(),
 });
 
-/** One answer: the status and the envelope the call would have had alone. */
-interface BundleAnswer {
-  status: number;
-  body: unknown;
-}
-
-export interface BundleResult {
+/** POST /bundle's answer (decision 68: its `response`). */
+export const bundleResultSchema = z.object({
   /** A new device token when the bundle registered the device, else null. */
-  device_token: string | null;
-  answers: BundleAnswer[];
-}
+  device_token: z.string().nullable(),
+  /** In the calls' order: the status and the envelope each call would have had alone. */
+  answers: z.array(z.object({ status: z.int(), body: z.unknown() })),
+});
+export type BundleResult = z.infer<typeof bundleResultSchema>;
 
 /** Whether a call only reads: a GET, or one of the POSTs that carry a read's question as a body. */
 export function isRead(method: string, path: string): boolean {

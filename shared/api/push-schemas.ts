@@ -51,9 +51,25 @@ export const pushPreferenceSchema = z.object({
   enabled: z.boolean({ error: 'mandatory-field' }),
 });
 
+// The answers (decision 68: the routes' `response`), whose types the pages and the service worker read.
+
+/** GET /push/key: the VAPID public key (null in a local build without one) and how pushes go out. */
+export const pushKeyAnswerSchema = z.object({ public_key: z.string().nullable(), mode: z.enum(['send', 'outbox']) });
+export type PushKeyAnswer = z.infer<typeof pushKeyAnswerSchema>;
+
+/** POST /user/push/subscribe: stored, and whether it is linked to the signed-in shopper. */
+export const pushSubscribedSchema = z.object({ subscribed: z.literal(true), linked: z.boolean() });
+
+/** POST /user/push/unsubscribe. */
+export const pushUnsubscribedSchema = z.object({ subscribed: z.literal(false) });
+
+/** One topic's state (POST /user/push/preferences answers the one it set). */
+export const pushTopicStateSchema = z.object({ topic: z.enum(PUSH_TOPICS), enabled: z.boolean() });
+
 /** GET /user/push/preferences: every topic with its state (on unless the shopper turned it off). */
-export interface PushPreferences {
-  topics: { topic: PushTopic; enabled: boolean }[];
+export const pushPreferencesSchema = z.object({
+  topics: z.array(pushTopicStateSchema),
   /** How many of the shopper's devices receive pushes. */
-  devices: number;
-}
+  devices: z.int(),
+});
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;

@@ -2,7 +2,7 @@
 // schemas (decision 68) and the types the lab pages read, one declaration each.
 import { z } from '../zod';
 import { COUNTRY_CODES, LANGS } from '../locale';
-import { BLOOD_TEST_ORDER_STATUSES } from '../blood-tests/order-types';
+import { BLOOD_TEST_ORDER_STATUSES } from './blood-test-order-facts';
 import { BLOOD_TEST_PAYMENT_METHODS, PATIENT_SEXES, SLOT_WINDOWS } from './blood-test-order-facts';
 
 const country = z.enum(COUNTRY_CODES);

@@ -15,7 +15,8 @@ import {
   type Sex,
 } from './biomarker-units';
 
-export type RangeFlag = 'critical_low' | 'low' | 'in_range' | 'high' | 'critical_high';
+export const RANGE_FLAGS = ['critical_low', 'low', 'in_range', 'high', 'critical_high'] as const;
+export type RangeFlag = (typeof RANGE_FLAGS)[number];
 
 export interface RangeEvaluation {
   flag: RangeFlag;

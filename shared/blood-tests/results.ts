@@ -1,7 +1,8 @@
 // Blood-test results as the shopper and the staff read them: a value against its reference
 // range. Values and limits are decimal texts as the lab reported them ("32.5"); compared as numbers.
 
-export type ResultFlag = 'low' | 'high' | 'in_range';
+export const RESULT_FLAGS = ['low', 'high', 'in_range'] as const;
+export type ResultFlag = (typeof RESULT_FLAGS)[number];
 
 /** Where the value falls against the range; null when the lab gave no range. */
 export function resultFlag(value: string, low: string | null, high: string | null): ResultFlag | null {
@@ -10,16 +11,4 @@ export function resultFlag(value: string, low: string | null, high: string | nul
   if (low !== null && v < Number(low)) return 'low';
   if (high !== null && v > Number(high)) return 'high';
   return 'in_range';
-}
-
-/** One approved result on the shopper's order page. */
-export interface BloodTestResultLine {
-  biomarker_id: number;
-  name: string;
-  value: string;
-  unit: string;
-  ref_low: string | null;
-  ref_high: string | null;
-  flag: ResultFlag | null;
-  comment: string;
 }

@@ -5,6 +5,7 @@ import { localizePath } from '#shared/locale';
 import { PAGE_ROUTES } from '#client/entry.server';
 import { isPrivatePath, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
 import { isNoindexPage } from '#shared/seo/noindex';
+import type { SitemapIndex, SitemapProducts } from '#shared/api/sitemap-responses';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 import { escapeHtml as esc } from '../lib/html';
@@ -53,7 +54,7 @@ seoFiles.get('/robots.txt', (c) => {
 
 seoFiles.get('/sitemap.xml', async (c) => {
   const origin = new URL(c.req.url).origin;
-  const data = await upstreamData<{ product_pages: number }>(c, '/sitemap');
+  const data = await upstreamData<SitemapIndex>(c, '/sitemap');
   if (!data) return c.body('', 503);
   const files = ['pages', ...Array.from({ length: data.product_pages }, (_, i) => `products-${i + 1}`)];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files
@@ -64,12 +65,7 @@ seoFiles.get('/sitemap.xml', async (c) => {
 
 async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
   const origin = new URL(c.req.url).origin;
-  const data = await upstreamData<{
-    categories: number[];
-    brands: number[];
-    nutritionists: string[];
-    blood_tests?: string[];
-  }>(c, '/sitemap');
+  const data = await upstreamData<SitemapIndex>(c, '/sitemap');
   if (!data) return c.body('', 503);
   // Only pages with content that may be indexed: private pages and every page that says noindex stay
   // out. The pages are the router's own (the page modules' declarations, decision 67).
@@ -81,7 +77,7 @@ async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
     ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),
     ...data.brands.map((id) => urlEntry(origin, `/products?brand=${id}`)),
     ...data.nutritionists.map((slug) => urlEntry(origin, `/nutritionist?id=${encodeURIComponent(slug)}`)),
-    ...(data.blood_tests ?? []).map((slug) => urlEntry(origin, paths.bloodTest(slug, 'en'))),
+    ...data.blood_tests.map((slug) => urlEntry(origin, paths.bloodTest(slug, 'en'))),
   ];
   return c.body(urlset(entries), 200, XML);
 }
@@ -95,7 +91,7 @@ seoFiles.get('/sitemaps/:file', async (c, next) => {
   if (!match) return next();
   const origin = new URL(c.req.url).origin;
   const page = Number(match[1]);
-  const data = await upstreamData<{ items: Array<{ slug: string; updated: string }> }>(c, `/sitemap/products/${page}`);
+  const data = await upstreamData<SitemapProducts>(c, `/sitemap/products/${page}`);
   if (!data?.items.length) return c.body('', 404);
   return c.body(
     urlset(data.items.map((p) => urlEntry(origin, `/products/${encodeURIComponent(p.slug)}`, p.updated))),

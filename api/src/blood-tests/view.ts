@@ -10,10 +10,11 @@ import {
   type BloodTestOrderStatus,
   type BloodTestOrderSummary,
   type BloodTestPaymentState,
+  type BloodTestResultLine,
 } from '#shared/blood-tests/order-types';
 import { changeableUntil, hourText, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import type { Lang } from '#shared/locale';
-import { type BloodTestResultLine, resultFlag } from '#shared/blood-tests/results';
+import { resultFlag } from '#shared/blood-tests/results';
 import { type PatientRow, toPatient } from './patients';
 
 export interface BloodTestOrderRow {

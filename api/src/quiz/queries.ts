@@ -109,7 +109,7 @@ export function suggestionViews(
   currency: CurrencyInfo,
 ): QuizSuggestionView[] {
   const bySlug = new Map(rows.map((r) => [r.slug, r]));
-  const view = (s: QuizSuggestion): QuizSuggestionView => {
+  const view = (s: QuizSuggestion): Omit<QuizSuggestionView, 'alternatives'> => {
     const card = toCard(bySlug.get(s.slug)!);
     const { price, old_price } = card.default_sku.price;
     return {
@@ -123,10 +123,13 @@ export function suggestionViews(
         price: payableMinor(price, currency),
         old_price: old_price === null ? null : payableMinor(old_price, currency),
       },
-      alternatives: s.alternatives.map(view),
     };
   };
-  return result.suggestions.map(view);
+  // An alternative has none of its own (the engine gives it none).
+  return result.suggestions.map((s) => ({
+    ...view(s),
+    alternatives: s.alternatives.map((a) => ({ ...view(a), alternatives: [] as [] })),
+  }));
 }
 
 /** What a stored result keeps of its suggestions: enough to say what changed after a retake. */

@@ -7,7 +7,7 @@ import { z } from '#shared/zod';
 import { ok } from '#shared/api/envelope';
 import { gatewayMethodsFor } from '#shared/payments/gateway-methods';
 import { WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
-import type { BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
+import type { BloodTestPayAgainAnswer, BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
 import { ApiError } from '../lib/errors';
 import { paged } from '../lib/params';
 import { siteOrigin } from '../lib/site-origin';
@@ -39,6 +39,38 @@ import {
   bloodTestCancelSchema,
 } from '#shared/api/blood-test-order-schemas';
 import { idParams, pageParams } from '#shared/api/route-schemas';
+import {
+  bloodTestCalculateAnswerSchema,
+  bloodTestCancelAnswerSchema,
+  bloodTestOrderDetailSchema,
+  bloodTestOrderItemsSchema,
+  bloodTestOrderListSchema,
+  bloodTestPatientListSchema,
+  bloodTestPatientSchema,
+  bloodTestPayAgainAnswerSchema,
+  bloodTestSubmitAnswerSchema,
+  slotHoldAnswerSchema,
+  slotsAnswerSchema,
+} from '#shared/api/blood-test-order-responses';
+import type { MessageKey } from '#shared/api/message-keys';
+
+/** A coupon that does not apply to the booking (bloodTestQuote's coupon rules). */
+const COUPON_PROBLEMS = [
+  'coupon_invalid',
+  'coupon_for_kw',
+  'coupon_for_sa',
+  'coupon_expired',
+  'coupon_min_subtotal',
+  'coupon_used_up',
+] as const satisfies readonly MessageKey[];
+
+/** The card way asked for is not the country's, not for this amount, or STC Pay without a Saudi mobile. */
+const CARD_METHOD_PROBLEMS = [
+  'payment_method_unavailable',
+  'payment_method_below_minimum',
+  'payment_method_above_maximum',
+  'stc_pay_phone_invalid',
+] as const satisfies readonly MessageKey[];
 
 export const bloodTestSlotRoutes = new Hono<AppEnv>()
   .get(
@@ -47,6 +79,8 @@ export const bloodTestSlotRoutes = new Hono<AppEnv>()
       tag: 'blood-tests',
       summary: 'Collection windows of the next 14 days for a Kuwait area or Saudi city, with places left',
       query: slotQuerySchema,
+      response: slotsAnswerSchema,
+      messages: ['slot_zone_mismatch', 'blood_test_unavailable'],
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -60,6 +94,8 @@ export const bloodTestSlotRoutes = new Hono<AppEnv>()
       summary: 'Hold a collection window for 10 minutes (replaces the shopper’s previous hold)',
       body: slotHoldSchema,
       user: true,
+      response: slotHoldAnswerSchema,
+      messages: ['slot_zone_mismatch', 'blood_test_unavailable', 'slot_unavailable', 'slot_full'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -75,6 +111,8 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
       tag: 'blood-tests',
       summary: 'Price blood tests: country prices, coupon, VAT line, wallet',
       body: bloodTestCalculateSchema,
+      response: bloodTestCalculateAnswerSchema,
+      messages: ['blood_test_unavailable'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -103,6 +141,25 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
       summary: 'Book blood tests on a held slot (idempotent per key); a card booking gets its payment page',
       body: bloodTestSubmitSchema,
       user: true,
+      response: bloodTestSubmitAnswerSchema,
+      messages: [
+        'idempotency_conflict',
+        'slot_hold_expired',
+        'address_required',
+        'address_country_mismatch',
+        'slot_zone_mismatch',
+        'patient_not_found',
+        'blood_test_unavailable',
+        'service_busy',
+        ...COUPON_PROBLEMS,
+        'slot_unavailable',
+        'blood_test_min_age',
+        'blood_test_female_only',
+        'blood_test_male_only',
+        'wallet_insufficient',
+        ...CARD_METHOD_PROBLEMS,
+        'payment_unavailable',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -124,8 +181,14 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
         });
       }
       const rows = (await orderRows(c.env.DB, booked.orderId, user.id))!;
-      const answer: BloodTestSubmitAnswer = { order_id: booked.orderId, status: rows.order.status, payment_url: url };
-      return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: booked.replayed }));
+      const answer: BloodTestSubmitAnswer = {
+        order_id: booked.orderId,
+        status: rows.order.status,
+        payment_url: url,
+        order: toDetail(rows, c.var.lang),
+        replayed: booked.replayed,
+      };
+      return c.json(ok(answer));
     },
   )
   .post(
@@ -135,6 +198,17 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
       summary: 'Pay again for a booking whose card payment failed: takes its place again, opens a payment',
       body: bloodTestPayAgainSchema,
       user: true,
+      response: bloodTestPayAgainAnswerSchema,
+      messages: [
+        'not_found',
+        'order_not_payable',
+        'blood_test_change_closed',
+        'slot_unavailable',
+        'slot_full',
+        'coupon_used_up',
+        ...CARD_METHOD_PROBLEMS,
+        'payment_unavailable',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -156,8 +230,14 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
         returnPath: bookingReturnPath(c.var.lang, input.order_id),
       });
       const rows = (await orderRows(c.env.DB, input.order_id, user.id))!;
-      const answer: BloodTestSubmitAnswer = { order_id: input.order_id, status: rows.order.status, payment_url: url };
-      return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: false }));
+      const answer: BloodTestPayAgainAnswer = {
+        order_id: input.order_id,
+        status: rows.order.status,
+        payment_url: url,
+        order: toDetail(rows, c.var.lang),
+        replayed: false,
+      };
+      return c.json(ok(answer));
     },
   );
 
@@ -173,6 +253,8 @@ export const bloodTestPatientRoutes = new Hono<AppEnv>()
       tag: 'blood-tests',
       summary: "The shopper's saved patients",
       user: true,
+      response: bloodTestPatientListSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -186,6 +268,8 @@ export const bloodTestPatientRoutes = new Hono<AppEnv>()
       summary: 'Save a patient (the shopper or a family member)',
       body: patientSchema,
       user: true,
+      response: bloodTestPatientSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -200,6 +284,8 @@ export const bloodTestPatientRoutes = new Hono<AppEnv>()
       summary: 'Remove a saved patient',
       params: idParams,
       user: true,
+      response: z.object({ id: z.int() }),
+      messages: ['patient_not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -228,6 +314,8 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       tag: 'blood-tests',
       summary: "The shopper's blood-test orders (first page)",
       user: true,
+      response: bloodTestOrderListSchema,
+      messages: [],
     }),
     (c) => list(c, 1),
   )
@@ -239,6 +327,8 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       user: true,
+      response: bloodTestOrderListSchema,
+      messages: [],
     }),
     (c) => list(c, c.req.valid('param').page),
   )
@@ -249,6 +339,8 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       summary: 'A blood-test order: timeline, patient, slot, address, tests with preparation, totals, payment',
       query: bloodTestOrderIdQuerySchema,
       user: true,
+      response: bloodTestOrderDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { rows } = await ownedDetail(c, c.req.valid('query').id);
@@ -263,6 +355,8 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       summary: "A blood-test order's tests with their preparation",
       query: bloodTestOrderIdQuerySchema,
       user: true,
+      response: bloodTestOrderItemsSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { rows } = await ownedDetail(c, c.req.valid('query').id);
@@ -277,6 +371,15 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       summary: 'Move a booked visit to a newly held slot (until the cut-off before the visit)',
       body: bloodTestRescheduleSchema,
       user: true,
+      response: bloodTestOrderDetailSchema,
+      messages: [
+        'not_found',
+        'blood_test_order_not_changeable',
+        'blood_test_change_closed',
+        'slot_hold_expired',
+        'slot_zone_mismatch',
+        'slot_unavailable',
+      ],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -292,6 +395,8 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       summary: 'Cancel a booked visit (until the cut-off); what was paid goes to the wallet',
       body: bloodTestCancelSchema,
       user: true,
+      response: bloodTestCancelAnswerSchema,
+      messages: ['not_found', 'service_busy', 'blood_test_order_not_changeable', 'blood_test_change_closed'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -313,6 +418,8 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
       summary: 'The visit as a calendar entry (text/calendar)',
       query: bloodTestOrderIdQuerySchema,
       user: true,
+      fileResponse: ['text/calendar'],
+      messages: ['not_found'],
     }),
     async (c) => {
       const { rows } = await ownedDetail(c, c.req.valid('query').id);

@@ -14,6 +14,11 @@ import {
   bloodTestProfileBody,
   bloodTestUnitsBody,
 } from '#shared/api/blood-test-results-schemas';
+import {
+  bloodTestProfileAnswerSchema,
+  bloodTestResultsViewSchema,
+  bloodTestUnitsAnswerSchema,
+} from '#shared/api/blood-test-results-responses';
 
 export const bloodTestResultRoutes = new Hono<AppEnv>()
   .get(
@@ -24,6 +29,8 @@ export const bloodTestResultRoutes = new Hono<AppEnv>()
         "One person's blood-test history (the account holder's shop-order and uploaded results, or `patient`'s shop-order results): each marker in the preferred unit against the range for their sex and age, the trend, and the suggestions with their reason and products",
       query: bloodTestResultsQuery,
       user: true,
+      response: bloodTestResultsViewSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -40,6 +47,8 @@ export const bloodTestResultRoutes = new Hono<AppEnv>()
       summary: "Save the account holder's sex, date of birth and preferred unit system for reading results",
       body: bloodTestProfileBody,
       user: true,
+      response: bloodTestProfileAnswerSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -62,6 +71,8 @@ export const bloodTestResultRoutes = new Hono<AppEnv>()
       summary: 'Save only the preferred unit system (SI or conventional) for reading results',
       body: bloodTestUnitsBody,
       user: true,
+      response: bloodTestUnitsAnswerSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);

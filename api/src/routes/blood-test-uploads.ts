@@ -17,6 +17,16 @@ import {
   uploadValuesSchema,
   uploadFileParams,
 } from '#shared/api/blood-test-upload-schemas';
+import {
+  biomarkerOptionsSchema,
+  uploadedFileSchema,
+  uploadedResultDetailSchema,
+  uploadedResultListSchema,
+  uploadedResultSchema,
+  uploadReadAnswerSchema,
+  uploadValuesAnswerSchema,
+} from '#shared/api/blood-test-upload-responses';
+import { z } from '#shared/zod';
 import { findReportValues } from '#shared/blood-tests/report-text';
 import { randomHex } from '#shared/bytes';
 import type { AppEnv } from '../app-env';
@@ -110,6 +120,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       query: uploadFileQuery,
       rawBody: { types: UPLOAD_TYPES, maxBytes: UPLOAD_MAX_BYTES },
       user: true,
+      response: uploadedFileSchema,
+      messages: ['upload_unavailable', 'upload_too_large', 'upload_type_unsupported', 'upload_too_many_files'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -168,6 +180,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       summary: 'Save a result (lab, sample date, notes) with its uploaded files and the consent to process health data',
       body: uploadSubmitSchema,
       user: true,
+      response: uploadedResultSchema,
+      messages: ['upload_file_not_found', 'not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -207,6 +221,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       tag: 'blood-test-uploads',
       summary: "The shopper's uploaded results with their files (first page)",
       user: true,
+      response: uploadedResultListSchema,
+      messages: [],
     }),
     (c) => list(c, 1),
   )
@@ -218,6 +234,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       user: true,
+      response: uploadedResultListSchema,
+      messages: [],
     }),
     (c) => list(c, c.req.valid('param').page),
   )
@@ -228,6 +246,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       summary: 'One uploaded result with its files and consent',
       params: idParams,
       user: true,
+      response: uploadedResultDetailSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       // The result, its files and its confirmed values: one query.
@@ -250,6 +270,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       tag: 'blood-test-uploads',
       summary: "The marker picker's biomarkers: slug, name, body system, units (code and label), default unit",
       user: true,
+      response: biomarkerOptionsSchema,
+      messages: [],
     }),
     async (c) => {
       const { results } = await c.env.DB.prepare(
@@ -269,6 +291,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
         "Find values in the result's PDF text (first 10 pages) for the shopper to confirm; stores nothing. No findings: a reason key",
       params: idParams,
       user: true,
+      response: uploadReadAnswerSchema,
+      messages: ['not_found', 'upload_unavailable'],
     }),
     async (c) => {
       // The values the result's PDFs show, for the shopper to confirm: read, answered, never stored.
@@ -321,6 +345,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       params: idParams,
       body: uploadValuesSchema((slug) => BIOMARKER_REFERENCE.find((r) => r.slug === slug)?.units.map((u) => u.ucum)),
       user: true,
+      response: uploadValuesAnswerSchema,
+      messages: ['not_found', 'upload_value_marker_unknown'],
     }),
     async (c) => {
       // The result's whole set of confirmed values: what was kept is replaced, in one batch.
@@ -372,6 +398,7 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       params: uploadFileParams,
       fileResponse: UPLOAD_TYPES,
       user: true,
+      messages: ['not_found', 'upload_unavailable'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -416,6 +443,8 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       summary: 'Delete an uploaded result and its files',
       params: idParams,
       user: true,
+      response: z.strictObject({ removed: z.int() }),
+      messages: ['not_found'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { fail, ok } from '#shared/api/envelope';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
-import { isBundleable, type BundleCall, bundleSchema } from '#shared/api/page-bundle';
+import { isBundleable, type BundleCall, bundleResultSchema, bundleSchema } from '#shared/api/page-bundle';
 import { SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { AppEnv } from '../app-env';
 import { registerDevice, type Registration } from '../accounts/device-registration';
@@ -38,6 +38,10 @@ export function bundleRoutes(dispatch: Dispatch) {
       summary: "A page's reads in one trip, with the device's registration when it has no valid token",
       body: bundleSchema,
       noDevice: true,
+      response: bundleResultSchema,
+      // Its own refusal of a browser with neither a valid token nor a registration; each call's own
+      // keys travel inside its answer, not in the bundle's meta.
+      messages: ['device_token_invalid'],
     }),
     async (c) => {
       const { calls, device } = c.req.valid('json');

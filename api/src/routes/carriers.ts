@@ -23,6 +23,16 @@ export const carrierRoutes = new Hono<AppEnv>().post(
     params: z.object({ code: z.enum(CARRIER_WEBHOOK_CODES) }),
     badParams: 'not_found',
     noDevice: true,
+    response: z.object({
+      /** Events stored now (new). */
+      recorded: z.int(),
+      /** Events already stored (the same key again). */
+      duplicates: z.int(),
+      /** Events for no parcel of ours (logged, nothing stored). */
+      unknown: z.int(),
+    }),
+    // No live adapter for the code; the carrier's signature missing or wrong.
+    messages: ['not_found', 'signature_invalid'],
   }),
   async (c) => {
     const code = c.req.valid('param').code as CarrierCode;

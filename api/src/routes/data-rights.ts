@@ -11,7 +11,14 @@ import { requireUser } from '../middleware/user';
 import { keyringOf } from '../uploads/crypto';
 import { exportView, latestExport, openExport, requestExport } from '../data-rights/exports';
 import { eraseHealthData, healthDataCounts } from '../data-rights/health-erasure';
-import { healthEraseSchema, dataExportDownloadQuery } from '#shared/api/data-rights-schemas';
+import {
+  dataExportDownloadQuery,
+  dataExportRequestedSchema,
+  dataExportStateSchema,
+  healthDataCountsAnswerSchema,
+  healthDataErasedSchema,
+  healthEraseSchema,
+} from '#shared/api/data-rights-schemas';
 import { idParams } from '#shared/api/route-schemas';
 
 export const dataRightsRoutes = new Hono<AppEnv>()
@@ -22,6 +29,8 @@ export const dataRightsRoutes = new Hono<AppEnv>()
       summary:
         "The shopper's latest data export request: requested, ready (with its signed download path and expiry), expired or failed; null when none",
       user: true,
+      response: dataExportStateSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -37,6 +46,8 @@ export const dataRightsRoutes = new Hono<AppEnv>()
       summary:
         'Ask for an archive of all her data, prepared in the background and mailed when ready; 409 data_export_in_progress while one is open, 429 data_export_too_soon within a day of the last',
       user: true,
+      response: dataExportRequestedSchema,
+      messages: ['data_export_in_progress', 'data_export_too_soon'],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -53,6 +64,8 @@ export const dataRightsRoutes = new Hono<AppEnv>()
       summary:
         'How much health data the shop keeps of her, by kind (lab results, uploaded reports and their values, quiz answers, reading profile): what "Erase my health data" would remove',
       user: true,
+      response: healthDataCountsAnswerSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -67,6 +80,8 @@ export const dataRightsRoutes = new Hono<AppEnv>()
         'Erase all her health data and keep the account (her bookings, the people she books for and her orders stay); answers the counts erased',
       body: healthEraseSchema,
       user: true,
+      response: healthDataErasedSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -84,6 +99,7 @@ export const dataRightsRoutes = new Hono<AppEnv>()
       query: dataExportDownloadQuery,
       fileResponse: ['application/zip'],
       user: true,
+      messages: ['not_found', 'data_export_expired'],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -28,6 +28,15 @@ export const paymentRoutes = new Hono<AppEnv>().post(
     params: webhookParams,
     badParams: 'not_found',
     noDevice: true,
+    response: z.object({
+      /** False for a delivery already applied (the gateway sends again). */
+      applied: z.boolean(),
+      /** The payment's status, or the refund's for a refund's webhook. */
+      status: z.enum(['initiated', 'pending', 'succeeded', 'failed', 'cancelled']),
+    }),
+    // Not this shop's gateway, payment or refund; a wrong signature; a mismatch (bad_request) or the
+    // gateway unreachable to confirm (upstream_unavailable, so it delivers again).
+    messages: ['not_found', 'signature_invalid', 'bad_request', 'upstream_unavailable'],
   }),
   async (c) => {
     const gateway = gatewayFor(c.var.config);

@@ -16,6 +16,11 @@ import {
   pushSubscribeSchema,
   pushUnsubscribeSchema,
   pushPreferenceSchema,
+  pushKeyAnswerSchema,
+  pushPreferencesSchema,
+  pushSubscribedSchema,
+  pushTopicStateSchema,
+  pushUnsubscribedSchema,
 } from '#shared/api/push-schemas';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
@@ -56,6 +61,8 @@ export const pushKeyRoutes = new Hono<AppEnv>().get(
     tag: 'push',
     summary:
       "The shop's VAPID public key (the browser's applicationServerKey) and whether pushes are sent or kept locally",
+    response: pushKeyAnswerSchema,
+    messages: [],
   }),
   (c) => {
     const config = c.var.config;
@@ -72,6 +79,8 @@ export const userPushRoutes = new Hono<AppEnv>()
       summary:
         "Store this device's push subscription (https push-service endpoint, or a local: one outside production), linked to the signed-in shopper if any; 409 push_subscription_taken when the endpoint belongs to another device and account",
       body: pushSubscribeSchema,
+      response: pushSubscribedSchema,
+      messages: ['push_endpoint_invalid', 'push_subscription_taken'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -134,6 +143,8 @@ export const userPushRoutes = new Hono<AppEnv>()
       tag: 'push',
       summary: "Remove a subscription of this device or of the signed-in shopper (404 for anyone else's)",
       body: pushUnsubscribeSchema,
+      response: pushUnsubscribedSchema,
+      messages: ['not_found'],
     }),
     async (c) => {
       const { endpoint } = c.req.valid('json');
@@ -153,6 +164,8 @@ export const userPushRoutes = new Hono<AppEnv>()
       tag: 'push',
       summary: 'Which topics the shopper gets pushes for (all on until turned off) and how many devices receive them',
       user: true,
+      response: pushPreferencesSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -178,6 +191,8 @@ export const userPushRoutes = new Hono<AppEnv>()
       summary: 'Turn pushes for one topic on or off',
       body: pushPreferenceSchema,
       user: true,
+      response: pushTopicStateSchema,
+      messages: [],
     }),
     async (c) => {
       const user = await requireUser(c);

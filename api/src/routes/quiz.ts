@@ -7,6 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { QuizActiveView, QuizResultView } from '#shared/quiz/api';
+import { quizActiveViewSchema, quizResultViewSchema } from '#shared/api/quiz-responses';
 import { changesBetween } from '#shared/quiz/changes';
 import { checkAnswers, score } from '#shared/quiz/engine';
 import type { QuizAnswers, QuizContent } from '#shared/quiz/schema';
@@ -35,6 +36,8 @@ quizRoutes.get(
     tag: 'quiz',
     summary:
       "The active quiz version: its id and questions in the request's language, with branching (show_if); cacheable, a published version never changes",
+    response: quizActiveViewSchema,
+    messages: ['not_found'],
   }),
   async (c) => {
     const row = await c.env.DB.prepare("SELECT id, content FROM quiz_versions WHERE status = 'active'").first<{
@@ -97,6 +100,8 @@ quizRoutes.post(
     summary:
       "Score answers against their version (active or retired): up to 6 product cards with reason, 'because you said' and cautions, and the products a safety gate removed; a signed-in shopper's result is stored and compared with their previous one (`changes`). Bad answers: 400 quiz_answers_invalid",
     body: quizAnswerBodySchema,
+    response: quizResultViewSchema,
+    messages: ['not_found', 'quiz_answers_invalid'],
   }),
   async (c) => {
     // Health data: the answers are not private-cacheable either, and no line of this route logs them.
@@ -162,6 +167,9 @@ quizRoutes.get(
     summary:
       "The signed-in shopper's latest result, scored again from its stored version, with what changed since the one before; null when they have none",
     user: true,
+    response: quizResultViewSchema.nullable(),
+    // A stored result whose answers its version no longer takes (never written so, but checked).
+    messages: ['quiz_answers_invalid'],
   }),
   async (c) => {
     c.header('cache-control', 'private, no-store');

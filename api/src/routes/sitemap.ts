@@ -6,6 +6,7 @@ import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import type { CountRow } from '../db/rows';
 import { pageParams } from '#shared/api/route-schemas';
+import { sitemapIndexSchema, sitemapProductsSchema } from '#shared/api/sitemap-responses';
 
 const SITEMAP_PAGE_SIZE = 20_000;
 
@@ -16,6 +17,8 @@ export const sitemapRoutes = new Hono<AppEnv>()
       tag: 'platform',
       summary: 'What the sitemap lists: categories, brands, nutritionists, blood tests, product page count',
       noDevice: true,
+      response: sitemapIndexSchema,
+      messages: [],
     }),
     async (c) => {
       const db = c.env.DB;
@@ -46,6 +49,8 @@ export const sitemapRoutes = new Hono<AppEnv>()
       params: pageParams,
       badParams: 'bad_request',
       noDevice: true,
+      response: sitemapProductsSchema,
+      messages: [],
     }),
     async (c) => {
       const { page } = c.req.valid('param');

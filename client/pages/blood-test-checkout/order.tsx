@@ -12,7 +12,11 @@ import { ApiFailure } from '#shared/api/client';
 import { CARD_METHODS } from '#shared/api/order-facts';
 import { nationalNumber } from '#shared/api/address-facts';
 import type { CardMethod } from '#shared/api/order-schemas';
-import type { BloodTestPatient, BloodTestQuote, BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
+import type {
+  BloodTestCalculateAnswer,
+  BloodTestPatientList,
+  BloodTestSubmitAnswer,
+} from '#shared/blood-tests/order-types';
 import { formatSlotDay } from '#shared/text/dates';
 import { addressLines } from '#client/accounts/address-lines';
 import { BT_API } from '#client/blood-tests/api-paths';
@@ -88,13 +92,13 @@ export function Component() {
     ...(state.coupon ? { coupon: state.coupon } : {}),
     use_wallet: state.paymentMethod === 'wallet',
   };
-  const { data: quote, error: quoteError } = useSWR<BloodTestQuote>(
+  const { data: quote, error: quoteError } = useSWR<BloodTestCalculateAnswer>(
     restored && lines.length ? [BT_API.calculate, JSON.stringify(body)] : null,
-    async () => (await api.post<BloodTestQuote>(BT_API.calculate, body)).data,
+    async () => (await api.post<BloodTestCalculateAnswer>(BT_API.calculate, body)).data,
   );
   const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
   const address = saved?.items.find((a) => a.id === state.addressId) ?? null;
-  const { data: patients } = useSWR<{ items: BloodTestPatient[] }>(user && state.patientId ? BT_API.patients : null);
+  const { data: patients } = useSWR<BloodTestPatientList>(user && state.patientId ? BT_API.patients : null);
   const patientName = state.patientId
     ? (patients?.items.find((p) => p.id === state.patientId)?.name ?? '')
     : (state.newPatient?.name ?? '');

@@ -7,7 +7,7 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
-import type { BloodTestPatient, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
+import type { BloodTestPatientList, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
 import { NewAddress } from '#client/accounts/NewAddress';
 import { SavedAddressChoice } from '#client/accounts/SavedAddressChoice';
 import { BT_API } from '#client/blood-tests/api-paths';
@@ -61,7 +61,7 @@ export function Component() {
   const { data: saved, mutate } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
   const addresses = (saved?.items ?? []).filter((a) => a.country === country);
   const address = addresses.find((a) => a.id === state.addressId) ?? null;
-  const { data: patients, error: patientsError } = useSWR<{ items: BloodTestPatient[] }>(user ? BT_API.patients : null);
+  const { data: patients, error: patientsError } = useSWR<BloodTestPatientList>(user ? BT_API.patients : null);
   // No saved patients to offer (none yet, or the list failed): the details are typed.
   const patientsKnown = !!patients || !!patientsError;
   const family = (patients?.items ?? []).filter((p) => p.relation !== 'self' && p.country === country);

@@ -433,6 +433,9 @@ describe('the shopper’s orders', () => {
     const list = await json(await get('/user/bloodTestOrder/list/All', userA));
     expect(list.data.items.some((o: { id: number }) => o.id === orderId)).toBe(true);
     expect(list.data).toMatchObject({ page: 1 });
+    // A later page answers the same shape: call() checks it against the route's response schema.
+    const later = await json(await get('/user/bloodTestOrder/list/2', userA));
+    expect(later.data).toMatchObject({ page: 2, per_page: 10, total: list.data.total });
     const { data } = await json(await get(`/user/bloodTestOrder/getOrder?id=${orderId}`, userA, 'KW', 'ar'));
     expect(data.timeline.map((s: { status: string; done: boolean }) => [s.status, s.done])).toEqual([
       ['booked', true],

@@ -409,3 +409,16 @@ describe('GET /info/instructions/{a}/{b}', () => {
     expect((await call('/info/instructions/x/y%20z', { token })).status).toBe(404);
   });
 });
+
+describe('GET /sitemap and /sitemap/products/{page}', () => {
+  it('lists what the pages sitemap names, and pages the active products with their dates', async () => {
+    // call() checks both answers against their routes' response schemas (decision 68).
+    const index = await json(await call('/sitemap'));
+    expect(index.data).toMatchObject({ product_pages: 1 });
+    expect(index.data.categories.length).toBeGreaterThan(0);
+    const page = await json(await call('/sitemap/products/1'));
+    const listed = (await list({})).body.data.items.map((p: { slug: string }) => p.slug);
+    expect(page.data.items.map((i: { slug: string }) => i.slug)).toEqual(expect.arrayContaining(listed));
+    expect(page.data.items[0].updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
