@@ -1,13 +1,11 @@
 // A parcel's fixed choices (decision 66, the shipments table): the carriers that take it and the steps it
-// goes through, for the back office's answers that name them. No zod: read as plain lists.
+// goes through, for the carriers' adapters and every answer that names them. No zod: read as plain lists.
 
 /** The shop's parcel carriers (shipments.carrier): 'local' the sandbox's, 'own' the shop's drivers. */
 export const PARCEL_CARRIERS = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
 
-/** A parcel's step (api/src/db/rows.ts ShipmentStatus): queued and refused before a carrier took it. */
-export const SHIPMENT_STATUSES = [
-  'queued',
-  'refused',
+/** A parcel's steps as every carrier's codes map onto them, in the order a parcel normally moves. */
+export const PARCEL_STATUSES = [
   'created',
   'picked_up',
   'in_transit',
@@ -18,3 +16,6 @@ export const SHIPMENT_STATUSES = [
   'returned',
   'cancelled',
 ] as const;
+
+/** A parcel's step (api/src/db/rows.ts ShipmentStatus): queued and refused before a carrier took it. */
+export const SHIPMENT_STATUSES = ['queued', 'refused', ...PARCEL_STATUSES] as const;

@@ -5,7 +5,7 @@ import { COUNTRY_CODES, LANGS } from '../locale';
 import { PAYMENT_METHODS } from './order-facts';
 import { ORDER_STATUSES } from './order-facts';
 import { ORDER_STAGES, REFUND_METHODS, REFUND_REASONS } from './staff-order-schemas';
-import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from '../orders/promotion-facts';
+import { orderPromotionViewSchema } from '../orders/answer-schemas';
 import { PARCEL_CARRIERS, SHIPMENT_STATUSES } from './parcel-facts';
 
 /** One row of the orders list. */
@@ -159,37 +159,6 @@ const orderGiftSchema = z.object({
   delivery_date: z.string().nullable(),
 });
 
-/** A promotion the order holds, with why (shared/orders/promotions.ts OrderPromotionView). */
-const orderPromotionSchema = z.object({
-  promotion_id: z.int(),
-  kind: z.enum(PROMOTION_KINDS),
-  name: z.string(),
-  reason: z.object({
-    key: z.enum(PROMOTION_REASON_KEYS),
-    params: z.object({
-      amount: z.number().optional(),
-      count: z.number().optional(),
-      buy: z.number().optional(),
-      free: z.number().optional(),
-    }),
-  }),
-  discount: z.int(),
-  gift: z
-    .object({
-      promotion_id: z.int(),
-      sku_id: z.int(),
-      product_id: z.int(),
-      slug: z.string(),
-      name: z.string(),
-      sku_name: z.string(),
-      image: z.string().nullable(),
-      count: z.int(),
-      unit_price: z.literal(0),
-      line_total: z.literal(0),
-    })
-    .nullable(),
-});
-
 /** The order's parcels, their carriers' events and her answers to failed attempts (issue 62). */
 const orderTrackingSchema = z.object({
   parcels: z.array(
@@ -253,7 +222,8 @@ export const staffOrderDetailSchema = z.object({
   /** Sent as a gift (decision 34). */
   gift: orderGiftSchema.nullable(),
   /** Gifts to pack (price 0) and free units (decision 33). */
-  promotions: z.array(orderPromotionSchema),
+  /** The promotions the order holds, with why: as the shopper's order page reads them. */
+  promotions: z.array(orderPromotionViewSchema),
   money: z.object({
     paid: z.int(),
     refunded: z.int(),

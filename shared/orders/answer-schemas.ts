@@ -2,6 +2,7 @@
 // shopper sees it, the cart's quote and a placed order. The types in ./types.ts, ./promotions.ts and
 // ./returns.ts are inferred from them, so the storefront reads the shape the API is checked against.
 // Amounts are integer minor units of the order's currency.
+import { PARCEL_STATUSES } from '../api/parcel-facts';
 import { z } from '../zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../api/order-facts';
 import type { OrderGift } from '../api/gift-schemas';
@@ -188,16 +189,7 @@ export const orderPromiseSchema = z.object({
 });
 
 /** The parcel steps a carrier reports (api/src/carriers/types.ts ParcelStatus), as the order page shows them. */
-const trackingStatus = z.enum([
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'failed_attempt',
-  'delivered',
-  'returning',
-  'returned',
-  'cancelled',
-]);
+const trackingStatus = z.enum(PARCEL_STATUSES).exclude(['created']);
 
 export const orderTrackingSchema = z.object({
   /** Oldest first. */

@@ -5,7 +5,7 @@ import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
 import { plainLabel } from './label';
 import { markEvent, type StatusMark } from './status-marks';
-import { PARCEL_STATUSES } from './types';
+import { PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
 import { CarrierRefused, WebhookRejected } from './types';
 

@@ -1,23 +1,12 @@
 // One interface for every carrier (decision 66): the real adapters (Aramex, SMSA Express, DHL Express),
 // the shop's own drivers in Kuwait, and the local carrier that needs no outside service. Everything
 // above this file (shipping, tracking, pickups, returns, cash on delivery) talks to a Carrier only.
+import type { PARCEL_CARRIERS, PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { DeliverySpeed } from '#shared/delivery/promise';
 
-const CARRIER_CODES = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
-export type CarrierCode = (typeof CARRIER_CODES)[number];
+export type CarrierCode = (typeof PARCEL_CARRIERS)[number];
 
-/** A parcel's steps as every carrier's codes map onto them, in the order a parcel normally moves. */
-export const PARCEL_STATUSES = [
-  'created',
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'failed_attempt',
-  'delivered',
-  'returning',
-  'returned',
-  'cancelled',
-] as const;
+/** A parcel's steps as every carrier's codes map onto them (the list: #shared/api/parcel-facts). */
 export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
 
 export interface Party {

@@ -8,7 +8,7 @@ import { ok } from '#shared/api/envelope';
 import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { ApiError } from '../lib/errors';
-import { quote, type Quote } from './quote';
+import { COUPON_PROBLEMS, quote, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
 import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
@@ -45,13 +45,7 @@ export const PLACING_MESSAGES = [
   'cart_changed',
   'out_of_stock',
   'promotion_used_up',
-  'coupon_invalid',
-  'coupon_for_kw',
-  'coupon_for_sa',
-  'coupon_expired',
-  'coupon_min_subtotal',
-  'coupon_used_up',
-  'coupon_already_used',
+  ...COUPON_PROBLEMS,
   'points_not_in_steps',
   'points_over_limit',
   'points_insufficient',

@@ -57,15 +57,18 @@ export interface QuoteLine extends PricedLine {
 }
 
 type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
-type CouponProblem =
-  | 'coupon_invalid'
-  /** A coupon of the other country: the shopper is told which one it is for. */
-  | 'coupon_for_kw'
-  | 'coupon_for_sa'
-  | 'coupon_expired'
-  | 'coupon_min_subtotal'
-  | 'coupon_used_up'
-  | 'coupon_already_used';
+/** Why a coupon does not apply to a cart: each is its message key (place.ts lists them among placing's). */
+export const COUPON_PROBLEMS = [
+  'coupon_invalid',
+  // A coupon of the other country: the shopper is told which one it is for.
+  'coupon_for_kw',
+  'coupon_for_sa',
+  'coupon_expired',
+  'coupon_min_subtotal',
+  'coupon_used_up',
+  'coupon_already_used',
+] as const;
+type CouponProblem = (typeof COUPON_PROBLEMS)[number];
 
 /** A coupon as the quote reads it: its row (active ones only), and whether this shopper used it. */
 interface Coupon extends Omit<CouponRow, 'is_active'> {
