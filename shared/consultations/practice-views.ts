@@ -3,7 +3,7 @@
 // consultation's own nutritionist), the weekly hours, the owner's earnings and the list builder's
 // search. Each is the route's response schema (decision 68) and the type both the API
 // (api/src/consultations/practice/) and the staff pages (staff/pages/practice/) use, one declaration.
-import type { MarkerResult } from '#shared/api/blood-test-results-schemas';
+import { markerResultSchema } from '#shared/api/blood-test-results-responses';
 import { z } from '../zod';
 import { COUNTRY_CODES, LANGS } from '../locale';
 import {
@@ -153,51 +153,6 @@ const intakeAnswerSchema = z.object({
   allergies: z.string(),
   share: z.object({ uploads: z.array(z.int()), orders: z.array(z.int()) }),
 }) satisfies z.ZodType<Intake>;
-
-const rangeFlag = z.enum(['critical_low', 'low', 'in_range', 'high', 'critical_high']);
-const decimalOrNone = z.string().nullable();
-
-/**
- * A marker of her results as the shopper's results page reads it (MarkerResult,
- * shared/api/blood-test-results-schemas.ts, which has no schema of its own yet): `satisfies` keeps
- * the two in step until the results route declares one this can use instead.
- */
-const markerResultSchema = z.object({
-  biomarker: z.object({
-    id: z.int(),
-    slug: z.string(),
-    name: z.string(),
-    explanation: z.string(),
-    body_system: z.string(),
-  }),
-  unit: z.object({ code: z.string(), label: z.string() }),
-  /** Oldest first; the last is the latest. */
-  points: z.array(
-    z.object({
-      date: z.string(),
-      value: z.string(),
-      flag: rangeFlag.nullable(),
-      source: z.enum(['order', 'upload']),
-      source_id: z.int(),
-      unconverted_unit: z.string().optional(),
-    }),
-  ),
-  range: z
-    .object({
-      low: decimalOrNone,
-      high: decimalOrNone,
-      optimal_low: decimalOrNone,
-      optimal_high: decimalOrNone,
-      critical_low: decimalOrNone,
-      critical_high: decimalOrNone,
-      source: z.string(),
-      source_url: z.string(),
-    })
-    .nullable(),
-  flag: rangeFlag.nullable(),
-  optimal: z.boolean().nullable(),
-  falling: z.boolean(),
-}) satisfies z.ZodType<MarkerResult>;
 
 const bookingHealthSchema = z.object({
   intake: intakeAnswerSchema.nullable(),
