@@ -39,6 +39,8 @@ export type { PlaceContext, Placed } from './place-types';
  * the way to pay, subscriptions, and the holds a concurrent checkout took first.
  */
 export const PLACING_MESSAGES = [
+  // Wallet or points without an account, or a session that ended mid-checkout (routes/orders.ts buyer()).
+  'unauthorized',
   'address_required',
   'address_country_mismatch',
   'idempotency_conflict',

@@ -133,7 +133,7 @@ export const orderRoutes = new Hono<AppEnv>()
       summary: 'Price a cart: totals, coupon, wallet, delivery and problems',
       body: calculateSchema,
       response: calculateResultSchema,
-      messages: ['address_required'],
+      messages: ['unauthorized', 'address_required'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -253,6 +253,8 @@ export const orderRoutes = new Hono<AppEnv>()
       body: payAgainSchema,
       response: payAgainResultSchema,
       messages: [
+        // A token that no longer holds (buyer()): sign in again, not a silent guest.
+        'unauthorized',
         'not_found',
         'order_not_payable',
         'service_busy',
@@ -411,7 +413,7 @@ export const orderRoutes = new Hono<AppEnv>()
       summary: 'Cancel an order waiting for its payment',
       body: cancelOrderSchema,
       response: orderAnswerSchema,
-      messages: ['not_found', 'order_not_cancellable', 'service_busy'],
+      messages: ['unauthorized', 'not_found', 'order_not_cancellable', 'service_busy'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -452,6 +454,8 @@ export const orderRoutes = new Hono<AppEnv>()
       body: redeliverySchema,
       response: orderAnswerSchema,
       messages: [
+        // A token that no longer holds (buyer()): sign in again, not a silent guest.
+        'unauthorized',
         'not_found',
         'redelivery_not_open',
         'redelivery_already_requested',
@@ -595,7 +599,7 @@ orderRoutes.get(
     summary: "The success page's order (the shopper's, or the placing device's)",
     params: idParams,
     response: orderViewSchema,
-    messages: ['not_found'],
+    messages: ['unauthorized', 'not_found'],
   }),
   async (c) => {
     const owned = await ownedOrder(c, c.req.valid('param').id);
