@@ -9,6 +9,7 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { convertFromBase, convertToBase, divRound, vatIncluded } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { couponInCountry, couponWithAmountsSql } from '../orders/coupon-amounts';
+import { COUPON_PROBLEMS } from '../orders/quote';
 import type { CouponRow } from '../db/rows';
 import { ApiError } from '../lib/errors';
 
@@ -180,11 +181,19 @@ export async function bloodTestQuote(
  * The product checkout's coupon rules. Single-use-per-shopper coupons are for product orders only:
  * their redemption record names a product order (coupon_redemptions.order_id).
  */
+/**
+ * Why a coupon does not apply to a booking: an order's reasons but one, as a coupon limited per shopper
+ * is refused outright here (coupon_invalid), never counted.
+ */
+export const BOOKING_COUPON_PROBLEMS = COUPON_PROBLEMS.filter(
+  (p): p is Exclude<(typeof COUPON_PROBLEMS)[number], 'coupon_already_used'> => p !== 'coupon_already_used',
+);
+
 function couponProblem(
   c: CouponForQuote | null,
   subtotal: { fils: number; paid: number },
   country: CountryCode,
-): string | null {
+): (typeof BOOKING_COUPON_PROBLEMS)[number] | null {
   if (!c || c.once_per_shopper || c.per_person_limit !== null) return 'coupon_invalid';
   if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
   const now = Date.now();

@@ -19,7 +19,7 @@ import { cancelBooking, payAgain, reschedule } from '../blood-tests/changes';
 import { visitCalendar } from '../blood-tests/ics';
 import { listPatients, removePatient, savePatient } from '../blood-tests/patients';
 import { bookBloodTests, bookingReturnPath } from '../blood-tests/place';
-import { bloodTestQuote } from '../blood-tests/quote';
+import { BOOKING_COUPON_PROBLEMS, bloodTestQuote } from '../blood-tests/quote';
 import { holdSlot, slotsFor } from '../blood-tests/slots';
 import { calendarTexts } from '../blood-tests/texts';
 import { advanceStatement, LIVE_STATUSES } from '../blood-tests/transitions';
@@ -53,16 +53,6 @@ import {
   slotsAnswerSchema,
 } from '#shared/api/blood-test-order-responses';
 import type { MessageKey } from '#shared/api/message-keys';
-
-/** A coupon that does not apply to the booking (bloodTestQuote's coupon rules). */
-const COUPON_PROBLEMS = [
-  'coupon_invalid',
-  'coupon_for_kw',
-  'coupon_for_sa',
-  'coupon_expired',
-  'coupon_min_subtotal',
-  'coupon_used_up',
-] as const satisfies readonly MessageKey[];
 
 /** The card way asked for is not the country's, not for this amount, or STC Pay without a Saudi mobile. */
 const CARD_METHOD_PROBLEMS = [
@@ -151,7 +141,7 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
         'patient_not_found',
         'blood_test_unavailable',
         'service_busy',
-        ...COUPON_PROBLEMS,
+        ...BOOKING_COUPON_PROBLEMS,
         'slot_unavailable',
         'blood_test_min_age',
         'blood_test_female_only',
