@@ -25,7 +25,14 @@ test.describe('a shopper finds Vitamin C from the header in English and in Arabi
     const box = page.getByRole('banner').getByRole('combobox', { name: 'Search the shop' });
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await box.click();
+    // A pause in the typing may fetch suggestions for part of the text first: the arrows wait for the
+    // whole text's, or their arrival would reset the highlight (new options keep no stale highlight)
+    // and Enter would search instead (CI once saw the results page here).
+    const whole = page.waitForResponse(
+      (r) => r.url().includes('/api/product/search?') && new URL(r.url()).searchParams.get('q') === 'vitamn c 1000 mg',
+    );
     await box.pressSequentially('vitamn c 1000 mg', { delay: 30 });
+    await whole;
     await expect(box).toHaveAttribute('aria-expanded', 'true');
     const name = await chooseByKeyboard(page, box, /Vitamin C\b/);
     await box.press('Enter');
