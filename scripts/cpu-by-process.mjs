@@ -1,0 +1,94 @@
+// What a command costs in CPU-seconds, by kind of process: `node scripts/cpu-by-process.mjs -- npm test`.
+//
+// `/usr/bin/time` and a shell's `time` add up only the children that were waited for. Chromium's
+// zygote double-forks its renderers, so they are re-parented and their CPU is counted by nobody: an
+// e2e run that `time` put at 199 CPU-seconds used about 600, 377 of them in Chromium. This samples every
+// process on the machine once a second (each one's own user + system time, /proc/<pid>/stat), keeps
+// the last figure seen per process, and sums those that were not running before the command started.
+// A process that ends between two samples loses at most its last second. Linux only.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS = 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux.
+
+/** Each process's pid, name and command line, and its CPU-seconds so far (its threads included). */
+export function processes() {
+  const out = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The name is in parentheses and may hold spaces and parentheses: the fields follow the last ")".
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS;
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      out.push({ pid: Number(entry), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cmdline, cpu });
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/** A short name for what a process is: Chromium by its --type, Node by its script, else its own name. */
+export function kindOf({ name, cmdline }) {
+  const args = cmdline.join(' ');
+  if (/chrom|headless_shell/i.test(cmdline[0] ?? '')) {
+    const type = /--type=([\w-]+)/.exec(args)?.[1] ?? 'browser';
+    return `chromium ${type}`;
+  }
+  if (name === 'node' || /(^|\/)node$/.test(cmdline[0] ?? '')) {
+    if (cmdline[1] === '-e' || cmdline[1] === '--eval') return 'node (inline script)';
+    const script = cmdline.slice(1).find((a) => !a.startsWith('-')) ?? '';
+    const known = /(vitest|playwright|wrangler|vite|tsc|knip|biome)/.exec(script)?.[1];
+    if (known) return `node ${known}${/playwright\/lib\/worker/.test(script) ? ' worker' : ''}`;
+    return `node ${script.replace(/^.*\/(scripts|node_modules)\//, '$1/')}`.trim();
+  }
+  return name;
+}
+
+/**
+ * Sums per kind the CPU of the processes seen in `samples` (pid → its last sample) that were not
+ * running before the command (`before`): the command's own, wherever the kernel re-parented them.
+ */
+export function tally(samples, before) {
+  const byKind = new Map();
+  for (const [pid, p] of samples) {
+    if (before.has(pid) || p.cpu <= 0) continue;
+    const kind = kindOf(p);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + p.cpu);
+  }
+  return [...byKind].sort((a, b) => b[1] - a[1]);
+}
+
+async function main() {
+  const dash = process.argv.indexOf('--');
+  const [command, ...args] = process.argv.slice(dash === -1 ? 2 : dash + 1);
+  if (!command) {
+    console.error('usage: node scripts/cpu-by-process.mjs -- <command> [args…]');
+    process.exit(2);
+  }
+  const self = process.pid;
+  const before = new Set(processes().map((p) => p.pid));
+  const samples = new Map();
+  const sample = () => {
+    for (const p of processes()) if (p.pid !== self) samples.set(p.pid, p);
+  };
+  const started = Date.now();
+  const timer = setInterval(sample, 1000);
+  const child = spawn(command, args, { stdio: 'inherit' });
+  const code = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 1)));
+  sample();
+  clearInterval(timer);
+  const rows = tally(samples, before);
+  const total = rows.reduce((n, [, s]) => n + s, 0);
+  const wall = (Date.now() - started) / 1000;
+  console.log('\nCPU-seconds by process kind (every process the command started, re-parented ones included)');
+  for (const [kind, s] of rows.filter(([, s]) => s >= 0.5)) console.log(`${s.toFixed(1).padStart(9)}  ${kind}`);
+  console.log(
+    `${total.toFixed(1).padStart(9)}  total, over ${wall.toFixed(1)} s (${(total / wall).toFixed(2)} cores busy)`,
+  );
+  process.exit(code);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
