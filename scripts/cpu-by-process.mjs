@@ -2,21 +2,27 @@
 //
 // `/usr/bin/time` and a shell's `time` add up only the children that were waited for. Chromium's
 // zygote double-forks its renderers, so they are re-parented and their CPU is counted by nobody: an
-// e2e run that `time` put at 199 CPU-seconds used about 600, 377 of them in Chromium. This samples every
-// process on the machine once a second (each one's own user + system time, /proc/<pid>/stat), keeps
-// the last figure seen per process, and sums those that were not running before the command started.
-// A process that ends between two samples loses at most its last second. Linux only.
+// e2e run that `time` put at 199 CPU-seconds used about 600, 377 of them in Chromium. This gives the
+// command a mark in its environment, which every process it starts inherits wherever the kernel
+// re-parents it, samples every process once a second (its own user + system time, /proc/<pid>/stat),
+// and sums the last figure seen of each process that carries the mark, following what the command
+// leaves running until it ends. Other work on the machine is left out; a process that ends between two
+// samples loses at most its last second. Linux only.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux.
+/** The environment variable that marks a measured command's processes; nested runs add their own mark. */
+export const MARK = 'CPU_BY_PROCESS_RUN';
 
-/** Each process's pid, name and command line, and its CPU-seconds so far (its threads included). */
-export function processes() {
+/** Each process carrying `mark`: its pid, name, command line and CPU-seconds so far (threads included). */
+export function processes(mark) {
   const out = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
+      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').includes(mark)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The name is in parentheses and may hold spaces and parentheses: the fields follow the last ")".
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -24,7 +30,7 @@ export function processes() {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
       out.push({ pid: Number(entry), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cmdline, cpu });
     } catch {
-      // Gone between the listing and the read.
+      // Gone between the listing and the read, or another user's.
     }
   }
   return out;
@@ -33,7 +39,8 @@ export function processes() {
 /** A short name for what a process is: Chromium by its --type, Node by its script, else its own name. */
 export function kindOf({ name, cmdline }) {
   const args = cmdline.join(' ');
-  if (/chrom|headless_shell/i.test(cmdline[0] ?? '')) {
+  // A zygote's command line starts /proc/self/exe: its name says what it is.
+  if (/chrom|headless_shell/i.test(cmdline[0] ?? '') || /chrom|headless_shell/i.test(name)) {
     const type = /--type=([\w-]+)/.exec(args)?.[1] ?? 'browser';
     return `chromium ${type}`;
   }
@@ -47,14 +54,11 @@ export function kindOf({ name, cmdline }) {
   return name;
 }
 
-/**
- * Sums per kind the CPU of the processes seen in `samples` (pid → its last sample) that were not
- * running before the command (`before`): the command's own, wherever the kernel re-parented them.
- */
-export function tally(samples, before) {
+/** Sums per kind the CPU of the processes seen in `samples` (pid → its last sample). */
+export function tally(samples) {
   const byKind = new Map();
-  for (const [pid, p] of samples) {
-    if (before.has(pid) || p.cpu <= 0) continue;
+  for (const p of samples.values()) {
+    if (p.cpu <= 0) continue;
     const kind = kindOf(p);
     byKind.set(kind, (byKind.get(kind) ?? 0) + p.cpu);
   }
@@ -68,19 +72,28 @@ async function main() {
     console.error('usage: node scripts/cpu-by-process.mjs -- <command> [args…]');
     process.exit(2);
   }
-  const self = process.pid;
-  const before = new Set(processes().map((p) => p.pid));
+  const mark = `${process.pid}-${randomUUID()}`;
   const samples = new Map();
   const sample = () => {
-    for (const p of processes()) if (p.pid !== self) samples.set(p.pid, p);
+    for (const p of processes(mark)) samples.set(p.pid, p);
   };
   const started = Date.now();
   const timer = setInterval(sample, 1000);
-  const child = spawn(command, args, { stdio: 'inherit' });
+  const inherited = process.env[MARK];
+  const child = spawn(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, [MARK]: inherited ? `${inherited},${mark}` : mark },
+  });
   const code = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 1)));
-  sample();
   clearInterval(timer);
-  const rows = tally(samples, before);
+  // What the command left running (an orphan still at work) is its cost too: followed until it ends,
+  // for ten seconds at most.
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+    const running = processes(mark).filter((p) => p.pid !== process.pid);
+    for (const p of running) samples.set(p.pid, p);
+    if (running.length === 0) break;
+  }
+  const rows = tally(samples);
   const total = rows.reduce((n, [, s]) => n + s, 0);
   const wall = (Date.now() - started) / 1000;
   console.log('\nCPU-seconds by process kind (every process the command started, re-parented ones included)');
@@ -88,7 +101,7 @@ async function main() {
   console.log(
     `${total.toFixed(1).padStart(9)}  total, over ${wall.toFixed(1)} s (${(total / wall).toFixed(2)} cores busy)`,
   );
-  process.exit(code);
+  process.exitCode = code;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
