@@ -3,11 +3,12 @@
 // `/usr/bin/time` and a shell's `time` add up only the children that were waited for. Chromium's
 // zygote double-forks its renderers, so they are re-parented and their CPU is counted by nobody: an
 // e2e run that `time` put at 199 CPU-seconds used about 600, 377 of them in Chromium. This gives the
-// command a mark in its environment, which every process it starts inherits wherever the kernel
-// re-parents it, samples every process once a second (its own user + system time, /proc/<pid>/stat),
-// and sums the last figure seen of each process that carries the mark, following what the command
-// leaves running until it ends. Other work on the machine is left out; a process that ends between two
-// samples loses at most its last second. Linux only.
+// command a mark in its environment, which the processes it starts inherit wherever the kernel
+// re-parents them (and a process that clears its environment keeps its session: processes() below),
+// samples every process once a second (its own user + system time, /proc/<pid>/stat), and sums the
+// last figure seen of each of the command's, following what it leaves running until it ends. Other
+// work on the machine is left out; a process that ends between two samples loses at most its last
+// second. Linux only.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,24 +17,37 @@ const TICKS = 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux.
 /** The environment variable that marks a measured command's processes; nested runs add their own mark. */
 export const MARK = 'CPU_BY_PROCESS_RUN';
 
-/** Each process carrying `mark`: its pid, name, command line and CPU-seconds so far (threads included). */
-export function processes(mark) {
-  const out = [];
+/**
+ * Each process of the measured command: its pid, name, command line and CPU-seconds so far (threads
+ * included). A process is the command's when it carries `mark` in its environment, or when it sits in a
+ * session that one of the command's processes started: Chromium clears the environment of the processes
+ * it starts, and Playwright starts it in a session of its own, which its renderers keep.
+ */
+export function processes(mark, sessions = new Set()) {
+  const all = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').includes(mark)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The name is in parentheses and may hold spaces and parentheses: the fields follow the last ")".
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS;
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      out.push({ pid: Number(entry), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cmdline, cpu });
+      all.push({
+        pid: Number(entry),
+        session: Number(fields[3]),
+        marked: readFileSync(`/proc/${entry}/environ`, 'latin1').includes(mark),
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean),
+        cpu: (Number(fields[11]) + Number(fields[12])) / TICKS,
+      });
     } catch {
       // Gone between the listing and the read, or another user's.
     }
   }
-  return out;
+  // Remembered across samples: the session outlives the process that started it.
+  for (const p of all) if (p.marked && p.session === p.pid) sessions.add(p.pid);
+  return all
+    .filter((p) => p.marked || sessions.has(p.session))
+    .map(({ pid, name, cmdline, cpu }) => ({ pid, name, cmdline, cpu }));
 }
 
 /** A short name for what a process is: Chromium by its --type, Node by its script, else its own name. */
@@ -74,8 +88,9 @@ async function main() {
   }
   const mark = `${process.pid}-${randomUUID()}`;
   const samples = new Map();
+  const sessions = new Set();
   const sample = () => {
-    for (const p of processes(mark)) samples.set(p.pid, p);
+    for (const p of processes(mark, sessions)) samples.set(p.pid, p);
   };
   const started = Date.now();
   const timer = setInterval(sample, 1000);
@@ -89,7 +104,7 @@ async function main() {
   // What the command left running (an orphan still at work) is its cost too: followed until it ends,
   // for ten seconds at most.
   for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
-    const running = processes(mark).filter((p) => p.pid !== process.pid);
+    const running = processes(mark, sessions).filter((p) => p.pid !== process.pid);
     for (const p of running) samples.set(p.pid, p);
     if (running.length === 0) break;
   }

@@ -37,3 +37,23 @@ test('sums the processes seen per kind', () => {
     ['esbuild', 1],
   ]);
 });
+
+test("counts a process that cleared its environment, by the session the command's process started", () => {
+  // As Chromium's renderers: Playwright starts the browser in a session of its own, and the browser
+  // starts its children with an environment of its own making. The session's first process stays long
+  // enough to be sampled once, then ends without waiting.
+  const spend =
+    'for (;;) { for (let i = 0; i < 1e6; i++); const u = process.cpuUsage(); if (u.user + u.system >= 1e6) break }';
+  const busy = `env -i ${process.execPath} -e '${spend}; setTimeout(() => {}, 600)'`;
+  const r = spawnSync(
+    'node',
+    ['scripts/cpu-by-process.mjs', '--', 'setsid', 'sh', '-c', `${busy} & sleep 1.3; exit 0`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  const node = /^\s*([\d.]+)\s+node\b/m.exec(r.stdout);
+  expect(node, r.stdout).not.toBeNull();
+  expect(Number(node![1])).toBeGreaterThanOrEqual(0.9);
+}, 20_000);
