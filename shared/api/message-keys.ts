@@ -1,3 +1,4 @@
+import { POINTS_REFUSALS, REFERRAL_REFUSALS } from '../loyalty/checkout-refusals';
 import type { StaffMessageKey } from './staff-message-keys';
 
 // Message keys the API and the storefront worker put in meta.msg. Each one is also a dictionary key,
@@ -203,22 +204,8 @@ export const MESSAGE_KEYS = [
   'call_room_websocket_required',
   'call_room_request_invalid',
   // Points and a friend's code at checkout (issue 47).
-  'points_not_in_steps',
-  'points_over_limit',
-  'points_insufficient',
-  'referral_code_unknown',
-  'referral_sign_in',
-  'referral_paused',
-  'referral_own_code',
-  'referral_same_phone',
-  'referral_same_device',
-  'referral_same_address',
-  'referral_same_email',
-  'referral_not_first_order',
-  'referral_phone_ordered_before',
-  'referral_email_ordered_before',
-  'referral_monthly_cap',
-  'referral_min_subtotal',
+  ...POINTS_REFUSALS,
+  ...REFERRAL_REFUSALS,
   // The birthday on the account page (issue 47).
   'account_birthday_invalid',
   // Returns (issue 62).

@@ -5,6 +5,7 @@
 // records the referral in its own batch (./place.ts).
 import { gulfDate } from '#shared/gulf-days';
 import type { LoyaltyRules, TierCode, TierRule } from '#shared/loyalty/types';
+import type { ReferralProblem } from '#shared/loyalty/checkout-refusals';
 import type { CountryCode } from '#shared/locale';
 import { normalizeDigits } from '#shared/text/digits';
 import { emailIdentity } from '../lib/email-identity';
@@ -15,22 +16,6 @@ import {
   loyaltyRulesStatements,
   rememberLoyaltyRules,
 } from '../loyalty/rules-read';
-
-/** Referral codes refused at checkout, each with its message key in both dictionaries. */
-export type ReferralProblem =
-  | 'referral_code_unknown'
-  | 'referral_sign_in'
-  | 'referral_paused'
-  | 'referral_own_code'
-  | 'referral_same_phone'
-  | 'referral_same_device'
-  | 'referral_same_address'
-  | 'referral_same_email'
-  | 'referral_not_first_order'
-  | 'referral_phone_ordered_before'
-  | 'referral_email_ordered_before'
-  | 'referral_monthly_cap'
-  | 'referral_min_subtotal';
 
 /** The Gulf month ('YYYY-MM') a referral counts in against the referrer's monthly cap. */
 export const gulfMonthOf = (at: number) => gulfDate(at).slice(0, 7);

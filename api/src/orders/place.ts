@@ -7,6 +7,7 @@
 import { ok } from '#shared/api/envelope';
 import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
+import { POINTS_REFUSALS, REFERRAL_REFUSALS } from '#shared/loyalty/checkout-refusals';
 import { ApiError } from '../lib/errors';
 import { COUPON_PROBLEMS, quote, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
@@ -48,22 +49,8 @@ export const PLACING_MESSAGES = [
   'out_of_stock',
   'promotion_used_up',
   ...COUPON_PROBLEMS,
-  'points_not_in_steps',
-  'points_over_limit',
-  'points_insufficient',
-  'referral_code_unknown',
-  'referral_sign_in',
-  'referral_paused',
-  'referral_own_code',
-  'referral_same_phone',
-  'referral_same_device',
-  'referral_same_address',
-  'referral_same_email',
-  'referral_not_first_order',
-  'referral_phone_ordered_before',
-  'referral_email_ordered_before',
-  'referral_monthly_cap',
-  'referral_min_subtotal',
+  ...POINTS_REFUSALS,
+  ...REFERRAL_REFUSALS,
   'wallet_insufficient',
   'delivery_speed_unavailable',
   'payment_method_unavailable',

@@ -32,9 +32,9 @@ import {
   referralProblem,
   referralStatements,
   type Friend,
-  type ReferralProblem,
   type ReferrerFacts,
 } from './loyalty-checkout';
+import type { ReferralProblem } from '#shared/loyalty/checkout-refusals';
 import type { RedeemProblem } from '#shared/loyalty/rules';
 import { type DatabaseEnv, guestOwner, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
