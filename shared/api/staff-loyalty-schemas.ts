@@ -9,6 +9,7 @@ import { normalizeDigits } from '../text/digits';
 import { amountToMinor } from './country-amounts-schemas';
 import { TIERS, type LoyaltyRules, type TierCode, type TierRule } from '../loyalty/types';
 import { POINTS_KINDS } from '../loyalty/kinds';
+import { loyaltyRulesSchema, tierRuleSchema } from '../loyalty/answer-schemas';
 
 /** Form text as typed: Arabic-Indic digits read as Latin, thousands separators and spaces dropped. */
 const typed = (v: unknown) =>
@@ -255,43 +256,15 @@ export const loyaltyReportQuery = z.object({
     .optional(),
 });
 
-/** A country's loyalty rules as the back office's routes answer them (decision 68: the response schema). */
-const loyaltyRulesViewSchema = z.object({
-  country: z.enum(COUNTRY_CODES),
-  points_per_unit: z.number(),
-  blood_test_points_per_unit: z.number(),
-  consultation_points_per_unit: z.number(),
-  review_points: z.int(),
-  birthday_points: z.int(),
-  redeem_step_points: z.int(),
-  redeem_step_value: z.int(),
-  min_payable: z.int(),
-  expiry_months: z.int(),
-  expiry_notice_days: z.int(),
-  referral_discount: z.int(),
-  referral_min_subtotal: z.int(),
-  referrer_points: z.int(),
-  referral_monthly_cap: z.int(),
-  is_active: z.boolean(),
-}) satisfies z.ZodType<LoyaltyRules>;
-
-const tierRuleViewSchema = z.object({
-  tier: z.enum(TIERS),
-  /** The last 12 months' spending it needs, minor units of the country's currency. */
-  min_spend: z.int(),
-  /** 10000 = ×1. */
-  earn_multiplier_bp: z.int(),
-  /** Its own free-delivery threshold (minor units, as paid); null: the country's. */
-  free_delivery_minor: z.int().nullable(),
-  early_access_hours: z.int(),
-}) satisfies z.ZodType<TierRule>;
+// A country's rules and tiers as the back office's routes answer them: the same rows the shop's own
+// points routes answer (shared/loyalty/answer-schemas.ts).
 
 /** One country's rules and tiers (GET /staff/loyalty/rules lists them; POST answers the saved one). */
 export const countryLoyaltyRulesSchema = z.object({
   country: z.enum(COUNTRY_CODES),
   currency: z.string(),
-  rules: loyaltyRulesViewSchema,
-  tiers: z.array(tierRuleViewSchema),
+  rules: loyaltyRulesSchema,
+  tiers: z.array(tierRuleSchema),
   /** The latest change to the rules or a tier; null when never changed. */
   updated_at: z.number().nullable(),
 });
