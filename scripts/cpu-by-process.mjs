@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux.
 /** The environment variable that marks a measured command's processes; nested runs add their own mark. */
-export const MARK = 'CPU_BY_PROCESS_RUN';
+const MARK = 'CPU_BY_PROCESS_RUN';
 
 /**
  * Each process of the measured command: its pid, name, command line and CPU-seconds so far (threads
@@ -23,7 +23,7 @@ export const MARK = 'CPU_BY_PROCESS_RUN';
  * session that one of the command's processes started: Chromium clears the environment of the processes
  * it starts, and Playwright starts it in a session of its own, which its renderers keep.
  */
-export function processes(mark, sessions = new Set()) {
+function processes(mark, sessions) {
   const all = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -104,7 +104,7 @@ async function main() {
   // What the command left running (an orphan still at work) is its cost too: followed until it ends,
   // for ten seconds at most.
   for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
-    const running = processes(mark, sessions).filter((p) => p.pid !== process.pid);
+    const running = processes(mark, sessions);
     for (const p of running) samples.set(p.pid, p);
     if (running.length === 0) break;
   }
