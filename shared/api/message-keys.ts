@@ -1,4 +1,5 @@
 import { POINTS_REFUSALS, REFERRAL_REFUSALS } from '../loyalty/checkout-refusals';
+import { COUPON_PROBLEMS } from '../orders/coupon-problems';
 import type { StaffMessageKey } from './staff-message-keys';
 
 // Message keys the API and the storefront worker put in meta.msg. Each one is also a dictionary key,
@@ -55,13 +56,7 @@ export const MESSAGE_KEYS = [
   'redelivery_already_requested',
   'redelivery_day_invalid',
   'payment_unavailable',
-  'coupon_invalid',
-  'coupon_for_kw',
-  'coupon_for_sa',
-  'coupon_expired',
-  'coupon_min_subtotal',
-  'coupon_used_up',
-  'coupon_already_used',
+  ...COUPON_PROBLEMS,
   'promotion_used_up',
   'promotion_gift_invalid',
   'wallet_insufficient',

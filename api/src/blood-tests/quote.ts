@@ -8,8 +8,8 @@ import type { BloodTestQuote, BloodTestQuoteLine } from '#shared/blood-tests/ord
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { convertFromBase, convertToBase, divRound, vatIncluded } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
-import { couponInCountry, couponWithAmountsSql } from '../orders/coupon-amounts';
-import { COUPON_PROBLEMS } from '../orders/quote';
+import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from '../orders/coupon-amounts';
+import { COUPON_PROBLEMS } from '#shared/orders/coupon-problems';
 import type { CouponRow } from '../db/rows';
 import { ApiError } from '../lib/errors';
 
@@ -195,11 +195,5 @@ function couponProblem(
   country: CountryCode,
 ): (typeof BOOKING_COUPON_PROBLEMS)[number] | null {
   if (!c || c.once_per_shopper || c.per_person_limit !== null) return 'coupon_invalid';
-  if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
-  const now = Date.now();
-  if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
-  // A minimum in the coupon's own currency is what the shopper pays; without one, base fils.
-  if ((c.currency ? subtotal.paid : subtotal.fils) < c.min_subtotal_fils) return 'coupon_min_subtotal';
-  if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
-  return null;
+  return couponTermsProblem(c, subtotal, country);
 }

@@ -40,3 +40,29 @@ export function couponInCountry<T extends CouponAmounts>(
     currency: COUNTRY_FACTS[country].currency,
   };
 }
+
+/** What both quotes check of a coupon's own terms, with its amounts in the shopper's country. */
+type CouponTerms = Pick<CouponAmounts, 'country' | 'min_subtotal_fils'> & {
+  currency: string | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  max_uses: number | null;
+  used: number;
+};
+
+/**
+ * Why a coupon's terms refuse the cart, or null: its country, its dates, its minimum (in the coupon's
+ * own currency that is what the shopper pays; without one, base fils net of VAT), its uses.
+ */
+export function couponTermsProblem(
+  c: CouponTerms,
+  subtotal: { fils: number; paid: number },
+  country: CountryCode,
+  now = Date.now(),
+): 'coupon_for_kw' | 'coupon_for_sa' | 'coupon_expired' | 'coupon_min_subtotal' | 'coupon_used_up' | null {
+  if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
+  if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
+  if ((c.currency ? subtotal.paid : subtotal.fils) < c.min_subtotal_fils) return 'coupon_min_subtotal';
+  if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
+  return null;
+}

@@ -8,7 +8,7 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
 import type { PromotionResult } from '#shared/orders/promotions';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
-import { couponInCountry, couponWithAmountsSql } from './coupon-amounts';
+import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from './coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { emailIdentity } from '../lib/email-identity';
 import { col } from '../lib/lang';
@@ -35,6 +35,7 @@ import {
   type ReferrerFacts,
 } from './loyalty-checkout';
 import type { ReferralProblem } from '#shared/loyalty/checkout-refusals';
+import type { CouponProblem } from '#shared/orders/coupon-problems';
 import type { RedeemProblem } from '#shared/loyalty/rules';
 import { type DatabaseEnv, guestOwner, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
@@ -57,18 +58,6 @@ export interface QuoteLine extends PricedLine {
 }
 
 type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
-/** Why a coupon does not apply to a cart: each is its message key (place.ts lists them among placing's). */
-export const COUPON_PROBLEMS = [
-  'coupon_invalid',
-  // A coupon of the other country: the shopper is told which one it is for.
-  'coupon_for_kw',
-  'coupon_for_sa',
-  'coupon_expired',
-  'coupon_min_subtotal',
-  'coupon_used_up',
-  'coupon_already_used',
-] as const;
-type CouponProblem = (typeof COUPON_PROBLEMS)[number];
 
 /** A coupon as the quote reads it: its row (active ones only), and whether this shopper used it. */
 interface Coupon extends Omit<CouponRow, 'is_active'> {
@@ -489,12 +478,8 @@ function couponProblem(
   country: CountryCode,
 ): CouponProblem | null {
   if (!c) return 'coupon_invalid';
-  if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
-  const now = Date.now();
-  if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
-  // A minimum in the coupon's own currency is what the shopper pays; without one, base fils net of VAT.
-  if ((c.currency ? subtotal.paid : subtotal.fils) < c.min_subtotal_fils) return 'coupon_min_subtotal';
-  if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
+  const terms = couponTermsProblem(c, subtotal, country);
+  if (terms) return terms;
   const limit = personLimit(c);
   if (limit !== null && knownShopper && c.used_by_shopper >= limit) return 'coupon_already_used';
   return null;
