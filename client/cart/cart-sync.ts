@@ -15,6 +15,26 @@ import {
   pageLang,
 } from './cart-store';
 
+/** Cart lines from the cart sync's SKUs (a reorder, a reminder's cart brought back): today's data, these counts. */
+export function linesFromSync(
+  skus: CartSync['items'],
+  counts: ReadonlyMap<number, number>,
+  origin: CartOrigin,
+): Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }> {
+  return skus.map((s) => ({
+    sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
+    product: {
+      id: s.product.id,
+      slug: s.product.slug,
+      name: s.product.name,
+      brand: { id: s.product.brand.id, name: s.product.brand.name },
+      ...(s.product.images[0] ? { image: s.product.images[0] } : {}),
+    },
+    count: counts.get(s.id) ?? 1,
+    origin,
+  }));
+}
+
 /** Reorder: adds a past order's items, summing with what is in the cart, within limits. */
 export function addManyToCart(
   items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>,

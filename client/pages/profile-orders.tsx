@@ -16,7 +16,7 @@ import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
 import { OrderReturns } from '../orders/OrderReturns';
 import { ApiContext } from '../providers';
-import { addManyToCart } from '../cart/cart-sync';
+import { addManyToCart, linesFromSync } from '../cart/cart-sync';
 import type { CartSync } from '#shared/catalogue/product-responses';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
@@ -129,20 +129,7 @@ function Detail({ order }: { order: OrderView }) {
         exclude_purchase_together: true,
       });
       const counts = new Map(order.items.map((i) => [i.sku_id, i.count]));
-      addManyToCart(
-        res.data.items.map((s) => ({
-          sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
-          product: {
-            id: s.product.id,
-            slug: s.product.slug,
-            name: s.product.name,
-            brand: { id: s.product.brand.id, name: s.product.brand.name },
-            ...(s.product.images[0] ? { image: s.product.images[0] } : {}),
-          },
-          count: counts.get(s.id) ?? 1,
-          origin: { source: 'My Orders', id: order.id },
-        })),
-      );
+      addManyToCart(linesFromSync(res.data.items, counts, { source: 'My Orders', id: order.id }));
       navigate(href('/cart'));
     } catch (e) {
       toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');

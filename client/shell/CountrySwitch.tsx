@@ -4,11 +4,11 @@ import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Country } from '#shared/api/schemas';
-import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '#shared/locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '#shared/locale';
 import { currencyInfoOf } from '#shared/money';
 import { useI18n } from '../i18n/context';
-import { setCookie } from '../lib/cookies';
 import { useSessionStore } from '../stores/session';
+import { switchCountry } from '../stores/switch-country';
 import { toast } from '../stores/toasts';
 
 export function CountrySwitch() {
@@ -36,9 +36,7 @@ export function CountrySwitch() {
           if (!isCountryCode(code) || code === session.country) return;
           const from = countries?.items.find((c) => c.code === session.country);
           const to = countries?.items.find((c) => c.code === code);
-          session.country = code;
-          setCookie(COOKIE_NAMES.country, code);
-          clearApiCache();
+          switchCountry(session, code);
           if (from && to && new URLSearchParams(location.search).has('price')) {
             // A price filter in the URL was typed in the old currency: carry it over, converted. The
             // converter loads only here, so the shell's JavaScript does not grow.
@@ -68,12 +66,4 @@ export function CountrySwitch() {
       </noscript>
     </form>
   );
-}
-
-function clearApiCache(): void {
-  try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith('api:')) sessionStorage.removeItem(key);
-  } catch {
-    // no storage: nothing cached
-  }
 }
