@@ -152,7 +152,7 @@ export const API_LAYERS = [
   ['loyalty'],
   ['reviews'],
   ['catalogue'],
-  ['quiz', 'wishlists'],
+  ['quiz', 'wishlists', 'carts'],
   ['orders'],
   ['blood-tests'],
   ['consultations', 'search'],

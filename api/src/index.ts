@@ -47,6 +47,8 @@ import { infoRoutes } from './routes/info';
 import { userRoutes } from './routes/user';
 import { phoneAuthRoutes } from './routes/phone-auth';
 import { whatsappChoiceRoutes, whatsappRoutes } from './routes/whatsapp';
+import { cartReminderStopRoutes, cartRoutes } from './routes/carts';
+import { sendCartReminders } from './carts/reminders';
 import { devRoutes } from './routes/dev';
 import { addressRoutes } from './routes/addresses';
 import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
@@ -149,6 +151,8 @@ app.use(
       '/staff/',
       '/alerts/unsubscribe',
       '/whatsapp/stop',
+      // A cart reminder mail's stop link, opened from a mail app (routes/carts.ts).
+      '/cart-reminders/stop',
       // The call room's WebSocket: its join ticket is what admits it (routes/consultation-call.ts).
       '/consultation/',
     ],
@@ -167,6 +171,8 @@ for (const path of [
   // Tracking events move orders on (shipped, out for delivery, delivered): the shopper's mail.
   '/carriers/*',
   '/dev/parcels/*',
+  // The cart reminders a tester runs now (the cron's own are delivered by the cron).
+  '/dev/cart-reminders/run',
   '/user/register',
   '/user/forgot-password',
   '/user/profile/add-email',
@@ -180,6 +186,7 @@ app.use('/user/phone/*', deliverMessagesAfter());
 app.use('/staff/*', deliverMessagesAfter());
 app.use('/carriers/*', deliverMessagesAfter());
 app.use('/dev/parcels/*', deliverMessagesAfter());
+app.use('/dev/cart-reminders/run', deliverMessagesAfter());
 // Shoppers' reads from the nearest replica, at least as recent as their last bookmark (decision 40).
 // Inside the mail middleware, so that mail sent after the answer starts after the write's bookmark.
 app.use(
@@ -255,6 +262,8 @@ if (__LOCAL_TOOLS__) app.route('/dev/payments', sandboxPaymentRoutes);
 app.route('/user/phone', phoneAuthRoutes);
 app.route('/user/profile', whatsappChoiceRoutes);
 app.route('/whatsapp', whatsappRoutes);
+app.route('/cart', cartRoutes);
+app.route('/cart-reminders', cartReminderStopRoutes);
 app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
@@ -442,6 +451,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         queueReviewRequests(env, configuredSiteOrigin(env)).then(
           (n) => n && log.info('review requests queued', { count: n }),
         ),
+      );
+      // Carts left behind (api/src/carts/, issue 64): the owner's reminder steps that are due, never at
+      // night Gulf time.
+      ctx.waitUntil(
+        sendCartReminders(env, { secret: apiConfig(env).TOKEN_SECRET, siteOrigin: configuredSiteOrigin(env) })
+          .then((n) => n && log.info('cart reminders queued', { count: n }))
+          .catch((error) => log.error('cart reminders failed', { error })),
       );
       // Subscribe and save (api/src/subscriptions/): orders due, reminders three days before, and refill
       // reminders for products bought once; each once, however often the cron runs.

@@ -32,6 +32,7 @@ const TOPIC_LABELS: Record<PushTopic, MessageId> = {
   order_status: 'push_topic_order_status',
   results_ready: 'push_topic_results_ready',
   refills: 'push_topic_refills',
+  cart: 'push_topic_cart',
 };
 
 const STATE_TEXTS: Record<PushState, MessageId> = {

@@ -1,8 +1,9 @@
 // Shell parts that show nothing until the shopper acts or the cart changes: the sign-in modal, the
-// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics, the product page's pay-later note, its subscribe-and-save choice and its interactive reviews. deferred.tsx loads this chunk right
+// free-delivery prompt and unlock modal, the cart's name sync and its copy kept for reminders, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics, the product page's pay-later note, its subscribe-and-save choice and its interactive reviews. deferred.tsx loads this chunk right
 // after hydration instead of with the page's first JavaScript.
 import { useEffect } from 'react';
 import { CartNamesSync } from '../cart/CartNamesSync';
+import { CartKeeper } from '../cart/CartKeeper';
 import { FreeShippingPrompt } from '../cart/FreeShippingPrompt';
 import { UnlockModalLoader } from '../cart/UnlockModalLoader';
 import { AppInstallSlot } from '../app/AppInstallSlot';
@@ -22,6 +23,7 @@ export function DeferredShell() {
     <>
       <AuthModal />
       <CartNamesSync />
+      <CartKeeper />
       <FreeShippingPrompt />
       <UnlockModalLoader />
       <AppInstallSlot />

@@ -172,3 +172,16 @@ export function orderLinkOf(id: number): string | null {
     return null;
   }
 }
+
+/**
+ * A guest's e-mail as the shipping step kept it (sessionStorage), without loading this store's state:
+ * the cart keeper (cart/CartKeeper.tsx) sends her cart with it once she gave it.
+ */
+export function storedCheckoutEmail(): string | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(CHECKOUT_KEY) ?? 'null') as { email?: unknown } | null;
+    return typeof kept?.email === 'string' && kept.email.includes('@') ? kept.email : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -49,6 +49,12 @@ export const MESSAGE_KEYS = [
   'email_already_set',
   'whatsapp_needs_phone',
   'whatsapp_stop_invalid',
+  // Carts left behind (issue 64): the reminder link, and the reminder mail's stop link.
+  'cart_link_invalid',
+  'cart_link_other_account',
+  'cart_link_expired',
+  'cart_link_used',
+  'cart_reminders_stop_invalid',
   'payment_method_below_minimum',
   'payment_method_above_maximum',
   'stc_pay_phone_invalid',

@@ -3,7 +3,7 @@
 // the service worker send them.
 import { z } from '../zod';
 
-export const PUSH_TOPICS = ['back_in_stock', 'price_drop', 'order_status', 'results_ready', 'refills'] as const;
+export const PUSH_TOPICS = ['back_in_stock', 'price_drop', 'order_status', 'results_ready', 'refills', 'cart'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
 import { isLocalEndpoint } from './push-local';

@@ -611,4 +611,18 @@ export const ordersEn = {
   checkout_referral_applied: 'Your friend’s code takes {{value}} off.',
   totals_points: 'Points ({{points}})',
   totals_referral: 'Friend’s discount',
+  // Carts left behind (issue 64): the reminder link's page, and the reminder mail's stop page.
+  page_cart_restore: 'Your saved cart',
+  cart_restore_working: 'Bringing your cart back…',
+  cart_restore_to_cart: 'Go to your cart',
+  cart_link_invalid: 'This cart link is not valid.',
+  cart_link_other_account: 'This cart belongs to another account. Sign out to bring it back on this device.',
+  cart_link_expired: 'This cart link has expired: the cart changed or is too old.',
+  cart_link_used: 'This cart has already been ordered.',
+  page_cart_reminders_stop: 'Cart reminders',
+  cart_reminders_stop_intro: 'Stop the mails that remind you of a cart you left?',
+  cart_reminders_stop_button: 'Stop cart reminder mails',
+  cart_reminders_stop_working: 'Stopping…',
+  cart_reminders_stopped: 'Done: you will get no more cart reminder mails.',
+  cart_reminders_stop_invalid: 'This link is not valid.',
 } as const;

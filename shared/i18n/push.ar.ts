@@ -20,6 +20,7 @@ export const pushAr: Translated<typeof pushEn> = {
   push_topic_order_status: 'تتغير حالة طلبي',
   push_topic_results_ready: 'تجهز نتائج تحاليلي',
   push_topic_refills: 'اقترب موعد طلبات اشتراكي أو نفاد مكمّلاتي',
+  push_topic_cart: 'تركتُ منتجات في سلتي',
   push_saved: 'تم الحفظ.',
   push_devices: {
     zero: 'لا تصل الإشعارات إلى أي جهاز من أجهزتك.',

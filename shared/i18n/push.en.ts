@@ -19,6 +19,7 @@ export const pushEn = {
   push_topic_order_status: 'My order’s status changes',
   push_topic_results_ready: 'My blood test results are ready',
   push_topic_refills: 'My subscription orders and refills are coming up',
+  push_topic_cart: 'I left products in my cart',
   push_saved: 'Saved.',
   push_devices: {
     one: 'Notifications go to one of your devices.',

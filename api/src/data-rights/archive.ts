@@ -106,6 +106,12 @@ export async function archiveEntries(
     q(
       'SELECT id, kind, status, source, created_at, ready_at, expires_at, done_at FROM data_requests WHERE user_id = ? ORDER BY id',
     ),
+    // Her cart as the shop kept it for its reminders (issue 64), and the reminders it was sent.
+    q(
+      `SELECT country, lang, items, status, updated_at, steps_sent, opened_at, ordered_at, order_id,
+         (SELECT json_group_array(json_object('step', step, 'channel', channel, 'sent_at', sent_at)) FROM cart_reminders WHERE cart_id = saved_carts.id) AS reminders
+       FROM saved_carts WHERE user_id = ?`,
+    ),
     herRouteStatement(env, userId),
   ]);
   const her = herDatabasesFrom(env, results[results.length - 1]);
@@ -321,6 +327,10 @@ export async function archiveEntries(
     { name: 'consultations.json', data: json(await consultationExport(db, healthRing, userId, lang)) },
     { name: 'consents.json', data: json(consents) },
     { name: 'requests.json', data: json(rows(22)) },
+    {
+      name: 'cart.json',
+      data: json(rows(23).map((c) => ({ ...c, items: parsed(c.items), reminders: parsed(c.reminders) }))[0] ?? null),
+    },
     { name: 'returns.json', data: json(returns) },
     ...returnFiles,
   ];

@@ -13,6 +13,7 @@
 // traces, with her order numbers and phones read from her shard bound in (no statement joins the two).
 // A failure between the two leaves the account not yet erased, so the erasure can be run again; what
 // the first try gave back to the core (stock, coupons of her cancelled orders) is then not given again.
+import { emailIdentity } from '../lib/email-identity';
 import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET } from '../db/personal-fields';
 import { storedKeys } from '../media/renditions';
 import { recountStatement } from '../reviews/write';
@@ -303,6 +304,9 @@ export async function eraseAccount(
     her.shard,
   );
   const objects = await objectsOf(db, userId);
+  // Her address's identity: a cart she left as a guest under it, and its reminders' stop, go too (issue 64).
+  const address = await db.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string }>();
+  const identity = address?.email ? emailIdentity(address.email) : null;
   const fromShard = her.apart ? await readFromShard(her.shard, userId) : null;
   // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
   const cancels = await erasureCancels(her, userId, now);
@@ -314,6 +318,17 @@ export async function eraseAccount(
     ...onCore(
       db.prepare('DELETE FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?)').bind(userId),
       db.prepare('DELETE FROM message_outbox WHERE to_phone = (SELECT phone FROM users WHERE id = ?)').bind(userId),
+      ...(identity
+        ? [
+            db
+              .prepare(
+                'DELETE FROM cart_reminders WHERE cart_id IN (SELECT id FROM saved_carts WHERE guest_identity = ?)',
+              )
+              .bind(identity),
+            db.prepare('DELETE FROM saved_carts WHERE guest_identity = ?').bind(identity),
+            db.prepare('DELETE FROM cart_reminder_optouts WHERE email_identity = ?').bind(identity),
+          ]
+        : []),
     ),
     ...traceSteps(her, userId, fromShard),
     ...eraseHealthSteps(her, userId, now, fromShard),

@@ -64,6 +64,11 @@ function after(db: D1Database, userId: number, now: number): D1PreparedStatement
       )
       .bind(userId, now),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
+    // Her cart kept for its reminders (issue 64), and what was sent about it.
+    db
+      .prepare('DELETE FROM cart_reminders WHERE cart_id IN (SELECT id FROM saved_carts WHERE user_id = ?)')
+      .bind(userId),
+    db.prepare('DELETE FROM saved_carts WHERE user_id = ?').bind(userId),
     // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.
     db.prepare('DELETE FROM wishlist_items WHERE list_id IN (SELECT id FROM wishlists WHERE user_id = ?)').bind(userId),
     db

@@ -16,6 +16,7 @@ export interface Limit {
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** The limits of the shop, in one place (docs/decisions/0012-threat-model.md lists them). */
 export const LIMITS = {
@@ -37,6 +38,10 @@ export const LIMITS = {
   uploadPerUser: { max: 60, windowMs: HOUR },
   /** "Mark as bought" on shared wishlists per client address (anyone with a link may mark). */
   wishlistBoughtPerIp: { max: 60, windowMs: HOUR },
+  /** A guest's cart kept under an e-mail she typed at checkout (issue 64): the reminders go to that
+   * address, so a stranger may not point many at one inbox, nor many inboxes from one address. */
+  guestCartPerIp: { max: 20, windowMs: HOUR },
+  guestCartPerEmail: { max: 5, windowMs: DAY },
   /** Codes to one number asked for by one device (decision 51): one a minute (the form's resend timer),
    * three in 15 minutes, ten a day. Over them: 429 phone_code_wait with the seconds to wait. */
   phoneCodeGap: { max: 1, windowMs: MINUTE },

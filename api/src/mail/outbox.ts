@@ -42,7 +42,9 @@ export type MailKind =
   /** Loyalty (decision 58): moving up a tier, the birthday points, points about to expire. */
   | 'points_tier_up'
   | 'points_birthday'
-  | 'points_expiry';
+  | 'points_expiry'
+  /** Issue 64: a cart left behind, at the owner's steps. */
+  | 'cart_reminder';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

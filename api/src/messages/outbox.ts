@@ -12,7 +12,8 @@ export type MessageKind =
   | 'data_export_ready'
   | 'blood_test_results'
   | 'consultation_reminder'
-  | 'consultation_update';
+  | 'consultation_update'
+  | 'cart_reminder';
 
 export interface QueuedMessage {
   channel: Channel;

@@ -17,6 +17,8 @@ export const UPDATE_TEMPLATES = {
   consultation: 'consultation_reminder',
   /** A consultation moved, cancelled or refunded: {{1}} its number, {{2}} what happened (issue 61). */
   consultationUpdate: 'consultation_update',
+  /** A cart left behind (issue 64): {{1}} its first product, {{2}} how many products. */
+  cart: 'cart_reminder',
 } as const;
 
 /** The kinds of order step sent on WhatsApp; refunds stay mail (they need amounts and notes). */

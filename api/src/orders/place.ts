@@ -4,6 +4,7 @@
 // already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
 // A shopper whose orders are in another order shard than the core is placed in three steps instead
 // (reserve in the core, write in her shard, confirm: orders/reservations.ts, decision 62).
+import { orderedStatement } from '../carts/saved';
 import { ok } from '#shared/api/envelope';
 import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
@@ -397,6 +398,12 @@ function orderStatements(
   // The device she ordered from: a later friend's checkout on it is a self-referral.
   const seen = userId ? deviceSeenStatement(db, userId, ctx.deviceId, now) : null;
   if (seen) core.push(seen);
+  // Her cart left behind is ordered now (issue 64): no more reminders; recovered if one went before.
+  // A subscription's own renewal is not her cart.
+  if (!ctx.subscriptionRun)
+    core.push(
+      orderedStatement(db, { userId, email: o.email }, { id: orderId, total: t.total, currency: t.currency }, now),
+    );
   const subscribing = !ctx.subscriptionRun && userId !== null && subscribedLines(q.lines).length > 0;
   if (subscribing)
     core.push(

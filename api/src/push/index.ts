@@ -35,6 +35,8 @@ const DELIVERY: Record<PushTopic, Pick<SendOptions, 'ttl' | 'urgency'>> = {
   order_status: { ttl: 3 * 24 * 3600, urgency: 'normal' },
   results_ready: { ttl: 7 * 24 * 3600, urgency: 'normal' },
   refills: { ttl: 2 * 24 * 3600, urgency: 'low' },
+  // A cart reminder is worth little after its own day: the next step follows.
+  cart: { ttl: 12 * 3600, urgency: 'low' },
 };
 
 export interface PushOptions {

@@ -464,6 +464,27 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     sql: boundedDelete('alert_deliveries', 'id', 'at < ?1'),
   },
   {
+    // Carts left behind (issue 64): a cart and the reminders it was sent go together, reminders first.
+    name: 'cart_reminders',
+    table: 'cart_reminders',
+    personal: true,
+    days: 90,
+    from: 'its cart last changed',
+    action: 'deleted',
+    why: "Which reminders a cart was sent, by step and channel: the owner's weekly figures read them, and they go with their cart.",
+    sql: `DELETE FROM cart_reminders WHERE cart_id IN (SELECT id FROM saved_carts WHERE updated_at < ?1 ORDER BY updated_at LIMIT ?2)`,
+  },
+  {
+    name: 'saved_carts',
+    table: 'saved_carts',
+    personal: true,
+    days: 90,
+    from: 'the cart last changed',
+    action: 'deleted',
+    why: "A cart kept for its reminders: its link works 14 days and its last step goes within days. Three months answers a question about a reminder and keeps the owner's figures of the last weeks; then the cart goes.",
+    sql: `DELETE FROM saved_carts WHERE id IN (SELECT id FROM saved_carts WHERE updated_at < ?1 AND id NOT IN (SELECT cart_id FROM cart_reminders) ORDER BY updated_at LIMIT ?2)`,
+  },
+  {
     name: 'notify_requests: sent',
     table: 'notify_requests',
     personal: true,

@@ -194,6 +194,7 @@ describe('push registration', () => {
       { topic: 'order_status', enabled: true },
       { topic: 'results_ready', enabled: true },
       { topic: 'refills', enabled: true },
+      { topic: 'cart', enabled: true },
     ]);
     const bad = await post('/user/push/preferences', { topic: 'spam', enabled: true }, deviceB, userB.token);
     expect(bad.status).toBe(400);
@@ -209,6 +210,13 @@ describe('push registration', () => {
     ).toBe(200);
     const refills = await json(await call('/user/push/preferences', { token: deviceB, headers: as(userB.token) }));
     expect(refills.data.topics).toContainEqual({ topic: 'refills', enabled: false });
+    // …and so can cart reminders (issue 64): the migration that added the topic keeps the choices.
+    expect((await post('/user/push/preferences', { topic: 'cart', enabled: false }, deviceB, userB.token)).status).toBe(
+      200,
+    );
+    const cart = await json(await call('/user/push/preferences', { token: deviceB, headers: as(userB.token) }));
+    expect(cart.data.topics).toContainEqual({ topic: 'cart', enabled: false });
+    expect(cart.data.topics).toContainEqual({ topic: 'refills', enabled: false });
     // Another shopper's choices are their own.
     const a = await json(await call('/user/push/preferences', { token: deviceA, headers: as(userA.token) }));
     expect(a.data.topics).toContainEqual({ topic: 'price_drop', enabled: true });

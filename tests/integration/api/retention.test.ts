@@ -363,6 +363,27 @@ const FIXTURES: Record<string, Fixture> = {
       .run();
     return () => exists('SELECT 1 FROM alert_deliveries WHERE dedupe_key = ?', key);
   },
+  // Carts left behind (issue 64): a cart and its reminders, by the cart's last change.
+  cart_reminders: async (at) => {
+    const cart = await one<{ id: number }>(
+      `INSERT INTO saved_carts (user_id, country, lang, items, status, updated_at) VALUES (?, 'KW', 'en', '[]', 'emptied', ?) RETURNING id`,
+      await newUser(),
+      at,
+    );
+    await db
+      .prepare("INSERT INTO cart_reminders (cart_id, step, channel, country, sent_at) VALUES (?, 1, 'mail', 'KW', ?)")
+      .bind(cart!.id, at)
+      .run();
+    return () => exists('SELECT 1 FROM cart_reminders WHERE cart_id = ?', cart!.id);
+  },
+  saved_carts: async (at) => {
+    const cart = await one<{ id: number }>(
+      `INSERT INTO saved_carts (user_id, country, lang, items, status, updated_at) VALUES (?, 'KW', 'en', '[{"sku_id":1,"count":1}]', 'open', ?) RETURNING id`,
+      await newUser(),
+      at,
+    );
+    return () => exists('SELECT 1 FROM saved_carts WHERE id = ?', cart!.id);
+  },
   'notify_requests: sent': async (at) => {
     const user = await newUser();
     await db

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 describe('the notifications page', () => {
-  it('renders the device switch and the five topics in English and Arabic, within 3 D1 round trips', async () => {
+  it('renders the device switch and the six topics in English and Arabic, within 3 D1 round trips', async () => {
     const off = await storefront('/api/user/push/preferences', {
       method: 'POST',
       headers: { ...SAME_SITE, 'content-type': 'application/json', cookie: shopper },
@@ -36,20 +36,29 @@ describe('the notifications page', () => {
           'Turn on notifications on this device',
           'My blood test results are ready',
           'My subscription orders and refills are coming up',
+          'I left products in my cart',
           'lang="en"',
         ],
       ],
       [
         '/ar/profile/notifications',
-        ['الإشعارات', 'تفعيل الإشعارات على هذا الجهاز', 'تجهز نتائج تحاليلي', 'اقترب موعد طلبات اشتراكي', 'dir="rtl"'],
+        [
+          'الإشعارات',
+          'تفعيل الإشعارات على هذا الجهاز',
+          'تجهز نتائج تحاليلي',
+          'اقترب موعد طلبات اشتراكي',
+          'تركتُ منتجات في سلتي',
+          'dir="rtl"',
+        ],
       ],
     ] as const) {
       const res = await storefront(path, { headers: { cookie: shopper } });
       expect(res.status, path).toBe(200);
       const html = await res.text();
       for (const text of texts) expect(html, `${path} ${text}`).toContain(text);
-      // Five topics (subscription reminders and refills the fifth), the one turned off unchecked.
-      expect(html.match(/id="push-topic-[a-z_]+"/g)).toHaveLength(5);
+      // Six topics (subscription reminders and refills the fifth, carts left behind the sixth), the one
+      // turned off unchecked.
+      expect(html.match(/id="push-topic-[a-z_]+"/g)).toHaveLength(6);
       expect(html).toMatch(/<input[^>]*id="push-topic-price_drop"(?![^>]*checked)[^>]*>/);
       expect(html).toMatch(
         /<input[^>]*checked=""[^>]*id="push-topic-order_status"|<input[^>]*id="push-topic-order_status"[^>]*checked=""/,

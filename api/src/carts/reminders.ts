@@ -1,0 +1,229 @@
+// The cron's cart reminders (issue 64): each open cart whose next step is due gets it once, by the
+// channels its shopper agreed to: mail (unless her address asked to stop them), WhatsApp when she chose
+// updates there with a proven number (the approved template, its stop link), web push when she
+// subscribed and kept the 'cart' topic. Never at night Gulf time, never after she ordered or emptied the
+// cart (her order closes it in its own batch; an empty cart closes it), never for what is now out of
+// stock, and never for more than a buy limit allows. Queued in the batch that records the step, on the
+// condition that the cart is still the one read: a change in between leaves it for its own steps.
+import { hmacHex } from '#shared/api/signing';
+import { timingSafeEqualText } from '#shared/bytes';
+import { localizePath, type CountryCode, type Lang } from '#shared/locale';
+import { emailIdentity } from '../lib/email-identity';
+import { col } from '../lib/lang';
+import { queueMailWhen } from '../mail/outbox';
+import { queueUpdate, stopToken, stopUrl as whatsappStopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
+import { pushToUser } from '../push';
+import { cartToken } from './saved';
+import { isQuietHour, outOfQuietHours, readReminderSettings, stepDue } from './settings';
+import { type ReminderLine, reminderMail, reminderPush, reminderWhatsAppText } from './texts';
+import { GULF_OFFSET_MS } from '#shared/gulf-days';
+
+interface DueCart {
+  id: number;
+  user_id: number | null;
+  guest_email: string | null;
+  country: CountryCode;
+  lang: Lang;
+  items: string;
+  updated_at: number;
+  steps_sent: number;
+  email: string | null;
+  whatsapp_to: string | null;
+}
+
+/** The stop link of the reminder mails: the address's identity and an HMAC over it. */
+async function mailStopToken(secret: string, email: string): Promise<string> {
+  const identity = emailIdentity(email);
+  const encoded = btoa(String.fromCharCode(...new TextEncoder().encode(identity)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replaceAll('=', '');
+  return `${encoded}.${(await hmacHex(secret, `cart-stop|${identity}`)).slice(0, 32)}`;
+}
+
+/** The address identity a stop token names, or null when its signature does not hold. */
+export async function stoppedIdentity(secret: string, token: string): Promise<string | null> {
+  const m = /^([A-Za-z0-9_-]{3,400})\.([0-9a-f]{32})$/.exec(token);
+  if (!m) return null;
+  let identity: string;
+  try {
+    const binary = atob(m[1]!.replaceAll('-', '+').replaceAll('_', '/'));
+    identity = new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+  const expected = (await hmacHex(secret, `cart-stop|${identity}`)).slice(0, 32);
+  return timingSafeEqualText(m[2]!, expected) ? identity : null;
+}
+
+/** Stops the reminder mails to an address at once (the mail's link; the account's choice). */
+export function stopMailStatement(db: D1Database, identity: string, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      'INSERT INTO cart_reminder_optouts (email_identity, at) VALUES (?, ?) ON CONFLICT (email_identity) DO UPDATE SET at = excluded.at',
+    )
+    .bind(identity, now);
+}
+
+/** The lines still worth a reminder: in stock and on sale, counts within the buy limit, in her language. */
+async function currentLines(db: D1Database, cart: DueCart): Promise<ReminderLine[]> {
+  const items = JSON.parse(cart.items) as Array<{ sku_id: number; count: number }>;
+  if (items.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT s.id, p.${col('name', cart.lang)} AS product_name, s.${col('name', cart.lang)} AS sku_name, s.stock, s.buy_limit
+       FROM skus s JOIN products p ON p.id = s.product_id
+       WHERE s.id IN (${items.map(() => '?').join(', ')}) AND p.is_active = 1 AND s.stock > 0`,
+    )
+    .bind(...items.map((i) => i.sku_id))
+    .all<{ id: number; product_name: string; sku_name: string; stock: number; buy_limit: number | null }>();
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return items.flatMap((i) => {
+    const sku = byId.get(i.sku_id);
+    if (!sku) return [];
+    const count = Math.min(i.count, sku.buy_limit ?? i.count, sku.stock);
+    const name =
+      sku.sku_name && sku.sku_name !== sku.product_name ? `${sku.product_name} (${sku.sku_name})` : sku.product_name;
+    return [{ name, count }];
+  });
+}
+
+const gulfHour = (now: number) => new Date(now + GULF_OFFSET_MS).getUTCHours();
+
+/**
+ * Sends the steps that are due, at most `limit` carts a run. Answers how many carts a reminder went to
+ * (a step whose every channel is stopped is passed over, not counted).
+ */
+export async function sendCartReminders(
+  env: ApiEnv,
+  links: { secret: string; siteOrigin: string },
+  now = Date.now(),
+  limit = 50,
+): Promise<number> {
+  const db = env.DB;
+  const settings = await readReminderSettings(db);
+  if (!settings.enabled) return 0;
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.user_id, c.guest_email, c.country, c.lang, c.items, c.updated_at, c.steps_sent,
+         CASE WHEN c.user_id IS NULL THEN c.guest_email ELSE nullif(u.email, '') END AS email,
+         CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
+       FROM saved_carts c LEFT JOIN users u ON u.id = c.user_id
+       WHERE c.status = 'open' AND c.next_due_at <= ? ORDER BY c.next_due_at LIMIT ?`,
+    )
+    .bind(now, limit)
+    .all<DueCart>();
+  let reminded = 0;
+  // Queued for delivery now, also when a tester runs the reminders as at a later hour (/dev/cart-reminders/run).
+  const queuedAt = Math.min(now, Date.now());
+  for (const cart of results) {
+    // The cron ran late into the night (a backlog): the step waits for the morning.
+    if (isQuietHour(gulfHour(now), settings.quiet)) {
+      await db
+        .prepare("UPDATE saved_carts SET next_due_at = ? WHERE id = ? AND status = 'open'")
+        .bind(outOfQuietHours(now, settings.quiet), cart.id)
+        .run();
+      continue;
+    }
+    const step = cart.steps_sent + 1;
+    const lines = await currentLines(db, cart);
+    const still = {
+      sql: "EXISTS (SELECT 1 FROM saved_carts WHERE id = ? AND status = 'open' AND updated_at = ? AND steps_sent = ?)",
+      binds: [cart.id, cart.updated_at, cart.steps_sent],
+    };
+    const next = stepDue(settings, cart.updated_at, step + 1);
+    const advance = db
+      .prepare(
+        "UPDATE saved_carts SET steps_sent = ?, next_due_at = ? WHERE id = ? AND status = 'open' AND updated_at = ? AND steps_sent = ?",
+      )
+      .bind(step, lines.length ? next : null, cart.id, cart.updated_at, cart.steps_sent);
+    // Nothing left worth naming (all out of stock): no reminder, and none later for this cart.
+    if (lines.length === 0) {
+      await advance.run();
+      continue;
+    }
+    const token = await cartToken(links.secret, cart);
+    const restoreUrl = `${links.siteOrigin}${localizePath('/cart/restore', cart.lang)}?t=${token}`;
+    const dedupe = `cart:${cart.id}:${cart.updated_at}:step${step}`;
+    const statements: D1PreparedStatement[] = [];
+    const record = (channel: 'mail' | 'whatsapp' | 'push', extra?: { sql: string; binds: unknown[] }) =>
+      db
+        .prepare(
+          `INSERT INTO cart_reminders (cart_id, step, channel, country, sent_at)
+           SELECT ?, ?, ?, ?, ? WHERE ${still.sql}${extra ? ` AND ${extra.sql}` : ''} ON CONFLICT (cart_id, step, channel) DO NOTHING`,
+        )
+        .bind(cart.id, step, channel, cart.country, now, ...still.binds, ...(extra?.binds ?? []));
+    if (cart.email) {
+      const identity = emailIdentity(cart.email);
+      const notStopped = {
+        sql: 'NOT EXISTS (SELECT 1 FROM cart_reminder_optouts WHERE email_identity = ?)',
+        binds: [identity],
+      };
+      const stopUrl = `${links.siteOrigin}${localizePath('/cart-reminders/stop', cart.lang)}?t=${await mailStopToken(links.secret, cart.email)}`;
+      const mail = reminderMail({ lang: cart.lang, step, lines, restoreUrl, stopUrl });
+      statements.push(
+        queueMailWhen(
+          db,
+          { to: cart.email, lang: cart.lang, kind: 'cart_reminder', dedupeKey: `${dedupe}:mail`, ...mail },
+          queuedAt,
+          { sql: `${still.sql} AND ${notStopped.sql}`, binds: [...still.binds, ...notStopped.binds] },
+        ),
+        record('mail', notStopped),
+      );
+    }
+    if (cart.whatsapp_to) {
+      const stop = await stopToken(links.secret, cart.whatsapp_to);
+      const notStopped = {
+        sql: 'NOT EXISTS (SELECT 1 FROM whatsapp_optouts WHERE phone = ?)',
+        binds: [cart.whatsapp_to],
+      };
+      statements.push(
+        queueUpdate(
+          db,
+          {
+            kind: 'cart_reminder',
+            template: UPDATE_TEMPLATES.cart,
+            params: [lines[0]!.name, String(lines.length)],
+            text: reminderWhatsAppText({
+              lang: cart.lang,
+              lines,
+              restoreUrl,
+              stopUrl: whatsappStopUrl(links.siteOrigin, cart.lang, stop),
+            }),
+            buttonParam: stop,
+            to: cart.whatsapp_to,
+            lang: cart.lang,
+            dedupeKey: `${dedupe}:whatsapp`,
+          },
+          queuedAt,
+        ),
+        record('whatsapp', notStopped),
+      );
+    }
+    // The step is recorded last: the conditions above read the cart as it was before it.
+    statements.push(advance);
+    const outcome = await db.batch(statements);
+    const advanced = (outcome.at(-1)?.meta.changes ?? 0) > 0;
+    if (!advanced) continue;
+    // Recorded channels (every second statement before the step's): a stopped address records none.
+    let sent = outcome.slice(0, -1).some((r, i) => i % 2 === 1 && (r.meta.changes ?? 0) > 0);
+    if (cart.user_id !== null) {
+      const push = await pushToUser(env, cart.user_id, 'cart', (lang) => ({
+        ...reminderPush(lang, lines),
+        url: `/cart/restore?t=${token}`,
+        tag: `cart-${cart.id}`,
+      })).catch(() => ({ sent: 0 }));
+      if (push.sent > 0) {
+        sent = true;
+        await db
+          .prepare(
+            'INSERT INTO cart_reminders (cart_id, step, channel, country, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (cart_id, step, channel) DO NOTHING',
+          )
+          .bind(cart.id, step, 'push', cart.country, now)
+          .run();
+      }
+    }
+    if (sent) reminded++;
+  }
+  return reminded;
+}

@@ -1,0 +1,76 @@
+// The owner's cart reminder settings (shop_settings 'cart_reminders.*', migration 0078) and the times
+// they give: each step a number of minutes after the cart was last changed, and never in the Gulf's
+// quiet hours (Kuwait and Saudi Arabia are both UTC+3 all year): a step due at night waits for the
+// morning's first hour.
+import { GULF_OFFSET_MS } from '#shared/gulf-days';
+
+export interface ReminderSettings {
+  enabled: boolean;
+  /** Minutes after the last change, one per step (at most two steps). */
+  steps: number[];
+  /** Gulf hours in which nothing is sent: from `from`:00 to `to`:00 (through midnight when from > to). */
+  quiet: { from: number; to: number };
+}
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  enabled: true,
+  steps: [60, 1440],
+  quiet: { from: 21, to: 9 },
+};
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+const settingsStatement = (db: D1Database) =>
+  db.prepare("SELECT key, value FROM shop_settings WHERE key LIKE 'cart_reminders.%'");
+
+/** The settings from their rows; a missing or unreadable row keeps its default. */
+export function settingsFrom(rows: Array<{ key: string; value: string }>): ReminderSettings {
+  const out: ReminderSettings = { ...DEFAULT_REMINDER_SETTINGS, quiet: { ...DEFAULT_REMINDER_SETTINGS.quiet } };
+  for (const { key, value } of rows) {
+    try {
+      const v = JSON.parse(value) as unknown;
+      if (key === 'cart_reminders.enabled' && typeof v === 'boolean') out.enabled = v;
+      if (key === 'cart_reminders.steps' && Array.isArray(v) && v.every((m) => Number.isInteger(m) && m > 0))
+        out.steps = (v as number[]).slice(0, 2);
+      if (key === 'cart_reminders.quiet' && v && typeof v === 'object') {
+        const { from, to } = v as { from: unknown; to: unknown };
+        if (isHour(from) && isHour(to)) out.quiet = { from, to };
+      }
+    } catch {
+      // A hand-edited row that is not JSON: the default stands.
+    }
+  }
+  return out;
+}
+
+const isHour = (h: unknown): h is number => Number.isInteger(h) && (h as number) >= 0 && (h as number) <= 23;
+
+export async function readReminderSettings(db: D1Database): Promise<ReminderSettings> {
+  const { results } = await settingsStatement(db).all<{ key: string; value: string }>();
+  return settingsFrom(results);
+}
+
+/** Whether a Gulf hour is quiet. */
+export function isQuietHour(hour: number, quiet: ReminderSettings['quiet']): boolean {
+  if (quiet.from === quiet.to) return false;
+  return quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to;
+}
+
+/** The time itself, or, inside the quiet hours, the next `to`:00 Gulf time. */
+export function outOfQuietHours(at: number, quiet: ReminderSettings['quiet']): number {
+  const gulf = new Date(at + GULF_OFFSET_MS);
+  if (!isQuietHour(gulf.getUTCHours(), quiet)) return at;
+  const morning = Date.UTC(gulf.getUTCFullYear(), gulf.getUTCMonth(), gulf.getUTCDate(), quiet.to) - GULF_OFFSET_MS;
+  return morning > at ? morning : morning + 24 * HOUR;
+}
+
+/** When step `step` (1-based) of a cart last changed at `changedAt` is due; null when there is none. */
+export function stepDue(settings: ReminderSettings, changedAt: number, step: number): number | null {
+  if (!settings.enabled) return null;
+  const minutes = settings.steps[step - 1];
+  if (minutes === undefined) return null;
+  return outOfQuietHours(changedAt + minutes * MINUTE, settings.quiet);
+}
+
+export const firstStepDue = (settings: ReminderSettings, changedAt: number) => stepDue(settings, changedAt, 1);

@@ -1,0 +1,87 @@
+// What a cart reminder says, in the cart's language: the mail (what is waiting, the link that brings it
+// back, the link that stops these mails), the WhatsApp template's text and the web push. The second
+// step is gentler than the first and says when the link stops working.
+import type { Lang } from '#shared/locale';
+import { CART_LINK_DAYS } from './saved';
+
+export interface ReminderLine {
+  name: string;
+  count: number;
+}
+
+/** "Vitamin C 1000 mg × 2", up to four lines, then how many more (plural forms by number, both languages). */
+function linesText(lines: ReminderLine[], lang: Lang): string {
+  const shown = lines.slice(0, 4).map((l) => (l.count > 1 ? `${l.name} × ${l.count}` : l.name));
+  const more = lines.length - shown.length;
+  if (more > 0) shown.push(lang === 'ar' ? moreAr(more) : `and ${more} more ${more === 1 ? 'item' : 'items'}`);
+  return shown.map((l) => `• ${l}`).join('\n');
+}
+
+/** Arabic counts: one, two, 3–10 and 11+ take different forms. */
+function moreAr(n: number): string {
+  if (n === 1) return 'ومنتج آخر';
+  if (n === 2) return 'ومنتجان آخران';
+  if (n <= 10) return `و${n} منتجات أخرى`;
+  return `و${n} منتجًا آخر`;
+}
+
+export function reminderMail(o: {
+  lang: Lang;
+  step: number;
+  lines: ReminderLine[];
+  restoreUrl: string;
+  stopUrl: string;
+}): { subject: string; text: string } {
+  const list = linesText(o.lines, o.lang);
+  if (o.lang === 'ar')
+    return {
+      subject: o.step === 1 ? 'سلتك بانتظارك في خليج الفيتامينات' : 'ما زالت سلتك محفوظة لك',
+      text: [
+        o.step === 1 ? 'تركت هذه المنتجات في سلتك:' : 'ما زالت هذه المنتجات في سلتك:',
+        list,
+        '',
+        `أكمل طلبك من أي جهاز بهذا الرابط: ${o.restoreUrl}`,
+        `يبقى الرابط صالحًا ${CART_LINK_DAYS} يومًا ما لم تتغيّر سلتك.`,
+        '',
+        `لإيقاف رسائل التذكير بالسلة: ${o.stopUrl}`,
+      ].join('\n'),
+    };
+  return {
+    subject: o.step === 1 ? 'Your cart is waiting at Gulf Vitamins' : 'Your cart is still saved for you',
+    text: [
+      o.step === 1 ? 'You left these in your cart:' : 'These are still in your cart:',
+      list,
+      '',
+      `Finish your order on any device with this link: ${o.restoreUrl}`,
+      `The link works for ${CART_LINK_DAYS} days, as long as your cart does not change.`,
+      '',
+      `Stop cart reminder mails: ${o.stopUrl}`,
+    ].join('\n'),
+  };
+}
+
+/** The WhatsApp text (the template's parameters are the first line's name and how many lines). */
+export function reminderWhatsAppText(o: {
+  lang: Lang;
+  lines: ReminderLine[];
+  restoreUrl: string;
+  stopUrl: string;
+}): string {
+  return o.lang === 'ar'
+    ? `خليج الفيتامينات: سلتك بانتظارك.\n${linesText(o.lines, 'ar')}\nأكمل طلبك: ${o.restoreUrl}\nلإيقاف تحديثات واتساب: ${o.stopUrl}`
+    : `Gulf Vitamins: your cart is waiting.\n${linesText(o.lines, 'en')}\nFinish your order: ${o.restoreUrl}\nStop WhatsApp updates: ${o.stopUrl}`;
+}
+
+export function reminderPush(lang: Lang, lines: ReminderLine[]): { title: string; body: string } {
+  const first = lines[0]?.name ?? '';
+  const others = lines.length - 1;
+  if (lang === 'ar')
+    return {
+      title: 'سلتك بانتظارك',
+      body: others > 0 ? `${first} ${moreAr(others)}` : first,
+    };
+  return {
+    title: 'Your cart is waiting',
+    body: others > 0 ? `${first} and ${others} more ${others === 1 ? 'item' : 'items'}` : first,
+  };
+}

@@ -1,0 +1,370 @@
+// Carts left behind (issue 64): the browser's cart kept for its shopper, reminded at the owner's steps
+// by the channels she agreed to (mail; WhatsApp with her opt-in; never at night Gulf time), never after
+// an order, an emptied cart or a stop, never for what is out of stock or above a limit; one link brings
+// the lines back in any browser, but nothing into another account, and says when it is used or stale.
+import { env } from 'cloudflare:workers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendCartReminders } from '#api/src/carts/reminders';
+import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, GUEST_KW_ADDRESS, json, registerShopper, saveAddress } from './helpers';
+
+const MIN = 60_000;
+const links = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
+let device: string;
+
+const as = (user: string | null, country = 'KW', lang = 'en') => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': country,
+  lang,
+});
+const post = (path: string, body: unknown, user: string | null, country = 'KW', lang = 'en') =>
+  call(path, { body: JSON.stringify(body), token: device, headers: as(user, country, lang) });
+const keep = (
+  user: string | null,
+  items: Array<{ sku_id: number; count: number }>,
+  extra = {},
+  country = 'KW',
+  lang = 'en',
+) => post('/cart/saved', { items, ...extra }, user, country, lang);
+
+/** A Gulf time of day, today in UTC terms: `gulf(10, 30)` is 10:30 in Kuwait and Riyadh. */
+function gulf(hour: number, minute = 0, dayOffset = 0): number {
+  const d = new Date(Date.now() + GULF_OFFSET_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + dayOffset, hour, minute) - GULF_OFFSET_MS;
+}
+
+const cartOf = (userId: number) =>
+  env.DB.prepare('SELECT * FROM saved_carts WHERE user_id = ?').bind(userId).first<Record<string, unknown>>();
+/** The cart as if it had been kept at `at` (the route keeps it now). */
+const keptAt = (userId: number, at: number) =>
+  env.DB.prepare('UPDATE saved_carts SET updated_at = ?1, next_due_at = ?1 + 60 * 60000 WHERE user_id = ?2')
+    .bind(at, userId)
+    .run();
+const mails = (to: string) =>
+  env.DB.prepare(
+    "SELECT subject, body_text, lang FROM mail_outbox WHERE to_address = ? AND kind = 'cart_reminder' ORDER BY id",
+  )
+    .bind(to)
+    .all<{ subject: string; body_text: string; lang: string }>()
+    .then((r) => r.results);
+const texts = (to: string) =>
+  env.DB.prepare(
+    "SELECT template, params, body_text, lang FROM message_outbox WHERE to_phone = ? AND kind = 'cart_reminder' ORDER BY id",
+  )
+    .bind(to)
+    .all<{ template: string; params: string; body_text: string; lang: string }>()
+    .then((r) => r.results);
+/** The owner's setting, as the back office would write it. */
+const setting = (key: string, value: string) =>
+  env.DB.prepare(
+    'INSERT INTO shop_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  )
+    .bind(key, value)
+    .run();
+const linkIn = (text: string) => /\/cart\/restore\?t=(\d+\.[0-9a-f]{40})/.exec(text)?.[1];
+const restore = (token: string, user: string | null) => post('/cart/restore', { token }, user);
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.DB);
+  device = await deviceToken();
+});
+
+beforeEach(async () => {
+  // Each story's carts alone are due: the cron's count is theirs.
+  await env.DB.batch([env.DB.prepare('DELETE FROM cart_reminders'), env.DB.prepare('DELETE FROM saved_carts')]);
+  // The defaults (no rows): an hour and a day, quiet from 21:00 to 09:00 Gulf time.
+  await env.DB.prepare("DELETE FROM shop_settings WHERE key LIKE 'cart_reminders.%'").run();
+});
+
+describe('a cart left behind', () => {
+  it('is reminded by mail an hour after the last change and again a day after, in her language, and its link brings it back', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart', 'Noura');
+    expect(
+      (
+        await keep(
+          token,
+          [
+            { sku_id: 101, count: 2 },
+            { sku_id: 102, count: 1 },
+          ],
+          {},
+          'SA',
+          'ar',
+        )
+      ).status,
+    ).toBe(200);
+    const morning = gulf(10);
+    await keptAt(id, morning);
+
+    // Not before the hour.
+    expect(await sendCartReminders(env, links, morning + 59 * MIN)).toBe(0);
+    expect(await sendCartReminders(env, links, morning + 61 * MIN)).toBe(1);
+    // Once a step, however often the cron runs.
+    expect(await sendCartReminders(env, links, morning + 62 * MIN)).toBe(0);
+    const [first] = await mails(email);
+    expect(first!.lang).toBe('ar');
+    expect(first!.subject).toBe('سلتك بانتظارك في خليج الفيتامينات');
+    expect(first!.body_text).toContain('فيتامين د3 1000 وحدة');
+    expect(first!.body_text).toContain('× 2');
+    expect(first!.body_text).toContain('https://shop.test/ar/cart/restore?t=');
+    expect(first!.body_text).toContain('https://shop.test/ar/cart-reminders/stop?t=');
+
+    // The second step a day after the change, gentler.
+    expect(await sendCartReminders(env, links, morning + 23 * 60 * MIN)).toBe(0);
+    expect(await sendCartReminders(env, links, morning + 24 * 60 * MIN + MIN)).toBe(1);
+    expect((await mails(email)).map((m) => m.subject)).toEqual([
+      'سلتك بانتظارك في خليج الفيتامينات',
+      'ما زالت سلتك محفوظة لك',
+    ]);
+    // No third.
+    expect(await sendCartReminders(env, links, morning + 72 * 60 * MIN)).toBe(0);
+
+    // The link, in another browser (no session): the lines and counts, nothing of whose cart it was.
+    const link = linkIn(first!.body_text)!;
+    const back = await json(await restore(link, null));
+    expect(back.data).toEqual({
+      items: [
+        { sku_id: 101, count: 2 },
+        { sku_id: 102, count: 1 },
+      ],
+      // The cart's own country: the browser that opens the link shops there.
+      country: 'SA',
+    });
+    expect((await cartOf(id))!.opened_at).not.toBeNull();
+    const reminded = await env.DB.prepare(
+      'SELECT step, channel, country FROM cart_reminders WHERE cart_id = ? ORDER BY step',
+    )
+      .bind((await cartOf(id))!.id)
+      .all();
+    expect(reminded.results).toEqual([
+      { step: 1, channel: 'mail', country: 'SA' },
+      { step: 2, channel: 'mail', country: 'SA' },
+    ]);
+  });
+
+  it('is never reminded at night Gulf time: a step due at 21:30 goes at 09:00', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-night');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    const evening = gulf(20, 30);
+    await keptAt(id, evening);
+    await env.DB.prepare('UPDATE saved_carts SET next_due_at = ? WHERE user_id = ?')
+      .bind(gulf(9, 0, 1), id)
+      .run();
+    // Due by the owner's hour, but the cron at 21:30 and at 03:00 sends nothing.
+    expect(await sendCartReminders(env, links, evening + 60 * MIN)).toBe(0);
+    expect(await sendCartReminders(env, links, gulf(3, 0, 1))).toBe(0);
+    expect(await sendCartReminders(env, links, gulf(9, 1, 1))).toBe(1);
+    expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('waits for the morning when the cron finds a step due in the quiet hours', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-late');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, gulf(19));
+    expect(await sendCartReminders(env, links, gulf(22))).toBe(0);
+    expect((await cartOf(id))!.next_due_at).toBe(gulf(9, 0, 1));
+    expect(await mails(email)).toEqual([]);
+  });
+
+  it('follows the owner’s steps, and nothing goes while reminders are off', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-owner');
+    await setting('cart_reminders.steps', '[180]');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    const at = gulf(10);
+    await env.DB.prepare('UPDATE saved_carts SET updated_at = ?1, next_due_at = ?1 + 180 * 60000 WHERE user_id = ?2')
+      .bind(at, id)
+      .run();
+    await setting('cart_reminders.enabled', 'false');
+    expect(await sendCartReminders(env, links, at + 181 * MIN)).toBe(0);
+    await setting('cart_reminders.enabled', 'true');
+    expect(await sendCartReminders(env, links, at + 120 * MIN)).toBe(0);
+    expect(await sendCartReminders(env, links, at + 181 * MIN)).toBe(1);
+    // One step only: none after it.
+    expect((await cartOf(id))!.next_due_at).toBeNull();
+    expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('goes on WhatsApp only to a proven number that chose updates there, with its stop link', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-wa');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, gulf(10));
+    await env.DB.prepare("UPDATE users SET phone = '+96599004455', phone_verified_at = 1 WHERE id = ?").bind(id).run();
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await texts('+96599004455')).toEqual([]);
+    expect(await mails(email)).toHaveLength(1);
+
+    await env.DB.prepare('UPDATE users SET whatsapp_updates_at = 1 WHERE id = ?').bind(id).run();
+    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(1);
+    const [wa] = await texts('+96599004455');
+    expect(wa!.template).toBe('cart_reminder');
+    expect(JSON.parse(wa!.params)).toEqual(['Vitamin D3 1000 IU (60 softgels)', '1']);
+    expect(wa!.body_text).toContain('https://shop.test/cart/restore?t=');
+    expect(wa!.body_text).toContain('https://shop.test/whatsapp/stop?t=');
+  });
+
+  it('names only what is in stock, within its limit, and is not sent when nothing is left', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-stock');
+    await env.DB.prepare('UPDATE skus SET buy_limit = 3 WHERE id = 102').run();
+    await keep(token, [
+      { sku_id: 102, count: 5 },
+      { sku_id: 201, count: 1 },
+    ]);
+    await keptAt(id, gulf(10));
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    const [mail] = await mails(email);
+    expect(mail!.body_text).toContain('Vitamin D3 1000 IU (120 softgels) × 3');
+    expect(mail!.body_text).not.toContain('Omega-3');
+    await env.DB.prepare('UPDATE skus SET buy_limit = NULL WHERE id = 102').run();
+
+    const other = await registerShopper(device, 'cart-gone');
+    await keep(other.token, [{ sku_id: 201, count: 1 }]);
+    await keptAt(other.id, gulf(10));
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(0);
+    expect(await mails(other.email)).toEqual([]);
+    expect((await cartOf(other.id))!.next_due_at).toBeNull();
+  });
+
+  it('stops after she orders, and counts the order as recovered when a reminder went before it', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-order');
+    const address = await saveAddress(device, token, 'KW');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, gulf(10));
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    const link = linkIn((await mails(email))[0]!.body_text)!;
+    const placed = await post(
+      '/order/submit',
+      {
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        address_id: address,
+        idempotency_key: crypto.randomUUID(),
+      },
+      token,
+    );
+    expect(placed.status).toBe(200);
+    const order = (await json(placed)).data.order;
+    const cart = await cartOf(id);
+    expect(cart).toMatchObject({
+      status: 'ordered',
+      order_id: order.id,
+      recovered_minor: order.totals.total,
+      currency: 'KWD',
+    });
+    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await mails(email)).toHaveLength(1);
+    // The link now says the cart was ordered.
+    const used = await restore(link, token);
+    expect(used.status).toBe(410);
+    expect((await json(used)).meta.msg).toBe('cart_link_used');
+  });
+
+  it('stops when she empties the cart, and a changed cart starts again with a new link', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-empty');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, gulf(10));
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    const oldLink = linkIn((await mails(email))[0]!.body_text)!;
+    // The same lines again (another tab) change nothing; other lines are a new cart.
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    expect((await cartOf(id))!.steps_sent).toBe(1);
+    await keep(token, [{ sku_id: 101, count: 2 }]);
+    expect((await cartOf(id))!.steps_sent).toBe(0);
+    const changed = await restore(oldLink, null);
+    expect(changed.status).toBe(400);
+    expect((await json(changed)).meta.msg).toBe('cart_link_invalid');
+
+    expect((await keep(token, [])).status).toBe(200);
+    expect((await cartOf(id))!.status).toBe('emptied');
+    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('stops its mails at once from the stop link, and a forged stop link changes nothing', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-stop');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, gulf(10));
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    const stop = /\/cart-reminders\/stop\?t=(\S+)/.exec((await mails(email))[0]!.body_text)![1]!;
+    const forged = stop.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    const refused = await call('/cart-reminders/stop', { body: JSON.stringify({ token: forged }) });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).meta.msg).toBe('cart_reminders_stop_invalid');
+    // Opened from a mail app: no device, no session.
+    expect((await call('/cart-reminders/stop', { body: JSON.stringify({ token: stop }) })).status).toBe(200);
+    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('restores nothing into another signed-in account, and a forged link is refused', async () => {
+    const owner = await registerShopper(device, 'cart-mine');
+    const stranger = await registerShopper(device, 'cart-stranger');
+    await keep(owner.token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(owner.id, gulf(10));
+    await sendCartReminders(env, links, gulf(11, 1));
+    const link = linkIn((await mails(owner.email))[0]!.body_text)!;
+    const other = await restore(link, stranger.token);
+    expect(other.status).toBe(403);
+    const body = await json(other);
+    expect(body.meta.msg).toBe('cart_link_other_account');
+    expect(body.data).toBeNull();
+    expect(await cartOf(stranger.id)).toBeNull();
+    // Its owner, signed in, gets it.
+    expect((await restore(link, owner.token)).status).toBe(200);
+    const forged = link.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    expect((await json(await restore(forged, null))).meta.msg).toBe('cart_link_invalid');
+  });
+});
+
+describe('an account’s cart ordered as a guest', () => {
+  it('is closed by a guest order with the account’s address', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-as-guest');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    const placed = await post(
+      '/order/submit',
+      {
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        email,
+        address: GUEST_KW_ADDRESS,
+        idempotency_key: crypto.randomUUID(),
+      },
+      null,
+    );
+    expect(placed.status).toBe(200);
+    expect((await cartOf(id))!.status).toBe('ordered');
+  });
+});
+
+describe('a guest’s cart', () => {
+  it('is kept only with the e-mail she gave at checkout, reminded there, and closed by her order', async () => {
+    expect((await keep(null, [{ sku_id: 101, count: 1 }])).status).toBe(401);
+    const email = `guest-${crypto.randomUUID()}@example.com`;
+    expect((await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email })).status).toBe(200);
+    const row = () =>
+      env.DB.prepare('SELECT * FROM saved_carts WHERE guest_email = ?').bind(email).first<Record<string, unknown>>();
+    await env.DB.prepare('UPDATE saved_carts SET updated_at = ?1, next_due_at = ?1 + 60 * 60000 WHERE guest_email = ?2')
+      .bind(gulf(10), email)
+      .run();
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await mails(email)).toHaveLength(1);
+    const placed = await post(
+      '/order/submit',
+      {
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        // The same inbox however she types it: the cart is found by the address's identity.
+        email: email.toUpperCase(),
+        address: GUEST_KW_ADDRESS,
+        idempotency_key: crypto.randomUUID(),
+      },
+      null,
+    );
+    expect(placed.status).toBe(200);
+    expect(await row()).toMatchObject({
+      status: 'ordered',
+      recovered_minor: (await json(placed)).data.order.totals.total,
+    });
+    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+  });
+});
