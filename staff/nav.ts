@@ -24,6 +24,7 @@ const NAV: readonly NavItem[] = [
   { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },
   { href: '/offers', label: 'st_nav_offers', permission: 'promotions:read' },
   { href: '/amounts', label: 'st_nav_amounts', permission: 'promotions:read' },
+  { href: '/cart-reminders', label: 'st_nav_cart_reminders', permission: 'promotions:read' },
   { href: '/loyalty', label: 'st_nav_loyalty', permission: 'loyalty:manage' },
   { href: '/search', label: 'st_nav_search', permission: 'search:read' },
   { href: '/alerts', label: 'st_nav_alerts', permission: 'catalogue:read' },

@@ -32,7 +32,9 @@ CREATE UNIQUE INDEX saved_carts_guest ON saved_carts (guest_identity) WHERE gues
 CREATE INDEX saved_carts_due ON saved_carts (next_due_at) WHERE status = 'open' AND next_due_at IS NOT NULL;
 CREATE INDEX saved_carts_updated ON saved_carts (updated_at);
 
--- What each step sent, by channel: the back office's counts (reminded, opened, recovered) read it.
+-- What each step sent, by channel, and what came of it: the link opened, the cart ordered (its total,
+-- in the cart's currency). The back office's weekly figures read these rows alone, so a shopper's next
+-- cart (which takes her saved_carts row over) leaves the earlier reminders' outcomes as they were.
 CREATE TABLE cart_reminders (
   id INTEGER PRIMARY KEY,
   cart_id INTEGER NOT NULL REFERENCES saved_carts (id) ON DELETE CASCADE,
@@ -40,6 +42,9 @@ CREATE TABLE cart_reminders (
   channel TEXT NOT NULL CHECK (channel IN ('mail', 'whatsapp', 'push')),
   country TEXT NOT NULL CHECK (country IN ('KW', 'SA')),
   sent_at INTEGER NOT NULL,
+  opened_at INTEGER,
+  recovered_minor INTEGER,
+  currency TEXT,
   UNIQUE (cart_id, step, channel)
 );
 CREATE INDEX cart_reminders_sent ON cart_reminders (sent_at);
@@ -51,9 +56,16 @@ CREATE TABLE cart_reminder_optouts (
   at INTEGER NOT NULL
 ) WITHOUT ROWID;
 
+-- The second reminder's incentive: a one-use code only its holder may use (the shopper's part of a
+-- redemption key: 'e' and her e-mail's identity, or 'u' and her account id), so a forwarded code reads as
+-- not valid; NULL for every other coupon.
+ALTER TABLE coupons ADD COLUMN holder TEXT;
+
 -- The owner's settings are shop_settings rows 'cart_reminders.steps' (minutes after the last change,
 -- e.g. [60, 1440]), 'cart_reminders.quiet' ({"from": 21, "to": 9}, Gulf hours) and
--- 'cart_reminders.enabled'; without a row the default holds (api/src/carts/settings.ts).
+-- 'cart_reminders.enabled', and 'cart_reminders.incentive' ({"KW": 1000, "SA": 1000}: basis points off
+-- the second reminder's cart, per country; absent or 0: none); without a row the default holds
+-- (api/src/carts/settings.ts).
 
 -- Web push's topic for them: push_preferences' CHECK names every topic, so the table is rebuilt with the
 -- new one (a leaf: nothing references it), as migration 0052 did.

@@ -94,6 +94,11 @@ export const STAFF_MESSAGE_KEYS = [
   'subscription_settings_saved',
   // A country's own amounts (decision 52).
   'country_amounts_saved',
+  // Cart reminders' settings (issue 64).
+  'cart_reminder_settings_saved',
+  'cart_reminder_step_invalid',
+  'cart_reminder_steps_order',
+  'cart_reminder_incentive_invalid',
   'country_amount_decimals',
   // The Delivery page (issue 62).
   'delivery_saved',

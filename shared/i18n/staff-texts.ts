@@ -19,6 +19,8 @@ import { staffTeamAr } from './staff-team.ar';
 import { staffTeamEn } from './staff-team.en';
 import { staffAlertsAr } from './staff-alerts.ar';
 import { staffAlertsEn } from './staff-alerts.en';
+import { staffCartRemindersAr } from './staff-cart-reminders.ar';
+import { staffCartRemindersEn } from './staff-cart-reminders.en';
 import { staffPromotionsAr } from './staff-promotions.ar';
 import { staffPromotionsEn } from './staff-promotions.en';
 import { staffQuizAr } from './staff-quiz.ar';
@@ -56,6 +58,7 @@ export const staffTextsEn = {
   ...staffPeopleEn,
   ...staffOrdersEn,
   ...staffAlertsEn,
+  ...staffCartRemindersEn,
   ...staffPromotionsEn,
   ...staffQuizEn,
   ...staffReviewsEn,
@@ -81,6 +84,7 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffPeopleAr,
   ...staffOrdersAr,
   ...staffAlertsAr,
+  ...staffCartRemindersAr,
   ...staffPromotionsAr,
   ...staffQuizAr,
   ...staffReviewsAr,

@@ -74,6 +74,7 @@ type CouponForQuote = Pick<
   | 'currency'
   | 'starts_at'
   | 'ends_at'
+  | 'holder'
 >;
 
 export async function bloodTestQuote(
@@ -194,6 +195,6 @@ function couponProblem(
   subtotal: { fils: number; paid: number },
   country: CountryCode,
 ): (typeof BOOKING_COUPON_PROBLEMS)[number] | null {
-  if (!c || c.once_per_shopper || c.per_person_limit !== null) return 'coupon_invalid';
+  if (!c || c.once_per_shopper || c.per_person_limit !== null || c.holder !== null) return 'coupon_invalid';
   return couponTermsProblem(c, subtotal, country);
 }

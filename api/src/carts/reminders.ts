@@ -13,6 +13,7 @@ import { col } from '../lib/lang';
 import { queueMailWhen } from '../mail/outbox';
 import { queueUpdate, stopToken, stopUrl as whatsappStopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
+import { incentiveFor } from './incentive';
 import { cartToken } from './saved';
 import { isQuietHour, outOfQuietHours, readReminderSettings, stepDue } from './settings';
 import { type ReminderLine, reminderMail, reminderPush, reminderWhatsAppText } from './texts';
@@ -146,6 +147,9 @@ export async function sendCartReminders(
     const restoreUrl = `${links.siteOrigin}${localizePath('/cart/restore', cart.lang)}?t=${token}`;
     const dedupe = `cart:${cart.id}:${cart.updated_at}:step${step}`;
     const statements: D1PreparedStatement[] = [];
+    // The owner's incentive goes with the second step only, as a code for her alone (incentive.ts).
+    const incentive = step === 2 ? incentiveFor(db, cart, settings.incentive[cart.country], queuedAt) : null;
+    if (incentive) statements.push(incentive.statement);
     const record = (channel: 'mail' | 'whatsapp' | 'push', extra?: { sql: string; binds: unknown[] }) =>
       db
         .prepare(
@@ -160,7 +164,17 @@ export async function sendCartReminders(
         binds: [identity],
       };
       const stopUrl = `${links.siteOrigin}${localizePath('/cart-reminders/stop', cart.lang)}?t=${await mailStopToken(links.secret, cart.email)}`;
-      const mail = reminderMail({ lang: cart.lang, step, lines, restoreUrl, stopUrl });
+      const mail = reminderMail({
+        lang: cart.lang,
+        country: cart.country,
+        step,
+        lines,
+        restoreUrl,
+        stopUrl,
+        incentive: incentive
+          ? { code: incentive.code, basisPoints: incentive.basis_points, endsAt: incentive.ends_at }
+          : null,
+      });
       statements.push(
         queueMailWhen(
           db,
@@ -206,7 +220,8 @@ export async function sendCartReminders(
     const advanced = (outcome.at(-1)?.meta.changes ?? 0) > 0;
     if (!advanced) continue;
     // Recorded channels (every second statement before the step's): a stopped address records none.
-    let sent = outcome.slice(0, -1).some((r, i) => i % 2 === 1 && (r.meta.changes ?? 0) > 0);
+    const first = incentive ? 1 : 0;
+    let sent = outcome.slice(first, -1).some((r, i) => i % 2 === 1 && (r.meta.changes ?? 0) > 0);
     if (cart.user_id !== null) {
       const push = await pushToUser(env, cart.user_id, 'cart', (lang) => ({
         ...reminderPush(lang, lines),

@@ -1,7 +1,7 @@
 // A shopper's cart as the shop keeps it (issue 64): the browser's cart is the truth (spec §4); this copy
 // is what a reminder names and what its link brings back. One open cart a shopper (her account, or a
 // guest's e-mail identity): the next one she keeps replaces it, with a new link and the reminder steps
-// starting again. An empty cart closes it; an order closes it in the order's own batch (orderedStatement).
+// starting again. An empty cart closes it; an order closes it in the order's own batch (orderedStatements).
 import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
 import type { SavedCartInput } from '#shared/api/cart-reminder-schemas';
@@ -110,20 +110,32 @@ export async function keepCart(
  * when a reminder went before it. A signed-in shopper's by account; a guest order's by her e-mail's
  * identity, and her account's cart too when she ordered as a guest with its address.
  */
-export function orderedStatement(
+export function orderedStatements(
   db: D1Database,
   shopper: { userId: number | null; email: string },
   order: { id: number; total: number; currency: string },
   now: number,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE saved_carts SET status = 'ordered', next_due_at = NULL, ordered_at = ?1, order_id = ?2,
-         recovered_minor = CASE WHEN steps_sent > 0 THEN ?3 END, currency = ?4
-       WHERE status = 'open' AND (user_id = ?5 OR (?5 IS NULL AND (guest_identity = ?6
-         OR user_id = (SELECT id FROM users WHERE email = lower(trim(?7)) AND deleted_at IS NULL))))`,
-    )
-    .bind(now, order.id, order.total, order.currency, shopper.userId, emailIdentity(shopper.email), shopper.email);
+): D1PreparedStatement[] {
+  const hers = `status = 'open' AND (user_id = ?1 OR (?1 IS NULL AND (guest_identity = ?2
+    OR user_id = (SELECT id FROM users WHERE email = lower(trim(?3)) AND deleted_at IS NULL))))`;
+  const who = [shopper.userId, emailIdentity(shopper.email), shopper.email];
+  return [
+    // The reminders this cart was sent (since its last change) recovered it: the owner's figures.
+    db
+      .prepare(
+        `UPDATE cart_reminders SET recovered_minor = ?4, currency = ?5
+         WHERE cart_id IN (SELECT id FROM saved_carts WHERE ${hers})
+           AND sent_at >= (SELECT updated_at FROM saved_carts WHERE id = cart_reminders.cart_id)`,
+      )
+      .bind(...who, order.total, order.currency),
+    db
+      .prepare(
+        `UPDATE saved_carts SET status = 'ordered', next_due_at = NULL, ordered_at = ?4, order_id = ?5,
+           recovered_minor = CASE WHEN steps_sent > 0 THEN ?6 END, currency = ?7
+         WHERE ${hers}`,
+      )
+      .bind(...who, now, order.id, order.total, order.currency),
+  ];
 }
 
 export type RestoreOutcome =
@@ -159,7 +171,13 @@ export async function restoreCart(
   if (row.status === 'ordered') return { ok: false, status: 410, key: 'cart_link_used' };
   if (row.status !== 'open' || row.updated_at + CART_LINK_DAYS * 86_400_000 < now)
     return { ok: false, status: 410, key: 'cart_link_expired' };
+  // The first opening: the cart's, and its reminders' since its last change (the owner's figures).
   if (row.opened_at === null)
-    await db.prepare('UPDATE saved_carts SET opened_at = ? WHERE id = ?').bind(now, row.id).run();
+    await db.batch([
+      db.prepare('UPDATE saved_carts SET opened_at = ? WHERE id = ?').bind(now, row.id),
+      db
+        .prepare('UPDATE cart_reminders SET opened_at = ? WHERE cart_id = ? AND sent_at >= ? AND opened_at IS NULL')
+        .bind(now, row.id, row.updated_at),
+    ]);
   return { ok: true, items: JSON.parse(row.items), country: row.country };
 }

@@ -40,7 +40,7 @@ describe('cart reminder times', () => {
         { key: 'cart_reminders.quiet', value: '{"from": 22, "to": 8}' },
         { key: 'cart_reminders.enabled', value: 'false' },
       ]),
-    ).toEqual({ enabled: false, steps: [30, 600], quiet: { from: 22, to: 8 } });
+    ).toEqual({ enabled: false, steps: [30, 600], quiet: { from: 22, to: 8 }, incentive: { KW: 0, SA: 0 } });
     expect(
       settingsFrom([
         { key: 'cart_reminders.steps', value: '[0, -5]' },

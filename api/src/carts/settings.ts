@@ -10,12 +10,15 @@ export interface ReminderSettings {
   steps: number[];
   /** Gulf hours in which nothing is sent: from `from`:00 to `to`:00 (through midnight when from > to). */
   quiet: { from: number; to: number };
+  /** The second step's code, basis points off per country (set per country, not converted); 0: none. */
+  incentive: { KW: number; SA: number };
 }
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   enabled: true,
   steps: [60, 1440],
   quiet: { from: 21, to: 9 },
+  incentive: { KW: 0, SA: 0 },
 };
 
 const HOUR = 3_600_000;
@@ -26,7 +29,11 @@ const settingsStatement = (db: D1Database) =>
 
 /** The settings from their rows; a missing or unreadable row keeps its default. */
 export function settingsFrom(rows: Array<{ key: string; value: string }>): ReminderSettings {
-  const out: ReminderSettings = { ...DEFAULT_REMINDER_SETTINGS, quiet: { ...DEFAULT_REMINDER_SETTINGS.quiet } };
+  const out: ReminderSettings = {
+    ...DEFAULT_REMINDER_SETTINGS,
+    quiet: { ...DEFAULT_REMINDER_SETTINGS.quiet },
+    incentive: { ...DEFAULT_REMINDER_SETTINGS.incentive },
+  };
   for (const { key, value } of rows) {
     try {
       const v = JSON.parse(value) as unknown;
@@ -37,12 +44,19 @@ export function settingsFrom(rows: Array<{ key: string; value: string }>): Remin
         const { from, to } = v as { from: unknown; to: unknown };
         if (isHour(from) && isHour(to)) out.quiet = { from, to };
       }
+      if (key === 'cart_reminders.incentive' && v && typeof v === 'object') {
+        const { KW, SA } = v as { KW: unknown; SA: unknown };
+        if (isBasisPoints(KW) && isBasisPoints(SA)) out.incentive = { KW, SA };
+      }
     } catch {
       // A hand-edited row that is not JSON: the default stands.
     }
   }
   return out;
 }
+
+/** Up to half off: a reminder's code is a nudge, not a sale. */
+const isBasisPoints = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 5000;
 
 const isHour = (h: unknown): h is number => Number.isInteger(h) && (h as number) >= 0 && (h as number) <= 23;
 

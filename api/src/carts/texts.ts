@@ -1,7 +1,9 @@
 // What a cart reminder says, in the cart's language: the mail (what is waiting, the link that brings it
 // back, the link that stops these mails), the WhatsApp template's text and the web push. The second
 // step is gentler than the first and says when the link stops working.
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { formatPercent } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
 import { CART_LINK_DAYS } from './saved';
 
 export interface ReminderLine {
@@ -27,12 +29,15 @@ function moreAr(n: number): string {
 
 export function reminderMail(o: {
   lang: Lang;
+  country: CountryCode;
   step: number;
   lines: ReminderLine[];
   restoreUrl: string;
   stopUrl: string;
+  incentive: { code: string; basisPoints: number; endsAt: number } | null;
 }): { subject: string; text: string } {
   const list = linesText(o.lines, o.lang);
+  const offer = o.incentive ? incentiveText(o.incentive, o.lang, o.country) : null;
   if (o.lang === 'ar')
     return {
       subject: o.step === 1 ? 'سلتك بانتظارك في خليج الفيتامينات' : 'ما زالت سلتك محفوظة لك',
@@ -40,6 +45,7 @@ export function reminderMail(o: {
         o.step === 1 ? 'تركت هذه المنتجات في سلتك:' : 'ما زالت هذه المنتجات في سلتك:',
         list,
         '',
+        ...(offer ? [offer] : []),
         `أكمل طلبك من أي جهاز بهذا الرابط: ${o.restoreUrl}`,
         `يبقى الرابط صالحًا ${CART_LINK_DAYS} يومًا ما لم تتغيّر سلتك.`,
         '',
@@ -52,6 +58,7 @@ export function reminderMail(o: {
       o.step === 1 ? 'You left these in your cart:' : 'These are still in your cart:',
       list,
       '',
+      ...(offer ? [offer] : []),
       `Finish your order on any device with this link: ${o.restoreUrl}`,
       `The link works for ${CART_LINK_DAYS} days, as long as your cart does not change.`,
       '',
@@ -84,4 +91,17 @@ export function reminderPush(lang: Lang, lines: ReminderLine[]): { title: string
     title: 'Your cart is waiting',
     body: others > 0 ? `${first} and ${others} more ${others === 1 ? 'item' : 'items'}` : first,
   };
+}
+
+/** The code's line: how much off, the code, until when; for her alone. */
+function incentiveText(
+  i: { code: string; basisPoints: number; endsAt: number },
+  lang: Lang,
+  country: CountryCode,
+): string {
+  const off = formatPercent(i.basisPoints / 10_000, lang, country);
+  const until = formatDate(i.endsAt, lang, country);
+  return lang === 'ar'
+    ? `هدية منا: خصم ${off} على هذه السلة بالرمز ${i.code} حتى ${until}. الرمز لك وحدك ويُستخدم مرة واحدة.`
+    : `A little thank-you: ${off} off this cart with the code ${i.code}, until ${until}. The code is yours alone, for one order.`;
 }

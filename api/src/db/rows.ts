@@ -134,6 +134,8 @@ export interface CouponRow {
   /** That country's currency (migration 0044): its amounts are in it. Null: base fils, converted. */
   currency: 'KWD' | 'SAR' | null;
   updated_at: number | null;
+  /** Only this shopper may use it (migration 0078: a cart reminder's code); null: anyone. */
+  holder: string | null;
 }
 
 export interface OrderRow {

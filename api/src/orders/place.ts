@@ -4,7 +4,7 @@
 // already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
 // A shopper whose orders are in another order shard than the core is placed in three steps instead
 // (reserve in the core, write in her shard, confirm: orders/reservations.ts, decision 62).
-import { orderedStatement } from '../carts/saved';
+import { orderedStatements } from '../carts/saved';
 import { ok } from '#shared/api/envelope';
 import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
@@ -402,7 +402,7 @@ function orderStatements(
   // A subscription's own renewal is not her cart.
   if (!ctx.subscriptionRun)
     core.push(
-      orderedStatement(db, { userId, email: o.email }, { id: orderId, total: t.total, currency: t.currency }, now),
+      ...orderedStatements(db, { userId, email: o.email }, { id: orderId, total: t.total, currency: t.currency }, now),
     );
   const subscribing = !ctx.subscriptionRun && userId !== null && subscribedLines(q.lines).length > 0;
   if (subscribing)

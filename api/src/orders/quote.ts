@@ -2,6 +2,7 @@
 // country's delivery and VAT, and the shopper's wallet. One D1 batch, shared by /order/calculate and
 // /order/submit. Problems (sold out, over the buy limit, a coupon that does not apply) are reported,
 // not thrown, so the cart can show them; submit refuses an order that has any.
+import { shopperPart } from '../lib/shopper-part';
 import { ApiError } from '../lib/errors';
 import type { CalculateInput } from '#shared/api/order-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
@@ -10,7 +11,6 @@ import type { PromotionResult } from '#shared/orders/promotions';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from './coupon-amounts';
 import type { CouponRow } from '../db/rows';
-import { emailIdentity } from '../lib/email-identity';
 import { col } from '../lib/lang';
 import { deliveryFeeFor, priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
@@ -91,15 +91,6 @@ export interface Quote {
   /** The speeds offered for her zone, each with its day and fee, and the one the order takes (decision 65);
    * null when the shop makes no promise in her country. */
   arrival: CheckoutDelivery | null;
-}
-
-/**
- * Who a single-use coupon counts against: the person behind the e-mail (emailIdentity), the same key
- * for an account and a guest checkout with that address. An account always has its e-mail here.
- */
-function shopperPart(shopper: { userId: number | null; email: string | null }): string | null {
-  if (shopper.email) return `e${emailIdentity(shopper.email)}`;
-  return shopper.userId ? `u${shopper.userId}` : null;
 }
 
 export function shopperKey(couponId: number, shopper: { userId: number | null; email: string | null }): string | null {
@@ -344,7 +335,7 @@ export async function quote(
   const payable: CurrencyInfo = { ...currency, vatBasisPoints: settings.vat_basis_points };
   const subtotalPaid = priced.reduce((sum, l) => sum + payableMinor(l.price, payable) * l.count, 0);
   if (input.coupon) {
-    const problem = couponProblem(couponRow, { fils: subtotalFils, paid: subtotalPaid }, part !== null, ctx.country);
+    const problem = couponProblem(couponRow, { fils: subtotalFils, paid: subtotalPaid }, part, ctx.country);
     coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
   }
 
@@ -474,10 +465,13 @@ export async function quote(
 function couponProblem(
   c: Coupon | null,
   subtotal: { fils: number; paid: number },
-  knownShopper: boolean,
+  holder: string | null,
   country: CountryCode,
 ): CouponProblem | null {
+  const knownShopper = holder !== null;
   if (!c) return 'coupon_invalid';
+  // A code made for one shopper (a cart reminder's): anyone else's cart reads it as not valid.
+  if (c.holder !== null && c.holder !== holder) return 'coupon_invalid';
   const terms = couponTermsProblem(c, subtotal, country);
   if (terms) return terms;
   const limit = personLimit(c);

@@ -8,6 +8,7 @@ import { sendCartReminders } from '#api/src/carts/reminders';
 import { GULF_OFFSET_MS } from '#shared/gulf-days';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, GUEST_KW_ADDRESS, json, registerShopper, saveAddress } from './helpers';
+import { staffCall, staffWith } from './staff-helpers';
 
 const MIN = 60_000;
 const links = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
@@ -316,6 +317,62 @@ describe('a cart left behind', () => {
   });
 });
 
+describe('the second reminder’s code', () => {
+  it('is for its shopper alone, once, in her country, and says so in her mail', async () => {
+    await setting('cart_reminders.incentive', '{"KW": 1000, "SA": 0}');
+    const { token, id, email } = await registerShopper(device, 'cart-code');
+    await keep(token, [{ sku_id: 101, count: 2 }]);
+    await keptAt(id, gulf(10));
+    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect((await mails(email))[0]!.body_text).not.toContain('CART-');
+    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(1);
+    const second = (await mails(email))[1]!.body_text;
+    const code = /CART-[A-Z2-9]{8}/.exec(second)![0];
+    expect(second).toContain(`10% off this cart with the code ${code}`);
+
+    const calculate = (user: string | null, extra: Record<string, unknown> = {}, country = 'KW') =>
+      post('/order/calculate', { items: [{ sku_id: 101, count: 2 }], coupon: code, ...extra }, user, country).then(
+        json,
+      );
+    const mine = await calculate(token);
+    expect(mine.data.coupon).toMatchObject({ applied: true, problem: null });
+    expect(mine.data.discount).toBe(700);
+    // Forwarded: another shopper, or a guest with another address, reads it as not valid.
+    const stranger = await registerShopper(device, 'cart-code-friend');
+    expect((await calculate(stranger.token)).data.coupon).toMatchObject({ applied: false, problem: 'coupon_invalid' });
+    expect((await calculate(null, { email: 'friend@example.com' })).data.coupon.problem).toBe('coupon_invalid');
+    // In Saudi Arabia it is a Kuwaiti code.
+    expect((await calculate(token, {}, 'SA')).data.coupon.problem).toBe('coupon_for_kw');
+    // Once: her order uses it, and the next is refused.
+    const address = await saveAddress(device, token, 'KW');
+    const order = (body: Record<string, unknown>) =>
+      post(
+        '/order/submit',
+        {
+          items: [{ sku_id: 101, count: 2 }],
+          payment_method: 'cod',
+          address_id: address,
+          coupon: code,
+          idempotency_key: crypto.randomUUID(),
+          ...body,
+        },
+        token,
+      );
+    expect((await order({})).status).toBe(200);
+    expect((await calculate(token)).data.coupon.applied).toBe(false);
+  });
+
+  it('is not made where the owner set none', async () => {
+    await setting('cart_reminders.incentive', '{"KW": 0, "SA": 1500}');
+    const { token, id, email } = await registerShopper(device, 'cart-nocode');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, gulf(10));
+    await sendCartReminders(env, links, gulf(11, 1));
+    await sendCartReminders(env, links, gulf(10, 1, 1));
+    expect((await mails(email)).map((m) => m.body_text).join('\n')).not.toContain('CART-');
+  });
+});
+
 describe('an account’s cart ordered as a guest', () => {
   it('is closed by a guest order with the account’s address', async () => {
     const { token, id, email } = await registerShopper(device, 'cart-as-guest');
@@ -366,5 +423,102 @@ describe('a guest’s cart', () => {
       recovered_minor: (await json(placed)).data.order.totals.total,
     });
     expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+  });
+});
+
+describe('the owner’s cart reminders in the back office', () => {
+  it('counts per week, channel and country what was reminded, opened and recovered, for the member’s countries', async () => {
+    const { token, id, email } = await registerShopper(device, 'cart-figures');
+    const address = await saveAddress(device, token, 'KW');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, Date.now() - 2 * 60 * MIN);
+    await env.DB.prepare('UPDATE saved_carts SET next_due_at = ? WHERE user_id = ?')
+      .bind(Date.now() - MIN, id)
+      .run();
+    // The reminder as the cron sends it now (outside the quiet hours, whenever the test runs).
+    await env.DB.prepare(
+      'INSERT INTO shop_settings (key, value) VALUES (\'cart_reminders.quiet\', \'{"from": 0, "to": 0}\') ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run();
+    expect(await sendCartReminders(env, links, Date.now())).toBe(1);
+    const link = linkIn((await mails(email))[0]!.body_text)!;
+    expect((await restore(link, token)).status).toBe(200);
+    const placed = await post(
+      '/order/submit',
+      {
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        address_id: address,
+        idempotency_key: crypto.randomUUID(),
+      },
+      token,
+    );
+    const total = (await json(placed)).data.order.totals.total as number;
+
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const report = await json(await staffCall(owner.token, '/staff/cart-reminders', { method: 'GET' }));
+    expect(report.data.settings).toEqual({
+      enabled: true,
+      steps: [60, 1440],
+      quiet: { from: 0, to: 0 },
+      incentive: { KW: 0, SA: 0 },
+    });
+    expect(report.data.weeks).toBe(8);
+    const row = report.data.figures.find(
+      (f: { channel: string; country: string }) => f.channel === 'mail' && f.country === 'KW',
+    );
+    expect(row).toMatchObject({ reminded: 1, opened: 1, recovered: 1, revenue_minor: total });
+    // A member of Saudi Arabia only sees Saudi figures.
+    const saudi = await staffWith([{ role: 'catalogue_manager', country: 'SA' }]);
+    const theirs = await json(await staffCall(saudi.token, '/staff/cart-reminders', { method: 'GET' }));
+    expect(theirs.data.figures.filter((f: { country: string }) => f.country === 'KW')).toEqual([]);
+  });
+
+  it('saves the steps and quiet hours the owner sets, refuses a step out of range, and a one-country member', async () => {
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const set = (who: string, body: unknown) => staffCall(who, '/staff/cart-reminders/settings', { json: body });
+    const saved = await set(owner.token, {
+      enabled: true,
+      steps: [120, 2880],
+      quiet: { from: 22, to: 8 },
+      incentive: { KW: 1000, SA: 500 },
+    });
+    expect(saved.status).toBe(200);
+    expect((await json(saved)).meta.msg).toBe('cart_reminder_settings_saved');
+    const { token, id } = await registerShopper(device, 'cart-settings');
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    const cart = await cartOf(id);
+    expect(cart!.next_due_at).toBeGreaterThanOrEqual((cart!.updated_at as number) + 120 * MIN);
+
+    const early = await set(owner.token, {
+      enabled: true,
+      steps: [5],
+      quiet: { from: 22, to: 8 },
+      incentive: { KW: 0, SA: 0 },
+    });
+    expect(early.status).toBe(400);
+    expect(JSON.stringify(await json(early))).toContain('cart_reminder_step_invalid');
+    const backwards = await set(owner.token, {
+      enabled: true,
+      steps: [600, 60],
+      quiet: { from: 22, to: 8 },
+      incentive: { KW: 0, SA: 0 },
+    });
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(await json(backwards))).toContain('cart_reminder_steps_order');
+    const kuwaitOnly = await staffWith([{ role: 'catalogue_manager', country: 'KW' }]);
+    expect(
+      (
+        await set(kuwaitOnly.token, {
+          enabled: false,
+          steps: [60],
+          quiet: { from: 21, to: 9 },
+          incentive: { KW: 0, SA: 0 },
+        })
+      ).status,
+    ).toBe(403);
+    const audit = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'settings.cart_reminders'",
+    ).first<{ n: number }>();
+    expect(audit!.n).toBe(1);
   });
 });

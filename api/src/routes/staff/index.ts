@@ -21,6 +21,7 @@ import { staffQuizRoutes } from './quiz';
 import { staffReviewRoutes } from './reviews';
 import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
+import { staffCartReminderRoutes } from './cart-reminders';
 import { staffDeliveryRoutes } from './delivery';
 import { staffReturnRoutes } from './returns';
 import { staffShippingRoutes } from './shipping';
@@ -52,6 +53,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffReviewRoutes)
   .route('/', staffSubscriptionRoutes)
   .route('/', staffAmountRoutes)
+  .route('/', staffCartReminderRoutes)
   .route('/', staffDeliveryRoutes)
   .route('/', staffShippingRoutes)
   .route('/', staffConsultationCallRoutes)
