@@ -5,7 +5,7 @@
 import '../styles/orders.css';
 import '../styles/blood-tests.css';
 import { useContext, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { snapshot, useSnapshot } from 'valtio';
 import type { ProductCard as Card, SkuPrice } from '#shared/catalogue/types';
 import type { CalculateResult } from '#shared/orders/types';
@@ -19,6 +19,7 @@ import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, useMinor, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
+import { useSessionStore } from '../stores/session';
 import { cart, removeFromCart } from '../cart/cart-store';
 import { applySkuSync, buyableEntries, cartPrice, type CartChange } from '../cart/cart-sync';
 import type { CartSync } from '#shared/catalogue/product-responses';
@@ -64,6 +65,17 @@ export function Component() {
 
   useEffect(restoreCheckout, []);
   useEffect(restoreGiftChoices, []);
+
+  // A cart reminder's link (/cart?restore=…, issue 64): its code loads only then; the address is
+  // cleaned at once, so a reload or a shared address does not bring it back twice.
+  const [params, setParams] = useSearchParams();
+  const restoreToken = params.get('restore');
+  const session = useSessionStore();
+  useEffect(() => {
+    if (!restoreToken) return;
+    setParams({}, { replace: true });
+    void import('../cart/restore-link').then((m) => m.restoreFromLink(api, session, restoreToken));
+  }, [restoreToken, setParams, api, session]);
 
   // Cart sync (spec §4): fresh SKU data when the cart loads and when its SKUs change.
   useEffect(() => {

@@ -1,9 +1,7 @@
 // Carts left behind (issue 64): what the browser sends of a cart it keeps, the reminder link's restore
 // and the mail's stop link, for the API (api/src/routes/carts.ts) and the pages that send them.
+import { SAVED_CART_MAX_LINES } from '../carts/saved-cart';
 import { z } from '../zod';
-
-/** A saved cart's size: more lines than any real cart, few enough for one reminder. */
-export const SAVED_CART_MAX_LINES = 50;
 
 const line = z.object({
   sku_id: z.number().int().positive(),

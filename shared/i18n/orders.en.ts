@@ -611,10 +611,7 @@ export const ordersEn = {
   checkout_referral_applied: 'Your friend’s code takes {{value}} off.',
   totals_points: 'Points ({{points}})',
   totals_referral: 'Friend’s discount',
-  // Carts left behind (issue 64): the reminder link's page, and the reminder mail's stop page.
-  page_cart_restore: 'Your saved cart',
-  cart_restore_working: 'Bringing your cart back…',
-  cart_restore_to_cart: 'Go to your cart',
+  // Carts left behind (issue 64): the reminder link's answers, and the reminder mail's stop page.
   cart_link_invalid: 'This cart link is not valid.',
   cart_link_other_account: 'This cart belongs to another account. Sign out to bring it back on this device.',
   cart_link_expired: 'This cart link has expired: the cart changed or is too old.',

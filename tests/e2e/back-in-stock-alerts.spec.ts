@@ -62,6 +62,7 @@ test('a shopper subscribes to back-in-stock, the back office restocks, and the m
     .toBe(1);
   await expect(mail).toContainText(/\d\.\d\d\sSAR/);
   await expect(mail).toContainText('/ar/alerts/unsubscribe?token=');
+  const unsubscribe = (await mail.locator('a[href*="/ar/alerts/unsubscribe?token="]').first().getAttribute('href'))!;
 
   // The push: to this shopper's device, in Arabic, opening the product page.
   const userId = await page.evaluate(async () => (await (await fetch('/api/user/me')).json()).data.user.id as number);
@@ -76,4 +77,11 @@ test('a shopper subscribes to back-in-stock, the back office restocks, and the m
     )
     .toBe(1);
   await expect(push.filter({ hasText: `: ${userId}` })).toContainText(`/ar/products/${slug}`);
+
+  // The mail's unsubscribe link: one press, and the answer takes the focus so it is read out.
+  await page.goto(unsubscribe);
+  await page.getByRole('button', { name: 'إيقاف هذا التنبيه' }).click();
+  const done = page.getByTestId('alerts-unsubscribe-done');
+  await expect(done).toContainText('تم إيقاف التنبيه.');
+  await expect(done).toBeFocused();
 });

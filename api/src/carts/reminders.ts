@@ -144,7 +144,7 @@ export async function sendCartReminders(
       continue;
     }
     const token = await cartToken(links.secret, cart);
-    const restoreUrl = `${links.siteOrigin}${localizePath('/cart/restore', cart.lang)}?t=${token}`;
+    const restoreUrl = `${links.siteOrigin}${localizePath('/cart', cart.lang)}?restore=${token}`;
     const dedupe = `cart:${cart.id}:${cart.updated_at}:step${step}`;
     const statements: D1PreparedStatement[] = [];
     // The owner's incentive goes with the second step only, as a code for her alone (incentive.ts).
@@ -225,7 +225,7 @@ export async function sendCartReminders(
     if (cart.user_id !== null) {
       const push = await pushToUser(env, cart.user_id, 'cart', (lang) => ({
         ...reminderPush(lang, lines),
-        url: `/cart/restore?t=${token}`,
+        url: `/cart?restore=${token}`,
         tag: `cart-${cart.id}`,
       })).catch(() => ({ sent: 0 }));
       if (push.sent > 0) {

@@ -1,6 +1,6 @@
 // /checkout/shipping: the address (a saved one, a new one, or a guest's e-mail and typed address) and
 // the delivery note.
-import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
@@ -10,7 +10,6 @@ import { NewAddress } from '#client/accounts/NewAddress';
 import { SavedAddressChoice } from '#client/accounts/SavedAddressChoice';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
-import { ApiContext } from '#client/providers';
 import { openAuthModal } from '#client/stores/auth-modal';
 import { checkout, saveCheckout } from '#client/stores/checkout';
 import { useSessionStore } from '#client/stores/session';
@@ -72,7 +71,6 @@ export function Component() {
   const href = useHref();
   const navigate = useNavigate();
   const session = useSessionStore();
-  const api = useContext(ApiContext)!;
   const { user, country } = useSnapshot(session);
   const restored = useCheckoutState();
   usePendingOrderReturn();
@@ -124,8 +122,9 @@ export function Component() {
 
   const go = () => {
     saveCheckout();
-    // A guest who gave her e-mail: her cart is kept for its reminders from now on (issue 64).
-    if (!user && checkout.email) void import('#client/cart/keep-cart').then((m) => m.keepCartNow(api, checkout.email));
+    // A guest who gave her e-mail: her cart is kept for its reminders from now on (issue 64). The
+    // keeper (cart/CartKeeper.tsx, mounted on every page) hears it: no module of its is loaded here.
+    if (!user && checkout.email) dispatchEvent(new Event('shop:keep-cart'));
     navigate(href('/checkout/order'));
   };
   const keepGift = (gift: GiftInput, places: PlaceNames) => {

@@ -127,9 +127,6 @@ describe('server-rendered pages', () => {
       'alerts-unsubscribe',
       'consultation-success',
       'consultation-package',
-      // A cart reminder's link and its mail's stop link (issue 64).
-      'cart-restore',
-      'cart-reminders-stop',
     ]);
     const expected = PAGE_ROUTES.filter((r) => !unlisted.has(r.id) && !r.path.includes(':')).map((r) => r.path);
     expect(expected).toContain('/checkout/shipping');
