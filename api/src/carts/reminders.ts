@@ -22,7 +22,6 @@ import { GULF_OFFSET_MS } from '#shared/gulf-days';
 interface DueCart {
   id: number;
   user_id: number | null;
-  guest_email: string | null;
   country: CountryCode;
   lang: Lang;
   items: string;
@@ -106,7 +105,7 @@ export async function sendCartReminders(
   if (!settings.enabled) return 0;
   const { results } = await db
     .prepare(
-      `SELECT c.id, c.user_id, c.guest_email, c.country, c.lang, c.items, c.updated_at, c.steps_sent,
+      `SELECT c.id, c.user_id, c.country, c.lang, c.items, c.updated_at, c.steps_sent,
          CASE WHEN c.user_id IS NULL THEN c.guest_email ELSE nullif(u.email, '') END AS email,
          CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
        FROM saved_carts c LEFT JOIN users u ON u.id = c.user_id
@@ -147,8 +146,10 @@ export async function sendCartReminders(
     const restoreUrl = `${links.siteOrigin}${localizePath('/cart', cart.lang)}?restore=${token}`;
     const dedupe = `cart:${cart.id}:${cart.updated_at}:step${step}`;
     const statements: D1PreparedStatement[] = [];
-    // The owner's incentive goes with the second step only, as a code for her alone (incentive.ts).
-    const incentive = step === 2 ? incentiveFor(db, cart, settings.incentive[cart.country], queuedAt) : null;
+    // The owner's incentive goes with the second step only, as a code for her alone (incentive.ts). Only
+    // the mail names it: no address, no code (a coupon nobody is told of is only a row).
+    const incentive =
+      step === 2 && cart.email ? incentiveFor(db, cart, settings.incentive[cart.country], queuedAt) : null;
     if (incentive) statements.push(incentive.statement);
     const record = (channel: 'mail' | 'whatsapp' | 'push', extra?: { sql: string; binds: unknown[] }) =>
       db
