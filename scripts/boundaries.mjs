@@ -158,6 +158,7 @@ export const API_LAYERS = [
   ['consultations', 'search'],
   ['payments'],
   ['subscriptions'],
+  ['recommend'],
   ['order-office'],
   ['shipping', 'returns'],
   ['drivers', 'data-rights'],

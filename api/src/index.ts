@@ -48,7 +48,13 @@ import { userRoutes } from './routes/user';
 import { phoneAuthRoutes } from './routes/phone-auth';
 import { whatsappChoiceRoutes, whatsappRoutes } from './routes/whatsapp';
 import { cartReminderStopRoutes, cartRoutes } from './routes/carts';
+import { viewedRoutes } from './routes/viewed';
 import { sendCartReminders } from './carts/reminders';
+import { refreshCoPurchases } from './catalogue/co-purchases';
+
+/** 00:40 UTC, 03:40 Gulf time: the nightly refresh of what is bought together. */
+const CO_PURCHASE_HOUR_UTC = 0;
+const CO_PURCHASE_MINUTE = 40;
 import { devRoutes } from './routes/dev';
 import { addressRoutes } from './routes/addresses';
 import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
@@ -263,6 +269,7 @@ app.route('/user/phone', phoneAuthRoutes);
 app.route('/user/profile', whatsappChoiceRoutes);
 app.route('/whatsapp', whatsappRoutes);
 app.route('/cart', cartRoutes);
+app.route('/viewed', viewedRoutes);
 app.route('/cart-reminders', cartReminderStopRoutes);
 app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
@@ -459,6 +466,15 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           .then((n) => n && log.info('cart reminders queued', { count: n }))
           .catch((error) => log.error('cart reminders failed', { error })),
       );
+      // Bought together, learned from the last year of orders (catalogue/co-purchases.ts, issue 64): once a
+      // night, at 03:40 Gulf time, after the backup and before anyone shops.
+      const at = new Date(controller.scheduledTime);
+      if (at.getUTCHours() === CO_PURCHASE_HOUR_UTC && at.getUTCMinutes() === CO_PURCHASE_MINUTE)
+        ctx.waitUntil(
+          refreshCoPurchases(env, controller.scheduledTime)
+            .then((r) => log.info('bought together learned', { ...r }))
+            .catch((error) => log.error('bought together refresh failed', { error })),
+        );
       // Subscribe and save (api/src/subscriptions/): orders due, reminders three days before, and refill
       // reminders for products bought once; each once, however often the cron runs.
       ctx.waitUntil(subscriptionJobs(env).catch((error) => log.error('subscription jobs failed', { error })));

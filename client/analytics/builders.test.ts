@@ -104,6 +104,7 @@ function events(text: string): Array<AnalyticsEvent | null> {
   const item = b.cardItem(card(text), ctx, 0);
   const line = b.cartItem(cartLine(text), ctx, 2);
   return [
+    b.pickedFrom(any('also-bought'), card(text), ctx, 0),
     b.viewItemList(any({ ...stray, listId: text, listName: text, currency: 'SAR', items: [item] })),
     b.viewItemList(
       any({
@@ -168,6 +169,7 @@ describe('no analytics event carries health or personal data', () => {
         'quiz_start',
         'remove_from_cart',
         'search',
+        'select_item',
         'view_item',
         'view_item_list',
       ].sort(),
@@ -202,5 +204,53 @@ describe('no analytics event carries health or personal data', () => {
       listName: 'category',
     });
     expect(b.listingList(undefined, true)).toEqual({ listId: 'search', listName: 'search results' });
+  });
+
+  it('ties a card picked from a suggestion to the add and the purchase that follow, by its list only', () => {
+    const kept = new Map<string, string>();
+    Object.assign(globalThis, {
+      sessionStorage: {
+        getItem: (k: string) => kept.get(k) ?? null,
+        setItem: (k: string, v: string) => void kept.set(k, v),
+      },
+    });
+    try {
+      const before = b.purchase({
+        orderId: 1,
+        currency: 'SAR',
+        totalMinor: 9000,
+        taxMinor: 0,
+        shippingMinor: 0,
+        items: [b.cartItem(cartLine('x'), ctx)],
+      });
+      expect((before!.params.items as unknown as Array<Record<string, unknown>>)[0]).not.toHaveProperty('item_list_id');
+      const picked = b.pickedFrom('recently-viewed', card('x'), ctx, 2)!;
+      expect(picked.name).toBe('select_item');
+      expect(picked.params).toMatchObject({
+        item_list_id: 'recently-viewed',
+        item_list_name: 'recommendations',
+        items: [{ item_id: '77', index: 2, item_list_id: 'recently-viewed', item_list_name: 'recommendations' }],
+      });
+      const added = b.addToCart({ currency: 'SAR', item: b.cartItem(cartLine('x'), ctx) })!;
+      expect((added.params.items as unknown as Array<Record<string, unknown>>)[0]).toMatchObject({
+        item_list_id: 'recently-viewed',
+      });
+      const bought = b.purchase({
+        orderId: 2,
+        currency: 'SAR',
+        totalMinor: 9000,
+        taxMinor: 0,
+        shippingMinor: 0,
+        items: [b.cartItem(cartLine('x'), ctx)],
+      });
+      expect((bought!.params.items as unknown as Array<Record<string, unknown>>)[0]).toMatchObject({
+        item_list_id: 'recently-viewed',
+        item_list_name: 'recommendations',
+      });
+      // A list that is not one of the shop's suggestions never goes out.
+      expect(b.pickedFrom('Sara Ahmed' as never, card('x'), ctx, 0)).toBeNull();
+    } finally {
+      Reflect.deleteProperty(globalThis, 'sessionStorage');
+    }
   });
 });

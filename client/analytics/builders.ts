@@ -13,11 +13,12 @@ import {
   quizStart,
   removeFromCart,
   search,
+  selectItem,
   viewItem,
   viewItemList,
 } from '#shared/analytics/events';
 import type { ItemInput } from '#shared/analytics/events';
-import type { ListName } from '#shared/analytics/params';
+import type { ListName, RecommendationList } from '#shared/analytics/params';
 import type { ProductCard, SkuSummary } from '#shared/catalogue/types';
 import type { CartProduct, CartSku } from '../cart/cart-types';
 import type { TrackContext } from './track-context';
@@ -34,6 +35,30 @@ function cardItem(card: ProductCard, ctx: TrackContext, index?: number, sku: Sku
   };
 }
 
+/**
+ * The suggestion each product was last picked from in this tab (issue 64), so her add to cart and the
+ * purchase that follow carry it: how the owner sees which suggestions bring orders.
+ */
+const PICKED_KEY = 'analytics-picked';
+
+function pickedLists(): Record<string, RecommendationList> {
+  try {
+    return JSON.parse(sessionStorage.getItem(PICKED_KEY) ?? '{}') as Record<string, RecommendationList>;
+  } catch {
+    return {};
+  }
+}
+
+/** A card picked from a suggestion: remembered for the product, and its select_item event. */
+function pickedFrom(list: RecommendationList, card: ProductCard, ctx: TrackContext, index: number) {
+  try {
+    sessionStorage.setItem(PICKED_KEY, JSON.stringify({ ...pickedLists(), [card.id]: list }));
+  } catch {
+    // Storage refused: the click is still counted, the order that follows is not tied to it.
+  }
+  return selectItem({ list, currency: ctx.currency.currency, item: cardItem(card, ctx, index) });
+}
+
 function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: TrackContext, quantity = 1): ItemInput {
   return {
     id: line.sku.id,
@@ -42,6 +67,7 @@ function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: TrackContex
     variant: line.sku.name,
     priceMinor: ctx.payable(line.sku.price.price),
     quantity,
+    list: pickedLists()[String(line.product.id)],
   };
 }
 
@@ -79,4 +105,5 @@ export const builders = {
   cardItem,
   cartItem,
   listingList,
+  pickedFrom,
 };

@@ -165,9 +165,10 @@ describe('call sites', () => {
       }
     }
     // The shop's call sites are all found: cart add/remove, listing, product, search, checkout, payment,
-    // purchase, blood-test booking and its success, the quiz's start and finish.
+    // purchase, blood-test booking and its success, the quiz's start and finish, a suggestion's card picked.
     expect(new Set(calls)).toEqual(
       new Set([
+        'client/analytics/picked.tsx',
         'client/cart/cart-store.ts',
         'client/catalogue/ListingView.tsx',
         'client/pages/product.tsx',

@@ -55,6 +55,11 @@ export function CartKeeper() {
       sent.current = '';
       send();
     }
+    // What she viewed as a guest joins her account (issue 64), and leaves this browser.
+    if (signedIn && !wasSignedIn.current)
+      void import('../catalogue/viewed-sync')
+        .then(({ joinViewed }) => joinViewed(api))
+        .catch((error: unknown) => console.warn('recently viewed not joined', error));
     wasSignedIn.current = signedIn;
     // The checkout's shipping step asks once a guest gave her e-mail (pages/checkout/shipping.tsx).
     const asked = () => send();

@@ -25,6 +25,10 @@ const ORIGIN_SOURCES = [
   'Quiz',
   'Unlock Free Delivery',
   'Blood Test Results',
+  // What the shop suggests her (issue 64): her home page's own sections, and below a product or the cart.
+  'For You',
+  'Recently Viewed',
+  'Customers Also Bought',
 ] as const;
 type OriginSource = (typeof ORIGIN_SOURCES)[number];
 

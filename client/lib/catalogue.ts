@@ -8,7 +8,7 @@ import type { NutritionistOfferCard, NutritionistOfferDetail } from '#shared/con
 
 export interface HomeSection {
   id: number;
-  type: 'banner' | 'categories' | 'popular' | 'brands' | 'nutritionist_banner' | 'quiz' | 'collection';
+  type: 'banner' | 'categories' | 'popular' | 'brands' | 'nutritionist_banner' | 'quiz' | 'collection' | 'for_you';
   title: string;
   // biome-ignore lint/suspicious/noExplicitAny: each section type's data is cast where home.tsx draws it
   data: any;

@@ -2,6 +2,7 @@
 // changed since they were added (cart sync), giveaways, purchase-together suggestions, the order
 // summary with the coupon field, the free-delivery banner and the checkout button. Below, the separate
 // blood-test cart (client/blood-tests/BloodTestCartSection.tsx).
+import { SuggestionSection } from '../analytics/picked';
 import '../styles/orders.css';
 import '../styles/blood-tests.css';
 import { useContext, useEffect, useState } from 'react';
@@ -121,6 +122,7 @@ export function Component() {
       <Page title={t('page_cart')}>
         <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
         <BloodTestCartSection />
+        <div data-more-to-see="" />
       </Page>
     );
   }
@@ -243,14 +245,20 @@ export function Component() {
         </aside>
       </div>
       {together.length > 0 && (
-        <section className="cart-together" aria-labelledby="cart-together-title">
+        <SuggestionSection
+          list="cart-together"
+          items={together.slice(0, 4)}
+          className="cart-together"
+          labelledBy="cart-together-title"
+        >
           <h2 id="cart-together-title" className="section-title">
             {t('cart_together')}
           </h2>
           <ProductGrid products={together.slice(0, 4)} origin={{ source: 'Purchase Together' }} />
-        </section>
+        </SuggestionSection>
       )}
       <BloodTestCartSection />
+      <div data-more-to-see="" />
     </Page>
   );
 }

@@ -68,6 +68,7 @@ export function Component() {
       {sections.map((s) => (
         <Section key={s.id} section={s} />
       ))}
+      <div data-more-to-see="" />
     </>
   );
 }
@@ -122,20 +123,29 @@ function Section({ section }: { section: HomeSection }) {
       );
     case 'popular':
     case 'collection':
+    case 'for_you': {
+      // Her own sections (signed in, issue 64): no "see all"; their list counts what she picks there.
+      const list = section.data.kind as string | undefined;
       return (
-        <section className="home-section">
+        <section className="home-section" data-suggestion={list}>
           <div className="section-head">
             {heading}
-            <Link to={href(section.type === 'popular' ? '/products?sort=popularity-desc' : '/products?sale=1')}>
-              {t('see_all')}
-            </Link>
+            {!list && (
+              <Link to={href(section.type === 'popular' ? '/products?sort=popularity-desc' : '/products?sale=1')}>
+                {t('see_all')}
+              </Link>
+            )}
           </div>
           <ProductGrid
             products={section.data.items}
-            origin={{ source: section.type === 'popular' ? 'Popular Products' : 'Collection', id: section.id }}
+            origin={{
+              source: list ? 'For You' : section.type === 'popular' ? 'Popular Products' : 'Collection',
+              id: list ?? section.id,
+            }}
           />
         </section>
       );
+    }
     case 'brands':
       return (
         <section className="home-section">

@@ -271,13 +271,14 @@ export function Component() {
       <ReviewsPlace key={product.id} product={product} />
 
       {product.purchase_together.length > 0 && (
-        <section className="home-section" aria-labelledby="together-title">
+        <section className="home-section" aria-labelledby="together-title" data-suggestion="bought-together">
           <h2 id="together-title" className="section-title">
             {t('purchase_together')}
           </h2>
           <ProductGrid products={product.purchase_together} origin={{ source: 'Purchase Together', id: product.id }} />
         </section>
       )}
+      <div data-more-to-see="" data-except={product.id} />
     </Page>
   );
 }

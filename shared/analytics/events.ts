@@ -12,6 +12,7 @@ import {
   type Item,
   type ListName,
   type ParamValue,
+  type RecommendationList,
   safeSearchTerm,
   termInVocabulary,
 } from './params';
@@ -39,6 +40,8 @@ export interface ItemInput {
   quantity?: number;
   /** Position in a list, from 0. */
   index?: number;
+  /** The suggestion it was picked from, when it was (issue 64). */
+  list?: RecommendationList;
 }
 
 /** Minor units of a currency as GA4's decimal number (12.345 for KWD 12.345), via the integer's digits. */
@@ -58,6 +61,10 @@ function toItems(list: readonly ItemInput[], currency: CurrencyCode): Item[] {
     if (i.category) item.item_category = i.category;
     if (i.variant) item.item_variant = i.variant;
     if (i.index !== undefined) item.index = i.index;
+    if (i.list) {
+      item.item_list_id = i.list;
+      item.item_list_name = 'recommendations';
+    }
     return item;
   });
 }
@@ -96,6 +103,19 @@ export function viewItemList(input: {
     item_list_id: input.listId,
     item_list_name: input.listName,
     items: toItems(input.items, input.currency),
+  });
+}
+
+/** A card picked from one of the shop's suggestions (issue 64): the list, and the item with its place in it. */
+export function selectItem(input: {
+  list: RecommendationList;
+  currency: CurrencyCode;
+  item: ItemInput;
+}): AnalyticsEvent | null {
+  return make('select_item', {
+    item_list_id: input.list,
+    item_list_name: 'recommendations',
+    items: toItems([{ ...input.item, list: input.list }], input.currency),
   });
 }
 

@@ -7,6 +7,7 @@
 
 export const ECOMMERCE_EVENTS = [
   'view_item_list',
+  'select_item',
   'view_item',
   'add_to_cart',
   'remove_from_cart',
@@ -44,6 +45,9 @@ export interface Item {
   price: number;
   quantity: number;
   index?: number;
+  /** The shop's suggestion the item was picked from (issue 64): kept on her later add and purchase. */
+  item_list_id?: string;
+  item_list_name?: string;
 }
 export type ParamValue = Scalar | Item[];
 
@@ -138,12 +142,35 @@ const ITEM_PARAMS: Record<keyof Item, Check> = {
   price: isMoney,
   quantity: (v) => isCount(999)(v) && (v as number) >= 1,
   index: isCount(1000),
+  item_list_id: (v) => isListId(v),
+  item_list_name: (v) => typeof v === 'string' && (LIST_NAMES as readonly string[]).includes(v),
 };
 const REQUIRED_ITEM_PARAMS = ['item_id', 'item_name', 'price', 'quantity'] as const;
 
 /** The names a list may have (item_list_name): fixed words, never a page's text. */
-const LIST_NAMES = ['products', 'category', 'brand', 'search results', 'quiz results'] as const;
+const LIST_NAMES = ['products', 'category', 'brand', 'search results', 'quiz results', 'recommendations'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
+
+/**
+ * The shop's suggestions (issue 64), each its own list so the owner sees which brings clicks and
+ * orders: below a product, in the cart, and a signed-in shopper's home page sections.
+ */
+const RECOMMENDATION_LISTS = [
+  'bought-together',
+  'also-bought',
+  'cart-together',
+  'recently-viewed',
+  'refills-due',
+  'buy-again',
+  'suggested',
+] as const;
+export type RecommendationList = (typeof RECOMMENDATION_LISTS)[number];
+
+/** The shop's own lists: a listing, a category's or brand's (by slug), search results, the quiz's, a suggestion's. */
+const isListId = (v: unknown) =>
+  typeof v === 'string' &&
+  (/^(products|search|quiz|(category|brand)-[a-z0-9]+(-[a-z0-9]+)*)$/.test(v) ||
+    (RECOMMENDATION_LISTS as readonly string[]).includes(v));
 
 /** Each scalar parameter and its shape. */
 export const SCALAR_PARAMS = {
@@ -155,8 +182,7 @@ export const SCALAR_PARAMS = {
   transaction_id: matches(/^\d{1,12}$/),
   coupon: matches(/^[A-Z0-9_-]{1,32}$/),
   payment_type: matches(/^[a-z][a-z_]{1,19}$/),
-  /** The shop's own lists: a listing, a category's or brand's (by slug), search results, the quiz's. */
-  item_list_id: matches(/^(products|search|quiz|(category|brand)-[a-z0-9]+(-[a-z0-9]+)*)$/),
+  item_list_id: isListId,
   item_list_name: (v) => typeof v === 'string' && (LIST_NAMES as readonly string[]).includes(v),
   search_term: (v) => safeSearchTerm(v) === v,
   /** A quiz version: its number, or vN / vN.N. */
@@ -177,6 +203,8 @@ export const EVENT_PARAMS: Record<
   { scalars: readonly ScalarParam[]; items: boolean; required: readonly ScalarParam[] }
 > = {
   view_item_list: { scalars: ['item_list_id', 'item_list_name'], items: true, required: ['item_list_id'] },
+  // A card picked from one of the shop's suggestions (issue 64).
+  select_item: { scalars: ['item_list_id', 'item_list_name'], items: true, required: ['item_list_id'] },
   view_item: { scalars: ['currency', 'value'], items: true, required: ['currency', 'value'] },
   add_to_cart: { scalars: ['currency', 'value'], items: true, required: ['currency', 'value'] },
   remove_from_cart: { scalars: ['currency', 'value'], items: true, required: ['currency', 'value'] },

@@ -55,6 +55,8 @@ export const MESSAGE_KEYS = [
   'cart_link_expired',
   'cart_link_used',
   'cart_reminders_stop_invalid',
+  // Recently viewed (issue 64): her list cleared on every device.
+  'recently_viewed_cleared',
   'payment_method_below_minimum',
   'payment_method_above_maximum',
   'stc_pay_phone_invalid',

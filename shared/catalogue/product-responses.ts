@@ -43,7 +43,10 @@ export const productDetailSchema = productCardSchema.omit({ default_sku: true })
     z.object({ id: z.int(), group: z.enum(['form', 'diet', 'flavour', 'size']), slug: z.string(), name: z.string() }),
   ),
   parent_category: categoryRefSchema.nullable(),
+  /** Bought together (issue 64): learned from this country's orders, the hand-set list filling in where they are thin. */
   purchase_together: z.array(productCardSchema),
+  /** Customers also bought: what this product's buyers bought in their other orders, learned the same way. */
+  also_bought: z.array(productCardSchema),
   /** Names in both languages, for hreflang-aware SEO and structured data. */
   alternate: z.object({ slug: z.string(), name_en: z.string(), name_ar: z.string() }),
   /** The shown ratings: average, count, and per star and language. */

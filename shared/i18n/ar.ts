@@ -19,6 +19,7 @@ import { consultationCallAr } from './consultation-call.ar';
 import { pointsAr } from './points.ar';
 import { trackingAr } from './tracking.ar';
 import { returnsAr } from './returns.ar';
+import { suggestionsAr } from './suggestions.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -40,4 +41,5 @@ export const ar: Dictionary = {
   ...pointsAr,
   ...trackingAr,
   ...returnsAr,
+  ...suggestionsAr,
 };

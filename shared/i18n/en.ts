@@ -23,6 +23,7 @@ import { consultationCallEn } from './consultation-call.en';
 import { pointsEn } from './points.en';
 import { trackingEn } from './tracking.en';
 import { returnsEn } from './returns.en';
+import { suggestionsEn } from './suggestions.en';
 
 export const en = {
   ...shellEn,
@@ -44,6 +45,7 @@ export const en = {
   ...pointsEn,
   ...trackingEn,
   ...returnsEn,
+  ...suggestionsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

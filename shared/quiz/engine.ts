@@ -118,7 +118,7 @@ export function contentTargets(content: QuizContent): QuizTarget[] {
   return [...seen.keys()].sort().map((k) => seen.get(k)!);
 }
 
-function containsIngredient(content: QuizContent, key: string, p: QuizCatalogueProduct): boolean {
+function containsIngredient(content: QuizContent, key: string, p: QuizSafetyProduct): boolean {
   if (key === '*') return true;
   const ing = content.ingredients[key];
   if (!ing) return false;
@@ -131,6 +131,29 @@ interface Tally {
   best: { weight: number; reason: Bi; need: number } | null;
   reasons: Bi[];
   because: QuizBecause[];
+}
+
+/** The version's cautions her facts raise for a product, and why it is removed (empty: it stays). */
+function removal(content: QuizContent, facts: readonly string[], product: QuizSafetyProduct) {
+  const gates = content.cautions.filter(
+    (c) => c.facts.some((f) => facts.includes(f)) && containsIngredient(content, c.ingredient, product),
+  );
+  // The version's own reason when it removes a product; else the shop's rules may.
+  const removing = gates.filter((c) => c.action === 'remove').map((c) => c.text);
+  const safety = supplementSafety(product, facts);
+  return { gates, safety, why: removing.length ? removing : safety.remove };
+}
+
+/** What the quiz's gates read of a product. */
+export type QuizSafetyProduct = Pick<QuizCatalogueProduct, 'nutrients' | 'ingredients' | 'doses'>;
+
+/**
+ * Whether her stored answers would stop the quiz suggesting this product (issue 64): the shop's other
+ * suggestions (bought together, her home page) ask the same gates, so what the quiz would never suggest
+ * to her, nothing else suggests either.
+ */
+export function quizStops(content: QuizContent, answers: QuizAnswers, product: QuizSafetyProduct): boolean {
+  return removal(content, factsOf(content, answers), product).why.length > 0;
 }
 
 /**
@@ -178,13 +201,7 @@ export function score(content: QuizContent, answers: QuizAnswers, catalogue: Qui
   const byNeed = new Map<number, QuizSuggestion>();
   const removed: QuizRemoved[] = [];
   for (const t of ranked) {
-    const gates = content.cautions.filter(
-      (c) => c.facts.some((f) => facts.includes(f)) && containsIngredient(content, c.ingredient, t.product),
-    );
-    const safety = supplementSafety(t.product, facts);
-    // The version's own reason when it removes a product; else the shop's rules may.
-    const removing = gates.filter((c) => c.action === 'remove').map((c) => c.text);
-    const why = removing.length ? removing : safety.remove;
+    const { gates, safety, why } = removal(content, facts, t.product);
     if (why.length) {
       if (removed.length < QUIZ_LIMITS.suggestions * 2) removed.push({ slug: t.product.slug, why });
       continue;

@@ -35,6 +35,8 @@ const KV_MAX_KEY_BYTES = 512;
 
 export async function cacheKey(policy: CachePolicy, scope: CacheScope, pathWithQuery: string): Promise<string | null> {
   if (!scope.deviceToken) return null;
+  // An answer that carries a signed-in shopper's own data is never kept: it changes as she shops.
+  if (policy.guestsOnly && scope.userToken) return null;
   const session = (await sha256Hex(`${scope.deviceToken}|${scope.userToken ?? ''}`)).slice(0, 32);
   const prefix = `v3:${policy.name}:${session}:${scope.lang}:${scope.country}:`;
   const key = prefix + pathWithQuery;

@@ -4,6 +4,8 @@ export interface CachePolicy {
   name: string;
   /** KV's shortest expiry is 60 s. */
   ttlSeconds: number;
+  /** Kept for guests only: a signed-in shopper's answer carries her own sections (the home page's). */
+  guestsOnly?: boolean;
 }
 
 const CACHE_POLICIES = {
@@ -13,6 +15,8 @@ const CACHE_POLICIES = {
   catalogue: { name: 'catalogue', ttlSeconds: 10 * 60 },
   /** Editorial content: home page sections, info texts. */
   content: { name: 'content', ttlSeconds: 5 * 60 },
+  /** The home page's sections: a signed-in shopper's answer adds her own (issue 64), never kept. */
+  home: { name: 'content', ttlSeconds: 5 * 60, guestsOnly: true },
 } as const satisfies Record<string, CachePolicy>;
 
 const RULES: Array<[RegExp, CachePolicy]> = [
@@ -22,7 +26,7 @@ const RULES: Array<[RegExp, CachePolicy]> = [
   [/^\/brand$/, CACHE_POLICIES.catalogue],
   [/^\/brand\/\d+$/, CACHE_POLICIES.catalogue],
   [/^\/category(\/\d+)?$/, CACHE_POLICIES.catalogue],
-  [/^\/homepage\/v4$/, CACHE_POLICIES.content],
+  [/^\/homepage\/v4$/, CACHE_POLICIES.home],
   [/^\/info\/instructions\/[\w-]+\/[\w-]+$/, CACHE_POLICIES.content],
   // The quiz's questions: a published version never changes; a new one shows within the TTL.
   [/^\/quiz\/active$/, CACHE_POLICIES.content],

@@ -4,7 +4,8 @@ import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catal
 import type { CountryCode, Lang } from '#shared/locale';
 import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { toCard, type CardRow } from './cards';
+import { alsoBoughtCards, togetherCards } from './recommended';
 import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
 import { previewStatements, readQuestions, readReviews, summaryStatement, toSummary } from '../reviews/read';
@@ -89,12 +90,10 @@ export async function productDetail(
          WHERE pa.product_id = ${pid} ORDER BY a.group_key, a.sort_order`,
       ),
     ),
-    bind(
-      db.prepare(
-        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN purchase_together pt ON pt.related_product_id = p.id
-         WHERE pt.product_id = ${pid} AND p.is_active = 1 ORDER BY pt.sort_order LIMIT 8`,
-      ),
-    ),
+    // Bought together: what this country's shoppers bought with it (catalogue/co-purchases.ts), then the
+    // hand-set list where that is thin; customers also bought: what its buyers bought in other orders.
+    db.prepare(`${togetherCards(lang, pid)} LIMIT 8`).bind(ref.slug, ref.id ?? -1, country),
+    db.prepare(`${alsoBoughtCards(lang, pid)} LIMIT 8`).bind(ref.slug, ref.id ?? -1, country),
     // Reviews and questions: the summary and the first ones, in the same round trip.
     summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
     ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
@@ -102,7 +101,7 @@ export async function productDetail(
     ...deliveryRules,
     ...(also?.statements ?? []),
   ]);
-  const [product, skus, images, attributes, together, summary, reviews, questions, questionCount] = all;
+  const [product, skus, images, attributes, together, alsoBought, summary, reviews, questions, questionCount] = all;
   // The caller's statements close the batch, the delivery rules' come just before them.
   const extra = also?.statements.length ?? 0;
   const delivery = all.slice(all.length - extra - deliveryRules.length, all.length - extra);
@@ -161,6 +160,7 @@ export async function productDetail(
       name: a.name,
     })),
     purchase_together: (together!.results as unknown as CardRow[]).map(toCard),
+    also_bought: (alsoBought!.results as unknown as CardRow[]).map(toCard),
     alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
     rating_summary: toSummary(summary!.results as Array<{ rating: number; lang: Lang; n: number }>),
     subscribe: {

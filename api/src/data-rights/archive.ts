@@ -112,6 +112,11 @@ export async function archiveEntries(
          (SELECT json_group_array(json_object('step', step, 'channel', channel, 'sent_at', sent_at)) FROM cart_reminders WHERE cart_id = saved_carts.id) AS reminders
        FROM saved_carts WHERE user_id = ?`,
     ),
+    // What she viewed recently (issue 64), newest first.
+    q(
+      `SELECT v.product_id, p.slug, p.name_en, p.name_ar, v.viewed_at FROM viewed_products v
+       LEFT JOIN products p ON p.id = v.product_id WHERE v.user_id = ? ORDER BY v.viewed_at DESC`,
+    ),
     herRouteStatement(env, userId),
   ]);
   const her = herDatabasesFrom(env, results[results.length - 1]);
@@ -331,6 +336,7 @@ export async function archiveEntries(
       name: 'cart.json',
       data: json(rows(23).map((c) => ({ ...c, items: parsed(c.items), reminders: parsed(c.reminders) }))[0] ?? null),
     },
+    { name: 'recently-viewed.json', data: json(rows(24)) },
     { name: 'returns.json', data: json(returns) },
     ...returnFiles,
   ];

@@ -69,6 +69,8 @@ function after(db: D1Database, userId: number, now: number): D1PreparedStatement
       .prepare('DELETE FROM cart_reminders WHERE cart_id IN (SELECT id FROM saved_carts WHERE user_id = ?)')
       .bind(userId),
     db.prepare('DELETE FROM saved_carts WHERE user_id = ?').bind(userId),
+    // What she viewed recently (issue 64).
+    db.prepare('DELETE FROM viewed_products WHERE user_id = ?').bind(userId),
     // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.
     db.prepare('DELETE FROM wishlist_items WHERE list_id IN (SELECT id FROM wishlists WHERE user_id = ?)').bind(userId),
     db

@@ -485,6 +485,17 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     sql: `DELETE FROM saved_carts WHERE id IN (SELECT id FROM saved_carts WHERE updated_at < ?1 AND id NOT IN (SELECT cart_id FROM cart_reminders) ORDER BY updated_at LIMIT ?2)`,
   },
   {
+    // Recently viewed (issue 64): her views as her home page and product pages show them.
+    name: 'viewed_products',
+    table: 'viewed_products',
+    personal: true,
+    days: 90,
+    from: 'she viewed the product',
+    action: 'deleted',
+    why: 'A view older than three months is no longer "recently viewed": her pages show it no more, so the shop keeps it no more.',
+    sql: boundedDelete('viewed_products', '(user_id, product_id)', 'viewed_at < ?1'),
+  },
+  {
     name: 'notify_requests: sent',
     table: 'notify_requests',
     personal: true,

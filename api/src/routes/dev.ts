@@ -14,6 +14,7 @@ import { hashPassword } from '../lib/password';
 import { seal } from '../staff/secret-box';
 import { parseInput, readJson } from '../contract/validate';
 import { subscriptionJobs } from '../subscriptions/jobs';
+import { refreshCoPurchases } from '../catalogue/co-purchases';
 import { sendCartReminders } from '../carts/reminders';
 import { runNightlyBackup } from '#api/src/backup/nightly';
 import { healthKeyring, sealText } from '../consultations/seal';
@@ -122,6 +123,12 @@ const buildDevRoutes = () =>
       const { now } = parseInput(devRunSchema, await readJson(c.req));
       const links = { secret: c.var.config.TOKEN_SECRET, siteOrigin: siteOrigin(c) };
       return c.json(ok({ reminded: await sendCartReminders(c.env, links, now ?? Date.now()) }));
+    })
+    // The nightly "bought together" refresh now, or as on another day (a tester's, an e2e story's).
+    .post('/co-purchases/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { now } = parseInput(devRunSchema, await readJson(c.req));
+      return c.json(ok(await refreshCoPurchases(c.env, now ?? Date.now())));
     })
     // The cron's data-rights jobs now (an e2e story's archive), or as on another day (retention).
     .post('/data-rights/run', async (c) => {

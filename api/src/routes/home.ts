@@ -9,6 +9,9 @@ import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
 import { categoryRefSchema, imageRefSchema, productCardSchema } from '#shared/catalogue/schemas';
 import { z } from '#shared/zod';
+import { FOR_YOU_KINDS, forYouPlan, ME_BY_TOKEN, type ForYouSection } from '../recommend/for-you';
+import { tokenHash } from '../accounts/tokens';
+import { healthKeyring } from '../consultations/seal';
 
 /** A section's id, kind and title, with the data its kind shows (decision 68: the route's response). */
 const section = <T extends string, D extends z.ZodType>(type: T, data: D) =>
@@ -38,6 +41,8 @@ const homeSchema = z.object({
       // The quiz's section carries nothing: the storefront draws it from its own copy.
       section('quiz', z.object({}).strict()),
       section('collection', cards),
+      // Hers, when she is signed in (issue 64): refills due, buy again, her quiz's, recently viewed.
+      section('for_you', z.object({ kind: z.enum(FOR_YOU_KINDS), items: z.array(productCardSchema) })),
     ]),
   ),
 });
@@ -49,7 +54,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
   '/v4',
   contract({
     tag: 'catalogue',
-    summary: "Every home page section's data",
+    summary: "Every home page section's data, with a signed-in shopper's own sections",
     response: homeSchema,
     messages: [],
   }),
@@ -58,7 +63,11 @@ export const homeRoutes = new Hono<AppEnv>().get(
     const db = c.env.DB;
     const payloadOf = (type: string) =>
       `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
-    const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([
+    // A signed-in shopper's own sections (recommend/for-you.ts) ride in the same batch, found by her token.
+    const now = Date.now();
+    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const forYou = token ? forYouPlan(db, { sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang) : null;
+    const [sections, categories, popular, brands, nutritionist, collection, ...hers] = await db.batch([
       db.prepare(
         `SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`,
       ),
@@ -81,6 +90,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
         `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN json_each(${payloadOf('collection')}, '$.product_ids') j ON j.value = p.id
        WHERE p.is_active = 1 ORDER BY j.key`,
       ),
+      ...(forYou?.statements ?? []),
     ]);
 
     const data = (type: string, payload: Record<string, unknown>) => {
@@ -125,6 +135,10 @@ export const homeRoutes = new Hono<AppEnv>().get(
         data: data(s.type, JSON.parse(s.payload) as Record<string, unknown>),
       }))
       .filter((s) => s.data !== null);
-    return c.json(ok({ sections: out }));
+    const mine = forYou ? await forYou.finish(c.env, healthKeyring(c.var.config), hers, now) : null;
+    // Hers come after the first banner (the page's largest picture stays where it is) or first of all.
+    const all: Array<(typeof out)[number] | ForYouSection> = [...out];
+    if (mine?.length) all.splice(out[0]?.type === 'banner' ? 1 : 0, 0, ...mine);
+    return c.json(ok({ sections: all }));
   },
 );

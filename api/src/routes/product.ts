@@ -27,7 +27,11 @@ import { facetsSchema, listingSchema } from '../catalogue/listing-schemas';
 import { productCardSchema } from '#shared/catalogue/schemas';
 import { cartSyncSchema, productDetailSchema, suggestionsSchema } from '#shared/catalogue/product-responses';
 import { z } from '#shared/zod';
-import { requireUser } from '../middleware/user';
+import { currentUser, requireUser } from '../middleware/user';
+import { viewStatements } from '../catalogue/viewed';
+import { keepSafeFor } from '../recommend/her-safety';
+import { healthKeyring } from '../consultations/seal';
+import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';
@@ -239,12 +243,19 @@ productRoutes.post(
       statements.push(
         db
           .prepare(
-            `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id IN
-            (SELECT pt.related_product_id FROM purchase_together pt WHERE pt.product_id IN (SELECT product_id FROM skus WHERE id IN (${marks})))
-           AND p.id NOT IN (SELECT product_id FROM skus WHERE id IN (${marks}))
-           ORDER BY p.popularity DESC LIMIT 8`,
+            // What this country's shoppers bought with the cart's products (catalogue/co-purchases.ts),
+            // the best first, then the hand-set lists' where the learned ones are thin.
+            `WITH cart AS (SELECT product_id FROM skus WHERE id IN (${marks})),
+             learned AS (SELECT related_product_id AS id, sum(score) AS score FROM co_purchases
+               WHERE country = ? AND kind = 'together' AND product_id IN (SELECT product_id FROM cart) GROUP BY related_product_id),
+             ranked AS (SELECT id, 0 AS source, -score AS rank FROM learned
+               UNION ALL SELECT pt.related_product_id, 1, 0 FROM purchase_together pt
+               WHERE pt.product_id IN (SELECT product_id FROM cart) AND pt.related_product_id NOT IN (SELECT id FROM learned))
+           SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
+           WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id NOT IN (SELECT product_id FROM cart)
+           ORDER BY r.source, r.rank, p.popularity DESC, p.id LIMIT 8`,
           )
-          .bind(...ids, ...ids),
+          .bind(...ids, c.var.country),
       );
     }
     const results = await db.batch(statements);
@@ -365,6 +376,9 @@ productRoutes.get(
     let loyalty = knownLoyaltyRules(country);
     let currency = knownCurrency(country);
     const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
+    // A signed-in shopper (found while the detail is read: no round trip of its own on the way) has her
+    // view kept and her suggestions gated; a guest's page is everyone's and is kept at the edge.
+    const shopper = currentUser(c);
     const detail = await productDetail(db, idOrSlug(c.req.valid('param').ref), c.var.lang, country, {
       statements,
       read(results) {
@@ -381,6 +395,18 @@ productRoutes.get(
       },
     });
     if (!detail) throw new ApiError(404, 'not_found');
+    const user = await shopper;
+    if (user) {
+      const viewed = db.batch(viewStatements(db, user.id, [detail.id], Date.now()));
+      // Her view is kept after the answer; a failure to keep it costs her nothing but the list.
+      c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
+      const { lists } = await keepSafeFor(db, healthKeyring(c.var.config), user.id, c.var.lang, {
+        purchase_together: detail.purchase_together,
+        also_bought: detail.also_bought,
+      });
+      detail.purchase_together = lists.purchase_together;
+      detail.also_bought = lists.also_bought;
+    }
     const rules = loyalty?.rules;
     detail.points_to_earn =
       rules?.is_active && currency

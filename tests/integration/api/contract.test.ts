@@ -33,6 +33,8 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
   'GET /dev/message-outbox': 'local-only tool (dev texts to phones), absent from the production build',
   'POST /dev/loyalty/run': 'local-only run of the loyalty cron jobs as on a day, absent from the production build',
+  'POST /dev/co-purchases/run':
+    'local-only run of the nightly "bought together" refresh, absent from the production build',
   'POST /dev/cart-reminders/run':
     'local-only run of the cart reminders as at an hour, absent from the production build',
   'POST /dev/archive/run': 'local-only run of the archive of cold orders as on a day, absent from the production build',

@@ -384,6 +384,16 @@ const FIXTURES: Record<string, Fixture> = {
     );
     return () => exists('SELECT 1 FROM saved_carts WHERE id = ?', cart!.id);
   },
+  // Recently viewed (issue 64): a view, by when it was made.
+  viewed_products: async (at) => {
+    const user = await newUser();
+    const product = (await anySku()).product_id;
+    await db
+      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, ?, ?)')
+      .bind(user, product, at)
+      .run();
+    return () => exists('SELECT 1 FROM viewed_products WHERE user_id = ? AND product_id = ?', user, product);
+  },
   'notify_requests: sent': async (at) => {
     const user = await newUser();
     await db

@@ -42,12 +42,13 @@ function dosesOf(text: string | null): Dose[] {
   });
 }
 
-const columns = (lang: Lang) => `s.id AS sku_id, p.id AS product_id, p.${col('name', lang)} AS product_name,
+/** What the gates read of an SKU `s` of a product `p`. */
+export const gateColumns = (lang: Lang) => `s.id AS sku_id, p.id AS product_id, p.${col('name', lang)} AS product_name,
   s.${col('name', lang)} AS sku_name, p.name_en AS name, coalesce(p.ingredients_en, '') AS ingredients, s.price, s.stock,
   (SELECT group_concat(n.nutrient || ' ' || n.amount || ' ' || n.unit, '|') FROM sku_nutrients n WHERE n.sku_id = s.id) AS doses`;
 
-type Row = Omit<GateSku, 'doses'> & { doses: string | null };
-const toSku = (r: Row): GateSku => ({ ...r, doses: dosesOf(r.doses) });
+type GateRow = Omit<GateSku, 'doses'> & { doses: string | null };
+const toSku = (r: GateRow): GateSku => ({ ...r, doses: dosesOf(r.doses) });
 
 /** The SKUs of the products the shop's search ranks first for the words (active products only). */
 function matchStatement(db: D1Database, m: SearchMatch, lang: Lang): D1PreparedStatement {
@@ -60,7 +61,7 @@ function matchStatement(db: D1Database, m: SearchMatch, lang: Lang): D1PreparedS
          FROM product_search WHERE product_search MATCH ?1),
        top AS MATERIALIZED (SELECT p.id, row_number() OVER (ORDER BY ${relevanceOrder(m)}, p.id) AS pos
          FROM r JOIN products p ON p.id = r.pid WHERE p.is_active = 1)
-       SELECT ${columns(lang)} FROM top JOIN products p ON p.id = top.id JOIN skus s ON s.product_id = p.id
+       SELECT ${gateColumns(lang)} FROM top JOIN products p ON p.id = top.id JOIN skus s ON s.product_id = p.id
        WHERE top.pos <= ${SEARCH_LIMIT}
        ORDER BY top.pos, s.sort_order, s.id LIMIT ${SEARCH_LIMIT}`,
     )
@@ -77,12 +78,12 @@ export async function searchSkus(db: D1Database, q: string, lang: Lang): Promise
   const m = searchMatch(text, text ? await loadSynonyms(db) : []);
   const byId = db
     .prepare(
-      `SELECT ${columns(lang)} FROM skus s JOIN products p ON p.id = s.product_id
+      `SELECT ${gateColumns(lang)} FROM skus s JOIN products p ON p.id = s.product_id
        WHERE p.is_active = 1 AND (p.id = ?1 OR s.id = ?1) ORDER BY s.sort_order, s.id LIMIT ${SEARCH_LIMIT}`,
     )
     .bind(number);
   const [ids, found] = await db.batch([byId, ...(m ? [matchStatement(db, m, lang)] : [])]);
-  let rows = [...(ids!.results as Row[]), ...((found?.results ?? []) as Row[])];
+  let rows = [...(ids!.results as GateRow[]), ...((found?.results ?? []) as GateRow[])];
   if (m && !found!.results.length) {
     // Nothing for the words as typed: the search page's correction ("vitamn" → "vitamin"), read back.
     const lookup = vocabLookup(db, m);
@@ -92,7 +93,7 @@ export async function searchSkus(db: D1Database, q: string, lang: Lang): Promise
       lookup,
       vocab.map((r) => r.results as Array<{ term: string; doc: number }>),
     );
-    if (corrected) rows = [...rows, ...(await matchStatement(db, corrected.match, lang).all<Row>()).results];
+    if (corrected) rows = [...rows, ...(await matchStatement(db, corrected.match, lang).all<GateRow>()).results];
   }
   const seen = new Set<number>();
   return rows
@@ -101,15 +102,23 @@ export async function searchSkus(db: D1Database, q: string, lang: Lang): Promise
     .map(toSku);
 }
 
+/** The SKUs asked for, by id (active products only), as a statement for a caller's batch. */
+export function skusStatement(db: D1Database, ids: readonly number[], lang: Lang): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${gateColumns(lang)} FROM skus s JOIN products p ON p.id = s.product_id
+       WHERE p.is_active = 1 AND s.id IN (${ids.length ? ids.map(() => '?').join(', ') : 'NULL'})`,
+    )
+    .bind(...ids);
+}
+
+/** skusStatement's rows, by SKU id. */
+export function skusFrom(result: D1Result): Map<number, GateSku> {
+  return new Map((result.results as unknown as GateRow[]).map((r) => [r.sku_id, toSku(r)]));
+}
+
 /** The SKUs asked for, by id (active products only). */
 export async function skusById(db: D1Database, ids: readonly number[], lang: Lang): Promise<Map<number, GateSku>> {
   if (!ids.length) return new Map();
-  const { results } = await db
-    .prepare(
-      `SELECT ${columns(lang)} FROM skus s JOIN products p ON p.id = s.product_id
-       WHERE p.is_active = 1 AND s.id IN (${ids.map(() => '?').join(', ')})`,
-    )
-    .bind(...ids)
-    .all<Row>();
-  return new Map(results.map((r) => [r.sku_id, toSku(r)]));
+  return skusFrom(await skusStatement(db, ids, lang).all());
 }

@@ -1,0 +1,152 @@
+// What the shop's suggestions may show a signed-in shopper (issue 64): the same gates a nutritionist's
+// list and the quiz pass (shared/safety/recommendation-gates.ts, shared/quiz/engine.ts quizStops), with
+// what the shop knows of her: her latest intake's pregnancy and medicine classes (the medicines are
+// sealed: opened here with the consultation's key, never stored elsewhere), her age from her blood-test
+// profile, and her latest quiz answers. A suggestion cannot carry an acknowledged warning, so a product
+// that raises any gate for her (above an upper limit at its daily dose, not established in pregnancy,
+// an interaction with her medicines, a quiz caution) is left out, never shown with a warning. A shopper
+// the shop knows nothing of still gets the upper-limit gate. One D1 round trip: her rows and the cards'
+// SKUs in one batch.
+import type { ProductCard } from '#shared/catalogue/types';
+import type { Intake, PregnancyState } from '#shared/consultations/intake';
+import { completedYears } from '#shared/api/blood-test-results-schemas';
+import { gulfDate } from '#shared/gulf-days';
+import type { Lang } from '#shared/locale';
+import { quizStops } from '#shared/quiz/engine';
+import type { QuizAnswers, QuizContent } from '#shared/quiz/schema';
+import { type GateShopper, recommendationWarnings } from '#shared/safety/recommendation-gates';
+import type { Keyring, WrappedDataKey } from '../lib/keyring';
+import { versionContent } from '../quiz/queries';
+import { healthSealer, openText, primeKey } from '../consultations/seal';
+import { type GateSku, gateColumns, skusFrom, skusStatement } from '../consultations/practice/products';
+import { CARD_FROM } from '../catalogue/cards';
+
+export interface HerSafety {
+  shopper: GateShopper;
+  quiz: { content: QuizContent; answers: QuizAnswers } | null;
+}
+
+/** Who she is in SQL: an expression for her user id and its bindings (?1, ?2: nothing else is bound). */
+export interface Me {
+  sql: string;
+  binds: unknown[];
+}
+
+/** Her, by the id the request's session gave. */
+const meById = (userId: number): Me => ({ sql: '?1', binds: [userId] });
+
+/** Her rows the gates read: the latest intake (with its key), the latest quiz answers, her age. */
+export function herStatements(db: D1Database, me: Me): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `SELECT i.consultation_id, i.pregnancy, i.sealed, k.wrapped_key, k.key_version
+         FROM consultation_intakes i JOIN consultations c ON c.id = i.consultation_id
+         LEFT JOIN consultation_keys k ON k.consultation_id = i.consultation_id
+         WHERE c.user_id = ${me.sql} ORDER BY c.starts_at DESC, c.id DESC LIMIT 1`,
+      )
+      .bind(...me.binds),
+    db
+      .prepare(
+        `SELECT r.version_id, r.answers, r.suggestions, v.content FROM quiz_results r JOIN quiz_versions v ON v.id = r.version_id
+         WHERE r.user_id = ${me.sql} ORDER BY r.id DESC LIMIT 1`,
+      )
+      .bind(...me.binds),
+    db.prepare(`SELECT date_of_birth FROM blood_test_profiles WHERE user_id = ${me.sql}`).bind(...me.binds),
+  ];
+}
+
+/** The slugs her latest quiz suggested (stored with the result: quiz/queries.ts storedSuggestions). */
+export function quizSlugs([, quizRes]: D1Result[]): string[] {
+  const row = quizRes!.results[0] as { suggestions: string } | undefined;
+  if (!row) return [];
+  return (JSON.parse(row.suggestions) as Array<{ slug: string }>).map((s) => s.slug);
+}
+
+export async function readHer(
+  db: D1Database,
+  ring: Keyring | null,
+  [intakeRes, quizRes, profileRes]: D1Result[],
+  now: number,
+): Promise<HerSafety> {
+  const intake = intakeRes!.results[0] as
+    | {
+        consultation_id: number;
+        pregnancy: PregnancyState;
+        sealed: string;
+        wrapped_key: string | null;
+        key_version: number;
+      }
+    | undefined;
+  let medicines: string[] = [];
+  if (intake && ring) {
+    const sealer = healthSealer(db, ring);
+    const key: WrappedDataKey | null = intake.wrapped_key
+      ? { wrapped_key: intake.wrapped_key, key_version: intake.key_version }
+      : null;
+    primeKey(sealer, intake.consultation_id, key);
+    const text = await openText(sealer, intake.consultation_id, intake.sealed).catch(() => null);
+    medicines = text ? ((JSON.parse(text) as Intake).medicines ?? []).map((m) => m.class) : [];
+  }
+  const quiz = quizRes!.results[0] as { version_id: number; answers: string; content: string } | undefined;
+  const born = (profileRes!.results[0] as { date_of_birth: string | null } | undefined)?.date_of_birth;
+  return {
+    shopper: {
+      pregnancy: intake?.pregnancy === 'pregnant' || intake?.pregnancy === 'breastfeeding' ? intake.pregnancy : 'none',
+      age: born ? completedYears(born, gulfDate(now)) : null,
+      medicines,
+    },
+    quiz: quiz
+      ? { content: versionContent(quiz.version_id, quiz.content), answers: JSON.parse(quiz.answers) as QuizAnswers }
+      : null,
+  };
+}
+
+/** What the gates read of the SKU each product's card shows (catalogue/cards.ts CARD_FROM), for the
+ * products `where` (an SQL condition on `p`, its bindings `binds`) picks. */
+export function gateStatement(db: D1Database, lang: Lang, where: string, binds: unknown[]): D1PreparedStatement {
+  return db.prepare(`SELECT ${gateColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds);
+}
+
+/** gateStatement's rows, by product id. */
+export function gatesByProduct(result: D1Result): Map<number, GateSku> {
+  return new Map([...skusFrom(result).values()].map((sku) => [sku.product_id, sku]));
+}
+
+/** Whether the gates let this SKU be suggested to her (an SKU the catalogue no longer sells never is). */
+export function mayShow(sku: GateSku | undefined, her: HerSafety): boolean {
+  if (!sku) return false;
+  if (recommendationWarnings({ name: sku.name, ingredients: sku.ingredients, doses: sku.doses }, 1, her.shopper).length)
+    return false;
+  if (!her.quiz) return true;
+  const product = {
+    nutrients: sku.doses.map((d) => d.nutrient),
+    ingredients: `${sku.name} ${sku.ingredients}`.toLowerCase(),
+    doses: sku.doses,
+  };
+  return !quizStops(her.quiz.content, her.quiz.answers, product);
+}
+
+/**
+ * The lists with what the gates stop for her taken out, each keeping its order. One round trip: her
+ * rows and the cards' SKUs, with any more of the caller's statements (read back by `also`).
+ */
+export async function keepSafeFor<L extends Record<string, ProductCard[]>>(
+  db: D1Database,
+  ring: Keyring | null,
+  userId: number,
+  lang: Lang,
+  lists: L,
+  now = Date.now(),
+  also: D1PreparedStatement[] = [],
+): Promise<{ lists: L; also: D1Result[] }> {
+  const skuIds = [...new Set(Object.values(lists).flatMap((cards) => cards.map((c) => c.default_sku.id)))];
+  const mine = herStatements(db, meById(userId));
+  const results = await db.batch([...mine, skusStatement(db, skuIds, lang), ...also]);
+  const her = await readHer(db, ring, results.slice(0, mine.length), now);
+  const skus = skusFrom(results[mine.length]!);
+  const kept = Object.fromEntries(
+    Object.entries(lists).map(([name, cards]) => [name, cards.filter((c) => mayShow(skus.get(c.default_sku.id), her))]),
+  ) as L;
+  return { lists: kept, also: results.slice(mine.length + 1) };
+}

@@ -1,0 +1,69 @@
+// Puts "customers also bought" and recently viewed (MoreToSee.tsx, its code and texts loaded only then)
+// into the places pages mark with an empty <div data-more-to-see> at the end of their content: the home
+// page (a signed-in shopper's shows her recently viewed itself, so there it only joins her guest views), a product page (data-except: its product, recorded as viewed and never listed; its "also bought"
+// cards come with the page's own data) and the cart. Part of the deferred shell, so no page's first
+// JavaScript carries any of it; the page follows the document as the shopper moves on.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useMatches } from 'react-router';
+import type { ProductCard } from '#shared/catalogue/types';
+import { browserTexts, withTexts } from '../i18n/texts';
+
+/**
+ * Its texts (shared/i18n/suggestions.*.ts) load with it, in the page's language, into the page's
+ * dictionary: no area of their own, whose loader would sit in every page's first JavaScript. Only the
+ * browser renders these parts, so the server needs none of them.
+ */
+function loadSuggestionTexts(): Promise<void> {
+  const lang = document.documentElement.lang === 'ar' ? 'ar' : 'en';
+  return (lang === 'ar' ? import('#shared/i18n/suggestions.ar') : import('#shared/i18n/suggestions.en')).then(
+    (m) => void Object.assign(browserTexts(lang), ...Object.values(m)),
+  );
+}
+
+const MoreToSee = lazy(
+  withTexts(['catalogue'], () => Promise.all([import('./MoreToSee'), loadSuggestionTexts()]).then(([m]) => m)),
+);
+
+const SELECTOR = '[data-more-to-see]';
+
+/** The product page's "also bought" cards for this product, from the matched routes' data. */
+function alsoBoughtOf(data: unknown[], productId: number | undefined): ProductCard[] {
+  if (productId === undefined) return [];
+  for (const d of data) {
+    const product = d as { id?: number; also_bought?: ProductCard[] } | null;
+    if (product?.id === productId && Array.isArray(product.also_bought)) return product.also_bought;
+  }
+  return [];
+}
+
+export function MoreToSeeHost() {
+  const [place, setPlace] = useState<HTMLElement | null>(null);
+  const matches = useMatches();
+  useEffect(() => {
+    const look = () => {
+      const found = document.querySelector<HTMLElement>(SELECTOR);
+      setPlace((known) => (known === found ? known : found));
+    };
+    look();
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, childList: true });
+    return () => observer.disconnect();
+  }, []);
+  if (!place) return null;
+  const except = place.dataset.except ? Number(place.dataset.except) : undefined;
+  return createPortal(
+    <Suspense fallback={null}>
+      <MoreToSee
+        key={`${location.pathname}:${except ?? ''}`}
+        except={except}
+        alsoBought={alsoBoughtOf(
+          matches.map((m) => m.loaderData),
+          except,
+        )}
+        showViewed={!document.querySelector('[data-suggestion="recently-viewed"]')}
+      />
+    </Suspense>,
+    place,
+  );
+}

@@ -1,0 +1,320 @@
+// Bringing shoppers back (issue 64): "bought together" and "customers also bought" learned from real
+// orders by the nightly job (per country, decayed, only pairs enough shoppers bought, the hand-set list
+// filling in), never what the safety rules stop for a signed-in shopper; recently viewed kept in her
+// account and shown on any device; and a signed-in shopper's home page with her own sections, in at most
+// three D1 round trips.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '#api/src/accounts/sessions';
+import { refreshCoPurchases } from '#api/src/catalogue/co-purchases';
+import { healthKeyring } from '#api/src/consultations/seal';
+import { apiConfig } from '#api/src/lib/config';
+import { QUIZ_V1 } from '#shared/quiz/v1';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { sealedConsultation } from './consultation-sealed';
+import { call, deviceToken, json } from './helpers';
+
+const DAY = 86_400_000;
+const db = env.DB;
+let device: string;
+
+const headers = (user: string | null, country = 'KW', lang = 'en') => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': country,
+  lang,
+});
+const get = (path: string, user: string | null = null, country = 'KW', lang = 'en') =>
+  call(path, { method: 'GET', token: device, headers: headers(user, country, lang) });
+const post = (path: string, body: unknown, user: string | null = null, country = 'KW') =>
+  call(path, { body: JSON.stringify(body), token: device, headers: headers(user, country) });
+const ids = (cards: Array<{ id: number }>) => cards.map((c) => c.id);
+
+async function newShopper(tag: string): Promise<{ id: number; token: string }> {
+  const user = await db
+    .prepare("INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id")
+    .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
+    .first<{ id: number }>();
+  return { id: user!.id, token: await createSession(db, user!.id) };
+}
+
+const SKU_OF: Record<number, number> = { 1: 101, 2: 201, 3: 301, 4: 401, 5: 501, 6: 601 };
+let nextOrder = 9_000;
+
+/** An order written as checkout leaves it, `daysAgo` days back, of one SKU of each product. */
+async function order(o: {
+  user?: number;
+  guest?: string;
+  country?: 'KW' | 'SA';
+  products: number[];
+  daysAgo?: number;
+  status?: string;
+  deliveredDaysAgo?: number;
+}): Promise<number> {
+  const id = nextOrder++;
+  const at = Date.now() - (o.daysAgo ?? 0) * DAY;
+  const country = o.country ?? 'KW';
+  const status = o.status ?? (o.deliveredDaysAgo === undefined ? 'placed' : 'delivered');
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO orders (id, user_id, guest_email, country, currency, lang, status, payment_method, address, subtotal,
+           before_discount, discount, delivery, vat, total, created_at, updated_at, delivered_at)
+         VALUES (?, ?, ?, ?, ?, 'en', ?, 'cod', '{}', 1000, 1000, 0, 0, 0, 1000, ?, ?, ?)`,
+      )
+      .bind(
+        id,
+        o.user ?? null,
+        o.guest ?? null,
+        country,
+        country === 'KW' ? 'KWD' : 'SAR',
+        status,
+        at,
+        at,
+        o.deliveredDaysAgo === undefined ? null : Date.now() - o.deliveredDaysAgo * DAY,
+      ),
+    ...o.products.map((p) =>
+      db
+        .prepare(
+          `INSERT INTO order_items (order_id, sku_id, product_id, product_slug, name, sku_name, unit_price, count)
+           VALUES (?, ?, ?, 'p', 'P', 'S', 1000, 1)`,
+        )
+        .bind(id, SKU_OF[p], p),
+    ),
+  ]);
+  return id;
+}
+
+/** The same basket ordered by `n` different guests. */
+const byShoppers = (n: number, products: number[], extra: Partial<Parameters<typeof order>[0]> = {}) =>
+  Promise.all(
+    Array.from({ length: n }, () => order({ guest: `${crypto.randomUUID()}@example.com`, products, ...extra })),
+  );
+
+const pairs = () =>
+  db
+    .prepare(
+      'SELECT country, kind, product_id, related_product_id, score, shoppers FROM co_purchases ORDER BY country, kind, product_id, score DESC',
+    )
+    .all<{
+      country: string;
+      kind: string;
+      product_id: number;
+      related_product_id: number;
+      score: number;
+      shoppers: number;
+    }>()
+    .then((r) => r.results);
+
+beforeAll(async () => {
+  await loadCatalogueFixture(db);
+  device = await deviceToken();
+  // What the gates read: D3 and C are established in pregnancy at these doses; magnesium has no dose
+  // on record (nothing shows it safe), ashwagandha is named as not established.
+  await db.batch([
+    db.prepare(
+      `INSERT INTO sku_nutrients (sku_id, nutrient, amount, unit) VALUES (101, 'vitamin-d', '1000', 'IU'),
+        (102, 'vitamin-d', '1000', 'IU'), (401, 'vitamin-c', '1000', 'mg')`,
+    ),
+    // D3: 60 softgels, one a day; vitamin C: 100 tablets, one a day (refills count on these).
+    db.prepare('UPDATE skus SET pack_units = 60, daily_units = 1 WHERE id = 101'),
+    db.prepare('UPDATE skus SET pack_units = 100, daily_units = 1 WHERE id = 401'),
+  ]);
+});
+
+describe('bought together, learned from real orders', () => {
+  it('counts pairs per country with age and a minimum of shoppers; the product page puts them before the hand-set list', async () => {
+    const now = Date.now();
+    await byShoppers(3, [1, 6]); // Kuwait, today: a pair three shoppers bought
+    await byShoppers(2, [1, 5]); // two shoppers only: under the minimum
+    await byShoppers(3, [4, 5], { daysAgo: 90 }); // half weight
+    await byShoppers(3, [4, 3], { daysAgo: 400 }); // past the year: nothing
+    await byShoppers(4, [1, 3], { status: 'cancelled' }); // bought nothing
+    await byShoppers(4, [1, 3], { status: 'payment_failed' });
+    await byShoppers(3, [4, 6], { country: 'SA' });
+    // "Customers also bought": three shoppers each buying 4 in one order and 6 in another.
+    for (let i = 0; i < 3; i++) {
+      const guest = `also-${crypto.randomUUID()}@example.com`;
+      await order({ guest, products: [4], daysAgo: 20 });
+      await order({ guest, products: [6], daysAgo: 2 });
+    }
+    // A row of a run long gone: the next run drops it.
+    await db
+      .prepare(
+        "INSERT INTO co_purchases (country, kind, product_id, related_product_id, score, shoppers, refreshed_at) VALUES ('KW', 'together', 5, 2, 9, 9, 1)",
+      )
+      .run();
+
+    const outcome = await refreshCoPurchases(env, now);
+    expect(outcome.baskets).toBeGreaterThan(0);
+    const rows = await pairs();
+    const find = (country: string, kind: string, a: number, b: number) =>
+      rows.find((r) => r.country === country && r.kind === kind && r.product_id === a && r.related_product_id === b);
+    expect(find('KW', 'together', 1, 6)).toMatchObject({ shoppers: 3 });
+    expect(find('KW', 'together', 1, 6)!.score).toBeCloseTo(3, 2);
+    expect(find('KW', 'together', 6, 1)).toBeDefined();
+    expect(find('KW', 'together', 4, 5)!.score).toBeCloseTo(1.5, 2);
+    expect(find('KW', 'together', 1, 5)).toBeUndefined();
+    expect(find('KW', 'together', 4, 3)).toBeUndefined();
+    expect(find('KW', 'together', 1, 3)).toBeUndefined();
+    expect(find('KW', 'together', 5, 2)).toBeUndefined();
+    expect(find('KW', 'also', 4, 6)).toMatchObject({ shoppers: 3 });
+    expect(find('SA', 'together', 4, 6)).toBeDefined();
+    expect(find('SA', 'together', 1, 6)).toBeUndefined();
+
+    // Product 1's hand-set list is 4 then 3: in Kuwait the learned 6 comes first, in Saudi Arabia
+    // (no orders of it there) the hand-set list alone.
+    const kw = (await json(await get('/product/alpha-vitamin-d3-1000/v2'))).data;
+    expect(ids(kw.purchase_together)).toEqual([6, 4, 3]);
+    const sa = (await json(await get('/product/alpha-vitamin-d3-1000/v2', null, 'SA'))).data;
+    expect(ids(sa.purchase_together)).toEqual([4, 3]);
+    const c = (await json(await get('/product/gamma-vitamin-c-1000/v2'))).data;
+    expect(ids(c.purchase_together)).toEqual([5]);
+    expect(ids(c.also_bought)).toEqual([6]);
+    expect((await json(await get('/product/gamma-vitamin-c-1000/v2', null, 'SA'))).data.also_bought).toEqual([]);
+
+    // The cart asks the same: the learned pair first, in the cart's country.
+    const cart = (await json(await post('/product/sku', { ids: [101] }))).data;
+    expect(ids(cart.purchase_together)[0]).toBe(6);
+  });
+
+  it('never suggests a signed-in shopper what the safety rules stop for her; a guest is not known', async () => {
+    const her = await newShopper('pregnant');
+    await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
+      id: 7_001,
+      userId: her.id,
+      startsAt: Date.now() - DAY,
+      status: 'completed',
+      texts: { intake: 'tired', chat: 'hi', notes: 'n', summary: 's', reason: 'r' },
+    });
+    const guest = (await json(await get('/product/alpha-vitamin-d3-1000/v2'))).data;
+    expect(ids(guest.purchase_together)).toEqual([6, 4, 3]);
+    // Pregnant (her intake): ashwagandha is not established in pregnancy, magnesium has no dose that
+    // shows it is; vitamin C at 1000 mg is.
+    const mine = (await json(await get('/product/alpha-vitamin-d3-1000/v2', her.token))).data;
+    expect(ids(mine.purchase_together)).toEqual([4]);
+    const also = (await json(await get('/product/gamma-vitamin-c-1000/v2', her.token))).data;
+    expect(also.also_bought).toEqual([]);
+  });
+});
+
+describe('recently viewed', () => {
+  it("keeps a signed-in shopper's views for any device, newest first; a guest's list becomes cards", async () => {
+    const her = await newShopper('viewer');
+    for (const slug of ['alpha-vitamin-d3-1000', 'gamma-vitamin-c-1000', 'gamma-ashwagandha-extract'])
+      expect((await get(`/product/${slug}/v2`, her.token)).status).toBe(200);
+    // Her view is kept after the answer: another device of hers sees it.
+    const laptop = await createSession(db, her.id);
+    await expect.poll(async () => ids((await json(await get('/viewed', laptop))).data.items)).toEqual([6, 4, 1]);
+    // Viewing again moves it to the front.
+    await get('/product/alpha-vitamin-d3-1000/v2', her.token);
+    await expect.poll(async () => ids((await json(await get('/viewed', laptop))).data.items)).toEqual([1, 6, 4]);
+
+    // What she viewed as a guest on this device joins her account when she signs in.
+    const joined = await json(await post('/viewed', { ids: [5, 4] }, laptop));
+    expect(ids(joined.data.items)).toEqual([5, 4, 1, 6]);
+
+    // A product taken off sale leaves the list.
+    await db.prepare('UPDATE products SET is_active = 0 WHERE id = 5').run();
+    expect(ids((await json(await get('/viewed', her.token))).data.items)).toEqual([4, 1, 6]);
+    await db.prepare('UPDATE products SET is_active = 1 WHERE id = 5').run();
+
+    // A guest's browser list: cards in its order, in her country, unknown ids left out.
+    const cards = await json(await post('/viewed/cards', { ids: [4, 999, 1] }, null, 'SA'));
+    expect(ids(cards.data.items)).toEqual([4, 1]);
+    // A stranger's list is her own: nothing of another's.
+    const stranger = await newShopper('stranger');
+    expect((await json(await get('/viewed', stranger.token))).data.items).toEqual([]);
+    expect((await get('/viewed')).status).toBe(401);
+
+    // Cleared on every device.
+    const cleared = await json(await post('/viewed/clear', {}, her.token));
+    expect(cleared.meta.msg).toBe('recently_viewed_cleared');
+    expect((await json(await get('/viewed', laptop))).data.items).toEqual([]);
+  });
+
+  it('refuses a list that is not product ids, with a message', async () => {
+    const res = await post('/viewed/cards', { ids: ['x'] });
+    expect(res.status).toBe(400);
+    expect((await json(res)).meta.msg).toBe('validation_failed');
+    const long = await post('/viewed/cards', { ids: Array.from({ length: 30 }, (_, i) => i + 1) });
+    expect(long.status).toBe(400);
+  });
+});
+
+describe("a signed-in shopper's home page", () => {
+  it('adds her refills due, buy again, her quiz suggestions and recently viewed, in at most three D1 round trips', async () => {
+    const her = await newShopper('home');
+    // D3 delivered 58 days ago: 60 days' supply, due within five days. Vitamin C delivered 10 days ago:
+    // 100 days' supply, not due, so "buy again". Ashwagandha ordered too.
+    await order({ user: her.id, products: [1], daysAgo: 60, deliveredDaysAgo: 58 });
+    await order({ user: her.id, products: [4, 6], daysAgo: 12, deliveredDaysAgo: 10 });
+    const now = Date.now();
+    await db.batch([
+      db
+        .prepare(
+          "INSERT INTO quiz_versions (id, status, content, created_at, updated_at, published_at) VALUES (81, 'retired', ?, ?, ?, ?)",
+        )
+        .bind(JSON.stringify(QUIZ_V1), now, now, now),
+      db
+        .prepare(
+          "INSERT INTO quiz_results (user_id, version_id, answers, suggestions, created_at) VALUES (?, 81, '{}', ?, ?)",
+        )
+        .bind(
+          her.id,
+          JSON.stringify([
+            { slug: 'alpha-magnesium-glycinate', name_en: 'Magnesium', name_ar: 'مغنيسيوم' },
+            { slug: 'gamma-vitamin-c-1000', name_en: 'C', name_ar: 'سي' },
+          ]),
+          now,
+        ),
+    ]);
+    await get('/product/beta-whey-protein-chocolate/v2', her.token);
+    await expect.poll(async () => ids((await json(await get('/viewed', her.token))).data.items)).toEqual([5]);
+
+    const res = await get('/homepage/v4', her.token);
+    expect(res.status).toBe(200);
+    const trips = res.headers.get('x-d1-roundtrips');
+    expect(trips).not.toBeNull();
+    expect(Number(trips)).toBeLessThanOrEqual(3);
+    const sections = (await json(res)).data.sections.filter((s: { type: string }) => s.type === 'for_you');
+    const byKind = Object.fromEntries(
+      sections.map((s: { title: string; data: { kind: string; items: Array<{ id: number }> } }) => [
+        s.data.kind,
+        { title: s.title, ids: ids(s.data.items) },
+      ]),
+    );
+    expect(byKind).toEqual({
+      'refills-due': { title: 'Time to refill', ids: [1] },
+      'buy-again': { title: 'Buy again', ids: [4, 6] },
+      // Vitamin C is already hers: the quiz's other suggestion only.
+      suggested: { title: 'Suggested for you', ids: [3] },
+      'recently-viewed': { title: 'Recently viewed', ids: [5] },
+    });
+    // In Arabic and in Saudi Arabia: the same sections, titled in Arabic.
+    const ar = (await json(await get('/homepage/v4', her.token, 'SA', 'ar'))).data.sections;
+    expect(ar.filter((s: { type: string }) => s.type === 'for_you').map((s: { title: string }) => s.title)).toEqual([
+      'حان وقت إعادة الطلب',
+      'اطلبه مرة أخرى',
+      'مقترح لك',
+      'شوهد مؤخراً',
+    ]);
+    // A guest's home page is everyone's.
+    const guest = (await json(await get('/homepage/v4'))).data.sections;
+    expect(guest.some((s: { type: string }) => s.type === 'for_you')).toBe(false);
+  });
+
+  it('leaves out of her suggestions what the gates stop for her', async () => {
+    const her = await newShopper('home-pregnant');
+    await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
+      id: 7_002,
+      userId: her.id,
+      startsAt: Date.now() - DAY,
+      status: 'completed',
+      texts: { intake: 'tired', chat: 'hi', notes: 'n', summary: 's', reason: 'r' },
+    });
+    await order({ user: her.id, products: [4, 6], daysAgo: 12, deliveredDaysAgo: 10 });
+    const sections = (await json(await get('/homepage/v4', her.token))).data.sections;
+    const again = sections.find((s: { data?: { kind?: string } }) => s.data?.kind === 'buy-again');
+    expect(ids(again.data.items)).toEqual([4]);
+  });
+});

@@ -1,0 +1,55 @@
+// A signed-in shopper's home page (issue 64): her own sections rendered on the server in the page's
+// language, in one trip to the API, and never kept (the edge's guest copy and the KV cache are
+// everyone's); a guest's home page stays the kept page it was. What she views on one page is on her home
+// page at the next view.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { cookiesFrom, registerShopper, storefront } from './helpers';
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.API_DB);
+});
+
+const trips = (res: Response) => Number(res.headers.get('x-api-calls'));
+
+describe('her home page', () => {
+  it('shows what she viewed, in English and Arabic, in one trip, and a new view at once', async () => {
+    const device = cookiesFrom(await storefront('/api/country'));
+    const cookie = await registerShopper(`home-${crypto.randomUUID()}@example.com`, device);
+    const product = await storefront('/products/gamma-vitamin-c-1000', { headers: { cookie } });
+    expect(product.status).toBe(200);
+    await product.text();
+
+    // The view is kept after the product page's answer: her next home page shows it.
+    await expect
+      .poll(async () => {
+        const res = await storefront('/', { headers: { cookie } });
+        return (await res.text()).includes('data-suggestion="recently-viewed"');
+      })
+      .toBe(true);
+    const en = await storefront('/', { headers: { cookie } });
+    expect(trips(en)).toBe(1);
+    const html = await en.text();
+    expect(html).toContain('Recently viewed');
+    expect(html).toMatch(/data-suggestion="recently-viewed"[\s\S]*Vitamin C 1000 mg/);
+
+    const ar = await storefront('/ar', { headers: { cookie } });
+    expect(trips(ar)).toBe(1);
+    expect(await ar.text()).toContain('شوهد مؤخراً');
+
+    // Another view shows on the very next home page: her answer is never taken from a cache.
+    await (await storefront('/products/alpha-vitamin-d3-1000', { headers: { cookie } })).text();
+    await expect
+      .poll(async () => (await (await storefront('/', { headers: { cookie } })).text()).includes('Vitamin D3 1000 IU'))
+      .toBe(true);
+  });
+
+  it("keeps a guest's home page without her sections", async () => {
+    const res = await storefront('/');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('data-suggestion=');
+    expect(html).toContain('data-more-to-see');
+  });
+});
