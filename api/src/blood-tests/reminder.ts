@@ -3,7 +3,7 @@
 // reminded_at (set in the same batch as the queued mail) and the mail's dedupe key make it once.
 import { BOOKING_RULES, reminderDueAt } from '#shared/blood-tests/slot-rules';
 import { queueMail } from '../mail/outbox';
-import { queueUpdate, visitReminderMessage } from '../messages/whatsapp-updates';
+import { WHATSAPP_TO_COLUMN, queueUpdate, visitReminderMessage } from '../messages/whatsapp-updates';
 import { reminderMail, visitWhen } from './texts';
 import { addressLine, type BloodTestItemRow, type BloodTestOrderRow, slotOf, toItem } from './view';
 
@@ -21,7 +21,7 @@ export async function sendPreparationReminders(
   const { results } = await db
     .prepare(
       `SELECT o.id, o.lang, o.country, o.address, o.slot_date, o.slot_window, u.email,
-              CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
+              ${WHATSAPP_TO_COLUMN}
        FROM blood_test_orders o JOIN users u ON u.id = o.user_id
        WHERE o.status = 'booked' AND o.reminded_at IS NULL AND o.visit_at > ? AND o.visit_at < ? ORDER BY o.visit_at LIMIT ?`,
     )

@@ -11,7 +11,7 @@ import { localizePath, type CountryCode, type Lang } from '#shared/locale';
 import { emailIdentity } from '../lib/email-identity';
 import { col } from '../lib/lang';
 import { queueMailWhen } from '../mail/outbox';
-import { queueUpdate, stopToken, stopUrl as whatsappStopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
+import { WHATSAPP_TO_COLUMN, queueUpdate, stopToken, stopUrl as whatsappStopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
 import { incentiveFor } from './incentive';
 import { cartToken } from './saved';
@@ -107,7 +107,7 @@ export async function sendCartReminders(
     .prepare(
       `SELECT c.id, c.user_id, c.country, c.lang, c.items, c.updated_at, c.steps_sent,
          CASE WHEN c.user_id IS NULL THEN c.guest_email ELSE nullif(u.email, '') END AS email,
-         CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
+         ${WHATSAPP_TO_COLUMN}
        FROM saved_carts c LEFT JOIN users u ON u.id = c.user_id
        WHERE c.status = 'open' AND c.next_due_at <= ? ORDER BY c.next_due_at LIMIT ?`,
     )

@@ -9,7 +9,7 @@ import { formatMinor } from '#shared/money';
 import { packageSessionText } from './package-text';
 import { formatDateAndWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
-import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
+import { WHATSAPP_TO_COLUMN, queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
 import { consultationReturnPath } from './paths';
 
@@ -43,7 +43,7 @@ const NOTICE_SELECT = (lang: Lang | 'c') =>
      CASE WHEN ${lang === 'c' ? "c.lang = 'ar'" : lang === 'ar' ? '1' : '0'} THEN s.name_ar ELSE s.name_en END AS service_name,
      CASE WHEN ${lang === 'c' ? "c.lang = 'ar'" : lang === 'ar' ? '1' : '0'} THEN n.name_ar ELSE n.name_en END AS nutritionist_name,
      u.email,
-     CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
+     ${WHATSAPP_TO_COLUMN}
    FROM consultations c JOIN consultation_services s ON s.id = c.service_id JOIN nutritionists n ON n.id = c.nutritionist_id
    JOIN users u ON u.id = c.user_id LEFT JOIN consultation_credits cc ON cc.id = c.credit_id`;
 

@@ -56,6 +56,14 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
 const digitsOf = (phone: string) => phone.replace(/^\+/, '');
 
 /** The stop link's token for a number: its digits and an HMAC over them. */
+/**
+ * The phone a shopper's updates and reminders may go to on WhatsApp, as a column of a SELECT over her
+ * `users` row (alias `u`): her number only when she proved it and chose updates there, else NULL. One
+ * rule for every reminder (orders, visits, consultations, subscriptions, carts).
+ */
+export const WHATSAPP_TO_COLUMN =
+  'CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to';
+
 export async function stopToken(secret: string, phone: string): Promise<string> {
   const digits = digitsOf(phone);
   return `${digits}.${(await hmacHex(secret, `whatsapp-stop|${digits}`)).slice(0, 32)}`;

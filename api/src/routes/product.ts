@@ -258,6 +258,9 @@ productRoutes.post(
           .bind(...ids, c.var.country),
       );
     }
+    // A signed-in shopper's suggestions pass the safety gates for her (recommend/her-safety.ts); her
+    // session is looked up while the batch runs.
+    const shopper = input.exclude_purchase_together ? null : currentUser(c);
     const results = await db.batch(statements);
     const skus = results[0]!;
     const together = input.exclude_purchase_together ? null : results[togetherAt]!;
@@ -290,7 +293,11 @@ productRoutes.post(
         },
       };
     });
-    const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
+    let purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
+    const user = await shopper;
+    if (user && purchase_together.length)
+      purchase_together = (await keepSafeFor(db, healthKeyring(c.var.config), user.id, lang, { purchase_together }))
+        .lists.purchase_together;
     return c.json(ok({ items, giveaway_items, purchase_together }));
   },
 );

@@ -8,7 +8,7 @@ import { formatMinor } from '#shared/money';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import { queueMail } from '../mail/outbox';
 import { subscriptionReminderMail } from '../mail/subscription-texts';
-import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
+import { WHATSAPP_TO_COLUMN, queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { quote } from '../orders/quote';
 import type { DueRow } from './run';
 
@@ -30,7 +30,7 @@ export async function sendSubscriptionReminders(
   const { results } = await db
     .prepare(
       `SELECT s.id, s.user_id, s.country, s.lang, s.sku_id, s.count, s.every, s.next_date, u.email,
-         CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to,
+         ${WHATSAPP_TO_COLUMN},
          CASE s.lang WHEN 'ar' THEN p.name_ar ELSE p.name_en END AS product_name
        FROM subscriptions s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        JOIN products p ON p.id = s.product_id

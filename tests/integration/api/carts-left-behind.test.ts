@@ -452,7 +452,8 @@ describe('the owner’s cart reminders in the back office', () => {
       },
       token,
     );
-    const total = (await json(placed)).data.order.totals.total as number;
+    const order = (await json(placed)).data.order;
+    const total = order.totals.total as number;
 
     const owner = await staffWith([{ role: 'owner', country: null }]);
     const report = await json(await staffCall(owner.token, '/staff/cart-reminders', { method: 'GET' }));
@@ -467,6 +468,12 @@ describe('the owner’s cart reminders in the back office', () => {
       (f: { channel: string; country: string }) => f.channel === 'mail' && f.country === 'KW',
     );
     expect(row).toMatchObject({ reminded: 1, opened: 1, recovered: 1, revenue_minor: total });
+    // Its payment failing afterwards (a card order the gateway turned down later): recovered no more.
+    await env.DB.prepare("UPDATE orders SET status = 'payment_failed' WHERE id = ?").bind(order.id).run();
+    const after = await json(await staffCall(owner.token, '/staff/cart-reminders', { method: 'GET' }));
+    expect(
+      after.data.figures.find((f: { channel: string; country: string }) => f.channel === 'mail' && f.country === 'KW'),
+    ).toMatchObject({ reminded: 1, opened: 1, recovered: 0, revenue_minor: 0 });
     // A member of Saudi Arabia only sees Saudi figures.
     const saudi = await staffWith([{ role: 'catalogue_manager', country: 'SA' }]);
     const theirs = await json(await staffCall(saudi.token, '/staff/cart-reminders', { method: 'GET' }));

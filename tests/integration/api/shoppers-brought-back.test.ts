@@ -12,7 +12,9 @@ import { apiConfig } from '#api/src/lib/config';
 import { QUIZ_V1 } from '#shared/quiz/v1';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { sealedConsultation } from './consultation-sealed';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, registerShopper } from './helpers';
+import { archiveEntries } from '#api/src/data-rights/archive';
+import { coldReaderFor } from '#api/src/archive/read';
 
 const DAY = 86_400_000;
 const db = env.DB;
@@ -194,6 +196,12 @@ describe('bought together, learned from real orders', () => {
     expect(ids(mine.purchase_together)).toEqual([4]);
     const also = (await json(await get('/product/gamma-vitamin-c-1000/v2', her.token))).data;
     expect(also.also_bought).toEqual([]);
+    // The cart's suggestions too: ashwagandha, first for a guest, is left out for her.
+    const guestCart = (await json(await post('/product/sku', { ids: [101] }))).data;
+    expect(ids(guestCart.purchase_together)[0]).toBe(6);
+    const herCart = (await json(await post('/product/sku', { ids: [101] }, her.token))).data;
+    expect(ids(herCart.purchase_together)).not.toContain(6);
+    expect(ids(herCart.purchase_together)).toContain(4);
   });
 });
 
@@ -230,6 +238,27 @@ describe('recently viewed', () => {
     const cleared = await json(await post('/viewed/clear', {}, her.token));
     expect(cleared.meta.msg).toBe('recently_viewed_cleared');
     expect((await json(await get('/viewed', laptop))).data.items).toEqual([]);
+  });
+
+  it('is in "download my data" and gone with her account', async () => {
+    const her = await registerShopper(device, 'leaving');
+    await get('/product/alpha-vitamin-d3-1000/v2', her.token);
+    await expect.poll(async () => ids((await json(await get('/viewed', her.token))).data.items)).toEqual([1]);
+    const config = apiConfig(env as never);
+    const entries = await archiveEntries(env, coldReaderFor(env, config), null, her.id, 'en', Date.now());
+    const file = entries.find((e) => e.name === 'recently-viewed.json')!;
+    expect(JSON.parse(String(file.data))).toMatchObject([{ product_id: 1, slug: 'alpha-vitamin-d3-1000' }]);
+    const removed = await call('/user/remove', {
+      body: JSON.stringify({ password: 'secret1' }),
+      token: device,
+      headers: headers(her.token),
+    });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    const left = await db
+      .prepare('SELECT count(*) AS n FROM viewed_products WHERE user_id = ?')
+      .bind(her.id)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
   });
 
   it('refuses a list that is not product ids, with a message', async () => {

@@ -37,7 +37,7 @@ export const staffCartReminderRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const [settings, figures] = await Promise.all([
         readReminderSettings(db),
-        reminderFigures(db, Date.now(), WEEKS, countriesFor(member.grants, 'promotions:read')),
+        reminderFigures(c.env, Date.now(), WEEKS, countriesFor(member.grants, 'promotions:read')),
       ]);
       return c.json(ok<CartReminderReport>({ settings, weeks: WEEKS, figures }));
     },
