@@ -3,11 +3,12 @@
 // page (a signed-in shopper's shows her recently viewed itself, so there it only joins her guest views), a product page (data-except: its product, recorded as viewed and never listed; its "also bought"
 // cards come with the page's own data) and the cart. Part of the deferred shell, so no page's first
 // JavaScript carries any of it; the page follows the document as the shopper moves on.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { useMatches } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';
 import { browserTexts, withTexts } from '../i18n/texts';
+import { usePlace } from '../shell/use-place';
 
 /**
  * Its texts (shared/i18n/suggestions.*.ts) load with it, in the page's language, into the page's
@@ -38,18 +39,8 @@ function alsoBoughtOf(data: unknown[], productId: number | undefined): ProductCa
 }
 
 export function MoreToSeeHost() {
-  const [place, setPlace] = useState<HTMLElement | null>(null);
+  const place = usePlace(SELECTOR);
   const matches = useMatches();
-  useEffect(() => {
-    const look = () => {
-      const found = document.querySelector<HTMLElement>(SELECTOR);
-      setPlace((known) => (known === found ? known : found));
-    };
-    look();
-    const observer = new MutationObserver(look);
-    observer.observe(document.body, { subtree: true, childList: true });
-    return () => observer.disconnect();
-  }, []);
   if (!place) return null;
   const except = place.dataset.except ? Number(place.dataset.except) : undefined;
   return createPortal(

@@ -5,25 +5,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { withTexts } from '../i18n/texts';
+import { usePlace } from '../shell/use-place';
 
 const ReviewsSection = lazy(withTexts(['reviews'], () => import('./ReviewsSection')));
 
 const SELECTOR = '[data-reviews]';
 
 export function ReviewsHost() {
-  const [place, setPlace] = useState<HTMLElement | null>(null);
+  const place = usePlace(SELECTOR);
   const [active, setActive] = useState(false);
-
-  useEffect(() => {
-    const look = () => {
-      const found = document.querySelector<HTMLElement>(SELECTOR);
-      setPlace((known) => (known === found ? known : found));
-    };
-    look();
-    const observer = new MutationObserver(look);
-    observer.observe(document.body, { subtree: true, childList: true });
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     setActive(false);

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { pagePath, titleOf, type TitledPageId } from '#shared/page-paths';
 import type { MessageId } from '#shared/i18n';
@@ -21,8 +22,13 @@ const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
 
 export function Footer() {
   const { t, lang } = useI18n();
-  const country = useShopperCountry();
-  const { config } = useBoot();
+  // The footer hydrates when its code arrives, which can be after the shopper switched country: its
+  // first render is the country the page was rendered in (what the server's markup says), then hers.
+  const shopper = useShopperCountry();
+  const { config, country: rendered } = useBoot();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const country = hydrated ? shopper : rendered;
   // Where the shop asks for consent, the banner can be reopened from here.
   const cookieSettings = analyticsOn(config.analytics) && consentRequired(config.analytics, country);
   return (

@@ -3,17 +3,7 @@
 // reaches her by mail (the local mailbox) and on WhatsApp (the local outbox of texts), the WhatsApp link
 // brings the cart back on her phone, in another browser, where she orders; the next step never goes.
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
-
-const GULF_MS = 3 * 3_600_000;
-
-/** The cron's clock for "later that morning": the next 10:00 in the Gulf at least an hour and a minute on. */
-function nextMorningRun(): number {
-  const after = Date.now() + 61 * 60_000;
-  const d = new Date(after + GULF_MS);
-  const ten = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 10) - GULF_MS;
-  return ten >= after ? ten : ten + 24 * 3_600_000;
-}
+import { addKuwaitAddress, expect, nextGulfMorning, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
 /** The newest text /dev/messages shows for a number (the local outbox), matching `pattern`. */
 async function textFor(page: Page, e164: string, pattern: RegExp): Promise<string> {
@@ -64,7 +54,7 @@ test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind 
   await kept;
 
   // Later that morning the first step goes: by mail and on WhatsApp, in English, naming what she left.
-  expect((await page.request.post('/dev/cart-reminders/run', { data: { now: nextMorningRun() } })).status()).toBe(200);
+  expect((await page.request.post('/dev/cart-reminders/run', { data: { now: nextGulfMorning() } })).status()).toBe(200);
   await page.goto('/dev/mailbox');
   const mail = page.locator('article', { hasText: email }).filter({ hasText: 'Your cart is waiting' }).first();
   await expect(mail).toContainText(name);
@@ -90,14 +80,7 @@ test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind 
   await dialog.getByLabel(/^Password\s*\*?$/).fill(password);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toHaveCount(0);
-  const form = phonePage.getByTestId('address-form');
-  await form.locator('select[name=governorate_id]').selectOption('2');
-  await form.locator('select[name=area_id]').selectOption('26');
-  await form.locator('input[name=phone]').fill(phone);
-  await form.locator('input[name=block]').fill('3');
-  await form.locator('input[name=street]').fill('12');
-  await form.locator('input[name=building]').fill('7');
-  await form.locator('button[type=submit]').click();
+  await addKuwaitAddress(phonePage, phone);
   await expect(phonePage.locator('#checkout-address-title')).toBeFocused();
   await phonePage.getByRole('button', { name: 'Continue to payment' }).click();
   await phonePage.getByLabel('Cash on delivery').check();
@@ -107,7 +90,7 @@ test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind 
 
   // A day later the second step would be due: after the order, neither channel sends it.
   const after = await page.request.post('/dev/cart-reminders/run', {
-    data: { now: nextMorningRun() + 26 * 3_600_000 },
+    data: { now: nextGulfMorning() + 26 * 3_600_000 },
   });
   expect(after.status()).toBe(200);
   await page.goto('/dev/messages');

@@ -3,17 +3,15 @@
 // brings the cart back, the order placed there, no second reminder after it, and the mail's stop link
 // pressed. The timing rules
 // (night hours, steps, stops, stock, another account) are the api tests' (carts-left-behind.test.ts).
-import { addFirstCardToCartInArabic, addSaudiAddress, expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
-
-const GULF_MS = 3 * 3_600_000;
-
-/** The cron's clock for "later that morning": the next 10:00 in the Gulf at least an hour and a minute on. */
-function nextMorningRun(): number {
-  const after = Date.now() + 61 * 60_000;
-  const d = new Date(after + GULF_MS);
-  const ten = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 10) - GULF_MS;
-  return ten >= after ? ten : ten + 24 * 3_600_000;
-}
+import {
+  addFirstCardToCartInArabic,
+  addSaudiAddress,
+  expect,
+  nextGulfMorning,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail brings it back in another browser, she orders there, and no reminder follows', async ({
   page,
@@ -35,7 +33,7 @@ test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail bring
   await kept;
 
   // Later that morning the reminder goes, by mail, in Arabic.
-  const run = await page.request.post('/dev/cart-reminders/run', { data: { now: nextMorningRun() } });
+  const run = await page.request.post('/dev/cart-reminders/run', { data: { now: nextGulfMorning() } });
   expect(run.status()).toBe(200);
   await page.goto('/dev/mailbox?lang=ar');
   const mail = page.locator('article', { hasText: email }).filter({ hasText: 'سلتك بانتظارك' }).first();
@@ -72,7 +70,7 @@ test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail bring
 
   // A day later the second step would be due: after the order, nothing goes, and the link says so.
   const after = await page.request.post('/dev/cart-reminders/run', {
-    data: { now: nextMorningRun() + 26 * 3_600_000 },
+    data: { now: nextGulfMorning() + 26 * 3_600_000 },
   });
   expect(after.status()).toBe(200);
   await page.goto('/dev/mailbox?lang=ar');

@@ -77,6 +77,42 @@ export async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
 }
 
+/** Fills the checkout's address form with a Salmiya (Kuwait) address to `phone` (as typed) and saves it. */
+export async function addKuwaitAddress(page: Page, phone: string) {
+  const form = page.getByTestId('address-form');
+  await form.locator('select[name=governorate_id]').selectOption('2');
+  await form.locator('select[name=area_id]').selectOption('26');
+  await form.locator('input[name=phone]').fill(phone);
+  await form.locator('input[name=block]').fill('3');
+  await form.locator('input[name=street]').fill('12');
+  await form.locator('input[name=building]').fill('7');
+  await form.locator('button[type=submit]').click();
+}
+
+/** A Jeddah address as the API takes it, for orders placed through it (placeCodOrder). */
+export const JEDDAH_ADDRESS = {
+  country: 'SA',
+  recipient: 'نورة',
+  phone: '512345678',
+  city_id: 2,
+  district: 'الروضة',
+  street: 'التحلية',
+  building_number: '1234',
+  postal_code: '23433',
+};
+
+/**
+ * The cart reminders' cron clock for "later that morning" (the dev run's `now`): the next 10:00 in the
+ * Gulf at least an hour and a minute from now, outside the quiet hours and past the first step.
+ */
+export function nextGulfMorning(): number {
+  const gulf = 3 * 3_600_000;
+  const after = Date.now() + 61 * 60_000;
+  const d = new Date(after + gulf);
+  const ten = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 10) - gulf;
+  return ten >= after ? ten : ten + 24 * 3_600_000;
+}
+
 /** Fills the checkout's address form with a Riyadh address and saves it. */
 export async function addSaudiAddress(page: Page, phone: string) {
   const form = page.getByTestId('address-form');

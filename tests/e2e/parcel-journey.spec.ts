@@ -12,19 +12,9 @@ import {
   signInStaff,
   signUpThroughApi,
   staffOrigin,
+  JEDDAH_ADDRESS,
   test,
 } from './fixtures';
-
-const JEDDAH = {
-  country: 'SA',
-  recipient: 'نورة',
-  phone: '512345678',
-  city_id: 2,
-  district: 'الروضة',
-  street: 'التحلية',
-  building_number: '1234',
-  postal_code: '23433',
-};
 
 test('a shopper in Saudi Arabia follows her parcel, picks another day after a failed attempt, and the cash is settled by statement (ar)', async ({
   page,
@@ -37,7 +27,7 @@ test('a shopper in Saudi Arabia follows her parcel, picks another day after a fa
   await page.goto('/ar/');
   await page.getByTestId('country-switch').selectOption('SA');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
-  const number = await placeCodOrder(page, { lang: 'ar', country: 'SA', address: JEDDAH });
+  const number = await placeCodOrder(page, { lang: 'ar', country: 'SA', address: JEDDAH_ADDRESS });
   const due = (await (await page.request.get(`/api/user/order/${number}`)).json()).data.totals.due as number;
 
   // The clerk, in her own browser: confirms the order, then ships it from the Shipping page.

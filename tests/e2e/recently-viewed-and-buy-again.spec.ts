@@ -3,22 +3,11 @@
 // looked at and what she can buy again; she clears what she viewed there, and it is gone everywhere. A
 // guest's own list stays in her browser.
 import type { Locator } from '@playwright/test';
-import { expect, placeCodOrder, signUpThroughApi, test, uniqueEmail } from './fixtures';
+import { expect, placeCodOrder, signUpThroughApi, test, uniqueEmail, JEDDAH_ADDRESS } from './fixtures';
 
 /** The full names (brand and product) of the cards a section shows. */
 const namesIn = (section: Locator) =>
   section.locator('.product-card-name').evaluateAll((els) => els.map((e) => e.getAttribute('title')?.trim()));
-
-const JEDDAH = {
-  country: 'SA',
-  recipient: 'نورة',
-  phone: '512345678',
-  city_id: 2,
-  district: 'الروضة',
-  street: 'التحلية',
-  building_number: '1234',
-  postal_code: '23433',
-};
 
 test('she looks at products on her phone (ar, SA, 390 px); her laptop’s home page (en, 1280 px) shows them and what she can buy again', async ({
   page,
@@ -46,7 +35,7 @@ test('she looks at products on her phone (ar, SA, 390 px); her laptop’s home p
   const viewedHere = page.getByTestId('recently-viewed');
   await expect(viewedHere.getByRole('heading', { name: 'شوهد مؤخراً' })).toBeVisible();
   await expect.poll(() => namesIn(viewedHere)).toEqual([names[0]]);
-  await placeCodOrder(page, { lang: 'ar', country: 'SA', address: JEDDAH });
+  await placeCodOrder(page, { lang: 'ar', country: 'SA', address: JEDDAH_ADDRESS });
 
   // Her laptop: another browser, wide, in English.
   const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
