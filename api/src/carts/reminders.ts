@@ -11,7 +11,13 @@ import { localizePath, type CountryCode, type Lang } from '#shared/locale';
 import { emailIdentity } from '../lib/email-identity';
 import { col } from '../lib/lang';
 import { queueMailWhen } from '../mail/outbox';
-import { WHATSAPP_TO_COLUMN, queueUpdate, stopToken, stopUrl as whatsappStopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
+import {
+  WHATSAPP_TO_COLUMN,
+  queueUpdate,
+  stopToken,
+  stopUrl as whatsappStopUrl,
+  UPDATE_TEMPLATES,
+} from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
 import { incentiveFor } from './incentive';
 import { cartToken } from './saved';
