@@ -347,3 +347,61 @@ export async function resultsView(
     suggestions,
   };
 }
+
+/**
+ * Her home page's suggestions from her own latest results (issue 64, recommend/for-you.ts), in two
+ * parts so that neither costs a round trip of its own: the rules' candidate products, which are the same
+ * for everyone (in the home page's first batch), and her values and age and sex (in its last batch, once
+ * her id is known).
+ */
+export function ruleCandidateStatements(db: D1Database, lang: Lang): D1PreparedStatement[] {
+  return SUGGESTION_RULES.map((r) => candidatesStatement(db, lang, r)).filter(
+    (s): s is D1PreparedStatement => s !== null,
+  );
+}
+
+export function herResultsStatements(db: D1Database, lang: Lang, userId: number): D1PreparedStatement[] {
+  return [
+    db.prepare('SELECT sex, date_of_birth FROM blood_test_profiles WHERE user_id = ?').bind(userId),
+    db
+      .prepare(
+        "SELECT sex, date_of_birth FROM blood_test_patients WHERE user_id = ? AND relation = 'self' ORDER BY deleted_at IS NOT NULL, id DESC LIMIT 1",
+      )
+      .bind(userId),
+    valuesStatement(db, lang, userId, null),
+  ];
+}
+
+/** The products her latest results suggest, as her results page offers them: the rules' order, a few each. */
+export function resultsProductIds(
+  candidateResults: D1Result[],
+  [profileRes, selfRes, valuesRes]: D1Result[],
+  country: CountryCode,
+  now: number,
+): number[] {
+  const profile = profileRes!.results[0] as Pick<ProfileRow, 'sex' | 'date_of_birth'> | undefined;
+  const self = selfRes!.results[0] as Pick<PatientRow, 'sex' | 'date_of_birth'> | undefined;
+  const born = profile?.date_of_birth ?? self?.date_of_birth ?? null;
+  const person = { sex: profile?.sex ?? self?.sex ?? null, age: born ? completedYears(born, gulfDate(now)) : null };
+  // Rows come in biomarker and date order: each biomarker's last row is its latest value.
+  const latest = new Map<number, LatestValue>();
+  for (const r of valuesRes!.results as unknown as ValueRow[])
+    latest.set(r.biomarker_id, { biomarker: r.slug, value: r.value, unit: r.unit, date: r.date });
+  const candidates = candidateResults.flatMap((r) => r.results as unknown as CandidateRow[]);
+  const ids: number[] = [];
+  for (const hit of evaluateRules(
+    [...latest.values()].filter((v) => isDecimal(v.value)),
+    person,
+    country,
+  )) {
+    const seen = new Set<number>();
+    for (const c of candidates) {
+      if (seen.size === PRODUCTS_PER_SUGGESTION) break;
+      if (c.rule !== hit.rule.id || seen.has(c.product_id) || !isNutrient(c.nutrient) || !isDecimal(c.amount)) continue;
+      if (!offerable(hit.rule, { nutrient: c.nutrient, amount: c.amount, unit: c.unit })) continue;
+      seen.add(c.product_id);
+      if (!ids.includes(c.product_id)) ids.push(c.product_id);
+    }
+  }
+  return ids;
+}

@@ -1,15 +1,16 @@
 // A signed-in shopper's home page (issue 64): her refills due, "buy again" from her orders, what her
-// latest quiz suggested, and what she viewed recently, added to the shop's sections in the same answer
+// latest quiz and her own latest blood-test results suggest, and what she viewed recently, added to the shop's sections in the same answer
 // (one storefront trip) and in at most three D1 round trips: the home page's own batch carries her rows
 // (found by her session's token, so no lookup of its own), her order shard is read only when she is not in
 // the core database, and one last batch reads the cards and what the safety gates need of them.
 // Suggestions pass the gates for her (her-safety.ts); what she viewed is shown as it is.
 import type { ProductCard } from '#shared/catalogue/types';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { suggestionsAr } from '#shared/i18n/suggestions.ar';
 import { suggestionsEn } from '#shared/i18n/suggestions.en';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { routeFrom, type DatabaseEnv } from '../db/databases';
+import { herResultsStatements, resultsProductIds, ruleCandidateStatements } from '../blood-tests/results-view';
 import type { Keyring } from '../lib/keyring';
 import { gatesByProduct, gateStatement, herStatements, mayShow, type Me, quizSlugs, readHer } from './her-safety';
 
@@ -62,7 +63,7 @@ const linesSql = (me: string) => `SELECT i.product_id, i.sku_id, i.count, o.crea
   ORDER BY o.created_at DESC, o.id DESC LIMIT 200`;
 
 /** The statements her sections need in the home page's batch, and how to finish them. */
-export function forYouPlan(db: D1Database, me: Me, lang: Lang) {
+export function forYouPlan(db: D1Database, me: Me, lang: Lang, country: CountryCode) {
   const statements = [
     db.prepare(`SELECT ${me.sql} AS id`).bind(...me.binds),
     db
@@ -87,6 +88,9 @@ export function forYouPlan(db: D1Database, me: Me, lang: Lang) {
       )
       .bind(...me.binds),
   );
+  // What her results may suggest: the rules' candidates are everyone's, so they ride here too.
+  const candidatesAt = statements.length;
+  statements.push(...ruleCandidateStatements(db, lang));
   return {
     statements,
     /** Her sections from the batch's answers to `statements`; null when the session is no one's. */
@@ -112,7 +116,14 @@ export function forYouPlan(db: D1Database, me: Me, lang: Lang) {
       const herResults = results.slice(4, viewedAt);
       const viewed = (results[viewedAt]!.results as unknown as CardRow[]).map(toCard);
       const slugs = quizSlugs(herResults);
-      return finishSections(env.DB, ring, lang, { lines, subscribed, herResults, slugs, viewed }, now);
+      const candidates = results.slice(candidatesAt);
+      return finishSections(
+        env.DB,
+        ring,
+        { lang, country, userId },
+        { lines, subscribed, herResults, slugs, viewed, candidates },
+        now,
+      );
     },
   };
 }
@@ -132,25 +143,32 @@ function refillDue(
 async function finishSections(
   db: D1Database,
   ring: Keyring | null,
-  lang: Lang,
-  mine: { lines: Line[]; subscribed: Set<number>; herResults: D1Result[]; slugs: string[]; viewed: ProductCard[] },
+  { lang, country, userId }: { lang: Lang; country: CountryCode; userId: number },
+  mine: {
+    lines: Line[];
+    subscribed: Set<number>;
+    herResults: D1Result[];
+    slugs: string[];
+    viewed: ProductCard[];
+    candidates: D1Result[];
+  },
   now: number,
 ): Promise<ForYouSection[]> {
-  const productIds = [...new Set(mine.lines.map((l) => l.product_id))];
+  // Her orders' products, and every product her results could suggest (her values come in this batch).
+  const candidateIds = mine.candidates.flatMap((r) =>
+    (r.results as Array<{ product_id: number }>).map((c) => c.product_id),
+  );
+  const productIds = [...new Set([...mine.lines.map((l) => l.product_id), ...candidateIds])];
   const skuIds = [...new Set(mine.lines.map((l) => l.sku_id))];
   const marks = (n: number) => (n ? Array.from({ length: n }, () => '?').join(', ') : 'NULL');
   const where = `p.is_active = 1 AND (p.id IN (${marks(productIds.length)}) OR p.slug IN (${marks(mine.slugs.length)}))`;
   const binds = [...productIds, ...mine.slugs];
-  const [cardsRes, gatesRes, factsRes] =
-    binds.length === 0
-      ? []
-      : await db.batch([
-          db.prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds),
-          gateStatement(db, lang, where, binds),
-          db
-            .prepare(`SELECT id, pack_units, daily_units FROM skus WHERE id IN (${marks(skuIds.length)})`)
-            .bind(...skuIds),
-        ]);
+  const [cardsRes, gatesRes, factsRes, ...resultsRes] = await db.batch([
+    db.prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds),
+    gateStatement(db, lang, where, binds),
+    db.prepare(`SELECT id, pack_units, daily_units FROM skus WHERE id IN (${marks(skuIds.length)})`).bind(...skuIds),
+    ...herResultsStatements(db, lang, userId),
+  ]);
   const her = await readHer(db, ring, mine.herResults, now);
   const gates = gatesRes ? gatesByProduct(gatesRes) : new Map();
   const cards = ((cardsRes?.results ?? []) as unknown as CardRow[])
@@ -174,9 +192,14 @@ async function finishSections(
     else if (card.default_sku.in_stock) again.push(card);
   }
   const ordered = new Set(newest.keys());
-  const suggested = mine.slugs
-    .map((slug) => cards.find((c) => c.slug === slug))
-    .filter((c): c is ProductCard => !!c && !ordered.has(c.id) && c.default_sku.in_stock);
+  // Her quiz's suggestions, then her results': what she has not bought, in stock, once each.
+  const fromResults = resultsProductIds(mine.candidates, resultsRes, country, now);
+  const suggested = [
+    ...new Set([
+      ...mine.slugs.map((slug) => cards.find((c) => c.slug === slug)),
+      ...fromResults.map((id) => byId.get(id)),
+    ]),
+  ].filter((c): c is ProductCard => !!c && !ordered.has(c.id) && c.default_sku.in_stock);
   const texts = lang === 'ar' ? suggestionsAr : suggestionsEn;
   const lists: Record<ForYouKind, ProductCard[]> = {
     'refills-due': refills,

@@ -66,7 +66,9 @@ export const homeRoutes = new Hono<AppEnv>().get(
     // A signed-in shopper's own sections (recommend/for-you.ts) ride in the same batch, found by her token.
     const now = Date.now();
     const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
-    const forYou = token ? forYouPlan(db, { sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang) : null;
+    const forYou = token
+      ? forYouPlan(db, { sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
+      : null;
     const [sections, categories, popular, brands, nutritionist, collection, ...hers] = await db.batch([
       db.prepare(
         `SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`,

@@ -332,6 +332,41 @@ describe("a signed-in shopper's home page", () => {
     expect(guest.some((s: { type: string }) => s.type === 'for_you')).toBe(false);
   });
 
+  it('suggests what her own latest results call for, as her results page does', async () => {
+    const her = await newShopper('home-results');
+    await db
+      .prepare(
+        "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, 'female', '1990-05-01', 'conventional', 0)",
+      )
+      .bind(her.id)
+      .run();
+    const upload = await db
+      .prepare(
+        `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
+         VALUES (?, 'Al Borg', '2026-11-01', 'v1', 0, 0) RETURNING id`,
+      )
+      .bind(her.id)
+      .first<{ id: number }>();
+    // 25-OH vitamin D at 18 ng/mL: below 30, the rule offers a 1000 IU vitamin D3 (product 1).
+    await db
+      .prepare(
+        "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '18', 'ng/mL', 'typed', 1)",
+      )
+      .bind(upload!.id)
+      .run();
+    const res = await get('/homepage/v4', her.token, 'SA', 'ar');
+    expect(Number(res.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(3);
+    const suggested = (await json(res)).data.sections.find(
+      (s: { data?: { kind?: string } }) => s.data?.kind === 'suggested',
+    );
+    expect(suggested.title).toBe('مقترح لك');
+    expect(ids(suggested.data.items)).toEqual([1]);
+    // Without such a result, no suggestion of it.
+    const other = await newShopper('home-no-results');
+    const none = (await json(await get('/homepage/v4', other.token))).data.sections;
+    expect(none.some((s: { data?: { kind?: string } }) => s.data?.kind === 'suggested')).toBe(false);
+  });
+
   it('leaves out of her suggestions what the gates stop for her', async () => {
     const her = await newShopper('home-pregnant');
     await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
