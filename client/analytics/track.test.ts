@@ -169,6 +169,7 @@ describe('call sites', () => {
     expect(new Set(calls)).toEqual(
       new Set([
         'client/analytics/picked.tsx',
+        'client/analytics/SuggestionClicks.tsx',
         'client/cart/cart-store.ts',
         'client/catalogue/ListingView.tsx',
         'client/pages/product.tsx',
