@@ -9,7 +9,9 @@ CREATE TABLE viewed_products (
   viewed_at INTEGER NOT NULL,
   PRIMARY KEY (user_id, product_id)
 );
-CREATE INDEX viewed_products_recent ON viewed_products (user_id, viewed_at);
+-- Her list reads her own rows by the key (24 at most, sorted in memory); the retention run finds old
+-- views by their time.
+CREATE INDEX viewed_products_age ON viewed_products (viewed_at);
 
 -- What shoppers bought together, learned from the last year of orders by a nightly job
 -- (catalogue/co-purchases.ts), per country. kind 'together': in the same order; 'also': by the same
