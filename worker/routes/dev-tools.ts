@@ -8,7 +8,8 @@
 // /dev/archive/run), a consultation's summary and list shared as the nutritionist's
 // side would (POST /dev/consultations/{id}/share), and the loyalty jobs as on a given day
 // (POST /dev/loyalty/run: birthdays, expiry and its reminder, tiers), and the cart reminders as at a
-// given time (POST /dev/cart-reminders/run). Not in production.
+// given time (POST /dev/cart-reminders/run), and the nightly "bought together" refresh as on a given day
+// (POST /dev/co-purchases/run). Not in production.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
@@ -23,6 +24,7 @@ const FORWARDED = [
   '/dev/archive/run',
   '/dev/loyalty/run',
   '/dev/cart-reminders/run',
+  '/dev/co-purchases/run',
   // A consultation booked now between a shopper and a nutritionist's staff account (the call's story,
   // /dev/consultations/call) and a summary shared (/dev/consultations/{id}/share): one pattern, as the
   // storefront's router takes no static path beside a parameter at the same place.
