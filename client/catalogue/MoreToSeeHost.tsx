@@ -3,12 +3,15 @@
 // page (a signed-in shopper's shows her recently viewed itself, so there it only joins her guest views), a product page (data-except: its product, recorded as viewed and never listed; its "also bought"
 // cards come with the page's own data) and the cart. Part of the deferred shell, so no page's first
 // JavaScript carries any of it; the page follows the document as the shopper moves on.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSnapshot } from 'valtio';
 import { createPortal } from 'react-dom';
 import { useMatches } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';
 import { browserTexts, withTexts } from '../i18n/texts';
 import { usePlace } from '../shell/use-place';
+import { useSessionStore } from '../stores/session';
+import { noteViewed, viewedIds } from './viewed-store';
 
 /**
  * Its texts (shared/i18n/suggestions.*.ts) load with it, in the page's language, into the page's
@@ -41,17 +44,25 @@ function alsoBoughtOf(data: unknown[], productId: number | undefined): ProductCa
 export function MoreToSeeHost() {
   const place = usePlace(SELECTOR);
   const matches = useMatches();
-  if (!place) return null;
-  const except = place.dataset.except ? Number(place.dataset.except) : undefined;
+  const signedIn = useSnapshot(useSessionStore()).user !== null;
+  const except = place?.dataset.except ? Number(place.dataset.except) : undefined;
+  const alsoBought = alsoBoughtOf(
+    matches.map((m) => m.loaderData),
+    except,
+  );
+  // A guest with nothing viewed before and nothing "also bought" here: her view is noted, and no code
+  // loads (a first visit's page does no more work than before).
+  const nothing = !signedIn && alsoBought.length === 0 && viewedIds().every((id) => id === except);
+  useEffect(() => {
+    if (nothing && except !== undefined) noteViewed(except);
+  }, [nothing, except]);
+  if (!place || nothing) return null;
   return createPortal(
     <Suspense fallback={null}>
       <MoreToSee
         key={`${location.pathname}:${except ?? ''}`}
         except={except}
-        alsoBought={alsoBoughtOf(
-          matches.map((m) => m.loaderData),
-          except,
-        )}
+        alsoBought={alsoBought}
         showViewed={!document.querySelector('[data-suggestion="recently-viewed"]')}
       />
     </Suspense>,
