@@ -23,6 +23,7 @@ export const trackingAr: Translated<typeof trackingEn> = {
   tracking_cancelled: 'ألغت {{carrier}} الشحنة',
   redelivery_title: 'تعذّر توصيل طلبك',
   redelivery_intro: 'اختر يوماً آخر للتوصيل، أو صحّح عنوانك ورقم جوالك إن كانا خطأ.',
+  redelivery_intro_address: 'تعذّر على المندوب العثور على عنوانك: صحّح عنوانك ورقم جوالك أدناه، أو اختر يوماً آخر.',
   redelivery_day_legend: 'يوم توصيل آخر',
   redelivery_day_submit: 'التوصيل في هذا اليوم',
   redelivery_address_legend: 'تصحيح العنوان ورقم الجوال',

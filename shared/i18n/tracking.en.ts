@@ -21,6 +21,8 @@ export const trackingEn = {
   tracking_cancelled: 'Parcel cancelled by {{carrier}}',
   redelivery_title: 'We could not deliver your order',
   redelivery_intro: 'Choose another delivery day, or correct your address and phone if they were wrong.',
+  redelivery_intro_address:
+    'The courier could not find your address: correct your address and phone below, or choose another day.',
   redelivery_day_legend: 'Another delivery day',
   redelivery_day_submit: 'Deliver on this day',
   redelivery_address_legend: 'Correct your address and phone',
