@@ -21,6 +21,7 @@ describe("a failed attempt's reason in the shop's words", () => {
     ['local', 'FAILED_ATTEMPT', 'Address incomplete', 'address'],
     ['smsa', 'XX', 'العميل لا يرد على الجوال', 'no_answer'],
     ['local', 'FAILED_ATTEMPT', 'العنوان غير مكتمل', 'address'],
+    ['local', 'FAILED_ATTEMPT', 'لا أحد في المنزل', 'not_home'],
     // The own drivers' choices, with or without a note.
     ['own', 'FAILED_ATTEMPT', 'wrong_address', 'address'],
     ['own', 'FAILED_ATTEMPT', 'no_answer', 'no_answer'],

@@ -30,7 +30,10 @@ const WORDS: Array<[RegExp, DeliveryFailureReason]> = [
   [/refus|rejected|رفض/i, 'refused'],
   [/closed|مغلق/i, 'closed'],
   [/no answer|not answer|unreachable|phone|switched off|لا يرد|لم يرد|جوال|هاتف/i, 'no_answer'],
-  [/not (at )?home|not available|unavailable|absent|nobody|no one|غير متواجد|غير موجود|لا يوجد أحد/i, 'not_home'],
+  [
+    /not (at )?home|not available|unavailable|absent|nobody|no one|غير متواجد|غير موجود|لا يوجد أحد|لا أحد/i,
+    'not_home',
+  ],
 ];
 
 export function deliveryFailureReason(
