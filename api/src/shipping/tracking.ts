@@ -1,10 +1,12 @@
 // Live tracking (issue 62): the one way a carrier's events come in, whether pushed (a webhook), polled
 // (the minute cron) or added on the local carrier's sandbox page. Each event is stored once
-// (shipment_events' UNIQUE (shipment_id, event_key)); the parcel's status moves only forward (ranks.ts);
+// (shipment_events' UNIQUE (shipment_id, event_key), and one per status and time: a carrier re-sending
+// an event under a new id, issue 73); the parcel's status moves only forward (ranks.ts);
 // then the order's steps follow through the back office's own step batches (order-office/steps.ts)
 // with the shop itself as the actor: shipped, out for delivery, delivered, each once (its timeline row
 // is unique per kind), with the shopper's mail, WhatsApp and push. A failed attempt tells her once per
-// attempt; a parcel back at the shop cancels and refunds the order (returned.ts).
+// attempt, in the shop's words (carriers/failure-reasons.ts), and none after the delivery counts; a
+// parcel back at the shop cancels and refunds the order (returned.ts).
 import { deliveryFailureReason } from '#api/src/carriers/failure-reasons';
 import type { CarrierCode, TrackingEvent } from '#api/src/carriers/types';
 import type { DeliveryFailureReason } from '#shared/orders/delivery-failure';
