@@ -9,10 +9,12 @@ import { OrderPromiseLine } from './OrderPromiseLine';
 type Translate = ReturnType<typeof useI18n>['t'];
 type TrackingEvent = NonNullable<OrderView['tracking']>['events'][number];
 
-/** "Picked up by Aramex", "Delivery attempt failed: no one at home". */
+/** "Picked up by Aramex", "Delivery attempt failed: no one was there to receive it" (the shop's words, issue 73). */
 function trackingText(t: Translate, e: TrackingEvent, lang: 'en' | 'ar'): string {
   if (e.status === 'failed_attempt')
-    return e.reason ? t('tracking_failed_attempt_reason', { reason: e.reason }) : t('tracking_failed_attempt');
+    return e.reason
+      ? t('tracking_failed_attempt_reason', { reason: t(`tracking_failure_${e.reason}`) })
+      : t('tracking_failed_attempt');
   return t(`tracking_${e.status}`, { carrier: carrierName(e.carrier, lang) });
 }
 

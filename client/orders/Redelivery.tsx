@@ -36,6 +36,9 @@ export function Redelivery({
     );
   }
   const proof = linkKey ? { key: linkKey } : {};
+  // The address was the reason: say so, and lead with its fix, as her mail and WhatsApp do (issue 73).
+  const lastFailure = [...tracking.events].reverse().find((e) => e.status === 'failed_attempt');
+  const byAddress = lastFailure?.reason === 'address';
 
   async function send(event: FormEvent<HTMLFormElement>, body: Record<string, unknown>) {
     event.preventDefault();
@@ -49,75 +52,83 @@ export function Redelivery({
     setBusy(false);
   }
 
+  const dayForm = (
+    <form
+      key="day"
+      onSubmit={(e) => {
+        const day = new FormData(e.currentTarget).get('day');
+        void send(e, { kind: 'day', day });
+      }}
+      data-testid="redelivery-day-form"
+    >
+      <fieldset>
+        <legend>{t('redelivery_day_legend')}</legend>
+        {days.map((d, i) => (
+          <label key={d.date} className="choice">
+            <input type="radio" name="day" value={d.date} defaultChecked={i === 0} /> {d.day}
+          </label>
+        ))}
+      </fieldset>
+      <p className="form-actions">
+        <button type="submit" className="button" disabled={busy} data-testid="redelivery-day-submit">
+          {t('redelivery_day_submit')}
+        </button>
+      </p>
+    </form>
+  );
+  const addressForm = (
+    <form
+      key="address"
+      onSubmit={(e) => {
+        const data = new FormData(e.currentTarget);
+        const lines = String(data.get('address') ?? '')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .slice(0, 4);
+        void send(e, { kind: 'address', lines, phone: String(data.get('phone') ?? '') });
+      }}
+      data-testid="redelivery-address-form"
+    >
+      <fieldset>
+        <legend>{t('redelivery_address_legend')}</legend>
+        <label className="field">
+          <span>{t('redelivery_address_label')}</span>
+          <textarea
+            name="address"
+            rows={3}
+            dir="auto"
+            required
+            maxLength={800}
+            aria-describedby="redelivery-address-hint"
+          />
+        </label>
+        <p id="redelivery-address-hint" className="field-hint">
+          {t('redelivery_address_hint')}
+        </p>
+        <label className="field">
+          <span>{t('redelivery_phone_label')}</span>
+          <input name="phone" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" required />
+        </label>
+      </fieldset>
+      <p className="form-actions">
+        <button
+          type="submit"
+          className="button button-secondary"
+          disabled={busy}
+          data-testid="redelivery-address-submit"
+        >
+          {t('redelivery_address_submit')}
+        </button>
+      </p>
+    </form>
+  );
+
   return (
     <section className="order-redelivery" aria-labelledby="redelivery-title" data-testid="redelivery">
       <h2 id="redelivery-title">{t('redelivery_title')}</h2>
-      <p>{t('redelivery_intro')}</p>
-      <form
-        onSubmit={(e) => {
-          const day = new FormData(e.currentTarget).get('day');
-          void send(e, { kind: 'day', day });
-        }}
-        data-testid="redelivery-day-form"
-      >
-        <fieldset>
-          <legend>{t('redelivery_day_legend')}</legend>
-          {days.map((d, i) => (
-            <label key={d.date} className="choice">
-              <input type="radio" name="day" value={d.date} defaultChecked={i === 0} /> {d.day}
-            </label>
-          ))}
-        </fieldset>
-        <p className="form-actions">
-          <button type="submit" className="button" disabled={busy} data-testid="redelivery-day-submit">
-            {t('redelivery_day_submit')}
-          </button>
-        </p>
-      </form>
-      <form
-        onSubmit={(e) => {
-          const data = new FormData(e.currentTarget);
-          const lines = String(data.get('address') ?? '')
-            .split('\n')
-            .map((l) => l.trim())
-            .filter(Boolean)
-            .slice(0, 4);
-          void send(e, { kind: 'address', lines, phone: String(data.get('phone') ?? '') });
-        }}
-        data-testid="redelivery-address-form"
-      >
-        <fieldset>
-          <legend>{t('redelivery_address_legend')}</legend>
-          <label className="field">
-            <span>{t('redelivery_address_label')}</span>
-            <textarea
-              name="address"
-              rows={3}
-              dir="auto"
-              required
-              maxLength={800}
-              aria-describedby="redelivery-address-hint"
-            />
-          </label>
-          <p id="redelivery-address-hint" className="field-hint">
-            {t('redelivery_address_hint')}
-          </p>
-          <label className="field">
-            <span>{t('redelivery_phone_label')}</span>
-            <input name="phone" type="tel" inputMode="tel" dir="ltr" autoComplete="tel" required />
-          </label>
-        </fieldset>
-        <p className="form-actions">
-          <button
-            type="submit"
-            className="button button-secondary"
-            disabled={busy}
-            data-testid="redelivery-address-submit"
-          >
-            {t('redelivery_address_submit')}
-          </button>
-        </p>
-      </form>
+      <p>{t(byAddress ? 'redelivery_intro_address' : 'redelivery_intro')}</p>
+      {byAddress ? [addressForm, dayForm] : [dayForm, addressForm]}
     </section>
   );
 }

@@ -72,8 +72,16 @@ export const codOverviewSchema = z.object({
 });
 export type CodOverview = z.infer<typeof codOverviewSchema>;
 
-/** POST /staff/cod/remittances/preview and /staff/cod/remittances: every line of the statement and how it matched. */
+/**
+ * POST /staff/cod/remittances/preview and /staff/cod/remittances: how the statement matched, one page of
+ * its lines (the counts, total and applicability are the whole file's).
+ */
 export const codStatementCheckSchema = z.object({
+  /** Lines in the file, and this page of them (page_size each, from 1). */
+  line_count: z.int(),
+  page: z.int(),
+  pages: z.int(),
+  page_size: z.int(),
   lines: z.array(
     z.object({
       /** The file's line (1 is the header). */

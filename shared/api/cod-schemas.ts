@@ -68,3 +68,10 @@ export const remittanceFileSchema = z.object({
   csv: z.string().min(1, { error: 'cod_file_empty' }).max(2_000_000, { error: 'cod_file_too_large' }),
 });
 export const COD_FILE_MAX_BYTES = 2_000_000;
+
+/** The preview's page of lines (issue 73: a statement of 75,000 lines answered 9.7 MB at once). */
+export const COD_PREVIEW_PAGE_SIZE = 200;
+export const remittancePreviewSchema = remittanceFileSchema.extend({
+  /** Which page of lines to answer, from 1; the counts and total are always the whole file's. */
+  page: z.int().min(1).max(100_000).optional(),
+});

@@ -1,7 +1,9 @@
 // Matching a remittance statement's lines to the shop's cash parcels (issue 62): each line is
 // matched, short (less than the cash to collect) or over, or it is a line the shop cannot take —
 // an unknown parcel, another currency, a parcel already paid by an earlier statement, the same parcel
-// twice in the file, or no amount. A file with any line it cannot take changes nothing.
+// twice in the file, or no amount; and (issue 73) a parcel never delivered (on its way, returned or
+// cancelled: no cash was collected), or a line whose waybill names one parcel and whose reference
+// another. A file with any line it cannot take changes nothing.
 import { currencyDecimals } from '../money';
 import { parseAmount, type StatementCurrency, type StatementLine } from './statement';
 
@@ -14,6 +16,8 @@ export const LINE_OUTCOMES = [
   'already_matched',
   'duplicate',
   'invalid_amount',
+  'not_delivered',
+  'conflicting',
 ] as const;
 type LineOutcome = (typeof LINE_OUTCOMES)[number];
 
@@ -24,6 +28,8 @@ const BLOCKING_OUTCOMES: readonly LineOutcome[] = [
   'already_matched',
   'duplicate',
   'invalid_amount',
+  'not_delivered',
+  'conflicting',
 ];
 
 /** A cash parcel of the carrier as the database knows it. */
@@ -36,6 +42,8 @@ export interface CashParcel {
   currency: string;
   /** Already paid by a line of an earlier statement. */
   remitted: boolean;
+  /** The parcel's status (shipments.status): only a delivered parcel collected cash. */
+  status: string;
 }
 
 interface MatchedLine {
@@ -74,14 +82,19 @@ export function matchStatement(
   const matched = lines.map((l): MatchedLine => {
     const lineCurrency = l.currencyText ?? currency;
     const amount = parseAmount(l.amountText, currencyDecimals(lineCurrency));
-    const parcel = (l.tracking && byTracking.get(l.tracking)) || (l.reference && byReference.get(l.reference)) || null;
+    const byWaybill = (l.tracking && byTracking.get(l.tracking)) || null;
+    const byRef = (l.reference && byReference.get(l.reference)) || null;
+    const parcel = byWaybill || byRef;
     const outcome = ((): LineOutcome => {
       if (lineCurrency !== currency || (parcel && parcel.currency !== currency)) return 'wrong_currency';
       if (amount === null) return 'invalid_amount';
       if (!parcel) return 'unknown';
+      // Two parcels named on one line: which one was paid is the carrier's to say, never a guess.
+      if (byWaybill && byRef && byWaybill.id !== byRef.id) return 'conflicting';
       if (seen.has(parcel.id)) return 'duplicate';
       seen.add(parcel.id);
       if (parcel.remitted) return 'already_matched';
+      if (parcel.status !== 'delivered') return 'not_delivered';
       if (amount < parcel.cod_amount) return 'short';
       if (amount > parcel.cod_amount) return 'over';
       return 'matched';

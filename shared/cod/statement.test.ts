@@ -65,6 +65,7 @@ const parcel = (id: number, cod: number, extra: Partial<CashParcel> = {}): CashP
   cod_amount: cod,
   currency: 'KWD',
   remitted: false,
+  status: 'delivered',
   ...extra,
 });
 const line = (n: number, tracking: string | null, amount: string, currency: string | null = null) => ({
@@ -122,6 +123,36 @@ describe('matching a statement', () => {
     ]);
     expect(r.applicable).toBe(false);
     expect(r.counts.unknown).toBe(1);
+  });
+
+  it('stops the file on a parcel never delivered (on its way, returned, cancelled) and on a line naming two parcels', () => {
+    const r = matchStatement(
+      [
+        line(2, 'AWB5', '1.000'),
+        line(3, 'AWB6', '1.000'),
+        line(4, 'AWB7', '1.000'),
+        // The waybill names parcel 1, the reference parcel 2: never matched silently to the first.
+        { ...line(5, 'AWB1', '12.500'), reference: 'R2' },
+        // Both name parcel 3: a plain match.
+        { ...line(6, 'AWB3', '3.000'), reference: 'R3' },
+      ],
+      'KWD',
+      [
+        ...parcels,
+        parcel(5, 1000, { status: 'out_for_delivery' }),
+        parcel(6, 1000, { status: 'returned' }),
+        parcel(7, 1000, { status: 'cancelled' }),
+      ],
+    );
+    expect(r.lines.map((l) => l.outcome)).toEqual([
+      'not_delivered',
+      'not_delivered',
+      'not_delivered',
+      'conflicting',
+      'matched',
+    ]);
+    expect(r.applicable).toBe(false);
+    expect(r.total).toBe(3000);
   });
 
   it('calls a parcel of the other currency wrong even when the line says the statement’s currency', () => {

@@ -14,6 +14,7 @@ import { GATEWAY_METHODS_ALL, type UnavailableMethod } from '../payments/gateway
 import { frequencyAnswerSchema } from '../subscriptions/answer-schemas';
 import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from './promotion-facts';
 import { RETURN_PHOTO_TYPES, RETURN_REASONS, RETURN_STATUSES } from './returns';
+import { DELIVERY_FAILURE_REASONS } from './delivery-failure';
 
 const deliverySpeed = z.enum(DELIVERY_SPEEDS);
 const gatewayMethod = z.enum(GATEWAY_METHODS_ALL);
@@ -194,7 +195,13 @@ const trackingStatus = z.enum(PARCEL_STATUSES).exclude(['created']);
 export const orderTrackingSchema = z.object({
   /** Oldest first. */
   events: z.array(
-    z.object({ status: trackingStatus, at: z.int(), carrier: z.string(), reason: z.string().nullable() }),
+    z.object({
+      status: trackingStatus,
+      at: z.int(),
+      carrier: z.string(),
+      /** A failed attempt's reason in the shop's words (null: none we can tell her). */
+      reason: z.enum(DELIVERY_FAILURE_REASONS).nullable(),
+    }),
   ),
   /** A failed attempt waiting for her answer: the delivery days she may choose (YYYY-MM-DD and as she reads it). */
   redelivery_days: z.array(z.object({ date: z.string(), day: z.string() })).nullable(),

@@ -38,7 +38,7 @@ function Preview({ t, preview }: { t: StaffTranslator; preview: CodPreview }) {
         {preview.imported_as !== null
           ? t.t('st_cod_preview_imported')
           : preview.applicable
-            ? t.t('st_cod_preview_ok', { count: preview.lines.length, amount: money(t, preview.total, currency) })
+            ? t.t('st_cod_preview_ok', { count: preview.line_count, amount: money(t, preview.total, currency) })
             : t.t('st_cod_preview_blocked')}
       </p>
       <div className="table-wrap">
@@ -67,6 +67,7 @@ function Preview({ t, preview }: { t: StaffTranslator; preview: CodPreview }) {
           </tbody>
         </table>
       </div>
+      {preview.pages > 1 && <LinePages t={t} preview={preview} />}
       {preview.applicable && (
         <form method="post" action="/cod/import">
           {Object.entries(preview.form).map(([name, value]) => (
@@ -76,6 +77,30 @@ function Preview({ t, preview }: { t: StaffTranslator; preview: CodPreview }) {
         </form>
       )}
     </section>
+  );
+}
+
+/** A long statement's lines a page at a time: each button sends the same file again for its page. */
+function LinePages({ t, preview }: { t: StaffTranslator; preview: CodPreview }) {
+  const from = (preview.page - 1) * preview.page_size + 1;
+  const to = from + preview.lines.length - 1;
+  const go = (page: number, label: string) => (
+    <form method="post" action="/cod/preview/page">
+      {Object.entries(preview.form).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="page" value={String(page)} />
+      <button type="submit" className="secondary">
+        {label}
+      </button>
+    </form>
+  );
+  return (
+    <nav aria-label={t.t('st_cod_lines_of', { from, to, count: preview.line_count })} className="row">
+      <p>{t.t('st_cod_lines_of', { from, to, count: preview.line_count })}</p>
+      {preview.page > 1 && go(preview.page - 1, t.t('st_cod_lines_previous'))}
+      {preview.page < preview.pages && go(preview.page + 1, t.t('st_cod_lines_next'))}
+    </nav>
   );
 }
 

@@ -36,11 +36,16 @@ const toBase64 = (text: string) => {
 const fromBase64 = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
 
 /** The API's check or import of a statement, shown as the preview (with its refusal, if any). */
-async function send(c: C, path: string, form: CodPreview['form'], csv: string) {
+async function send(c: C, path: string, form: CodPreview['form'], csv: string, linesPage?: number) {
   const input = remittanceFileSchema.safeParse({ ...form, csv });
   if (!input.success)
     return page(c, { state: { error: input.error.issues[0]?.message ?? 'validation_failed', values: form } }, 400);
-  const answer = await staffApi<CodStatementCheck>(c, 'POST', path, input.data);
+  const answer = await staffApi<CodStatementCheck>(
+    c,
+    'POST',
+    path,
+    linesPage ? { ...input.data, page: linesPage } : input.data,
+  );
   if (answer.status === 401 || answer.status === 403) return apiFailurePage(c, answer.status);
   if (answer.status === 200 && path.endsWith('/preview'))
     return page(c, { preview: { ...answer.envelope.data, form }, state: { values: form } });
@@ -75,6 +80,31 @@ export const codRoutes = new Hono<StaffAppEnv>()
     if (file.size > COD_FILE_MAX_BYTES) return page(c, { state: { error: 'cod_file_too_large', values: form } }, 400);
     const csv = await file.text();
     return send(c, '/staff/cod/remittances/preview', { ...form, file: toBase64(csv) }, csv);
+  })
+  .post('/cod/preview/page', staffPage('cod:reconcile'), async (c) => {
+    // Another page of a long statement's lines (issue 73): the same file, sent back as the confirm form does.
+    const v = await formFields(c);
+    const form = {
+      carrier: v.carrier ?? '',
+      currency: v.currency ?? '',
+      statement_ref: v.statement_ref ?? '',
+      file_name: v.file_name ?? '',
+      file: v.file ?? '',
+    };
+    let csv: string;
+    try {
+      csv = fromBase64(form.file);
+    } catch {
+      return page(c, { state: { error: 'cod_file_unreadable', values: form } }, 400);
+    }
+    const linesPage = Number.parseInt(v.page ?? '1', 10);
+    return send(
+      c,
+      '/staff/cod/remittances/preview',
+      form,
+      csv,
+      Number.isSafeInteger(linesPage) && linesPage > 0 ? linesPage : 1,
+    );
   })
   .post('/cod/import', staffPage('cod:reconcile'), async (c) => {
     const v = await formFields(c);

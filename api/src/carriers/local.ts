@@ -7,7 +7,7 @@ import { plainLabel } from './label';
 import { markEvent, type StatusMark } from './status-marks';
 import { PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
-import { CarrierRefused, WebhookRejected } from './types';
+import { CarrierRefused, WebhookMalformed, WebhookRejected } from './types';
 
 /** The header the local carrier's webhook is signed in: HMAC-SHA256 of the body with the secret. */
 const LOCAL_WEBHOOK_HEADER = 'x-local-carrier-signature';
@@ -78,22 +78,25 @@ export function localCarrier(
       try {
         parsed = JSON.parse(body);
       } catch {
-        throw new WebhookRejected('not JSON');
+        throw new WebhookMalformed('not JSON');
       }
-      const events = (parsed as { events?: unknown }).events;
-      if (!Array.isArray(events)) throw new WebhookRejected('no events');
-      return events.map((e: Record<string, unknown>): TrackingEvent => {
-        if (typeof e.tracking_number !== 'string' || !PARCEL_STATUSES.includes(e.status as ParcelStatus))
-          throw new WebhookRejected('bad event');
+      // `null`, a list or a number parse too: only an object with a list of events is a delivery.
+      const events = parsed !== null && typeof parsed === 'object' ? (parsed as { events?: unknown }).events : null;
+      if (!Array.isArray(events)) throw new WebhookMalformed('no events');
+      return events.map((e: unknown): TrackingEvent => {
+        if (e === null || typeof e !== 'object') throw new WebhookMalformed('an event is not an object');
+        const event = e as Record<string, unknown>;
+        if (typeof event.tracking_number !== 'string' || !PARCEL_STATUSES.includes(event.status as ParcelStatus))
+          throw new WebhookMalformed('bad event');
         return {
-          trackingNumber: e.tracking_number,
-          eventKey: String(e.id ?? `${e.tracking_number}-${e.status}-${e.at}`),
-          status: e.status as ParcelStatus,
-          carrierCode: String(e.status).toUpperCase(),
-          description: String(e.status).replaceAll('_', ' '),
+          trackingNumber: event.tracking_number,
+          eventKey: String(event.id ?? `${event.tracking_number}-${event.status}-${event.at}`),
+          status: event.status as ParcelStatus,
+          carrierCode: String(event.status).toUpperCase(),
+          description: String(event.status).replaceAll('_', ' '),
           location: null,
-          reason: typeof e.reason === 'string' ? e.reason : null,
-          at: typeof e.at === 'number' ? e.at : Date.now(),
+          reason: typeof event.reason === 'string' ? event.reason : null,
+          at: typeof event.at === 'number' ? event.at : Date.now(),
         };
       });
     },

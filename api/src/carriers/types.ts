@@ -105,6 +105,12 @@ export class CarrierNotConfigured extends CarrierUnavailable {}
 /** A webhook whose signature or secret does not check out: answered 401, nothing recorded. */
 export class WebhookRejected extends Error {}
 
+/**
+ * A signed webhook whose body is not events (not JSON, `null`, a `null` event, an event without its
+ * parcel or status): answered 400, nothing recorded. A 4xx, never a 500, so the carrier stops sending it.
+ */
+export class WebhookMalformed extends Error {}
+
 export interface Carrier {
   readonly code: CarrierCode;
   readonly countries: readonly ('KW' | 'SA')[];
@@ -116,7 +122,7 @@ export interface Carrier {
   bookPickup(request: PickupRequest): Promise<{ carrierRef: string }>;
   /** The events the carrier knows for these parcels, oldest first (polling). */
   track(trackingNumbers: string[]): Promise<TrackingEvent[]>;
-  /** A webhook's events after checking its signature (throws WebhookRejected). */
+  /** A webhook's events after checking its signature (throws WebhookRejected, or WebhookMalformed). */
   readWebhook?(request: Request): Promise<TrackingEvent[]>;
   /**
    * After a failed attempt: the shopper's chosen day, or her corrected address and phone, sent to the

@@ -4,6 +4,8 @@
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
+import type { DeliveryFailureReason } from '#shared/orders/delivery-failure';
+import { deliveryFailureText } from '#shared/orders/delivery-failure-text';
 import { returnMailText, type ReturnMailStep } from './return-texts';
 
 export type OrderUpdateKind =
@@ -34,8 +36,8 @@ export interface OrderUpdate {
   /** Refunds: the amount (minor units) and where it went. */
   amount?: number;
   method?: 'wallet' | 'gateway';
-  /** delivery_failed: the carrier's reason, as it gave it. */
-  reason?: string | null;
+  /** delivery_failed: why, in the shop's words (the carrier's codes mapped: carriers/failure-reasons.ts). */
+  reason?: DeliveryFailureReason | null;
   /** Returns (issue 62): which return and the step it reached (api/src/returns/). */
   returnStep?: ReturnMailStep;
   returnId?: number;
@@ -79,12 +81,13 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
         ? 'ألغينا طلبك. إذا دفعت جزءاً منه من محفظتك فقد أعدناه إليها، وأي مبلغ آخر دفعته سنرده إليك.'
         : 'We cancelled your order. Any part paid from your wallet is back in it, and anything else you paid will be refunded.';
       break;
-    case 'delivery_failed':
+    case 'delivery_failed': {
+      // The timeline's line and what she can do: the same words as her page and WhatsApp (issue 73).
+      const failed = deliveryFailureText(lang, u.reason ?? null);
       subject = ar ? `تعذّر توصيل طلبك رقم ${u.orderId}` : `We could not deliver order ${u.orderId}`;
-      body = ar
-        ? `حاول المندوب توصيل طلبك ولم يتمكن${u.reason ? ` (${u.reason})` : ''}. اختر يوماً آخر للتوصيل أو صحّح عنوانك ورقم جوالك من صفحة الطلب.`
-        : `The courier tried to deliver your order but could not${u.reason ? ` (${u.reason})` : ''}. Choose another delivery day or correct your address and phone on the order page.`;
+      body = `${failed.line}.\n${failed.next}.`;
       break;
+    }
     case 'returned':
       subject = ar ? `عاد طلبك رقم ${u.orderId} إلينا` : `Order ${u.orderId} came back to us`;
       body = ar

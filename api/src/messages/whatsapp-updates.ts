@@ -5,6 +5,8 @@
 import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
 import { localizePath, type Lang } from '#shared/locale';
+import type { DeliveryFailureReason } from '#shared/orders/delivery-failure';
+import { deliveryFailureText } from '#shared/orders/delivery-failure-text';
 import type { OrderUpdateKind } from '../mail/order-update-texts';
 import type { MessageKind } from './outbox';
 
@@ -39,7 +41,6 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
     out_for_delivery: 'out for delivery today',
     delivered: 'delivered. Thank you!',
     cancelled: 'cancelled',
-    delivery_failed: 'not delivered: the courier could not reach you. Choose another day on the order page',
     returned: 'back with us after the last delivery attempt, and cancelled; what you paid is refunded',
   },
   ar: {
@@ -48,7 +49,6 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
     out_for_delivery: 'في الطريق إليك اليوم',
     delivered: 'تم توصيله. شكراً لك!',
     cancelled: 'تم إلغاؤه',
-    delivery_failed: 'لم يُسلَّم: تعذّر على المندوب الوصول إليك. اختر يوماً آخر من صفحة الطلب',
     returned: 'عاد إلينا بعد آخر محاولة توصيل وأُلغي، وسنرد ما دفعته',
   },
 };
@@ -89,11 +89,21 @@ export interface UpdateMessage {
   buttonParam: string;
 }
 
+/**
+ * A failed attempt: "not delivered", then the same reason and next step as her mail and timeline
+ * (shared/orders/delivery-failure.ts), the address fix offered when the address was the reason.
+ */
+function failedText(lang: Lang, reason: DeliveryFailureReason | null): string {
+  const failed = deliveryFailureText(lang, reason);
+  const head = lang === 'ar' ? 'لم يُسلَّم' : 'not delivered';
+  return `${head}: ${failed.reason ? `${failed.reason}. ` : ''}${failed.next}`;
+}
+
 export async function orderStepMessage(
-  o: { orderId: number; lang: Lang; step: OrderUpdateKind; phone: string },
+  o: { orderId: number; lang: Lang; step: OrderUpdateKind; phone: string; reason?: DeliveryFailureReason | null },
   p: { secret: string; siteOrigin: string },
 ): Promise<UpdateMessage | null> {
-  const status = STEP_TEXT[o.lang][o.step];
+  const status = o.step === 'delivery_failed' ? failedText(o.lang, o.reason ?? null) : STEP_TEXT[o.lang][o.step];
   if (!status) return null;
   const token = await stopToken(p.secret, o.phone);
   const link = stopUrl(p.siteOrigin, o.lang, token);

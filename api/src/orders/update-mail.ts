@@ -48,7 +48,7 @@ export async function orderUpdateStatements(
   // Beside the mail, the step on WhatsApp when the shopper asked for it (confirmed, shipped…).
   if (order.whatsapp_to && p.secret && WHATSAPP_ORDER_STEPS.includes(update.kind)) {
     const message = await orderStepMessage(
-      { orderId: order.id, lang, step: update.kind, phone: order.whatsapp_to },
+      { orderId: order.id, lang, step: update.kind, phone: order.whatsapp_to, reason: update.reason ?? null },
       { secret: p.secret, siteOrigin: p.siteOrigin },
     );
     if (message)

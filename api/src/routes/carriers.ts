@@ -2,11 +2,12 @@
 // as they came (body and signature headers). The carrier's adapter checks its signature
 // (Carrier.readWebhook): a missing or wrong one is 401 and nothing is stored. The events then go
 // through the one ingestion (shipping/tracking.ts). Events for parcels we do not know are answered
-// 200 all the same, so a carrier does not retry them forever; nothing of them is stored.
+// 200 all the same, so a carrier does not retry them forever; nothing of them is stored. A signed body
+// that is not events (`null`, a `null` event) is 400 bad_request, never a 500 the carrier would retry.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { carrierFor } from '../carriers';
-import { type CarrierCode, WebhookRejected } from '../carriers/types';
+import { type CarrierCode, WebhookMalformed, WebhookRejected } from '../carriers/types';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
 import { contract } from '../contract/validate';
@@ -31,8 +32,8 @@ export const carrierRoutes = new Hono<AppEnv>().post(
       /** Events for no parcel of ours (logged, nothing stored). */
       unknown: z.int(),
     }),
-    // No live adapter for the code; the carrier's signature missing or wrong.
-    messages: ['not_found', 'signature_invalid'],
+    // No live adapter for the code; the carrier's signature missing or wrong; signed but not events.
+    messages: ['not_found', 'signature_invalid', 'bad_request'],
   }),
   async (c) => {
     const code = c.req.valid('param').code as CarrierCode;
@@ -52,6 +53,11 @@ export const carrierRoutes = new Hono<AppEnv>().post(
       if (error instanceof WebhookRejected) {
         log.warn('carrier webhook refused', { carrier: code, reason: error.message });
         throw new ApiError(401, 'signature_invalid');
+      }
+      if (error instanceof WebhookMalformed) {
+        // Signed but not events (a `null` body or event): a 4xx so the carrier does not send it forever.
+        log.warn('carrier webhook malformed', { carrier: code, reason: error.message });
+        throw new ApiError(400, 'bad_request');
       }
       throw error;
     }

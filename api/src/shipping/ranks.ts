@@ -32,3 +32,10 @@ export function parcelRank(status: ParcelStatus, failedBefore: number): number {
   if (status in FINAL) return FINAL[status as keyof typeof FINAL];
   return Math.min(failedBefore, 7_999) * ROUND + STEP[status as keyof typeof STEP];
 }
+
+/**
+ * SQL for when a parcel was delivered (its first "delivered" event), else the far future: events after
+ * it are the carrier's record (staff see them) but change neither her page nor the parcel's counts.
+ */
+export const DELIVERED_AT = (shipment: string) =>
+  `COALESCE((SELECT min(d.at) FROM shipment_events d WHERE d.shipment_id = ${shipment} AND d.status = 'delivered'), 9e15)`;

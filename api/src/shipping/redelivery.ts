@@ -9,11 +9,13 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { nationalNumber } from '#shared/api/address-facts';
 import { isMobileNumber } from '#shared/phone/mobile';
 import { carrierFor } from '#api/src/carriers';
+import { deliveryFailureReason } from '#api/src/carriers/failure-reasons';
 import type { CarrierCode, ParcelStatus } from '#api/src/carriers/types';
 import type { RedeliveryRequestRow, ShipmentRow } from '#api/src/db/rows';
 import { dayText, deliveryStatements, holidaysFrom, readDelivery } from '#api/src/delivery/rules';
 import { ApiError } from '#api/src/lib/errors';
 import { log } from '#api/src/lib/log';
+import { DELIVERED_AT } from './ranks';
 import type { StepContext } from '#api/src/order-office/common';
 
 /** The Gulf week's delivery days when the owner set no rules: every day but Friday. */
@@ -52,8 +54,10 @@ export async function orderTracking(
   const [events, requests, open] = await db.batch([
     db
       .prepare(
-        `SELECT e.status, e.at, e.reason, s.carrier FROM shipment_events e JOIN shipments s ON s.id = e.shipment_id
-         WHERE s.order_id = ? AND s.direction = 'outbound' AND e.status <> 'created' ORDER BY e.at, e.id`,
+        // Nothing after a parcel's delivery (a late "failed attempt"): the delivery is its last step.
+        `SELECT e.status, e.at, e.reason, e.carrier_code, s.carrier FROM shipment_events e JOIN shipments s ON s.id = e.shipment_id
+         WHERE s.order_id = ? AND s.direction = 'outbound' AND e.status <> 'created' AND e.at <= ${DELIVERED_AT('s.id')}
+         ORDER BY e.at, e.id`,
       )
       .bind(order.id),
     db
@@ -72,6 +76,7 @@ export async function orderTracking(
     status: Exclude<ParcelStatus, 'created'>;
     at: number;
     reason: string | null;
+    carrier_code: string | null;
     carrier: CarrierCode;
   }>;
   if (rows.length === 0) return null;
@@ -83,7 +88,13 @@ export async function orderTracking(
   const answered = waiting && last && last.shipment_id === waiting.id && last.attempt === waiting.failed_attempts;
   const days = waiting && !answered ? await redeliveryDays(db, order.country, now) : null;
   return {
-    events: rows.map((r) => ({ status: r.status, at: r.at, carrier: r.carrier, reason: r.reason })),
+    // A failed attempt's reason in the shop's words, never the carrier's (issue 73).
+    events: rows.map((r) => ({
+      status: r.status,
+      at: r.at,
+      carrier: r.carrier,
+      reason: r.status === 'failed_attempt' ? deliveryFailureReason(r.carrier, r.carrier_code, r.reason) : null,
+    })),
     redelivery_days: days ? days.map((date) => ({ date, day: dayText(date, lang, order.country) })) : null,
     redelivery: last
       ? { kind: last.kind, day: last.day, day_text: dayText(last.day, lang, order.country), at: last.created_at }

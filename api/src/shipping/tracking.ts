@@ -1,11 +1,15 @@
 // Live tracking (issue 62): the one way a carrier's events come in, whether pushed (a webhook), polled
 // (the minute cron) or added on the local carrier's sandbox page. Each event is stored once
-// (shipment_events' UNIQUE (shipment_id, event_key)); the parcel's status moves only forward (ranks.ts);
+// (shipment_events' UNIQUE (shipment_id, event_key), and one per status and time: a carrier re-sending
+// an event under a new id, issue 73); the parcel's status moves only forward (ranks.ts);
 // then the order's steps follow through the back office's own step batches (order-office/steps.ts)
 // with the shop itself as the actor: shipped, out for delivery, delivered, each once (its timeline row
 // is unique per kind), with the shopper's mail, WhatsApp and push. A failed attempt tells her once per
-// attempt; a parcel back at the shop cancels and refunds the order (returned.ts).
+// attempt, in the shop's words (carriers/failure-reasons.ts), and none after the delivery counts; a
+// parcel back at the shop cancels and refunds the order (returned.ts).
+import { deliveryFailureReason } from '#api/src/carriers/failure-reasons';
 import type { CarrierCode, TrackingEvent } from '#api/src/carriers/types';
+import type { DeliveryFailureReason } from '#shared/orders/delivery-failure';
 import type { ShipmentRow } from '#api/src/db/rows';
 import { orderRoute } from '#api/src/db/databases';
 import { ApiError } from '#api/src/lib/errors';
@@ -15,7 +19,7 @@ import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
 import { loadOrder, type Order, SplitBatch, type StepContext, stageOf } from '#api/src/order-office/common';
 import { applyStep } from '#api/src/order-office/steps';
-import { parcelRank } from './ranks';
+import { DELIVERED_AT, parcelRank } from './ranks';
 import { returnedOrder } from './returned';
 
 export interface TrackingOutcome {
@@ -29,6 +33,13 @@ export interface TrackingOutcome {
 
 type Parcel = Pick<ShipmentRow, 'id' | 'order_id' | 'direction' | 'status' | 'status_rank' | 'failed_attempts'>;
 
+/** A failed attempt to tell her of, with its reason in the shop's words. */
+interface Failure {
+  parcel: Parcel;
+  attempt: number;
+  reason: DeliveryFailureReason | null;
+}
+
 export async function applyTrackingEvents(
   c: StepContext,
   carrier: CarrierCode,
@@ -37,18 +48,17 @@ export async function applyTrackingEvents(
   const core = c.env.DB;
   const outcome: TrackingOutcome = { recorded: 0, duplicates: 0, unknown: 0 };
   const touched = new Map<number, Set<number>>(); // order → its parcels that had events
-  const failures: Array<{ parcel: Parcel; attempt: number; reason: string | null }> = [];
+  const failures: Failure[] = [];
+  // Every parcel the delivery names in one query, and one log line for all it does not (a webhook of
+  // thousands of unknown events took a query and a line each: issue 73).
+  const parcels = await parcelsOf(core, carrier, events);
+  const unknown = new Set<string>();
   // Oldest first, so a poll's history is applied in the order it happened.
   for (const event of [...events].sort((a, b) => a.at - b.at)) {
-    const parcel = await core
-      .prepare(
-        'SELECT id, order_id, direction, status, status_rank, failed_attempts FROM shipments WHERE carrier = ? AND tracking_number = ?',
-      )
-      .bind(carrier, event.trackingNumber)
-      .first<Parcel>();
+    const parcel = parcels.get(event.trackingNumber);
     if (!parcel) {
       // A parcel of another shop, or one we never created: answered, never stored (the carrier stops).
-      log.warn('tracking event for an unknown parcel', { carrier, trackingNumber: event.trackingNumber });
+      unknown.add(event.trackingNumber);
       outcome.unknown++;
       continue;
     }
@@ -57,12 +67,24 @@ export async function applyTrackingEvents(
     else {
       outcome.recorded++;
       if (applied.advanced && event.status === 'failed_attempt' && parcel.direction === 'outbound')
-        failures.push({ parcel, attempt: applied.failedBefore + 1, reason: event.reason });
+        failures.push({
+          parcel,
+          attempt: applied.failedBefore + 1,
+          // In the shop's words, the same in her mail, WhatsApp and timeline (issue 73).
+          reason: deliveryFailureReason(carrier, event.carrierCode, event.reason),
+        });
     }
-    const parcels = touched.get(parcel.order_id) ?? new Set<number>();
-    parcels.add(parcel.id);
-    touched.set(parcel.order_id, parcels);
+    const touchedParcels = touched.get(parcel.order_id) ?? new Set<number>();
+    touchedParcels.add(parcel.id);
+    touched.set(parcel.order_id, touchedParcels);
   }
+  if (unknown.size > 0)
+    log.warn('tracking events for unknown parcels', {
+      carrier,
+      events: outcome.unknown,
+      parcels: unknown.size,
+      trackingNumbers: [...unknown].slice(0, 20),
+    });
   // The orders follow their parcels (a duplicate too: an order step its first delivery could not take
   // then, the order being moved between shards, is taken now; a step taken already changes nothing).
   for (const orderId of touched.keys())
@@ -74,8 +96,27 @@ export async function applyTrackingEvents(
   return outcome;
 }
 
+/** The parcels of this carrier that the events name, by tracking number: one query however many. */
+async function parcelsOf(
+  core: D1Database,
+  carrier: CarrierCode,
+  events: readonly TrackingEvent[],
+): Promise<Map<string, Parcel & { tracking_number: string }>> {
+  const numbers = [...new Set(events.map((e) => e.trackingNumber))];
+  if (numbers.length === 0) return new Map();
+  const { results } = await core
+    .prepare(
+      `SELECT id, order_id, direction, status, status_rank, failed_attempts, tracking_number FROM shipments
+       WHERE carrier = ? AND tracking_number IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(carrier, JSON.stringify(numbers))
+    .all<Parcel & { tracking_number: string }>();
+  return new Map(results.map((p) => [p.tracking_number, p]));
+}
+
 /**
- * Stores one event; null when the same key was stored before (nothing changes). Advances the parcel's
+ * Stores one event; null when the same key was stored before (nothing changes), or the same status at
+ * the same time under another key (a carrier re-sending one attempt under a new event id: one event). Advances the parcel's
  * status when the event ranks above its current one, and counts its failed attempts.
  */
 async function storeEvent(
@@ -87,7 +128,9 @@ async function storeEvent(
   const inserted = await core
     .prepare(
       `INSERT INTO shipment_events (shipment_id, event_key, status, carrier_code, description, location, reason, at, received_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (shipment_id, event_key) DO NOTHING RETURNING id`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+       WHERE NOT EXISTS (SELECT 1 FROM shipment_events WHERE shipment_id = ?1 AND status = ?3 AND at = ?8)
+       ON CONFLICT (shipment_id, event_key) DO NOTHING RETURNING id`,
     )
     .bind(parcel.id, e.eventKey, e.status, e.carrierCode, e.description, e.location, e.reason, e.at, now)
     .first<{ id: number }>();
@@ -109,9 +152,11 @@ async function storeEvent(
         'UPDATE shipments SET status = ?, status_rank = ?, last_event_at = ?, updated_at = ? WHERE id = ? AND status_rank < ?',
       )
       .bind(e.status, rank, e.at, now, parcel.id, rank),
+    // The attempts before its delivery: a failed attempt reported after "delivered" changes nothing.
     core
       .prepare(
-        "UPDATE shipments SET failed_attempts = (SELECT count(*) FROM shipment_events WHERE shipment_id = ?1 AND status = 'failed_attempt') WHERE id = ?1",
+        `UPDATE shipments SET failed_attempts = (SELECT count(*) FROM shipment_events e WHERE e.shipment_id = ?1
+           AND e.status = 'failed_attempt' AND e.at < ${DELIVERED_AT('?1')}) WHERE id = ?1`,
       )
       .bind(parcel.id),
   ]);
@@ -123,11 +168,7 @@ async function storeEvent(
  * delivery while one is on the way today, delivered when all are; returned (cancelled and refunded)
  * when all came back. Each step is the back office's own (applyStep), once.
  */
-async function followParcels(
-  c: StepContext,
-  orderId: number,
-  failures: Array<{ parcel: Parcel; attempt: number; reason: string | null }>,
-): Promise<void> {
+async function followParcels(c: StepContext, orderId: number, failures: Failure[]): Promise<void> {
   const core = c.env.DB;
   const { results: parcels } = await core
     .prepare(
@@ -187,12 +228,7 @@ async function followParcels(
 }
 
 /** A failed attempt: her mail, WhatsApp and push, in her order's language, once per attempt. */
-async function tellFailedAttempt(
-  c: StepContext,
-  order: Order,
-  db: D1Database,
-  f: { parcel: Parcel; attempt: number; reason: string | null },
-): Promise<void> {
+async function tellFailedAttempt(c: StepContext, order: Order, db: D1Database, f: Failure): Promise<void> {
   if (order.status !== 'shipped') return; // delivered or cancelled meanwhile: nothing to choose
   const now = Date.now();
   const batch = new SplitBatch(db, c.env.DB);

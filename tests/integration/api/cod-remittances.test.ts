@@ -119,6 +119,102 @@ describe('importing a remittance statement', () => {
     expect(r).toEqual({ total_minor: 13339, currency: 'SAR', line_count: 2 });
   });
 
+  it('flags parcels never delivered and a line naming two parcels, and applies nothing for them', async () => {
+    const delivered = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 2000 });
+    const onItsWay = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 2100, status: 'out_for_delivery' });
+    const returned = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 2200, status: 'returned' });
+    const cancelled = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 2300, status: 'cancelled' });
+    const first = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 2400 });
+    const second = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 2500 });
+    const csv = [
+      'AWB Number,Shipper Reference,COD Amount',
+      `${delivered.tracking},,2.000`,
+      `${onItsWay.tracking},,2.100`,
+      `${returned.tracking},,2.200`,
+      `${cancelled.tracking},,2.300`,
+      // The waybill names one parcel, the reference another.
+      `${first.tracking},${second.reference},2.400`,
+    ].join('\n');
+    const preview = await json(await statement('aramex', 'KWD', csv).preview());
+    expect(preview.data.lines.map((l: { outcome: string }) => l.outcome)).toEqual([
+      'matched',
+      'not_delivered',
+      'not_delivered',
+      'not_delivered',
+      'conflicting',
+    ]);
+    expect(preview.data.counts).toMatchObject({ not_delivered: 3, conflicting: 1 });
+    expect(preview.data.applicable).toBe(false);
+    const refused = await statement('aramex', 'KWD', csv).apply();
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).meta.msg).toBe('cod_file_blocked');
+    const paid = await env.DB.prepare(
+      'SELECT count(*) AS n FROM cod_remittance_lines WHERE shipment_id IN (SELECT value FROM json_each(?))',
+    )
+      .bind(JSON.stringify([delivered.id, onItsWay.id, returned.id, cancelled.id, first.id, second.id]))
+      .first<{ n: number }>();
+    expect(paid!.n).toBe(0);
+  });
+
+  it('answers a long statement a page of lines at a time, and applies every line', async () => {
+    const parcels = [];
+    for (let i = 0; i < 5; i++) parcels.push(await cashShipment({ carrier: 'smsa', country: 'SA', cod: 1000 + i }));
+    // 445 more delivered parcels stored in one batch: a file of 450 lines, every one of which applies.
+    const at = Date.now();
+    const many = await env.DB.batch(
+      Array.from({ length: 445 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, tracking_number, cod_amount, currency,
+             last_event_at, created_at, updated_at)
+           VALUES (?1, 'SA', 'smsa', 'standard', 'delivered', ?2, ?3, 500, 'SAR', ?4, ?4, ?4)`,
+        ).bind(900_000 + i, `R-PAGE-${i}`, `TPAGE${String(i).padStart(4, '0')}`, at),
+      ),
+    );
+    expect(many).toHaveLength(445);
+    const trackings = [
+      ...parcels.map((p) => p.tracking),
+      ...Array.from({ length: 445 }, (_, i) => `TPAGE${String(i).padStart(4, '0')}`),
+    ];
+    const csv = [
+      'AWB No,COD Amount,Currency',
+      ...trackings.map((t, i) => `${t},${i < 5 ? `${10 + i / 100}` : '5.00'},SAR`),
+    ].join('\n');
+    const page = async (n?: number) =>
+      json(
+        await staffCall(clerk.token, '/staff/cod/remittances/preview', {
+          json: {
+            carrier: 'smsa',
+            currency: 'SAR',
+            statement_ref: 'ST-PAGE',
+            file_name: 's.csv',
+            csv,
+            ...(n ? { page: n } : {}),
+          },
+        }),
+      );
+    const one = await page();
+    expect(one.data).toMatchObject({ line_count: 450, page: 1, pages: 3, page_size: 200, applicable: true });
+    expect(one.data.lines).toHaveLength(200);
+    expect(one.data.counts.matched).toBe(450);
+    const three = await page(3);
+    expect(three.data.lines).toHaveLength(50);
+    expect(three.data.lines[0].line).toBe(402);
+    expect(three.data.total).toBe(one.data.total);
+    // Past the last page: the last page.
+    expect((await page(9)).data.page).toBe(3);
+    const applied = await staffCall(clerk.token, '/staff/cod/remittances', {
+      json: { carrier: 'smsa', currency: 'SAR', statement_ref: 'ST-PAGE', file_name: 's.csv', csv },
+    });
+    expect(applied.status).toBe(200);
+    expect((await json(applied)).data.lines).toHaveLength(200);
+    const stored = await env.DB.prepare(
+      'SELECT count(*) AS n, SUM(amount_minor) AS total FROM cod_remittance_lines l JOIN cod_remittances r ON r.id = l.remittance_id WHERE r.statement_ref = ?',
+    )
+      .bind('ST-PAGE')
+      .first<{ n: number; total: number }>();
+    expect(stored).toEqual({ n: 450, total: one.data.total });
+  });
+
   it('refuses a file in another currency than the form’s, and a file without the carrier’s columns', async () => {
     const a = await cashShipment({ carrier: 'aramex', country: 'SA', cod: 5000 });
     const res = await statement('aramex', 'KWD', `AWB Number,COD Amount\n${a.tracking},50.00\n`).apply();

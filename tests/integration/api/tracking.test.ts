@@ -4,11 +4,12 @@
 // without a valid signature refused with nothing stored; polling the local carrier; a parcel back at
 // the shop cancelling and refunding the order by the existing rules.
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { localCarrier, signLocalWebhook } from '#api/src/carriers/local';
 import { ownCarrier } from '#api/src/carriers/own';
 import type { ParcelStatus, TrackingEvent } from '#api/src/carriers/types';
 import { apiConfig } from '#api/src/lib/config';
+import { log } from '#api/src/lib/log';
 import { pollCarriers } from '#api/src/shipping/poll';
 import { applyTrackingEvents } from '#api/src/shipping/tracking';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -300,7 +301,9 @@ describe('failed attempts', () => {
     const mail = await mailOf(id, `delivery_failed:${p.id}:1`);
     expect(mail!.lang).toBe('ar');
     expect(mail!.subject).toContain('تعذّر توصيل طلبك');
-    expect(mail!.body_text).toContain('No answer');
+    // The carrier's English reason in the shop's Arabic words (issue 73).
+    expect(mail!.body_text).toContain('تعذّر على المندوب الوصول إليك عبر الجوال');
+    expect(mail!.body_text).not.toContain('No answer');
     // The same failure again: no second mail.
     await applyTrackingEvents(ctx(), 'local', [fail1]);
     expect(
@@ -316,6 +319,72 @@ describe('failed attempts', () => {
     expect(await mailCount(id, `delivery_failed:${p.id}:2`)).toBe(1);
     // "Out for delivery" was mailed once for the order, not once per round.
     expect(await mailCount(id, 'out_for_delivery')).toBe(1);
+  });
+
+  it('takes the same attempt re-sent under a new event id as one event: one notice, one attempt', async () => {
+    const id = await placeCod();
+    const p = await parcelFor(id);
+    const out = event(p.tracking, 'out_for_delivery');
+    const fail = event(p.tracking, 'failed_attempt', { reason: 'No answer' });
+    await applyTrackingEvents(ctx(), 'local', [out, fail]);
+    const again = await applyTrackingEvents(ctx(), 'local', [{ ...fail, eventKey: `${fail.eventKey}-resent` }]);
+    expect(again).toEqual({ recorded: 0, duplicates: 1, unknown: 0 });
+    expect(await parcel(p.id)).toMatchObject({ status: 'failed_attempt', failed_attempts: 1 });
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key LIKE ?')
+        .bind(`order:${id}:delivery_failed:%`)
+        .first<number>('n'),
+    ).toBe(1);
+  });
+
+  it('after "delivered", a failed attempt changes neither the parcel\'s counts nor her page', async () => {
+    const id = await placeCod();
+    const p = await parcelFor(id);
+    await applyTrackingEvents(ctx(), 'local', [event(p.tracking, 'out_for_delivery'), event(p.tracking, 'delivered')]);
+    await applyTrackingEvents(ctx(), 'local', [event(p.tracking, 'failed_attempt', { reason: 'Closed' })]);
+    expect(await parcel(p.id)).toMatchObject({ status: 'delivered', failed_attempts: 0 });
+    const page = await json(
+      await call(`/user/order/${id}`, {
+        token: device,
+        headers: { authorization: `Bearer ${shopper}`, 'x-country': 'KW', lang: 'en' },
+      }),
+    );
+    expect(page.data.tracking.events.map((e: { status: string }) => e.status)).toEqual([
+      'out_for_delivery',
+      'delivered',
+    ]);
+    expect(await mailCount(id, `delivery_failed:${p.id}:1`)).toBe(0);
+  });
+
+  it("says a carrier's reason in the shop's words, the same in her timeline, mail and WhatsApp, with the address fix", async () => {
+    const id = await placeCod('SA', 'ar');
+    await env.DB.prepare("UPDATE orders SET whatsapp_to = '+966501234567' WHERE id = ?").bind(id).run();
+    const p = await parcelFor(id, 'SA');
+    await applyTrackingEvents(ctx(), 'local', [
+      event(p.tracking, 'out_for_delivery'),
+      event(p.tracking, 'failed_attempt', { reason: 'Address incomplete' }),
+    ]);
+    const reason = 'العنوان ناقص أو تعذّر العثور عليه';
+    const fix = 'صحّح عنوانك ورقم جوالك من صفحة الطلب';
+    const mail = await mailOf(id, `delivery_failed:${p.id}:1`);
+    const whatsapp = await env.DB.prepare('SELECT body_text, params FROM message_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:wa:delivery_failed:${p.id}:1`)
+      .first<{ body_text: string; params: string }>();
+    for (const text of [mail!.body_text, whatsapp!.body_text]) {
+      expect(text).toContain(reason);
+      expect(text).toContain(fix);
+      expect(text).not.toContain('Address incomplete');
+      // Only the address fix: not "choose another day" when the address was the reason.
+      expect(text).not.toContain('اختر يوماً آخر');
+    }
+    expect(JSON.parse(whatsapp!.params)[1]).toContain(reason);
+    const page = await json(
+      await call(`/user/order/${id}`, {
+        token: device,
+        headers: { authorization: `Bearer ${shopper}`, 'x-country': 'SA', lang: 'ar' },
+      }),
+    );
+    expect(page.data.tracking.events.at(-1)).toMatchObject({ status: 'failed_attempt', reason: 'address' });
   });
 });
 
@@ -338,6 +407,41 @@ describe('the carrier webhook', () => {
     }
     expect(await eventCount(p.id)).toBe(0);
     expect((await orderRow(id))!.status).toBe('processing');
+  });
+
+  it('refuses a signed body that is not events (null, null events) with 400, never a 500', async () => {
+    for (const body of ['null', '{"events":null}', '[null]', '{"events":[null]}', '{"events":[1]}']) {
+      const res = await hook(body, await signLocalWebhook(apiConfig(env).SIGNING_SECRET, body));
+      expect(res.status, body).toBe(400);
+      expect((await json(res)).meta.msg).toBe('bad_request');
+    }
+  });
+
+  it('looks every parcel of a delivery up in one query, and logs the unknown ones once', async () => {
+    const id = await placeCod();
+    const p = await parcelFor(id);
+    let lookups = 0;
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === 'prepare')
+          return (sql: string) => {
+            if (/FROM shipments\s+WHERE carrier/.test(sql)) lookups++;
+            return target.prepare(sql);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const warn = vi.spyOn(log, 'warn');
+    const unknown = Array.from({ length: 400 }, (_, i) => event(`LC7${String(i).padStart(9, '0')}`, 'in_transit'));
+    const outcome = await applyTrackingEvents({ ...ctx(), env: { ...env, DB: db } }, 'local', [
+      ...unknown,
+      event(p.tracking, 'picked_up'),
+    ]);
+    expect(outcome).toEqual({ recorded: 1, duplicates: 0, unknown: 400 });
+    expect(lookups).toBe(1);
+    expect(warn.mock.calls.filter(([line]) => String(line).includes('unknown parcel'))).toHaveLength(1);
+    warn.mockRestore();
   });
 
   it('applies a signed webhook once, and answers 200 for a parcel it does not know', async () => {
@@ -453,7 +557,7 @@ describe('her answer to a failed attempt', () => {
       'out_for_delivery',
       'failed_attempt',
     ]);
-    expect(before.tracking.events[1].reason).toBe('No answer');
+    expect(before.tracking.events[1].reason).toBe('no_answer');
     const days = before.tracking.redelivery_days as Array<{ date: string; day: string }>;
     expect(days).toHaveLength(4);
     // Never a Friday: the Gulf week's rest day.

@@ -164,6 +164,38 @@ describe('the Cash on delivery page', () => {
     expect(ar).toContain('AWB Number');
   });
 
+  it('says why a line of a parcel never delivered, or naming two parcels, stops the file, in both languages', async () => {
+    const first = await shipment(1000);
+    const second = await shipment(2000);
+    await env.API_DB.prepare("UPDATE shipments SET status = 'returned' WHERE tracking_number = ?").bind(second).run();
+    const csv = `AWB Number,Shipper Reference,COD Amount\n${second},,2.000\n${first},R-${second},1.000\n`;
+    const html = decoded(await (await upload(csv)).text());
+    expect(html).toContain('Never delivered (no cash collected)');
+    expect(html).toContain('Waybill and reference name two parcels');
+    expect(html).not.toContain('action="/cod/import"');
+    const ar = decoded(await (await upload(csv, clerkAr)).text());
+    expect(ar).toContain('لم يُسلَّم (لم يُحصَّل نقد)');
+    expect(ar).toContain('رقم الشحنة والمرجع يشيران إلى طردين مختلفين');
+  });
+
+  it('shows a long file a page of lines at a time', async () => {
+    const csv = ['AWB Number,COD Amount', ...Array.from({ length: 205 }, (_, i) => `NOPE-${i},1.000`)].join('\n');
+    const html = decoded(await (await upload(csv)).text());
+    expect(html).toContain('Lines 1 to 200 of 205');
+    expect(html.match(/data-outcome=/g)).toHaveLength(200);
+    expect(html).toContain('action="/cod/preview/page"');
+    const file = /name="file" value="([^"]+)"/.exec(html)![1]!;
+    const next = await staffPost(
+      '/cod/preview/page',
+      { carrier: 'aramex', currency: 'KWD', statement_ref: 'ARX-2026-47', file_name: 'aramex.csv', file, page: '2' },
+      clerk,
+    );
+    const second = decoded(await next.text());
+    expect(second).toContain('Lines 201 to 205 of 205');
+    expect(second).toContain('Previous lines');
+    expect(second.match(/data-outcome=/g)).toHaveLength(5);
+  });
+
   it('is closed to staff without cod:reconcile', async () => {
     expect((await staffPage('/cod', support)).status).toBe(403);
     expect((await staffPage('/cod', driver.cookie)).status).toBe(403);

@@ -78,12 +78,14 @@ describe('a parcel moved along on the sandbox page, seen on her order page', () 
     const en = await page(`/profile/orders?id=${orderId}`);
     expect(en).toContain('Picked up by Local test carrier');
     expect(en).toContain('Out for delivery with Local test carrier');
-    expect(en).toContain('Delivery attempt failed: No one at home');
+    // The carrier's words in the shop's own, in each language (issue 73).
+    expect(en).toContain('Delivery attempt failed: no one was there to receive it');
     expect(en).toContain('We could not deliver your order');
     expect(en).toContain('data-testid="redelivery-day-form"');
     const ar = await page(`/ar/profile/orders?id=${orderId}`);
     expect(ar).toContain('استلمتها ناقل التجربة المحلي');
-    expect(ar).toContain('تعذّرت محاولة التوصيل: No one at home');
+    expect(ar).toContain('تعذّرت محاولة التوصيل: لم يكن أحد موجوداً لاستلامه');
+    expect(ar).not.toContain('No one at home');
     expect(ar).toContain('تعذّر توصيل طلبك');
     // Her mail for the failed attempt, once.
     const mails = await env.API_DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key LIKE ?')
@@ -113,6 +115,12 @@ describe('a parcel moved along on the sandbox page, seen on her order page', () 
   it('takes her corrected address after the next failed attempt, and the back office sees it', async () => {
     await press('out_for_delivery');
     await press('failed_attempt', 'Wrong address');
+    // The address was the reason: the page says so and leads with its fix (issue 73).
+    const asked = await page(`/profile/orders?id=${orderId}`);
+    expect(asked).toContain('Delivery attempt failed: the address is incomplete or could not be found');
+    expect(asked).toContain('The courier could not find your address');
+    expect(asked.indexOf('redelivery-address-form')).toBeLessThan(asked.indexOf('redelivery-day-form'));
+    expect(await page(`/ar/profile/orders?id=${orderId}`)).toContain('تعذّر على المندوب العثور على عنوانك');
     const res = await answer({ kind: 'address', lines: ['Salmiya, Block 4, Street 2, House 9'], phone: '98765412' });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await page(`/profile/orders?id=${orderId}`)).toContain('You corrected your address and phone.');

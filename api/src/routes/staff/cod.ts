@@ -17,7 +17,12 @@ import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { auditStatement } from '#api/src/staff/audit';
-import { remittanceFileSchema, handinSchema } from '#shared/api/cod-schemas';
+import {
+  COD_PREVIEW_PAGE_SIZE,
+  handinSchema,
+  remittanceFileSchema,
+  remittancePreviewSchema,
+} from '#shared/api/cod-schemas';
 import { codHandinSavedSchema, codOverviewSchema, codStatementCheckSchema } from '#shared/api/cod-responses';
 
 /** Weeks of totals the page shows. */
@@ -58,7 +63,7 @@ async function check(
   const [parcels, imported] = await db.batch([
     db
       .prepare(
-        `SELECT s.id, s.tracking_number, s.reference, s.order_id, s.cod_amount, s.currency,
+        `SELECT s.id, s.tracking_number, s.reference, s.order_id, s.cod_amount, s.currency, s.status,
            EXISTS (SELECT 1 FROM cod_remittance_lines l WHERE l.shipment_id = s.id) AS remitted
          FROM shipments s WHERE s.carrier = ? AND s.direction = 'outbound'
            AND (s.tracking_number IN (SELECT value FROM json_each(?)) OR s.reference IN (SELECT value FROM json_each(?)))`,
@@ -76,6 +81,23 @@ async function check(
     applicable: result.applicable && importedAs === null,
     file_hash: fileHash,
     imported_as: importedAs,
+  };
+}
+
+/**
+ * What the staff page is answered: the whole file's counts and total with one page of its lines (the
+ * import itself always works on every line, `Checked`).
+ */
+function paged(checked: Checked, page = 1) {
+  const pages = Math.max(1, Math.ceil(checked.lines.length / COD_PREVIEW_PAGE_SIZE));
+  const at = Math.min(page, pages);
+  return {
+    ...checked,
+    line_count: checked.lines.length,
+    page: at,
+    pages,
+    page_size: COD_PREVIEW_PAGE_SIZE,
+    lines: checked.lines.slice((at - 1) * COD_PREVIEW_PAGE_SIZE, at * COD_PREVIEW_PAGE_SIZE),
   };
 }
 
@@ -201,8 +223,8 @@ export const staffCodRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       summary:
-        'Checks a carrier’s remittance statement (CSV) without changing anything: every line matched, short, over, unknown, in another currency, already matched or repeated',
-      body: remittanceFileSchema,
+        'Checks a carrier’s remittance statement (CSV) without changing anything: every line matched, short, over, unknown, in another currency, already matched, repeated, never delivered or naming two parcels; one page of lines, the counts of all',
+      body: remittancePreviewSchema,
       noDevice: true,
       staff: 'cod:reconcile',
       response: codStatementCheckSchema,
@@ -212,7 +234,7 @@ export const staffCodRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const input = c.req.valid('json');
       assertCountry(member, countryOf(input.currency));
-      return c.json(ok(await check(c.env.DB, input)));
+      return c.json(ok(paged(await check(c.env.DB, input), input.page)));
     },
   )
   .post(
@@ -220,7 +242,7 @@ export const staffCodRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       summary:
-        'Imports a remittance statement in one batch; 409 with every line when any line is unknown, in another currency or already matched, or when the same file was imported before',
+        'Imports a remittance statement in one batch; 409 with the counts and the first page of lines when any line is unknown, in another currency, already matched, never delivered or naming two parcels, or when the same file was imported before',
       body: remittanceFileSchema,
       noDevice: true,
       staff: 'cod:reconcile',
@@ -240,8 +262,8 @@ export const staffCodRoutes = new Hono<AppEnv>()
       assertCountry(member, countryOf(input.currency));
       const db = c.env.DB;
       const checked = await check(db, input);
-      if (checked.imported_as !== null) throw new ApiError(409, 'cod_file_already_imported', checked);
-      if (!checked.applicable) throw new ApiError(409, 'cod_file_blocked', checked);
+      if (checked.imported_as !== null) throw new ApiError(409, 'cod_file_already_imported', paged(checked));
+      if (!checked.applicable) throw new ApiError(409, 'cod_file_blocked', paged(checked));
       const lines = checked.lines.map((l) => ({
         line: l.line,
         tracking: l.tracking,
@@ -293,7 +315,7 @@ export const staffCodRoutes = new Hono<AppEnv>()
         if (String(error).includes('UNIQUE')) throw new ApiError(409, 'cod_file_already_imported');
         throw error;
       }
-      return c.json(ok({ ...checked, applicable: false }, 'cod_file_imported'));
+      return c.json(ok({ ...paged(checked), applicable: false }, 'cod_file_imported'));
     },
   )
   .post(
