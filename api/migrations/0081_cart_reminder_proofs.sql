@@ -3,13 +3,16 @@
 -- 1. A guest's cart is reminded only at an address proven hers (decision 72, amended): an order placed
 --    with it, or the confirmation mail's link pressed. One row an address identity (lib/email-identity.ts):
 --    when the one confirmation mail of its period was asked for (at most one a period, whoever asks), and
---    when the address was proven. An address never proven is forgotten a month after the ask.
+--    when the address was last proven. An ask never answered is forgotten a month after it.
 CREATE TABLE cart_reminder_proofs (
   email_identity TEXT PRIMARY KEY,
   asked_at INTEGER,
   proven_at INTEGER,
   CHECK (asked_at IS NOT NULL OR proven_at IS NOT NULL)
 ) WITHOUT ROWID;
+-- Retention: an ask nobody answered goes after a month, a proof a year after the last order or "yes".
+CREATE INDEX cart_reminder_proofs_asked ON cart_reminder_proofs (asked_at) WHERE proven_at IS NULL;
+CREATE INDEX cart_reminder_proofs_proven ON cart_reminder_proofs (proven_at) WHERE proven_at IS NOT NULL;
 
 -- 2. Each reminder row names the cart it went to: its saved_carts row and that cart's last change
 --    (cart_version). A shopper's next cart takes her saved_carts row over, and UNIQUE (cart_id, step,

@@ -116,12 +116,12 @@ export async function confirmAddress(
   return (proven?.meta.changes ?? 0) > 0 ? { ok: true } : { ok: false };
 }
 
-/** For a guest order's batch: the address she ordered with is hers from now on. */
+/** For a guest order's batch: the address she ordered with is hers; retention counts from her last order. */
 export function provenByOrderStatement(db: D1Database, email: string, now: number): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO cart_reminder_proofs (email_identity, proven_at) VALUES (?, ?)
-       ON CONFLICT (email_identity) DO UPDATE SET proven_at = coalesce(proven_at, excluded.proven_at)`,
+       ON CONFLICT (email_identity) DO UPDATE SET proven_at = excluded.proven_at`,
     )
     .bind(emailIdentity(email), now);
 }
