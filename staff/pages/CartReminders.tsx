@@ -134,7 +134,8 @@ export function CartRemindersPage(props: {
         {report.figures.length === 0 ? (
           <p>{t.t('st_cart_reminders_none')}</p>
         ) : (
-          <div className="table-wrap">
+          // Wider than a phone: the scroll region takes focus (keyboard scrolling) and is named by its heading.
+          <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="cart-reminders-figures">
             <table data-testid="cart-reminder-figures">
               <thead>
                 <tr>
