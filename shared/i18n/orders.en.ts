@@ -631,6 +631,7 @@ export const ordersEn = {
   page_cart_reminders_confirm: 'Cart reminders',
   cart_reminders_confirm_intro: 'Get a mail at this address when you leave a cart at Gulf Vitamins?',
   cart_reminders_confirm_button: 'Yes, remind me of my cart',
-  cart_reminders_confirmed: 'Done: a cart you leave will be reminded at this address. Each reminder has a link to stop them.',
+  cart_reminders_confirmed:
+    'Done: a cart you leave will be reminded at this address. Each reminder has a link to stop them.',
   cart_reminders_confirm_invalid: 'This link is not valid, or has expired.',
 } as const;

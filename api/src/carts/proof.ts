@@ -14,7 +14,7 @@ import { firstStepDue, type ReminderSettings } from './settings';
 import { confirmMail } from './confirm-mail';
 
 /** One confirmation mail an address in this many days; its link works as long. */
-export const CONFIRM_DAYS = 30;
+const CONFIRM_DAYS = 30;
 const CONFIRM_MS = CONFIRM_DAYS * 86_400_000;
 
 export interface GuestAddress {
@@ -27,8 +27,7 @@ export interface GuestAddress {
 }
 
 /** SQL true when an account holds the address ?1 (as typed) or its identity ?2. */
-export const REGISTERED_SQL =
-  'EXISTS (SELECT 1 FROM users WHERE email IN (lower(trim(?1)), ?2) AND deleted_at IS NULL)';
+const REGISTERED_SQL = 'EXISTS (SELECT 1 FROM users WHERE email IN (lower(trim(?1)), ?2) AND deleted_at IS NULL)';
 
 export async function guestAddress(db: D1Database, email: string): Promise<GuestAddress> {
   const row = await db

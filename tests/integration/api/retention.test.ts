@@ -389,7 +389,10 @@ const FIXTURES: Record<string, Fixture> = {
   // A guest's address asked for cart reminders (issue 73): by the ask, unanswered; by the proof.
   'cart_reminder_proofs: unanswered': async (at) => {
     const identity = `asked-${uid()}@example.com`;
-    await db.prepare('INSERT INTO cart_reminder_proofs (email_identity, asked_at) VALUES (?, ?)').bind(identity, at).run();
+    await db
+      .prepare('INSERT INTO cart_reminder_proofs (email_identity, asked_at) VALUES (?, ?)')
+      .bind(identity, at)
+      .run();
     return () => exists('SELECT 1 FROM cart_reminder_proofs WHERE email_identity = ?', identity);
   },
   'cart_reminder_proofs: proven': async (at) => {

@@ -74,7 +74,7 @@ describe('the cart reminders page', () => {
     const owner = (await staffSignIn([{ role: 'owner', country: null }], { name: 'Maha' })).cookie;
     const page = await (await staffPage('/cart-reminders', owner)).text();
     expect(page).toContain(
-      '<div class="table-wrap" tabindex="0" role="region" aria-labelledby="cart-reminders-figures">',
+      '<section class="table-wrap" tabindex="0" aria-label="Figures by week, channel and country">',
     );
     expect(page).toContain('Weeks run from Sunday to Saturday, Gulf time.');
     // This week's Sunday in Riyadh, whatever day the test runs.
