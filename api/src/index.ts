@@ -159,6 +159,8 @@ app.use(
       '/whatsapp/stop',
       // A cart reminder mail's stop link, opened from a mail app (routes/carts.ts).
       '/cart-reminders/stop',
+      // …and a guest's confirmation link for cart reminders (issue 73), the same way.
+      '/cart-reminders/confirm',
       // The call room's WebSocket: its join ticket is what admits it (routes/consultation-call.ts).
       '/consultation/',
     ],
@@ -463,7 +465,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       // night Gulf time.
       ctx.waitUntil(
         sendCartReminders(env, { secret: apiConfig(env).TOKEN_SECRET, siteOrigin: configuredSiteOrigin(env) })
-          .then((n) => n && log.info('cart reminders queued', { count: n }))
+          .then((run) => run.reminded && log.info('cart reminders queued', { ...run }))
           .catch((error) => log.error('cart reminders failed', { error })),
       );
       // Bought together, learned from the last year of orders (catalogue/co-purchases.ts, issue 64): once a

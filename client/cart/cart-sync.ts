@@ -35,9 +35,13 @@ export function linesFromSync(
   }));
 }
 
-/** Reorder: adds a past order's items, summing with what is in the cart, within limits. */
+/**
+ * Reorder: adds a past order's items, summing with what is in the cart, within limits. `quiet`: the
+ * caller says so itself (a reminder link's notice), with no toast.
+ */
 export function addManyToCart(
   items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>,
+  { quiet = false }: { quiet?: boolean } = {},
 ): void {
   for (const item of items) {
     const key = String(item.sku.id);
@@ -49,7 +53,7 @@ export function addManyToCart(
       ? { ...cart.items[key], count: next }
       : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
   }
-  toast.success('items_added_to_cart');
+  if (!quiet) toast.success('items_added_to_cart');
 }
 
 /**

@@ -1,7 +1,9 @@
 // The coupon field of the cart and of the review step: Apply asks the server (which also says when a
 // single-use coupon was already used by this shopper), an applied code can be removed, and a rejected
 // one says why next to the field, where the shopper is. A rejected code never replaces the coupon
-// already applied, and is not kept: the next step gets the applied one or none.
+// already applied, and is not kept: the next step gets the applied one or none. A refused code was
+// never applied, so nothing offers to remove it (issue 73: "Remove CART-…" beside a forwarded code's
+// error read as if it had been); she edits or clears the field.
 import '../styles/orders.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
@@ -48,6 +50,12 @@ export function CouponForm({
     if (!result) return;
     setTried(false);
     const attempt = trying.current;
+    // A kept coupon the server now refuses (another country, used up): dropped, its reason shown.
+    if (!attempt && !result.applied && result.code && result.code === coupon) {
+      setRejected({ code: result.code, problem: result.problem ?? 'coupon_invalid' });
+      store(null);
+      return;
+    }
     if (!attempt || result.code !== attempt.code) return;
     trying.current = null;
     if (result.applied) return;
@@ -67,10 +75,6 @@ export function CouponForm({
   const remove = () => {
     store(null);
     setCode('');
-  };
-  const dismiss = () => {
-    setRejected(null);
-    setCode(coupon ?? '');
   };
   const problem =
     tried && failed
@@ -96,18 +100,6 @@ export function CouponForm({
             {t('cart_coupon_applied', { code: result.code })}{' '}
             <button type="button" className="link-button" onClick={remove} data-testid="coupon-remove">
               {t('cart_coupon_remove', { code: result.code })}
-            </button>
-          </p>
-        )}
-        {(rejected ?? (result && !result.applied ? result : null)) && (
-          <p className="field-hint">
-            <button
-              type="button"
-              className="link-button"
-              onClick={rejected ? dismiss : remove}
-              data-testid="coupon-remove-rejected"
-            >
-              {t('coupon_remove_rejected', { code: rejected?.code ?? result?.code ?? '' })}
             </button>
           </p>
         )}

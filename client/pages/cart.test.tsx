@@ -10,6 +10,7 @@ import { en } from '#shared/i18n/en';
 import type { Lang } from '#shared/locale';
 import { bloodTestCart } from '../blood-tests/cart-state';
 import { cart } from '../cart/cart-store';
+import { restoredCart } from '../cart/RestoredNotice';
 import { provideDictionary } from '../i18n/context';
 import { AppProviders } from '../providers';
 import { createSessionStore } from '../stores/session';
@@ -72,5 +73,25 @@ describe('cart page line', () => {
     const html = render(lang, 2);
     expect(html.split(TRASH).length - 1).toBe(1);
     expect(html).toContain('d="M5 12h14"');
+  });
+});
+
+describe('a cart brought back by a reminder link (issue 73)', () => {
+  afterEach(() => {
+    restoredCart.lines = null;
+  });
+
+  it('keeps an empty live region on the page before the link answers', () => {
+    expect(render('en', 1)).toContain('<div role="status" data-testid="cart-restored"></div>');
+  });
+
+  it.each([
+    ['en', 'Your saved cart is back: 2 items from your reminder are in your cart below.'],
+    ['ar', 'عادت سلتك المحفوظة: منتجان من رسالة التذكير في سلتك أدناه.'],
+  ] as const)('says so in the live region (%s)', (lang, text) => {
+    restoredCart.lines = 2;
+    expect(render(lang, 1)).toContain(
+      `<div role="status" data-testid="cart-restored"><p class="form-success">${text}</p></div>`,
+    );
   });
 });

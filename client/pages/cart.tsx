@@ -12,6 +12,7 @@ import type { ProductCard as Card, SkuPrice } from '#shared/catalogue/types';
 import type { CalculateResult } from '#shared/orders/types';
 import { paths } from '#shared/routes';
 import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
+import { RestoredNotice } from '../cart/RestoredNotice';
 import { cartPayableMinor } from '../cart/payable';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
@@ -113,6 +114,7 @@ export function Component() {
   if (!loaded) {
     return (
       <Page title={t('page_cart')}>
+        <RestoredNotice />
         <p role="status">{t('loading')}</p>
       </Page>
     );
@@ -120,6 +122,7 @@ export function Component() {
   if (!entries.length) {
     return (
       <Page title={t('page_cart')}>
+        <RestoredNotice />
         <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
         <BloodTestCartSection />
         <div data-more-to-see="" />
@@ -132,6 +135,7 @@ export function Component() {
 
   return (
     <Page title={t('page_cart')}>
+      <RestoredNotice />
       <PendingOrderNotice />
       {changes.length > 0 && <ChangesAlert changes={changes} />}
       <div className="cart-layout">

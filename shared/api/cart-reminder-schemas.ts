@@ -37,3 +37,9 @@ export const cartReminderStopSchema = z.object({
   token: z.string().regex(/^[^\s.]{3,254}\.[0-9a-f]{32}$/, { error: 'cart_reminders_stop_invalid' }),
 });
 export const cartReminderStopResponseSchema = z.object({ stopped: z.literal(true) });
+
+/** A guest's confirmation link (issue 73): her address's identity, signed (api/src/carts/proof.ts). */
+export const cartReminderConfirmSchema = z.object({
+  token: z.string().regex(/^[^\s.]{3,400}\.[0-9a-f]{32}$/, { error: 'cart_reminders_confirm_invalid' }),
+});
+export const cartReminderConfirmResponseSchema = z.object({ confirmed: z.literal(true) });

@@ -55,6 +55,8 @@ export const MESSAGE_KEYS = [
   'cart_link_expired',
   'cart_link_used',
   'cart_reminders_stop_invalid',
+  // Issue 73: a guest's confirmation link for cart reminders.
+  'cart_reminders_confirm_invalid',
   // Recently viewed (issue 64): her list cleared on every device.
   'recently_viewed_cleared',
   'payment_method_below_minimum',

@@ -264,7 +264,6 @@ export const ordersEn = {
   checkout_step_now: 'Step {{number}} of 3: {{step}}',
   checkout_totals_failed: 'We could not calculate your totals. Please try again.',
   checkout_totals_retry: 'Try again',
-  coupon_remove_rejected: 'Remove {{code}}',
   order_lookup_intro: 'Ordered without an account? Enter your order number and the e-mail you ordered with.',
   order_lookup_number_label: 'Order number',
   order_lookup_email_label: 'E-mail used for the order',
@@ -616,10 +615,23 @@ export const ordersEn = {
   cart_link_other_account: 'This cart belongs to another account. Sign out to bring it back on this device.',
   cart_link_expired: 'This cart link has expired: the cart changed or is too old.',
   cart_link_used: 'This cart has already been ordered.',
+  // Issue 73: what a reminder link that worked says on the cart page, where the cart came back.
+  cart_restored: {
+    one: 'Your saved cart is back: {{count}} item from your reminder is in your cart below.',
+    other: 'Your saved cart is back: {{count}} items from your reminder are in your cart below.',
+  },
+  cart_restored_none: 'Your saved cart is back, but nothing in it is in stock now.',
   page_cart_reminders_stop: 'Cart reminders',
   cart_reminders_stop_intro: 'Stop the mails that remind you of a cart you left?',
   cart_reminders_stop_button: 'Stop cart reminder mails',
   cart_reminders_stop_working: 'Stopping…',
   cart_reminders_stopped: 'Done: you will get no more cart reminder mails.',
   cart_reminders_stop_invalid: 'This link is not valid.',
+  // Issue 73: a guest's address asked once whether it wants cart reminders (the mail's confirm page).
+  page_cart_reminders_confirm: 'Cart reminders',
+  cart_reminders_confirm_intro: 'Get a mail at this address when you leave a cart at Gulf Vitamins?',
+  cart_reminders_confirm_button: 'Yes, remind me of my cart',
+  cart_reminders_confirmed:
+    'Done: a cart you leave will be reminded at this address. Each reminder has a link to stop them.',
+  cart_reminders_confirm_invalid: 'This link is not valid, or has expired.',
 } as const;

@@ -25,9 +25,10 @@ export const staffCartRemindersAr: Translated<typeof staffCartRemindersEn> = {
     other: 'آخر {{count}} أسبوع',
   },
   st_cart_reminders_figures_note:
-    'السلة التي ذُكّر بها عبر قناتين تُحسب في كليهما. المستعادة: طُلبت السلة بعد تذكير، والمبلغ هو إجمالي الطلب بعملة الدولة.',
+    'يبدأ الأسبوع يوم الأحد وينتهي يوم السبت، بتوقيت الخليج. السلة التي ذُكّر بها عبر قناتين تُحسب في كليهما، وفي كل أسبوع ذُكّر بها فيه؛ أما فتح رابطها وطلبها فيُحسبان مرة واحدة، في أسبوع آخر تذكير بها. المستعادة: طُلبت السلة بعد تذكير، والمبلغ هو إجمالي الطلب بعملة الدولة.',
   st_cart_reminders_none: 'لم يُرسل أي تذكير بالسلة في هذه الأسابيع.',
-  st_cart_reminders_week: 'الأسبوع من',
+  st_cart_reminders_table: 'الأرقام حسب الأسبوع والقناة والدولة',
+  st_cart_reminders_week: 'الأسبوع من الأحد',
   st_cart_reminders_channel: 'القناة',
   st_cart_reminders_country: 'الدولة',
   st_cart_reminders_reminded: 'سلال ذُكّر بها',

@@ -18,9 +18,10 @@ export const staffCartRemindersEn = {
     other: 'The last {{count}} weeks',
   },
   st_cart_reminders_figures_note:
-    'A cart reminded by two channels counts for both. Recovered: the cart was ordered after a reminder; the total is the order’s, in the country’s currency.',
+    'Weeks run from Sunday to Saturday, Gulf time. A cart reminded by two channels counts for both, and in each week it was reminded; its opened link and its order count once, in the week of its last reminder. Recovered: the cart was ordered after a reminder; the total is the order’s, in the country’s currency.',
   st_cart_reminders_none: 'No cart reminder was sent in these weeks.',
-  st_cart_reminders_week: 'Week from',
+  st_cart_reminders_table: 'Figures by week, channel and country',
+  st_cart_reminders_week: 'Week from Sunday',
   st_cart_reminders_channel: 'Channel',
   st_cart_reminders_country: 'Country',
   st_cart_reminders_reminded: 'Carts reminded',

@@ -47,7 +47,8 @@ test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail bring
   const laptop = await other.newPage();
   await laptop.goto(link);
   await expect(laptop).toHaveURL(/\/ar\/cart$/);
-  await expect(laptop.getByTestId('toast')).toContainText('تمت إضافة المنتجات إلى السلة');
+  // …and says so, in a live region (issue 73).
+  await expect(laptop.getByTestId('cart-restored')).toContainText('عادت سلتك المحفوظة');
   await expect(laptop.getByRole('main')).toContainText(name);
   // …in the cart's own country and currency, as she left it.
   await expect(laptop.getByTestId('country-switch')).toHaveValue('SA');

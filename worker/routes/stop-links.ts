@@ -1,5 +1,6 @@
 // The stop links of messages, as plain pages of the storefront's own (decision 43): a WhatsApp update's
-// (/whatsapp/stop?t=…, decision 43) and a cart reminder mail's (/cart-reminders/stop?t=…, issue 64).
+// (/whatsapp/stop?t=…, decision 43) and a cart reminder mail's (/cart-reminders/stop?t=…, issue 64);
+// and, of the same shape, a guest's confirmation of cart reminders (/cart-reminders/confirm?t=…, issue 73).
 // The GET shows what the link does and one button; the button's POST relays the signed token to the
 // API and says it is done. A GET never stops anything (link checkers and mail scanners follow links).
 // They need no session, load no script and add nothing to the app's router.
@@ -51,6 +52,18 @@ const LINKS: readonly StopLink[] = [
     button: 'cart_reminders_stop_button',
     ask: (t) => t('cart_reminders_stop_intro'),
     done: (t) => t('cart_reminders_stopped'),
+  },
+  {
+    // Not a stop but the same shape (issue 73): a guest's address says yes to cart reminders, by a button
+    // (a mail scanner following the link proves nothing).
+    path: '/cart-reminders/confirm',
+    api: '/cart-reminders/confirm',
+    token: /^[A-Za-z0-9_-]{3,400}\.[0-9a-f]{32}$/,
+    title: 'page_cart_reminders_confirm',
+    invalid: 'cart_reminders_confirm_invalid',
+    button: 'cart_reminders_confirm_button',
+    ask: (t) => t('cart_reminders_confirm_intro'),
+    done: (t) => t('cart_reminders_confirmed'),
   },
 ];
 

@@ -1,17 +1,20 @@
 // The owner's figures for cart reminders (issue 64), week by week (weeks start on Sunday, Gulf time, as
-// the Gulf's working week does) and by channel and country: carts reminded, links opened, carts ordered
-// after a reminder and what those orders came to, in each country's own currency. A cart reminded by two
-// channels counts for both; a cart reminded in two weeks counts in both.
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+// the Gulf's working week does, the shop's rule of shared/cod/settlement.ts) and by channel and country:
+// carts reminded, links opened, carts ordered after a reminder and what those orders came to, in each
+// country's own currency. A cart is one cart a shopper left (her saved_carts row at one last change):
+// her next cart, which takes the row over, is another. A cart reminded by two channels counts for
+// both; a cart reminded in two weeks counts as reminded in both, but its link opened and its order
+// count once, in the week of its last reminder (issue 73).
+import { weekOf } from '#shared/cod/settlement';
+import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
 import type { CountryCode } from '#shared/locale';
 import { orderShards, type DatabaseEnv } from '../db/databases';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
-/** Sunday 00:00 Gulf time of the week `at` falls in. */
+/** Sunday 00:00 Gulf time of the week `at` falls in (the Gulf week of shared/cod/settlement.ts). */
 export function weekStart(at: number): number {
-  const gulf = new Date(at + GULF_OFFSET_MS);
-  return Date.UTC(gulf.getUTCFullYear(), gulf.getUTCMonth(), gulf.getUTCDate() - gulf.getUTCDay()) - GULF_OFFSET_MS;
+  return Date.parse(`${weekOf(gulfDate(at))}T00:00:00Z`) - GULF_OFFSET_MS;
 }
 
 export interface ReminderFigure {
@@ -42,13 +45,59 @@ async function standingOrders(env: DatabaseEnv, ids: number[]): Promise<Set<numb
   return standing;
 }
 
-interface ReminderRow {
-  week: number;
+/** One reminder row as sent: which cart (row and last change), by which channel, and what came of it. */
+export interface ReminderRow {
+  cart_id: number;
+  cart_version: number;
   channel: ReminderFigure['channel'];
   country: CountryCode;
+  sent_at: number;
   opened: number;
   recovered_minor: number | null;
   order_id: number | null;
+}
+
+/**
+ * The weekly figures of these rows (all sent in the weeks shown), newest week first. Each cart counts
+ * once a week a channel reminded it; its opening and its order once, in the week of its last reminder by
+ * that channel; an order counts only while it stands (`standing`).
+ */
+export function tallyFigures(rows: readonly ReminderRow[], standing: ReadonlySet<number>): ReminderFigure[] {
+  const carts = new Map<string, ReminderRow[]>();
+  for (const r of rows) {
+    const key = `${r.cart_id}|${r.cart_version}|${r.channel}`;
+    carts.set(key, [...(carts.get(key) ?? []), r]);
+  }
+  const figures = new Map<string, ReminderFigure>();
+  const figure = (week: number, r: ReminderRow) => {
+    const key = `${week}|${r.channel}|${r.country}`;
+    const f = figures.get(key) ?? {
+      week_start: week,
+      channel: r.channel,
+      country: r.country,
+      reminded: 0,
+      opened: 0,
+      recovered: 0,
+      revenue_minor: 0,
+    };
+    figures.set(key, f);
+    return f;
+  };
+  for (const sent of carts.values()) {
+    const weeks = new Set(sent.map((r) => weekStart(r.sent_at)));
+    for (const week of weeks) figure(week, sent[0]!).reminded += 1;
+    const last = sent.reduce((a, b) => (b.sent_at > a.sent_at ? b : a));
+    const f = figure(weekStart(last.sent_at), last);
+    if (sent.some((r) => r.opened)) f.opened += 1;
+    const recovered = sent.find((r) => r.recovered_minor !== null && r.order_id !== null);
+    if (recovered && standing.has(recovered.order_id!)) {
+      f.recovered += 1;
+      f.revenue_minor += recovered.recovered_minor!;
+    }
+  }
+  return [...figures.values()].sort(
+    (a, b) => b.week_start - a.week_start || a.channel.localeCompare(b.channel) || a.country.localeCompare(b.country),
+  );
 }
 
 /**
@@ -63,42 +112,15 @@ export async function reminderFigures(
   countries: readonly CountryCode[] | null,
 ): Promise<ReminderFigure[]> {
   const from = weekStart(now) - (weeks - 1) * WEEK_MS;
-  // A cart reminded twice by one channel in a week counts once there.
   const { results } = await env.DB.prepare(
-    `SELECT r.week, r.channel, r.country, r.opened, r.recovered_minor, c.order_id
-     FROM (SELECT cart_id, channel, country, (sent_at - ?1) / ?2 AS week, max(opened_at IS NOT NULL) AS opened,
-             max(recovered_minor) AS recovered_minor
-           FROM cart_reminders WHERE sent_at >= ?1 GROUP BY cart_id, channel, country, week) r
-     JOIN saved_carts c ON c.id = r.cart_id`,
+    `SELECT cart_id, cart_version, channel, country, sent_at, opened_at IS NOT NULL AS opened, recovered_minor, order_id
+     FROM cart_reminders WHERE sent_at >= ?`,
   )
-    .bind(from, WEEK_MS)
+    .bind(from)
     .all<ReminderRow>();
   const shown = results.filter((r) => countries === null || countries.includes(r.country));
   const recoveredOrders = [
     ...new Set(shown.flatMap((r) => (r.recovered_minor !== null && r.order_id ? [r.order_id] : []))),
   ];
-  const standing = await standingOrders(env, recoveredOrders);
-  const figures = new Map<string, ReminderFigure>();
-  for (const r of shown) {
-    const key = `${r.week}|${r.channel}|${r.country}`;
-    const f = figures.get(key) ?? {
-      week_start: from + r.week * WEEK_MS,
-      channel: r.channel,
-      country: r.country,
-      reminded: 0,
-      opened: 0,
-      recovered: 0,
-      revenue_minor: 0,
-    };
-    f.reminded += 1;
-    f.opened += r.opened ? 1 : 0;
-    if (r.recovered_minor !== null && r.order_id !== null && standing.has(r.order_id)) {
-      f.recovered += 1;
-      f.revenue_minor += r.recovered_minor;
-    }
-    figures.set(key, f);
-  }
-  return [...figures.values()].sort(
-    (a, b) => b.week_start - a.week_start || a.channel.localeCompare(b.channel) || a.country.localeCompare(b.country),
-  );
+  return tallyFigures(shown, await standingOrders(env, recoveredOrders));
 }

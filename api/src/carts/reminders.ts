@@ -5,8 +5,6 @@
 // cart (her order closes it in its own batch; an empty cart closes it), never for what is now out of
 // stock, and never for more than a buy limit allows. Queued in the batch that records the step, on the
 // condition that the cart is still the one read: a change in between leaves it for its own steps.
-import { hmacHex } from '#shared/api/signing';
-import { timingSafeEqualText } from '#shared/bytes';
 import { localizePath, type CountryCode, type Lang } from '#shared/locale';
 import { emailIdentity } from '../lib/email-identity';
 import { col } from '../lib/lang';
@@ -19,6 +17,7 @@ import {
   UPDATE_TEMPLATES,
 } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
+import { identityOf, identityToken } from './identity-token';
 import { incentiveFor } from './incentive';
 import { cartToken } from './saved';
 import { isQuietHour, outOfQuietHours, readReminderSettings, stepDue } from './settings';
@@ -35,32 +34,23 @@ interface DueCart {
   steps_sent: number;
   email: string | null;
   whatsapp_to: string | null;
+  /** 0 for a guest's cart whose address is not proven hers, or is an account's (proof.ts). */
+  may_remind: number;
 }
 
-/** The stop link of the reminder mails: the address's identity and an HMAC over it. */
-async function mailStopToken(secret: string, email: string): Promise<string> {
-  const identity = emailIdentity(email);
-  const encoded = btoa(String.fromCharCode(...new TextEncoder().encode(identity)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replaceAll('=', '');
-  return `${encoded}.${(await hmacHex(secret, `cart-stop|${identity}`)).slice(0, 32)}`;
+/** What a run sent: carts reminded, and the messages queued by channel. */
+export interface ReminderRun {
+  reminded: number;
+  mail: number;
+  whatsapp: number;
+  push: number;
 }
+
+/** The stop link of the reminder mails: the address's identity, signed. */
+const mailStopToken = (secret: string, email: string) => identityToken(secret, 'cart-stop', emailIdentity(email));
 
 /** The address identity a stop token names, or null when its signature does not hold. */
-export async function stoppedIdentity(secret: string, token: string): Promise<string | null> {
-  const m = /^([A-Za-z0-9_-]{3,400})\.([0-9a-f]{32})$/.exec(token);
-  if (!m) return null;
-  let identity: string;
-  try {
-    const binary = atob(m[1]!.replaceAll('-', '+').replaceAll('_', '/'));
-    identity = new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-  const expected = (await hmacHex(secret, `cart-stop|${identity}`)).slice(0, 32);
-  return timingSafeEqualText(m[2]!, expected) ? identity : null;
-}
+export const stoppedIdentity = (secret: string, token: string) => identityOf(secret, 'cart-stop', token);
 
 /** Stops the reminder mails to an address at once (the mail's link; the account's choice). */
 export function stopMailStatement(db: D1Database, identity: string, now: number): D1PreparedStatement {
@@ -98,31 +88,45 @@ const gulfHour = (now: number) => new Date(now + GULF_OFFSET_MS).getUTCHours();
 
 /**
  * Sends the steps that are due, at most `limit` carts a run. Answers how many carts a reminder went to
- * (a step whose every channel is stopped is passed over, not counted).
+ * (a step whose every channel is stopped is passed over, not counted) and how many messages went by each
+ * channel.
  */
 export async function sendCartReminders(
   env: ApiEnv,
   links: { secret: string; siteOrigin: string },
   now = Date.now(),
   limit = 50,
-): Promise<number> {
+): Promise<ReminderRun> {
   const db = env.DB;
+  const run: ReminderRun = { reminded: 0, mail: 0, whatsapp: 0, push: 0 };
   const settings = await readReminderSettings(db);
-  if (!settings.enabled) return 0;
+  if (!settings.enabled) return run;
   const { results } = await db
     .prepare(
       `SELECT c.id, c.user_id, c.country, c.lang, c.items, c.updated_at, c.steps_sent,
          CASE WHEN c.user_id IS NULL THEN c.guest_email ELSE nullif(u.email, '') END AS email,
-         ${WHATSAPP_TO_COLUMN}
+         ${WHATSAPP_TO_COLUMN},
+         c.user_id IS NOT NULL OR (
+           EXISTS (SELECT 1 FROM cart_reminder_proofs p WHERE p.email_identity = c.guest_identity AND p.proven_at IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM users x WHERE x.email IN (lower(trim(c.guest_email)), c.guest_identity) AND x.deleted_at IS NULL)
+         ) AS may_remind
        FROM saved_carts c LEFT JOIN users u ON u.id = c.user_id
        WHERE c.status = 'open' AND c.next_due_at <= ? ORDER BY c.next_due_at LIMIT ?`,
     )
     .bind(now, limit)
     .all<DueCart>();
-  let reminded = 0;
   // Queued for delivery now, also when a tester runs the reminders as at a later hour (/dev/cart-reminders/run).
   const queuedAt = Math.min(now, Date.now());
   for (const cart of results) {
+    // A guest's address nobody proved (a cart kept before proof was asked for), or one an account holds:
+    // nothing is due for it (proof.ts starts it again when the address is confirmed).
+    if (!cart.may_remind) {
+      await db
+        .prepare('UPDATE saved_carts SET next_due_at = NULL WHERE id = ? AND updated_at = ?')
+        .bind(cart.id, cart.updated_at)
+        .run();
+      continue;
+    }
     // The cron ran late into the night (a backlog): the step waits for the morning.
     if (isQuietHour(gulfHour(now), settings.quiet)) {
       await db
@@ -160,10 +164,10 @@ export async function sendCartReminders(
     const record = (channel: 'mail' | 'whatsapp' | 'push', extra?: { sql: string; binds: unknown[] }) =>
       db
         .prepare(
-          `INSERT INTO cart_reminders (cart_id, step, channel, country, sent_at)
-           SELECT ?, ?, ?, ?, ? WHERE ${still.sql}${extra ? ` AND ${extra.sql}` : ''} ON CONFLICT (cart_id, step, channel) DO NOTHING`,
+          `INSERT INTO cart_reminders (cart_id, cart_version, step, channel, country, sent_at)
+           SELECT ?, ?, ?, ?, ?, ? WHERE ${still.sql}${extra ? ` AND ${extra.sql}` : ''} ON CONFLICT (cart_id, cart_version, step, channel) DO NOTHING`,
         )
-        .bind(cart.id, step, channel, cart.country, now, ...still.binds, ...(extra?.binds ?? []));
+        .bind(cart.id, cart.updated_at, step, channel, cart.country, now, ...still.binds, ...(extra?.binds ?? []));
     if (cart.email) {
       const identity = emailIdentity(cart.email);
       const notStopped = {
@@ -226,9 +230,16 @@ export async function sendCartReminders(
     const outcome = await db.batch(statements);
     const advanced = (outcome.at(-1)?.meta.changes ?? 0) > 0;
     if (!advanced) continue;
-    // Recorded channels (every second statement before the step's): a stopped address records none.
+    // Each channel is a pair (the message, its record) before the step's statement: a stopped address
+    // records none. Counted by what was queued.
     const first = incentive ? 1 : 0;
-    let sent = outcome.slice(first, -1).some((r, i) => i % 2 === 1 && (r.meta.changes ?? 0) > 0);
+    const channels = [...(cart.email ? (['mail'] as const) : []), ...(cart.whatsapp_to ? (['whatsapp'] as const) : [])];
+    let sent = false;
+    channels.forEach((channel, i) => {
+      if ((outcome[first + 2 * i + 1]?.meta.changes ?? 0) === 0) return;
+      sent = true;
+      if ((outcome[first + 2 * i]?.meta.changes ?? 0) > 0) run[channel]++;
+    });
     if (cart.user_id !== null) {
       const push = await pushToUser(env, cart.user_id, 'cart', (lang) => ({
         ...reminderPush(lang, lines),
@@ -237,15 +248,16 @@ export async function sendCartReminders(
       })).catch(() => ({ sent: 0 }));
       if (push.sent > 0) {
         sent = true;
+        run.push += push.sent;
         await db
           .prepare(
-            'INSERT INTO cart_reminders (cart_id, step, channel, country, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (cart_id, step, channel) DO NOTHING',
+            'INSERT INTO cart_reminders (cart_id, cart_version, step, channel, country, sent_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (cart_id, cart_version, step, channel) DO NOTHING',
           )
-          .bind(cart.id, step, 'push', cart.country, now)
+          .bind(cart.id, cart.updated_at, step, 'push', cart.country, now)
           .run();
       }
     }
-    if (sent) reminded++;
+    if (sent) run.reminded++;
   }
-  return reminded;
+  return run;
 }

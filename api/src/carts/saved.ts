@@ -7,6 +7,7 @@ import { timingSafeEqualText } from '#shared/bytes';
 import type { SavedCartInput } from '#shared/api/cart-reminder-schemas';
 import type { CountryCode, Lang } from '#shared/locale';
 import { emailIdentity } from '../lib/email-identity';
+import { provenByOrderStatement } from './proof';
 import { firstStepDue, type ReminderSettings } from './settings';
 
 /** Whose cart: her account, or a guest's e-mail. */
@@ -55,7 +56,7 @@ export async function cartToken(secret: string, cart: { id: number; updated_at: 
 
 /**
  * Keeps her cart as it is now. A changed cart is a new cart left behind: a new link, its first step due
- * after the owner's delay (none while reminders are off). The same lines again (another tab, a reload)
+ * after the owner's delay (none while reminders are off, nor for a guest's address not proven hers). The same lines again (another tab, a reload)
  * change nothing. An empty one closes the open cart.
  */
 export async function keepCart(
@@ -64,6 +65,8 @@ export async function keepCart(
   input: { items: SavedCartInput['items']; country: CountryCode; lang: Lang },
   settings: ReminderSettings,
   now: number,
+  /** False for a guest's address not yet proven hers (proof.ts): kept, but no step is due until it is. */
+  remind = true,
 ): Promise<void> {
   const lines = normalisedLines(input.items);
   const who = ownerColumn(owner);
@@ -80,7 +83,7 @@ export async function keepCart(
     return;
   }
   if (current?.status === 'open' && sameLines(JSON.parse(current.items), lines)) return;
-  const due = firstStepDue(settings, now);
+  const due = remind ? firstStepDue(settings, now) : null;
   // One row a shopper: a later cart takes the row over (the old link stops working), its counts and
   // outcome start again; the reminders it was sent stay for the owner's figures.
   await db
@@ -120,14 +123,15 @@ export function orderedStatements(
     OR user_id = (SELECT id FROM users WHERE email = lower(trim(?3)) AND deleted_at IS NULL))))`;
   const who = [shopper.userId, emailIdentity(shopper.email), shopper.email];
   return [
-    // The reminders this cart was sent (since its last change) recovered it: the owner's figures.
+    // The reminders this cart was sent (this cart's, not an earlier one's of the same row) recovered it:
+    // the owner's figures, which keep the order's id (the row forgets it when her next cart takes it over).
     db
       .prepare(
-        `UPDATE cart_reminders SET recovered_minor = ?4, currency = ?5
+        `UPDATE cart_reminders SET recovered_minor = ?4, currency = ?5, order_id = ?6
          WHERE cart_id IN (SELECT id FROM saved_carts WHERE ${hers})
-           AND sent_at >= (SELECT updated_at FROM saved_carts WHERE id = cart_reminders.cart_id)`,
+           AND cart_version = (SELECT updated_at FROM saved_carts WHERE id = cart_reminders.cart_id)`,
       )
-      .bind(...who, order.total, order.currency),
+      .bind(...who, order.total, order.currency, order.id),
     db
       .prepare(
         `UPDATE saved_carts SET status = 'ordered', next_due_at = NULL, ordered_at = ?4, order_id = ?5,
@@ -135,6 +139,8 @@ export function orderedStatements(
          WHERE ${hers}`,
       )
       .bind(...who, now, order.id, order.total, order.currency),
+    // A guest's order proves the address she gave is hers: her next carts there are reminded (proof.ts).
+    ...(shopper.userId === null ? [provenByOrderStatement(db, shopper.email, now)] : []),
   ];
 }
 
@@ -176,7 +182,7 @@ export async function restoreCart(
     await db.batch([
       db.prepare('UPDATE saved_carts SET opened_at = ? WHERE id = ?').bind(now, row.id),
       db
-        .prepare('UPDATE cart_reminders SET opened_at = ? WHERE cart_id = ? AND sent_at >= ? AND opened_at IS NULL')
+        .prepare('UPDATE cart_reminders SET opened_at = ? WHERE cart_id = ? AND cart_version = ? AND opened_at IS NULL')
         .bind(now, row.id, row.updated_at),
     ]);
   return { ok: true, items: JSON.parse(row.items), country: row.country };

@@ -327,6 +327,7 @@ export async function eraseAccount(
               .bind(identity),
             db.prepare('DELETE FROM saved_carts WHERE guest_identity = ?').bind(identity),
             db.prepare('DELETE FROM cart_reminder_optouts WHERE email_identity = ?').bind(identity),
+            db.prepare('DELETE FROM cart_reminder_proofs WHERE email_identity = ?').bind(identity),
           ]
         : []),
     ),

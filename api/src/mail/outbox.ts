@@ -44,7 +44,9 @@ export type MailKind =
   | 'points_birthday'
   | 'points_expiry'
   /** Issue 64: a cart left behind, at the owner's steps. */
-  | 'cart_reminder';
+  | 'cart_reminder'
+  /** Issue 73: a guest's address asked once whether it wants cart reminders. */
+  | 'cart_reminder_confirm';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

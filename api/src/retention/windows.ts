@@ -485,6 +485,27 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     sql: `DELETE FROM saved_carts WHERE id IN (SELECT id FROM saved_carts WHERE updated_at < ?1 AND id NOT IN (SELECT cart_id FROM cart_reminders) ORDER BY updated_at LIMIT ?2)`,
   },
   {
+    // A guest's address asked whether it wants cart reminders (issue 73): an ask nobody answered.
+    name: 'cart_reminder_proofs: unanswered',
+    table: 'cart_reminder_proofs',
+    personal: true,
+    days: 30,
+    from: 'the confirmation mail was asked for',
+    action: 'deleted',
+    why: 'An address someone typed at checkout, asked once whether it wants cart reminders: the ask keeps a second mail from going within the month; unanswered, nothing more is needed of it.',
+    sql: boundedDelete('cart_reminder_proofs', 'email_identity', 'proven_at IS NULL AND asked_at < ?1'),
+  },
+  {
+    name: 'cart_reminder_proofs: proven',
+    table: 'cart_reminder_proofs',
+    personal: true,
+    days: 365,
+    from: 'the address was last proven',
+    action: 'deleted',
+    why: "A guest's address proven hers (an order placed with it, or its confirmation), so that her carts there are reminded: a year without either, she is asked again.",
+    sql: boundedDelete('cart_reminder_proofs', 'email_identity', 'proven_at < ?1'),
+  },
+  {
     // Recently viewed (issue 64): her views as her home page and product pages show them.
     name: 'viewed_products',
     table: 'viewed_products',

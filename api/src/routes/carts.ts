@@ -1,8 +1,12 @@
 // Carts left behind (issue 64): the browser's cart kept for its reminders (POST /cart/saved), a reminder
 // link's cart brought back into the browser that opens it (POST /cart/restore), and the reminder mail's
-// stop link (POST /cart-reminders/stop, no device needed: it is opened from a mail app).
+// stop link (POST /cart-reminders/stop, no device needed: it is opened from a mail app). A guest's cart
+// is reminded only at an address proven hers (issue 73, carts/proof.ts): the confirmation mail's link
+// is POST /cart-reminders/confirm.
 import { Hono } from 'hono';
 import {
+  cartReminderConfirmResponseSchema,
+  cartReminderConfirmSchema,
   cartReminderStopResponseSchema,
   cartReminderStopSchema,
   cartRestoreResponseSchema,
@@ -12,6 +16,7 @@ import {
 } from '#shared/api/cart-reminder-schemas';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
+import { askToConfirm, confirmAddress, guestAddress } from '../carts/proof';
 import { keepCart, restoreCart } from '../carts/saved';
 import { readReminderSettings } from '../carts/settings';
 import { stopMailStatement, stoppedIdentity } from '../carts/reminders';
@@ -20,6 +25,7 @@ import { clientIp } from '../lib/client-ip';
 import { emailIdentity } from '../lib/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, LIMITS, limit } from '../lib/limits';
+import { siteOrigin } from '../lib/site-origin';
 import { currentUser } from '../middleware/user';
 
 export const cartRoutes = new Hono<AppEnv>()
@@ -28,7 +34,7 @@ export const cartRoutes = new Hono<AppEnv>()
     contract({
       tag: 'cart',
       summary:
-        "Keeps the browser's cart for its reminders: hers when signed in, a guest's with the e-mail she gave at checkout; an empty cart closes it",
+        "Keeps the browser's cart for its reminders: hers when signed in, a guest's with the e-mail she gave at checkout (reminded only once the address is proven hers: an order placed with it, or the one confirmation mail's link; never an account's address); an empty cart closes it",
       body: savedCartSchema,
       response: savedCartResponseSchema,
       messages: ['unauthorized', 'rate_limited'],
@@ -39,13 +45,18 @@ export const cartRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const now = Date.now();
       let owner: { userId: number } | { guestEmail: string };
+      let proven = true;
       if (user) owner = { userId: user.id };
       else if (input.guest_email) {
         await enforce(db, [
           limit(LIMITS.guestCartPerIp, `guest-cart:ip:${clientIp(c)}`),
           limit(LIMITS.guestCartPerEmail, `guest-cart:email:${emailIdentity(input.guest_email)}`),
         ]);
+        const address = await guestAddress(db, input.guest_email);
+        // An account's address: her account's cart is the one reminded, when she is signed in.
+        if (address.registered) return c.json(ok({ saved: false }));
         owner = { guestEmail: input.guest_email };
+        proven = address.proven;
       } else throw new ApiError(401, 'unauthorized');
       await keepCart(
         db,
@@ -53,7 +64,17 @@ export const cartRoutes = new Hono<AppEnv>()
         { items: input.items, country: c.var.country, lang: c.var.lang },
         await readReminderSettings(db),
         now,
+        proven,
       );
+      // Not proven yet: the address is asked once (a period) whether it wants reminders.
+      if (!proven && 'guestEmail' in owner && input.items.length > 0)
+        await askToConfirm(
+          db,
+          { secret: c.var.config.TOKEN_SECRET, siteOrigin: siteOrigin(c) },
+          owner.guestEmail,
+          c.var.lang,
+          now,
+        );
       return c.json(ok({ saved: input.items.length > 0 }));
     },
   )
@@ -81,20 +102,45 @@ export const cartRoutes = new Hono<AppEnv>()
     },
   );
 
-export const cartReminderStopRoutes = new Hono<AppEnv>().post(
-  '/stop',
-  contract({
-    tag: 'cart',
-    summary: "A cart reminder mail's stop link: no more cart reminders to the address, at once",
-    body: cartReminderStopSchema,
-    response: cartReminderStopResponseSchema,
-    noDevice: true,
-    messages: ['cart_reminders_stop_invalid'],
-  }),
-  async (c) => {
-    const identity = await stoppedIdentity(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
-    if (!identity) throw new ApiError(400, 'cart_reminders_stop_invalid');
-    await stopMailStatement(c.env.DB, identity, Date.now()).run();
-    return c.json(ok({ stopped: true }));
-  },
-);
+export const cartReminderStopRoutes = new Hono<AppEnv>()
+  .post(
+    '/confirm',
+    contract({
+      tag: 'cart',
+      summary:
+        "A guest's confirmation link: her address wants cart reminders (proven hers); her open cart's first reminder is then due",
+      body: cartReminderConfirmSchema,
+      response: cartReminderConfirmResponseSchema,
+      noDevice: true,
+      messages: ['cart_reminders_confirm_invalid'],
+    }),
+    async (c) => {
+      const db = c.env.DB;
+      const outcome = await confirmAddress(
+        db,
+        c.var.config.TOKEN_SECRET,
+        c.req.valid('json').token,
+        await readReminderSettings(db),
+        Date.now(),
+      );
+      if (!outcome.ok) throw new ApiError(400, 'cart_reminders_confirm_invalid');
+      return c.json(ok({ confirmed: true as const }));
+    },
+  )
+  .post(
+    '/stop',
+    contract({
+      tag: 'cart',
+      summary: "A cart reminder mail's stop link: no more cart reminders to the address, at once",
+      body: cartReminderStopSchema,
+      response: cartReminderStopResponseSchema,
+      noDevice: true,
+      messages: ['cart_reminders_stop_invalid'],
+    }),
+    async (c) => {
+      const identity = await stoppedIdentity(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
+      if (!identity) throw new ApiError(400, 'cart_reminders_stop_invalid');
+      await stopMailStatement(c.env.DB, identity, Date.now()).run();
+      return c.json(ok({ stopped: true }));
+    },
+  );

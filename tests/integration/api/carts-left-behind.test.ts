@@ -65,6 +65,8 @@ const setting = (key: string, value: string) =>
     .run();
 const linkIn = (text: string) => /\/cart\?restore=(\d+\.[0-9a-f]{40})/.exec(text)?.[1];
 const restore = (token: string, user: string | null) => post('/cart/restore', { token }, user);
+/** The cron's run at `now`: how many carts it reminded. */
+const remind = async (now: number) => (await sendCartReminders(env, links, now)).reminded;
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
@@ -99,10 +101,10 @@ describe('a cart left behind', () => {
     await keptAt(id, morning);
 
     // Not before the hour.
-    expect(await sendCartReminders(env, links, morning + 59 * MIN)).toBe(0);
-    expect(await sendCartReminders(env, links, morning + 61 * MIN)).toBe(1);
+    expect(await remind(morning + 59 * MIN)).toBe(0);
+    expect(await remind(morning + 61 * MIN)).toBe(1);
     // Once a step, however often the cron runs.
-    expect(await sendCartReminders(env, links, morning + 62 * MIN)).toBe(0);
+    expect(await remind(morning + 62 * MIN)).toBe(0);
     const [first] = await mails(email);
     expect(first!.lang).toBe('ar');
     expect(first!.subject).toBe('سلتك بانتظارك في خليج الفيتامينات');
@@ -112,14 +114,14 @@ describe('a cart left behind', () => {
     expect(first!.body_text).toContain('https://shop.test/ar/cart-reminders/stop?t=');
 
     // The second step a day after the change, gentler.
-    expect(await sendCartReminders(env, links, morning + 23 * 60 * MIN)).toBe(0);
-    expect(await sendCartReminders(env, links, morning + 24 * 60 * MIN + MIN)).toBe(1);
+    expect(await remind(morning + 23 * 60 * MIN)).toBe(0);
+    expect(await remind(morning + 24 * 60 * MIN + MIN)).toBe(1);
     expect((await mails(email)).map((m) => m.subject)).toEqual([
       'سلتك بانتظارك في خليج الفيتامينات',
       'ما زالت سلتك محفوظة لك',
     ]);
     // No third.
-    expect(await sendCartReminders(env, links, morning + 72 * 60 * MIN)).toBe(0);
+    expect(await remind(morning + 72 * 60 * MIN)).toBe(0);
 
     // The link, in another browser (no session): the lines and counts, nothing of whose cart it was.
     const link = linkIn(first!.body_text)!;
@@ -153,9 +155,9 @@ describe('a cart left behind', () => {
       .bind(gulf(9, 0, 1), id)
       .run();
     // Due by the owner's hour, but the cron at 21:30 and at 03:00 sends nothing.
-    expect(await sendCartReminders(env, links, evening + 60 * MIN)).toBe(0);
-    expect(await sendCartReminders(env, links, gulf(3, 0, 1))).toBe(0);
-    expect(await sendCartReminders(env, links, gulf(9, 1, 1))).toBe(1);
+    expect(await remind(evening + 60 * MIN)).toBe(0);
+    expect(await remind(gulf(3, 0, 1))).toBe(0);
+    expect(await remind(gulf(9, 1, 1))).toBe(1);
     expect(await mails(email)).toHaveLength(1);
   });
 
@@ -163,7 +165,7 @@ describe('a cart left behind', () => {
     const { token, id, email } = await registerShopper(device, 'cart-late');
     await keep(token, [{ sku_id: 101, count: 1 }]);
     await keptAt(id, gulf(19));
-    expect(await sendCartReminders(env, links, gulf(22))).toBe(0);
+    expect(await remind(gulf(22))).toBe(0);
     expect((await cartOf(id))!.next_due_at).toBe(gulf(9, 0, 1));
     expect(await mails(email)).toEqual([]);
   });
@@ -177,10 +179,10 @@ describe('a cart left behind', () => {
       .bind(at, id)
       .run();
     await setting('cart_reminders.enabled', 'false');
-    expect(await sendCartReminders(env, links, at + 181 * MIN)).toBe(0);
+    expect(await remind(at + 181 * MIN)).toBe(0);
     await setting('cart_reminders.enabled', 'true');
-    expect(await sendCartReminders(env, links, at + 120 * MIN)).toBe(0);
-    expect(await sendCartReminders(env, links, at + 181 * MIN)).toBe(1);
+    expect(await remind(at + 120 * MIN)).toBe(0);
+    expect(await remind(at + 181 * MIN)).toBe(1);
     // One step only: none after it.
     expect((await cartOf(id))!.next_due_at).toBeNull();
     expect(await mails(email)).toHaveLength(1);
@@ -191,12 +193,12 @@ describe('a cart left behind', () => {
     await keep(token, [{ sku_id: 101, count: 1 }]);
     await keptAt(id, gulf(10));
     await env.DB.prepare("UPDATE users SET phone = '+96599004455', phone_verified_at = 1 WHERE id = ?").bind(id).run();
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await remind(gulf(11, 1))).toBe(1);
     expect(await texts('+96599004455')).toEqual([]);
     expect(await mails(email)).toHaveLength(1);
 
     await env.DB.prepare('UPDATE users SET whatsapp_updates_at = 1 WHERE id = ?').bind(id).run();
-    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(1);
+    expect(await remind(gulf(10, 1, 1))).toBe(1);
     const [wa] = await texts('+96599004455');
     expect(wa!.template).toBe('cart_reminder');
     expect(JSON.parse(wa!.params)).toEqual(['Vitamin D3 1000 IU (60 softgels)', '1']);
@@ -212,7 +214,7 @@ describe('a cart left behind', () => {
       { sku_id: 201, count: 1 },
     ]);
     await keptAt(id, gulf(10));
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await remind(gulf(11, 1))).toBe(1);
     const [mail] = await mails(email);
     expect(mail!.body_text).toContain('Vitamin D3 1000 IU (120 softgels) × 3');
     expect(mail!.body_text).not.toContain('Omega-3');
@@ -221,7 +223,7 @@ describe('a cart left behind', () => {
     const other = await registerShopper(device, 'cart-gone');
     await keep(other.token, [{ sku_id: 201, count: 1 }]);
     await keptAt(other.id, gulf(10));
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(0);
+    expect(await remind(gulf(11, 1))).toBe(0);
     expect(await mails(other.email)).toEqual([]);
     expect((await cartOf(other.id))!.next_due_at).toBeNull();
   });
@@ -231,7 +233,7 @@ describe('a cart left behind', () => {
     const address = await saveAddress(device, token, 'KW');
     await keep(token, [{ sku_id: 101, count: 1 }]);
     await keptAt(id, gulf(10));
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await remind(gulf(11, 1))).toBe(1);
     const link = linkIn((await mails(email))[0]!.body_text)!;
     const placed = await post(
       '/order/submit',
@@ -252,7 +254,7 @@ describe('a cart left behind', () => {
       recovered_minor: order.totals.total,
       currency: 'KWD',
     });
-    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await remind(gulf(10, 1, 1))).toBe(0);
     expect(await mails(email)).toHaveLength(1);
     // The link now says the cart was ordered.
     const used = await restore(link, token);
@@ -264,7 +266,7 @@ describe('a cart left behind', () => {
     const { token, id, email } = await registerShopper(device, 'cart-empty');
     await keep(token, [{ sku_id: 101, count: 1 }]);
     await keptAt(id, gulf(10));
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await remind(gulf(11, 1))).toBe(1);
     const oldLink = linkIn((await mails(email))[0]!.body_text)!;
     // The same lines again (another tab) change nothing; other lines are a new cart.
     await keep(token, [{ sku_id: 101, count: 1 }]);
@@ -277,7 +279,7 @@ describe('a cart left behind', () => {
 
     expect((await keep(token, [])).status).toBe(200);
     expect((await cartOf(id))!.status).toBe('emptied');
-    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await remind(gulf(10, 1, 1))).toBe(0);
     expect(await mails(email)).toHaveLength(1);
   });
 
@@ -285,7 +287,7 @@ describe('a cart left behind', () => {
     const { token, id, email } = await registerShopper(device, 'cart-stop');
     await keep(token, [{ sku_id: 101, count: 1 }]);
     await keptAt(id, gulf(10));
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await remind(gulf(11, 1))).toBe(1);
     const stop = /\/cart-reminders\/stop\?t=(\S+)/.exec((await mails(email))[0]!.body_text)![1]!;
     const forged = stop.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
     const refused = await call('/cart-reminders/stop', { body: JSON.stringify({ token: forged }) });
@@ -293,7 +295,7 @@ describe('a cart left behind', () => {
     expect((await json(refused)).meta.msg).toBe('cart_reminders_stop_invalid');
     // Opened from a mail app: no device, no session.
     expect((await call('/cart-reminders/stop', { body: JSON.stringify({ token: stop }) })).status).toBe(200);
-    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await remind(gulf(10, 1, 1))).toBe(0);
     expect(await mails(email)).toHaveLength(1);
   });
 
@@ -323,9 +325,9 @@ describe('the second reminder’s code', () => {
     const { token, id, email } = await registerShopper(device, 'cart-code');
     await keep(token, [{ sku_id: 101, count: 2 }]);
     await keptAt(id, gulf(10));
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+    expect(await remind(gulf(11, 1))).toBe(1);
     expect((await mails(email))[0]!.body_text).not.toContain('CART-');
-    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(1);
+    expect(await remind(gulf(10, 1, 1))).toBe(1);
     const second = (await mails(email))[1]!.body_text;
     const code = /CART-[A-Z2-9]{8}/.exec(second)![0];
     expect(second).toContain(`10% off this cart with the code ${code}`);
@@ -394,35 +396,117 @@ describe('an account’s cart ordered as a guest', () => {
 });
 
 describe('a guest’s cart', () => {
-  it('is kept only with the e-mail she gave at checkout, reminded there, and closed by her order', async () => {
-    expect((await keep(null, [{ sku_id: 101, count: 1 }])).status).toBe(401);
-    const email = `guest-${crypto.randomUUID()}@example.com`;
-    expect((await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email })).status).toBe(200);
-    const row = () =>
-      env.DB.prepare('SELECT * FROM saved_carts WHERE guest_email = ?').bind(email).first<Record<string, unknown>>();
-    await env.DB.prepare('UPDATE saved_carts SET updated_at = ?1, next_due_at = ?1 + 60 * 60000 WHERE guest_email = ?2')
+  const guestMails = (to: string) =>
+    env.DB.prepare('SELECT kind, subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id')
+      .bind(to)
+      .all<{ kind: string; subject: string; body_text: string }>()
+      .then((r) => r.results);
+  const guestCart = (email: string) =>
+    env.DB.prepare('SELECT * FROM saved_carts WHERE guest_email = ?').bind(email).first<Record<string, unknown>>();
+  /** The guest's cart as if kept at 10:00 Gulf time today, its first step due an hour later when one is. */
+  const keptAtTen = (email: string) =>
+    env.DB.prepare(
+      'UPDATE saved_carts SET updated_at = ?1, next_due_at = CASE WHEN next_due_at IS NULL THEN NULL ELSE ?1 + 60 * 60000 END WHERE guest_email = ?2',
+    )
       .bind(gulf(10), email)
       .run();
-    expect(await sendCartReminders(env, links, gulf(11, 1))).toBe(1);
+  const confirmToken = (text: string) => /\/cart-reminders\/confirm\?t=(\S+)/.exec(text)?.[1];
+  const confirm = (token: string) => call('/cart-reminders/confirm', { body: JSON.stringify({ token }) });
+
+  it('is not reminded at an address nobody proved: the address is asked once, and reminded only after it says yes', async () => {
+    expect((await keep(null, [{ sku_id: 101, count: 1 }])).status).toBe(401);
+    const email = `stranger-${crypto.randomUUID()}@example.com`;
+    expect((await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email })).status).toBe(200);
+    await keptAtTen(email);
+    // Due by the owner's hour, but the address is nobody's proven one: no reminder, no code.
+    expect(await remind(gulf(11, 1))).toBe(0);
+    expect(await remind(gulf(10, 1, 1))).toBe(0);
+    const asked = await guestMails(email);
+    expect(asked.map((m) => m.kind)).toEqual(['cart_reminder_confirm']);
+    // It names no cart and no product: whoever typed the address may not own it.
+    expect(asked[0]!.body_text).not.toContain('Vitamin D3');
+    expect(asked[0]!.body_text).not.toContain('restore=');
+    // Asked again (another cart, another browser, the same inbox typed otherwise): no second mail this month.
+    await keep(null, [{ sku_id: 102, count: 1 }], { guest_email: email.toUpperCase() });
+    await keep(null, [{ sku_id: 101, count: 3 }], { guest_email: email });
+    expect(await guestMails(email)).toHaveLength(1);
+
+    // A forged link proves nothing.
+    const token = confirmToken(asked[0]!.body_text)!;
+    const forged = token.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    const refused = await confirm(forged);
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).meta.msg).toBe('cart_reminders_confirm_invalid');
+    // Her "yes" (opened from a mail app: no device, no session): her open cart's reminders start.
+    expect((await confirm(token)).status).toBe(200);
+    await keptAtTen(email);
+    expect((await guestCart(email))!.next_due_at).toBe(gulf(11));
+    expect(await remind(gulf(11, 1))).toBe(1);
+    expect((await guestMails(email)).map((m) => m.kind)).toEqual(['cart_reminder_confirm', 'cart_reminder']);
+  });
+
+  it('is never reminded at an address an account holds, and that address is sent nothing', async () => {
+    const shopper = await registerShopper(device, 'cart-guest-as-her');
+    const before = (await guestMails(shopper.email)).length;
+    for (const typed of [shopper.email, shopper.email.replace('@', '+cart@')]) {
+      const kept = await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: typed });
+      expect(kept.status).toBe(200);
+      expect((await json(kept)).data).toEqual({ saved: false });
+    }
+    expect(await guestCart(shopper.email)).toBeNull();
+    // A guest cart kept at her address before she had an account (or before this rule) stays silent too.
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO saved_carts (guest_email, guest_identity, country, lang, items, status, updated_at, next_due_at) VALUES (?1, lower(?1), 'KW', 'en', '[{\"sku_id\":101,\"count\":1}]', 'open', ?2, ?2 + 60 * 60000)",
+      ).bind(shopper.email, gulf(10)),
+      env.DB.prepare('INSERT INTO cart_reminder_proofs (email_identity, proven_at) VALUES (lower(?), 1)').bind(
+        shopper.email,
+      ),
+    ]);
+    expect(await remind(gulf(11, 1))).toBe(0);
+    expect(await guestMails(shopper.email)).toHaveLength(before);
+    expect((await guestCart(shopper.email))!.next_due_at).toBeNull();
+  });
+
+  it('is reminded at an address she ordered with, and closed by her order', async () => {
+    const email = `guest-${crypto.randomUUID()}@example.com`;
+    const order = (mail: string) =>
+      post(
+        '/order/submit',
+        {
+          items: [{ sku_id: 101, count: 1 }],
+          payment_method: 'cod',
+          email: mail,
+          address: GUEST_KW_ADDRESS,
+          idempotency_key: crypto.randomUUID(),
+        },
+        null,
+      );
+    expect((await order(email)).status).toBe(200);
+    // Her next cart at that address: proven by the order, so no confirmation mail, and reminded.
+    await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email });
+    await keptAtTen(email);
+    expect(await remind(gulf(11, 1))).toBe(1);
+    expect((await guestMails(email)).map((m) => m.kind)).not.toContain('cart_reminder_confirm');
     expect(await mails(email)).toHaveLength(1);
-    const placed = await post(
-      '/order/submit',
-      {
-        items: [{ sku_id: 101, count: 1 }],
-        payment_method: 'cod',
-        // The same inbox however she types it: the cart is found by the address's identity.
-        email: email.toUpperCase(),
-        address: GUEST_KW_ADDRESS,
-        idempotency_key: crypto.randomUUID(),
-      },
-      null,
-    );
+    // The same inbox however she types it: the cart is found by the address's identity.
+    const placed = await order(email.toUpperCase());
     expect(placed.status).toBe(200);
-    expect(await row()).toMatchObject({
+    expect(await guestCart(email)).toMatchObject({
       status: 'ordered',
       recovered_minor: (await json(placed)).data.order.totals.total,
     });
-    expect(await sendCartReminders(env, links, gulf(10, 1, 1))).toBe(0);
+    expect(await remind(gulf(10, 1, 1))).toBe(0);
+  });
+
+  it('forgets an ask nobody answered: a month on, the link is refused', async () => {
+    const email = `late-${crypto.randomUUID()}@example.com`;
+    await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email });
+    const token = confirmToken((await guestMails(email))[0]!.body_text)!;
+    await env.DB.prepare('UPDATE cart_reminder_proofs SET asked_at = asked_at - 31 * 86400000 WHERE email_identity = ?')
+      .bind(email)
+      .run();
+    expect((await confirm(token)).status).toBe(400);
   });
 });
 
@@ -439,7 +523,7 @@ describe('the owner’s cart reminders in the back office', () => {
     await env.DB.prepare(
       'INSERT INTO shop_settings (key, value) VALUES (\'cart_reminders.quiet\', \'{"from": 0, "to": 0}\') ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run();
-    expect(await sendCartReminders(env, links, Date.now())).toBe(1);
+    expect(await remind(Date.now())).toBe(1);
     const link = linkIn((await mails(email))[0]!.body_text)!;
     expect((await restore(link, token)).status).toBe(200);
     const placed = await post(
@@ -468,6 +552,12 @@ describe('the owner’s cart reminders in the back office', () => {
       (f: { channel: string; country: string }) => f.channel === 'mail' && f.country === 'KW',
     );
     expect(row).toMatchObject({ reminded: 1, opened: 1, recovered: 1, revenue_minor: total });
+    // Its week is the Gulf week it was sent in, from Sunday 00:00 Gulf time, as the page says.
+    const gulfNow = new Date(Date.now() + GULF_OFFSET_MS);
+    expect(row.week_start).toBe(
+      Date.UTC(gulfNow.getUTCFullYear(), gulfNow.getUTCMonth(), gulfNow.getUTCDate() - gulfNow.getUTCDay()) -
+        GULF_OFFSET_MS,
+    );
     // Its payment failing afterwards (a card order the gateway turned down later): recovered no more.
     await env.DB.prepare("UPDATE orders SET status = 'payment_failed' WHERE id = ?").bind(order.id).run();
     const after = await json(await staffCall(owner.token, '/staff/cart-reminders', { method: 'GET' }));
@@ -478,6 +568,27 @@ describe('the owner’s cart reminders in the back office', () => {
     const saudi = await staffWith([{ role: 'catalogue_manager', country: 'SA' }]);
     const theirs = await json(await staffCall(saudi.token, '/staff/cart-reminders', { method: 'GET' }));
     expect(theirs.data.figures.filter((f: { country: string }) => f.country === 'KW')).toEqual([]);
+  });
+
+  it('counts each cart a shopper left, though her next cart takes her row over, and the run says what it sent', async () => {
+    await setting('cart_reminders.quiet', '{"from": 0, "to": 0}');
+    const { token, id, email } = await registerShopper(device, 'cart-twice');
+    const run = async () =>
+      (await json(await call('/dev/cart-reminders/run', { body: JSON.stringify({ now: Date.now() }) }))).data;
+    await keep(token, [{ sku_id: 101, count: 1 }]);
+    await keptAt(id, Date.now() - 2 * 60 * MIN);
+    expect(await run()).toEqual({ reminded: 1, mail: 1, whatsapp: 0, push: 0 });
+    // Her next cart, left too: a new cart with its own reminders.
+    await keep(token, [{ sku_id: 102, count: 1 }]);
+    await keptAt(id, Date.now() - 2 * 60 * MIN + 1000);
+    expect(await run()).toEqual({ reminded: 1, mail: 1, whatsapp: 0, push: 0 });
+    expect(await mails(email)).toHaveLength(2);
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const report = await json(await staffCall(owner.token, '/staff/cart-reminders', { method: 'GET' }));
+    const reminded = report.data.figures
+      .filter((f: { channel: string; country: string }) => f.channel === 'mail' && f.country === 'KW')
+      .reduce((n: number, f: { reminded: number }) => n + f.reminded, 0);
+    expect(reminded).toBe(2);
   });
 
   it('saves the steps and quiet hours the owner sets, refuses a step out of range, and a one-country member', async () => {

@@ -371,8 +371,10 @@ const FIXTURES: Record<string, Fixture> = {
       at,
     );
     await db
-      .prepare("INSERT INTO cart_reminders (cart_id, step, channel, country, sent_at) VALUES (?, 1, 'mail', 'KW', ?)")
-      .bind(cart!.id, at)
+      .prepare(
+        "INSERT INTO cart_reminders (cart_id, cart_version, step, channel, country, sent_at) VALUES (?, ?, 1, 'mail', 'KW', ?)",
+      )
+      .bind(cart!.id, at, at)
       .run();
     return () => exists('SELECT 1 FROM cart_reminders WHERE cart_id = ?', cart!.id);
   },
@@ -383,6 +385,23 @@ const FIXTURES: Record<string, Fixture> = {
       at,
     );
     return () => exists('SELECT 1 FROM saved_carts WHERE id = ?', cart!.id);
+  },
+  // A guest's address asked for cart reminders (issue 73): by the ask, unanswered; by the proof.
+  'cart_reminder_proofs: unanswered': async (at) => {
+    const identity = `asked-${uid()}@example.com`;
+    await db
+      .prepare('INSERT INTO cart_reminder_proofs (email_identity, asked_at) VALUES (?, ?)')
+      .bind(identity, at)
+      .run();
+    return () => exists('SELECT 1 FROM cart_reminder_proofs WHERE email_identity = ?', identity);
+  },
+  'cart_reminder_proofs: proven': async (at) => {
+    const identity = `proven-${uid()}@example.com`;
+    await db
+      .prepare('INSERT INTO cart_reminder_proofs (email_identity, asked_at, proven_at) VALUES (?, ?, ?)')
+      .bind(identity, at - 60_000, at)
+      .run();
+    return () => exists('SELECT 1 FROM cart_reminder_proofs WHERE email_identity = ?', identity);
   },
   // Recently viewed (issue 64): a view, by when it was made.
   viewed_products: async (at) => {

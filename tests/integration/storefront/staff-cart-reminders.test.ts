@@ -3,6 +3,7 @@
 // range is refused on the page with its reason; a member without promotions:read is refused the page.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '#shared/text/dates';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
 describe('the cart reminders page', () => {
@@ -53,6 +54,39 @@ describe('the cart reminders page', () => {
     const arabic = await (await staffPage('/cart-reminders', ar)).text();
     expect(arabic).toContain('<h1>التذكير بالسلة</h1>');
     expect(arabic).toContain('آخر 8 أسابيع');
+  });
+
+  it('shows the weeks from Sunday, Gulf time, as it says, each cart reminded, and its wide table in a focusable named region', async () => {
+    // Two carts of one shopper reminded this week (her next cart took her row over), as the cron records them.
+    const now = Date.now();
+    const cart = await env.API_DB.prepare(
+      "INSERT INTO saved_carts (guest_email, guest_identity, country, lang, items, status, updated_at) VALUES ('weeks@example.com', 'weeks@example.com', 'SA', 'en', '[]', 'emptied', ?) RETURNING id",
+    )
+      .bind(now - 2_000)
+      .first<{ id: number }>();
+    await env.API_DB.batch(
+      [now - 3_000, now - 2_000].map((version) =>
+        env.API_DB.prepare(
+          "INSERT INTO cart_reminders (cart_id, cart_version, step, channel, country, sent_at) VALUES (?, ?, 1, 'whatsapp', 'SA', ?)",
+        ).bind(cart!.id, version, version + 1_000),
+      ),
+    );
+    const owner = (await staffSignIn([{ role: 'owner', country: null }], { name: 'Maha' })).cookie;
+    const page = await (await staffPage('/cart-reminders', owner)).text();
+    expect(page).toContain(
+      '<section class="table-wrap" tabindex="0" aria-label="Figures by week, channel and country">',
+    );
+    expect(page).toContain('Weeks run from Sunday to Saturday, Gulf time.');
+    // This week's Sunday in Riyadh, whatever day the test runs.
+    const riyadh = new Date(now + 3 * 3_600_000);
+    const sunday = Date.UTC(
+      riyadh.getUTCFullYear(),
+      riyadh.getUTCMonth(),
+      riyadh.getUTCDate() - riyadh.getUTCDay(),
+      12,
+    );
+    const row = /<tr><td>([^<]+)<\/td><td>WhatsApp<\/td><td>Saudi Arabia<\/td><td>(\d+)<\/td>/.exec(page);
+    expect(row?.slice(1)).toEqual([formatDate(sunday, 'en', 'SA'), '2']);
   });
 
   it('is refused to a member without promotions:read', async () => {

@@ -52,3 +52,29 @@ describe('the WhatsApp stop link', () => {
     expect(await forged.text()).toContain('This link is not valid.');
   });
 });
+
+// Of the same shape (issue 73): a guest's confirmation of cart reminders, from the one mail her address got.
+describe('the cart reminders confirmation link', () => {
+  const confirm = `${btoa('guest@example.com').replaceAll('=', '')}.${'b'.repeat(32)}`;
+
+  it('asks in the link’s language with one button, confirms nothing by itself, and relays the button', async () => {
+    const api = stubApi(async (request) => {
+      expect(new URL(request.url).pathname).toBe('/cart-reminders/confirm');
+      expect(await request.json()).toEqual({ token: confirm });
+      return envelope({ confirmed: true });
+    });
+    const page = await storefront(`/ar/cart-reminders/confirm?t=${confirm}`, {}, { API: api.fetcher });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('نعم، ذكّروني بسلتي');
+    expect(api.received).toHaveLength(0);
+    const pressed = await storefront(
+      `/cart-reminders/confirm?t=${confirm}`,
+      { method: 'POST', headers: form, body: '' },
+      { API: api.fetcher },
+    );
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('a cart you leave will be reminded at this address');
+  });
+});
