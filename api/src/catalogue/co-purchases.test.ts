@@ -80,7 +80,10 @@ describe('learning what is bought together', () => {
   });
 
   it('adds a shopper to a pair once, however many orders of it she makes (issue 73)', () => {
-    const again = Array.from({ length: 10 }, (): Basket => ({ country: 'KW', at: NOW, shopper: 's0', products: [1, 2] }));
+    const again = Array.from(
+      { length: 10 },
+      (): Basket => ({ country: 'KW', at: NOW, shopper: 's0', products: [1, 2] }),
+    );
     const rows = learnCoPurchases([...orders(3, [1, 2]), ...again, ...orders(3, [1, 4], 0, 'KW', 't')], NOW, rules);
     // Ten orders of one shopper rank the pair no higher than three people's one each.
     expect(pair(rows, 'together', 1, 2)).toMatchObject({ score: 3, shoppers: 3 });

@@ -144,7 +144,8 @@ export function learnCoPurchases(
  * wallet order once paid. A cash order still "placed" or on its way, never paid for, says nothing of
  * what people buy, and costs its maker nothing.
  */
-const COUNTED = "(o.status = 'delivered' OR (o.payment_method <> 'cod' AND o.status IN ('paid', 'processing', 'shipped')))";
+const COUNTED =
+  "(o.status = 'delivered' OR (o.payment_method <> 'cod' AND o.status IN ('paid', 'processing', 'shipped')))";
 const PAGE = 2_000;
 
 /** What an order says of whose it was. */

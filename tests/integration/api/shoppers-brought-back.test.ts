@@ -234,9 +234,9 @@ describe('bought together, learned from real orders', () => {
     await byShoppers(2, [2, 3], { status: 'delivered' });
     await refreshCoPurchases(env, Date.now());
     const after = await pairs();
-    expect(
-      after.find((r) => r.kind === 'together' && r.product_id === 2 && r.related_product_id === 3),
-    ).toMatchObject({ shoppers: 5 });
+    expect(after.find((r) => r.kind === 'together' && r.product_id === 2 && r.related_product_id === 3)).toMatchObject({
+      shoppers: 5,
+    });
   });
 });
 
