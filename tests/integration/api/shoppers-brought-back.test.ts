@@ -402,6 +402,41 @@ describe("a signed-in shopper's home page", () => {
     expect(none.some((s: { data?: { kind?: string } }) => s.data?.kind === 'suggested')).toBe(false);
   });
 
+  it('leaves out of buy again what she sent back, and shows a product in one of her sections only (issue 73)', async () => {
+    const her = await newShopper('home-returned');
+    const now = Date.now();
+    // Vitamin D3 (1), vitamin C (4) and ashwagandha (6) delivered ten days ago; whey (5) too, later.
+    const first = await order({ user: her.id, products: [1, 4, 6], daysAgo: 12, deliveredDaysAgo: 10 });
+    const second = await order({ user: her.id, products: [5], daysAgo: 8, deliveredDaysAgo: 6 });
+    const sendBack = (orderId: number, sku: number, reason: string, status: string) =>
+      db
+        .prepare(
+          `INSERT INTO returns (order_id, user_id, country, currency, lang, reason, unopened, status, created_at, updated_at)
+           VALUES (?, ?, 'KW', 'KWD', 'en', ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(orderId, her.id, reason, reason === 'changed_mind' ? 1 : 0, status, now, now)
+        .first<{ id: number }>()
+        .then((r) =>
+          db.prepare('INSERT INTO return_items (return_id, sku_id, count) VALUES (?, ?, 1)').bind(r!.id, sku).run(),
+        );
+    await sendBack(first, 601, 'damaged', 'refunded'); // ashwagandha arrived damaged: never "buy again"
+    await sendBack(first, 401, 'changed_mind', 'requested'); // vitamin C: she did not want it
+    await sendBack(first, 101, 'wrong_item', 'refunded'); // D3: the wrong item came, she still wants it
+    await sendBack(second, 501, 'damaged', 'rejected'); // whey: staff found nothing wrong
+    // She looked at D3 again, and at magnesium (3), which she never bought.
+    await db
+      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 1, ?), (?, 3, ?)')
+      .bind(her.id, now, her.id, now - 1)
+      .run();
+    const sections = (await json(await get('/homepage/v4', her.token))).data.sections;
+    const mine = Object.fromEntries(
+      sections
+        .filter((s: { type: string }) => s.type === 'for_you')
+        .map((s: { data: { kind: string; items: Array<{ id: number }> } }) => [s.data.kind, ids(s.data.items).sort()]),
+    );
+    expect(mine).toEqual({ 'buy-again': [1, 5], 'recently-viewed': [3] });
+  });
+
   it('leaves out of her suggestions what the gates stop for her', async () => {
     const her = await newShopper('home-pregnant');
     await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
