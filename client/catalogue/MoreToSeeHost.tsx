@@ -1,6 +1,7 @@
 // Puts "customers also bought" and recently viewed (MoreToSee.tsx, its code and texts loaded only then)
 // into the places pages mark with an empty <div data-more-to-see> at the end of their content: the home
-// page (a signed-in shopper's shows her recently viewed itself, so there it only joins her guest views), a product page (data-except: its product, recorded as viewed and never listed; its "also bought"
+// page (a signed-in shopper's with her own sections shows her recently viewed itself, each product in one
+// of her sections only, so there it only joins her guest views), a product page (data-except: its product, recorded as viewed and never listed; its "also bought"
 // cards come with the page's own data) and the cart. Part of the deferred shell, so no page's first
 // JavaScript carries any of it; the page follows the document as the shopper moves on.
 import { lazy, Suspense, useEffect } from 'react';
@@ -63,7 +64,7 @@ export function MoreToSeeHost() {
         key={`${location.pathname}:${except ?? ''}`}
         except={except}
         alsoBought={alsoBought}
-        showViewed={!document.querySelector('[data-suggestion="recently-viewed"]')}
+        showViewed={!document.querySelector('[data-her-sections], [data-suggestion="recently-viewed"]')}
       />
     </Suspense>,
     place,

@@ -1,8 +1,9 @@
-// Notify-me (spec §4): shown when the SKU cannot be bought and is not in the cart, and beside the Add
-// button of a SKU with a buy limit that is not in the cart (limited stock: told when more come). Needs sign-in
-// (spec §6): a guest gets the sign-in modal and the toggle resumes after login. The state flips only
-// on a 200 answer with a message. Cards are cached for everyone, so a signed-in shopper's own state
-// comes from the notify list (one request, shared by every button on the page).
+// Notify-me (spec §4): shown when the SKU cannot be bought and is not in the cart, and on the product
+// page beside the Add button of a SKU with a buy limit that is not in the cart (told when more come; a
+// card offers one action, issue 73). Needs sign-in (spec §6): a guest gets the sign-in modal and the
+// toggle resumes after login. The state flips only on a 200 answer with a message. Cards are cached for
+// everyone, so a signed-in shopper's own state comes from the notify list (one request, shared by every
+// button on the page).
 import { type ReactNode, useContext, useState } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
@@ -24,16 +25,7 @@ export function LimitedNotify({ inCart, children }: { inCart: boolean; children:
   return <div className={inCart ? 'notify-slot is-idle' : 'notify-slot'}>{children}</div>;
 }
 
-export function NotifyButton({
-  productId,
-  initial,
-  compact = false,
-}: {
-  productId: number;
-  initial: boolean;
-  /** On a card, under the Add button: a small text button. */
-  compact?: boolean;
-}) {
+export function NotifyButton({ productId, initial }: { productId: number; initial: boolean }) {
   const { t, has } = useI18n();
   const api = useContext(ApiContext)!;
   const session = useSessionStore();
@@ -62,7 +54,7 @@ export function NotifyButton({
   return (
     <button
       type="button"
-      className={`${compact ? 'notify-compact' : 'button button-secondary notify'}${on ? ' on' : ''}`}
+      className={`button button-secondary notify${on ? ' on' : ''}`}
       aria-pressed={on}
       disabled={busy}
       data-testid="notify-button"

@@ -1,5 +1,5 @@
 // Product card (spec §2): links to /products/{slug}, image, brand, name, price with old price,
-// quantity control, notify button, the wishlist heart, and the origin the cart records.
+// quantity control or notify button (one of them), the wishlist heart, and the origin the cart records.
 import '../styles/catalogue.css';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '#shared/catalogue/types';
@@ -8,7 +8,7 @@ import { useI18n } from '../i18n/context';
 import type { CartOrigin } from '../cart/cart-store';
 import { useSnapshot } from 'valtio';
 import { cart, maxCount } from '../cart/cart-store';
-import { LimitedNotify, NotifyButton } from './NotifyButton';
+import { NotifyButton } from './NotifyButton';
 import { Price } from './Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { responsive } from '../ui/responsive-image';
@@ -100,18 +100,13 @@ export function ProductCard({
       )}
       <WishlistButton sku={sku.id} name={product.name} />
       <Price price={product.default_sku.price} />
+      {/* One action a card (issue 73): Add while the size can be bought, "notify me" once it cannot. A
+          size with a buy limit gets its notify button on the product page (spec §4), not on the card. */}
       <div className="product-card-actions">
         {maxCount(sku) < 1 && !inCart ? (
           <NotifyButton productId={product.id} initial={product.default_sku.will_notify} />
         ) : (
-          <>
-            <QuantityControl sku={sku} product={cartProduct} origin={origin} />
-            {sku.buy_limit !== null && (
-              <LimitedNotify inCart={inCart}>
-                <NotifyButton productId={product.id} initial={product.default_sku.will_notify} compact />
-              </LimitedNotify>
-            )}
-          </>
+          <QuantityControl sku={sku} product={cartProduct} origin={origin} />
         )}
       </div>
     </article>

@@ -1,5 +1,7 @@
 // Home: the intro, then the sections of /homepage/v4 in their order (banners, categories, popular
-// products, brands, nutritionist banner, quiz entry, collections).
+// products, brands, nutritionist banner, quiz entry, collections). A signed-in shopper's own sections
+// come first in the answer (issue 73): then the intro is compact (its title and the delivery note) and
+// her first cards, not the banner below them, have the first pictures' priority.
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '#shared/routes';
@@ -39,6 +41,7 @@ export function Component() {
   const { minor: freeFrom, currency: info } = useFreeShipping();
   const currency = info.currency;
   const { origin } = useBoot();
+  const hers = sections[0]?.type === 'for_you';
   return (
     <>
       <Seo
@@ -46,7 +49,8 @@ export function Component() {
         image={homeOgImage(sections)}
         jsonLd={import.meta.env.SSR ? organizationLd(origin, t('brand_name')) : []}
       />
-      <section className="hero">
+      {/* With her sections: a compact intro (app.css), and her recently viewed shown by the page alone. */}
+      <section className="hero" data-her-sections={hers || undefined}>
         <h1 className="hero-title">{t('home_hero_title')}</h1>
         <p className="hero-body">{t('home_hero_body')}</p>
         <div className="hero-actions">
@@ -65,15 +69,16 @@ export function Component() {
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>
       </section>
-      {sections.map((s) => (
-        <Section key={s.id} section={s} />
+      {sections.map((s, i) => (
+        <Section key={s.id} section={s} lead={!hers || !i} />
       ))}
       <div data-more-to-see="" />
     </>
   );
 }
 
-function Section({ section }: { section: HomeSection }) {
+/** lead: this section's first pictures load first (the banner's, or her first section's cards). */
+function Section({ section, lead }: { section: HomeSection; lead: boolean }) {
   const { t, lang } = useI18n();
   const href = useHref();
   const heading = section.title ? <h2 className="section-title">{section.title}</h2> : null;
@@ -95,8 +100,8 @@ function Section({ section }: { section: HomeSection }) {
                     alt={b.image.alt}
                     width={b.image.width}
                     height={b.image.height}
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={i === 0 ? 'high' : 'auto'}
+                    loading={lead && i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={lead && i === 0 ? 'high' : 'auto'}
                     decoding="async"
                   />
                 </Link>
@@ -138,6 +143,7 @@ function Section({ section }: { section: HomeSection }) {
           </div>
           <ProductGrid
             products={section.data.items}
+            priorityCount={list && lead ? 2 : 0}
             origin={{
               source: list ? 'For You' : section.type === 'popular' ? 'Popular Products' : 'Collection',
               id: list ?? section.id,

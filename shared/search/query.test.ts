@@ -6,7 +6,9 @@ import {
   bestSplit,
   englishSingular,
   expandQuery,
+  gluedSynonym,
   gluedTerms,
+  isGluedPhrase,
   matchExpression,
   meaningfulTokens,
   phoneticKey,
@@ -128,6 +130,19 @@ describe('synonyms', () => {
     expect(texts(whey!)).toEqual(expect.arrayContaining(['whey', 'مصل لبن']));
     expect(texts(protein!)).toContain('بروتين');
     expect(texts(expandQuery('حبة البركة', SYNONYMS)[0]!)).toContain('حبه سوداء');
+  });
+
+  it("are found in one word typed without its spaces, a later word's article glued on (issue 73)", () => {
+    const glued = normalizeSearchText('حبةالبركة');
+    expect(gluedSynonym(glued, SYNONYMS)).toBe('حبه بركه');
+    expect(gluedSynonym(normalizeSearchText('حبةبركة'), SYNONYMS)).toBe('حبه بركه');
+    expect(gluedSynonym(normalizeSearchText('الحبةالسوداء'), SYNONYMS)).toBe('حبه سوداء');
+    expect(gluedSynonym('blackseed', SYNONYMS)).toBe('black seed');
+    expect(isGluedPhrase('حبهوالبركه', ['حبه', 'بركه'])).toBe(true);
+    // Only the whole phrase: a word that merely starts like one, or a Latin "al", is not cut.
+    expect(gluedSynonym(normalizeSearchText('حبةالبركةزيت'), SYNONYMS)).toBeNull();
+    expect(isGluedPhrase('blackalseed', ['black', 'seed'])).toBe(false);
+    expect(gluedSynonym(normalizeSearchText('حبة'), SYNONYMS)).toBeNull();
   });
 
   it('match a phrase whose last word is a number exactly', () => {

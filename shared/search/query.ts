@@ -257,6 +257,37 @@ function forms(word: string): string[] {
   return [word, ...(englishSingular(word) ? [englishSingular(word)!] : []), ...arabicStems(word)];
 }
 
+// The article a shopper glues to the next word along with dropping the space ("حبةالبركة" for "حبة
+// البركة"), in the forms normalize.ts drops from a word's start; '' for a phrase typed with no space alone.
+const GLUED_ARTICLES = ['', 'ال', 'وال', 'بال', 'فال', 'لل'];
+const ARABIC_LETTERS = /^[\u0621-\u064A]+$/;
+
+/**
+ * The synonym phrase (longest first) a glued word is, with its spaces: "حبهالبركه" → "حبه بركه"; null
+ * when it is none. A search that found nothing tries it after the index's own words (search.ts).
+ */
+export function gluedSynonym(token: string, synonyms: SynonymSet[]): string | null {
+  const phrases = synonyms.flat().filter((p) => p.includes(' '));
+  phrases.sort((a, b) => b.split(' ').length - a.split(' ').length);
+  return phrases.find((p) => isGluedPhrase(token, p.split(' '))) ?? null;
+}
+
+/**
+ * Whether one typed word is a synonym phrase of two words or more without its spaces, each later Arabic
+ * word perhaps with its article glued on: "حبهالبركه" is the phrase "حبه بركه". Only whole phrases the
+ * synonyms name, so no word is cut where the shop knows of no phrase.
+ */
+export function isGluedPhrase(token: string, words: readonly string[]): boolean {
+  if (words.length < 2) return false;
+  const rest = (at: number, k: number): boolean => {
+    if (k === words.length) return at === token.length;
+    const word = words[k]!;
+    const articles = k > 0 && ARABIC_LETTERS.test(word) ? GLUED_ARTICLES : [''];
+    return articles.some((a) => token.startsWith(a + word, at) && rest(at + a.length + word.length, k + 1));
+  };
+  return rest(0, 0);
+}
+
 /**
  * The query as groups: connecting words dropped, synonym phrases found (longest first) and replaced by
  * their whole set, each other word widened by its vitamin, plural, stem and sound-alike forms.

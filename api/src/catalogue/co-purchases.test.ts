@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageWeight, learnCoPurchases, type Basket } from './co-purchases';
+import { ageWeight, learnCoPurchases, shopperKey, type Basket } from './co-purchases';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27, 0, 0);
@@ -77,5 +77,47 @@ describe('learning what is bought together', () => {
     expect(rows.filter((r) => r.product_id === 100 && r.kind === 'together').map((r) => r.related_product_id)).toEqual([
       211, 210, 209, 208,
     ]);
+  });
+
+  it('adds a shopper to a pair once, however many orders of it she makes (issue 73)', () => {
+    const again = Array.from(
+      { length: 10 },
+      (): Basket => ({ country: 'KW', at: NOW, shopper: 's0', products: [1, 2] }),
+    );
+    const rows = learnCoPurchases([...orders(3, [1, 2]), ...again, ...orders(3, [1, 4], 0, 'KW', 't')], NOW, rules);
+    // Ten orders of one shopper rank the pair no higher than three people's one each.
+    expect(pair(rows, 'together', 1, 2)).toMatchObject({ score: 3, shoppers: 3 });
+    expect(pair(rows, 'together', 1, 4)).toMatchObject({ score: 3, shoppers: 3 });
+  });
+
+  it('needs five shoppers by default: a basket hides among four others', () => {
+    expect(learnCoPurchases(orders(4, [1, 2]), NOW)).toEqual([]);
+    expect(pair(learnCoPurchases(orders(5, [1, 2]), NOW), 'together', 1, 2)).toMatchObject({ shoppers: 5 });
+  });
+});
+
+describe('whose an order was', () => {
+  const emails = new Map([
+    [7, 'X.Y@gmail.com'],
+    [8, 'other@example.com'],
+  ]);
+  it("is one person for an address's aliases, an account's and a guest's alike (issue 73)", () => {
+    const keys = [
+      shopperKey({ id: 1, user_id: null, guest_email: 'x+1@gmail.com' }, emails),
+      shopperKey({ id: 2, user_id: null, guest_email: ' X+2@Gmail.com ' }, emails),
+      shopperKey({ id: 3, user_id: null, guest_email: 'x.+3@googlemail.com' }, emails),
+    ];
+    expect(new Set(keys)).toEqual(new Set(['e:x@gmail.com']));
+    // Her account and her guest orders are one shopper too.
+    expect(shopperKey({ id: 4, user_id: 7, guest_email: null }, emails)).toBe(
+      shopperKey({ id: 5, user_id: null, guest_email: 'xy+shop@googlemail.com' }, emails),
+    );
+    // Different people stay different.
+    expect(shopperKey({ id: 6, user_id: 8, guest_email: null }, emails)).not.toBe(keys[0]);
+  });
+
+  it('is the account when its address is gone, and the order itself when nothing names anyone', () => {
+    expect(shopperKey({ id: 9, user_id: 99, guest_email: null }, emails)).toBe('u:99');
+    expect(shopperKey({ id: 10, user_id: null, guest_email: null }, emails)).toBe('o:10');
   });
 });

@@ -4,8 +4,14 @@
 // weighted by its age so that last month's habits count more than last winter's, keeps a pair only once
 // enough different shoppers bought both (so no row describes one shopper's baskets), and the best few a
 // product. The product page and the cart read them; where they are thin the hand-set lists fill in.
+//
+// Only money that moved counts, and a person counts once (issue 73): a cash order counts once delivered,
+// any other once paid, so nobody publishes a pair with orders she never pays for; a shopper is her e-mail
+// identity (the once-per-shopper coupon's, lib/email-identity.ts), an account's and a guest's alike, so
+// "x+1@", "x+2@" and her account are one person, who adds to a pair's score once however often she orders.
 import type { CountryCode } from '#shared/locale';
 import { orderShards, type DatabaseEnv } from '../db/databases';
+import { emailIdentity } from '../lib/email-identity';
 
 const DAY_MS = 86_400_000;
 
@@ -14,8 +20,12 @@ const CO_PURCHASE_RULES = {
   windowDays: 365,
   /** An order this old counts half as much as one placed today. */
   halfLifeDays: 90,
-  /** A pair is kept only once this many different shoppers bought both. */
-  minShoppers: 3,
+  /**
+   * A pair is kept only once this many different shoppers (people, as shopperKey folds them, with paid
+   * orders) bought both: one shopper's basket hides among four others, and making a pair up takes five
+   * people's paid or delivered orders.
+   */
+  minShoppers: 5,
   /** The related products kept a product, country and kind. */
   perProduct: 8,
 } as const;
@@ -47,15 +57,13 @@ export function ageWeight(at: number, now: number, rules: CoPurchaseRules = CO_P
   return 0.5 ** (age / (rules.halfLifeDays * DAY_MS));
 }
 
-interface Tally {
-  score: number;
-  shoppers: Set<string>;
-}
+/** Each shopper's best (newest) weight for the pair: she adds it once, however many orders she made. */
+type Tally = Map<string, number>;
 
 /**
- * The pairs worth keeping. 'together': each order holding both products adds its weight. 'also': each
- * shopper who bought one in an order and the other in a later or earlier order adds, once, the weight of
- * the newer of the two orders. Both directions of a pair are kept (A's list names B and B's names A).
+ * The pairs worth keeping. 'together': each shopper whose order held both products adds, once, the
+ * weight of her newest such order. 'also': each shopper who bought one in an order and the other in a
+ * later or earlier order adds, once, the weight of the newer of the two orders. Both directions of a pair are kept (A's list names B and B's names A).
  */
 export function learnCoPurchases(
   baskets: Iterable<Basket>,
@@ -65,9 +73,8 @@ export function learnCoPurchases(
   const tallies = new Map<string, Tally>();
   const add = (country: CountryCode, kind: CoPurchaseKind, a: number, b: number, weight: number, shopper: string) => {
     const key = `${country}|${kind}|${a}|${b}`;
-    const tally = tallies.get(key) ?? { score: 0, shoppers: new Set<string>() };
-    tally.score += weight;
-    tally.shoppers.add(shopper);
+    const tally: Tally = tallies.get(key) ?? new Map();
+    if ((tally.get(shopper) ?? 0) < weight) tally.set(shopper, weight);
     tallies.set(key, tally);
   };
   // Per country and shopper: her orders in the window, for 'also'.
@@ -85,7 +92,10 @@ export function learnCoPurchases(
   }
   for (const [key, orders] of histories) {
     if (orders.length < 2) continue;
-    const [country, shopper] = key.split('|') as [CountryCode, string];
+    // The shopper is the rest of the key: an e-mail identity may hold a '|'.
+    const bar = key.indexOf('|');
+    const country = key.slice(0, bar) as CountryCode;
+    const shopper = key.slice(bar + 1);
     // Her best (newest) weight for each pair bought in two different orders.
     const best = new Map<string, number>();
     for (let i = 0; i < orders.length; i++)
@@ -106,7 +116,9 @@ export function learnCoPurchases(
   }
   const kept = new Map<string, CoPurchase[]>();
   for (const [key, tally] of tallies) {
-    if (tally.shoppers.size < rules.minShoppers) continue;
+    if (tally.size < rules.minShoppers) continue;
+    let score = 0;
+    for (const weight of tally.values()) score += weight;
     const [country, kind, a, b] = key.split('|') as [CountryCode, CoPurchaseKind, string, string];
     const list = kept.get(`${country}|${kind}|${a}`) ?? [];
     list.push({
@@ -114,8 +126,8 @@ export function learnCoPurchases(
       kind,
       product_id: Number(a),
       related_product_id: Number(b),
-      score: Math.round(tally.score * 1e6) / 1e6,
-      shoppers: tally.shoppers.size,
+      score: Math.round(score * 1e6) / 1e6,
+      shoppers: tally.size,
     });
     kept.set(`${country}|${kind}|${a}`, list);
   }
@@ -127,30 +139,68 @@ export function learnCoPurchases(
   return rows;
 }
 
-/** Orders that count: placed and not given up (a failed or cancelled payment bought nothing). */
-const COUNTED = "o.status NOT IN ('cancelled', 'payment_failed', 'pending_payment')";
+/**
+ * Orders that count: money that moved. A cash order once delivered (and paid at the door); a card or
+ * wallet order once paid. A cash order still "placed" or on its way, never paid for, says nothing of
+ * what people buy, and costs its maker nothing.
+ */
+const COUNTED =
+  "(o.status = 'delivered' OR (o.payment_method <> 'cod' AND o.status IN ('paid', 'processing', 'shipped')))";
 const PAGE = 2_000;
 
-/** One shard's baskets in the window, a page of orders at a time. */
-async function* shardBaskets(db: D1Database, since: number): AsyncGenerator<Basket> {
+/** What an order says of whose it was. */
+export interface OrderOwner {
+  id: number;
+  user_id: number | null;
+  guest_email: string | null;
+}
+
+/**
+ * Whose an order was, as one person: her e-mail identity (an account's address, or a guest's), so an
+ * account and the guest orders of its address, and every "+tag" or Gmail-dot alias of it, are one
+ * shopper; an account whose address is gone (erased) is its id; an order with neither is its own.
+ */
+export function shopperKey(order: OrderOwner, accountEmails: ReadonlyMap<number, string>): string {
+  const email = order.user_id !== null ? accountEmails.get(order.user_id) : order.guest_email;
+  if (email?.includes('@')) return `e:${emailIdentity(email)}`;
+  return order.user_id !== null ? `u:${order.user_id}` : `o:${order.id}`;
+}
+
+interface BasketRow extends OrderOwner {
+  country: CountryCode;
+  at: number;
+  products: string | null;
+}
+
+/** One shard's counted orders in the window, a page of orders at a time. */
+async function* shardOrders(db: D1Database, since: number): AsyncGenerator<BasketRow> {
   let after = 0;
   for (;;) {
     const { results } = await db
       .prepare(
-        // A guest's orders are one shopper by her e-mail; an order with neither (erased) is its own.
-        `SELECT o.id, o.country, o.created_at AS at,
-           coalesce('u' || o.user_id, 'e' || lower(trim(o.guest_email)), 'o' || o.id) AS shopper,
+        `SELECT o.id, o.country, o.created_at AS at, o.user_id, o.guest_email,
            (SELECT group_concat(i.product_id) FROM order_items i WHERE i.order_id = o.id) AS products
          FROM orders o WHERE o.id > ?1 AND o.created_at >= ?2 AND ${COUNTED} ORDER BY o.id LIMIT ?3`,
       )
       .bind(after, since, PAGE)
-      .all<{ id: number; country: CountryCode; at: number; shopper: string; products: string | null }>();
-    for (const r of results)
-      if (r.products)
-        yield { country: r.country, at: r.at, shopper: r.shopper, products: r.products.split(',').map(Number) };
+      .all<BasketRow>();
+    for (const r of results) if (r.products) yield r;
     if (results.length < PAGE) return;
     after = results[results.length - 1]!.id;
   }
+}
+
+/** Accounts' e-mail addresses (core database; accounts live there, their orders in any shard). */
+async function accountEmails(db: D1Database, ids: number[]): Promise<Map<number, string>> {
+  const emails = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const { results } = await db
+      .prepare('SELECT id, email FROM users WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL')
+      .bind(JSON.stringify(ids.slice(i, i + 500)))
+      .all<{ id: number; email: string }>();
+    for (const r of results) emails.set(r.id, r.email);
+  }
+  return emails;
 }
 
 /** Rows a statement: 7 columns each, under D1's 100 bound parameters. */
@@ -166,8 +216,17 @@ export async function refreshCoPurchases(
   rules: CoPurchaseRules = CO_PURCHASE_RULES,
 ): Promise<{ baskets: number; pairs: number }> {
   const since = now - rules.windowDays * DAY_MS;
-  const baskets: Basket[] = [];
-  for (const shard of await orderShards(env)) for await (const b of shardBaskets(shard.db, since)) baskets.push(b);
+  const orders: BasketRow[] = [];
+  for (const shard of await orderShards(env)) for await (const o of shardOrders(shard.db, since)) orders.push(o);
+  const emails = await accountEmails(env.DB, [
+    ...new Set(orders.flatMap((o) => (o.user_id === null ? [] : [o.user_id]))),
+  ]);
+  const baskets: Basket[] = orders.map((o) => ({
+    country: o.country,
+    at: o.at,
+    shopper: shopperKey(o, emails),
+    products: o.products!.split(',').map(Number),
+  }));
   const rows = learnCoPurchases(baskets, now, rules);
   const db = env.DB;
   const statements: D1PreparedStatement[] = [];

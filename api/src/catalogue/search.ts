@@ -6,6 +6,7 @@ import { editDistance } from '#shared/search/normalize';
 import {
   bestSplit,
   expandQuery,
+  gluedSynonym,
   gluedTerms,
   matchExpression,
   meaningfulTokens,
@@ -29,18 +30,21 @@ export interface SearchMatch {
   inNameAndBrand: string;
   anyInName: string;
   inDescription: string;
+  /** The synonym sets the query was expanded with (a correction expands with them too). */
+  synonyms: SynonymSet[];
 }
 
 export function searchMatch(query: string | undefined, synonyms: SynonymSet[] = []): SearchMatch | null {
-  return matchFromGroups(meaningfulTokens(query ?? ''), expandQuery(query ?? '', synonyms));
+  return matchFromGroups(meaningfulTokens(query ?? ''), expandQuery(query ?? '', synonyms), synonyms);
 }
 
-function matchFromGroups(tokens: string[], groups: QueryGroup[]): SearchMatch | null {
+function matchFromGroups(tokens: string[], groups: QueryGroup[], synonyms: SynonymSet[]): SearchMatch | null {
   const match = matchExpression(groups);
   if (!match) return null;
   return {
     tokens,
     groups,
+    synonyms,
     match,
     inName: matchExpression(groups, { columns: ['name'] })!,
     inNameAndBrand: matchExpression(groups, { columns: ['name', 'brand'] })!,
@@ -255,6 +259,14 @@ export function correctFromVocab(
         words[i] = pieces.join(' ');
         return split ? splitGroups(split) : segmentGroups(pieces);
       }
+      // A synonym phrase typed as one word, a later word's article glued on too ("حبةالبركة" for "حبة
+      // البركة"): the index may hold none of its words (it is the shop's other name for a product).
+      const phrase = gluedSynonym(m.tokens[i]!, m.synonyms);
+      if (phrase) {
+        changed = true;
+        words[i] = phrase;
+        return expandQuery(phrase, m.synonyms);
+      }
     }
     if (k < 0) return [g];
     const terms = results[k]!;
@@ -271,5 +283,5 @@ export function correctFromVocab(
   });
   if (!changed) return null;
   const suggestion = words.join(' ');
-  return { match: matchFromGroups(suggestion.split(' '), groups)!, suggestion };
+  return { match: matchFromGroups(suggestion.split(' '), groups, m.synonyms)!, suggestion };
 }

@@ -76,6 +76,14 @@ export function forYouPlan(db: D1Database, me: Me, lang: Lang, country: CountryC
     db
       .prepare(`SELECT product_id FROM subscriptions WHERE user_id = ${me.sql} AND status IN ('active', 'paused')`)
       .bind(...me.binds),
+    // What she sent back as damaged or because she did not want it (not a wrong item, which she still
+    // wants, nor a return staff refused): never offered to her again as "buy again" or a refill.
+    db
+      .prepare(
+        `SELECT DISTINCT k.product_id FROM returns r JOIN return_items ri ON ri.return_id = r.id JOIN skus k ON k.id = ri.sku_id
+         WHERE r.user_id = ${me.sql} AND r.reason IN ('damaged', 'changed_mind') AND r.status <> 'rejected'`,
+      )
+      .bind(...me.binds),
     ...herStatements(db, me),
   ];
   const viewedAt = statements.length;
@@ -100,7 +108,7 @@ export function forYouPlan(db: D1Database, me: Me, lang: Lang, country: CountryC
       results: D1Result[],
       now: number,
     ): Promise<ForYouSection[] | null> {
-      const [idRes, routeRes, linesRes, subsRes] = results;
+      const [idRes, routeRes, linesRes, subsRes, returnedRes] = results;
       const userId = (idRes!.results[0] as { id: number | null } | undefined)?.id ?? null;
       if (userId === null) return null;
       const route = routeFrom(
@@ -113,7 +121,8 @@ export function forYouPlan(db: D1Database, me: Me, lang: Lang, country: CountryC
           ? (linesRes!.results as unknown as Line[])
           : (await route.db.prepare(linesSql('?1')).bind(userId).all<Line>()).results;
       const subscribed = new Set((subsRes!.results as Array<{ product_id: number }>).map((r) => r.product_id));
-      const herResults = results.slice(4, viewedAt);
+      const returned = new Set((returnedRes!.results as Array<{ product_id: number }>).map((r) => r.product_id));
+      const herResults = results.slice(5, viewedAt);
       const viewed = (results[viewedAt]!.results as unknown as CardRow[]).map(toCard);
       const slugs = quizSlugs(herResults);
       const candidates = results.slice(candidatesAt);
@@ -121,7 +130,7 @@ export function forYouPlan(db: D1Database, me: Me, lang: Lang, country: CountryC
         env.DB,
         ring,
         { lang, country, userId },
-        { lines, subscribed, herResults, slugs, viewed, candidates },
+        { lines, subscribed, returned, herResults, slugs, viewed, candidates },
         now,
       );
     },
@@ -147,6 +156,7 @@ async function finishSections(
   mine: {
     lines: Line[];
     subscribed: Set<number>;
+    returned: Set<number>;
     herResults: D1Result[];
     slugs: string[];
     viewed: ProductCard[];
@@ -187,7 +197,7 @@ async function finishSections(
   const again: ProductCard[] = [];
   for (const [productId, line] of newest) {
     const card = byId.get(productId);
-    if (!card || mine.subscribed.has(productId)) continue;
+    if (!card || mine.subscribed.has(productId) || mine.returned.has(productId)) continue;
     if (refillDue(line, facts.get(line.sku_id), now)) refills.push(card);
     else if (card.default_sku.in_stock) again.push(card);
   }
@@ -207,16 +217,15 @@ async function finishSections(
     suggested,
     'recently-viewed': mine.viewed,
   };
-  return FOR_YOU_KINDS.flatMap((kind, i) =>
-    lists[kind].length
-      ? [
-          {
-            id: -(i + 1),
-            type: 'for_you' as const,
-            title: texts[TITLE_KEY[kind]],
-            data: { kind, items: lists[kind].slice(0, SHOWN) },
-          },
-        ]
-      : [],
-  );
+  // A product shows in one of her sections only: the first, in FOR_YOU_KINDS' order (what runs out,
+  // what she bought, what is suggested, what she only looked at), that shows it. So a product she bought
+  // and looked at again is "buy again", not recently viewed too (issue 73).
+  const shown = new Set<number>();
+  return FOR_YOU_KINDS.flatMap((kind, i) => {
+    const items = lists[kind].filter((c) => !shown.has(c.id)).slice(0, SHOWN);
+    for (const c of items) shown.add(c.id);
+    return items.length
+      ? [{ id: -(i + 1), type: 'for_you' as const, title: texts[TITLE_KEY[kind]], data: { kind, items } }]
+      : [];
+  });
 }

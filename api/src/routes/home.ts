@@ -138,9 +138,10 @@ export const homeRoutes = new Hono<AppEnv>().get(
       }))
       .filter((s) => s.data !== null);
     const mine = forYou ? await forYou.finish(c.env, healthKeyring(c.var.config), hers, now) : null;
-    // Hers come after the first banner (the page's largest picture stays where it is) or first of all.
-    const all: Array<(typeof out)[number] | ForYouSection> = [...out];
-    if (mine?.length) all.splice(out[0]?.type === 'banner' ? 1 : 0, 0, ...mine);
+    // Hers come first (issue 73): below the first banner they started a phone's second screen, under a
+    // hero meant for strangers. The storefront then shows a compact hero and gives her first cards the
+    // first pictures' priority; a guest's page, and its largest picture, are as they were.
+    const all: Array<(typeof out)[number] | ForYouSection> = [...(mine ?? []), ...out];
     return c.json(ok({ sections: all }));
   },
 );

@@ -38,6 +38,8 @@ const EXTRA: Array<[number, string, number, number, string, string, string, numb
     20,
   ],
   [10, 'gamma-vitamin-c-500', 3, 11, 'Vitamin C 500 mg', 'فيتامين سي 500 ملغ', 'ascorbic acid', 1000, 0],
+  // 11: Black seed oil, which shoppers also call حبة البركة (a synonym, migration 0018): not in its text.
+  [11, 'gamma-black-seed-oil', 3, 21, 'Black Seed Oil', 'زيت الحبة السوداء', 'nigella sativa', 50, 20],
 ];
 
 async function addProducts(db: D1Database) {
@@ -234,6 +236,12 @@ describe('words typed without their space', () => {
     });
     expect(await search('زيتالسمك', 'ar', 'SA')).toMatchObject({ ids: [2], corrected: true, suggestion: 'زيت سمك' });
     expect(await search('زيتسمك', 'ar')).toMatchObject({ ids: [2], corrected: true, suggestion: 'زيت سمك' });
+  });
+
+  it('reads a synonym phrase typed as one word, its article glued on, as the phrase (issue 73)', async () => {
+    expect((await search('حبة البركة', 'ar')).ids).toEqual([11]);
+    expect(await search('حبةالبركة', 'ar')).toMatchObject({ ids: [11], corrected: true, suggestion: 'حبه بركه' });
+    expect(await search('حبةبركة', 'ar', 'SA')).toMatchObject({ ids: [11], corrected: true });
   });
 });
 

@@ -50,6 +50,7 @@ async function order(o: {
   products: number[];
   daysAgo?: number;
   status?: string;
+  payment?: 'cod' | 'card' | 'wallet';
   deliveredDaysAgo?: number;
 }): Promise<number> {
   const id = nextOrder++;
@@ -61,7 +62,7 @@ async function order(o: {
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, country, currency, lang, status, payment_method, address, subtotal,
            before_discount, discount, delivery, vat, total, created_at, updated_at, delivered_at)
-         VALUES (?, ?, ?, ?, ?, 'en', ?, 'cod', '{}', 1000, 1000, 0, 0, 0, 1000, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, 'en', ?, ?, '{}', 1000, 1000, 0, 0, 0, 1000, ?, ?, ?)`,
       )
       .bind(
         id,
@@ -70,6 +71,7 @@ async function order(o: {
         country,
         country === 'KW' ? 'KWD' : 'SAR',
         status,
+        o.payment ?? 'cod',
         at,
         at,
         o.deliveredDaysAgo === undefined ? null : Date.now() - o.deliveredDaysAgo * DAY,
@@ -86,10 +88,12 @@ async function order(o: {
   return id;
 }
 
-/** The same basket ordered by `n` different guests. */
+/** The same basket ordered by `n` different guests, delivered (a cash order counts once delivered). */
 const byShoppers = (n: number, products: number[], extra: Partial<Parameters<typeof order>[0]> = {}) =>
   Promise.all(
-    Array.from({ length: n }, () => order({ guest: `${crypto.randomUUID()}@example.com`, products, ...extra })),
+    Array.from({ length: n }, () =>
+      order({ guest: `${crypto.randomUUID()}@example.com`, products, status: 'delivered', ...extra }),
+    ),
   );
 
 const pairs = () =>
@@ -126,18 +130,18 @@ beforeAll(async () => {
 describe('bought together, learned from real orders', () => {
   it('counts pairs per country with age and a minimum of shoppers; the product page puts them before the hand-set list', async () => {
     const now = Date.now();
-    await byShoppers(3, [1, 6]); // Kuwait, today: a pair three shoppers bought
-    await byShoppers(2, [1, 5]); // two shoppers only: under the minimum
-    await byShoppers(3, [4, 5], { daysAgo: 90 }); // half weight
-    await byShoppers(3, [4, 3], { daysAgo: 400 }); // past the year: nothing
-    await byShoppers(4, [1, 3], { status: 'cancelled' }); // bought nothing
-    await byShoppers(4, [1, 3], { status: 'payment_failed' });
-    await byShoppers(3, [4, 6], { country: 'SA' });
-    // "Customers also bought": three shoppers each buying 4 in one order and 6 in another.
-    for (let i = 0; i < 3; i++) {
+    await byShoppers(5, [1, 6]); // Kuwait, today: a pair five shoppers bought
+    await byShoppers(4, [1, 5]); // four shoppers only: under the minimum
+    await byShoppers(5, [4, 5], { daysAgo: 90 }); // half weight
+    await byShoppers(5, [4, 3], { daysAgo: 400 }); // past the year: nothing
+    await byShoppers(6, [1, 3], { status: 'cancelled' }); // bought nothing
+    await byShoppers(6, [1, 3], { status: 'payment_failed' });
+    await byShoppers(5, [4, 6], { country: 'SA' });
+    // "Customers also bought": five shoppers each buying 4 in one order and 6 in another.
+    for (let i = 0; i < 5; i++) {
       const guest = `also-${crypto.randomUUID()}@example.com`;
-      await order({ guest, products: [4], daysAgo: 20 });
-      await order({ guest, products: [6], daysAgo: 2 });
+      await order({ guest, products: [4], daysAgo: 20, status: 'delivered' });
+      await order({ guest, products: [6], daysAgo: 2, status: 'delivered' });
     }
     // A row of a run long gone: the next run drops it.
     await db
@@ -151,15 +155,15 @@ describe('bought together, learned from real orders', () => {
     const rows = await pairs();
     const find = (country: string, kind: string, a: number, b: number) =>
       rows.find((r) => r.country === country && r.kind === kind && r.product_id === a && r.related_product_id === b);
-    expect(find('KW', 'together', 1, 6)).toMatchObject({ shoppers: 3 });
-    expect(find('KW', 'together', 1, 6)!.score).toBeCloseTo(3, 2);
+    expect(find('KW', 'together', 1, 6)).toMatchObject({ shoppers: 5 });
+    expect(find('KW', 'together', 1, 6)!.score).toBeCloseTo(5, 2);
     expect(find('KW', 'together', 6, 1)).toBeDefined();
-    expect(find('KW', 'together', 4, 5)!.score).toBeCloseTo(1.5, 2);
+    expect(find('KW', 'together', 4, 5)!.score).toBeCloseTo(2.5, 2);
     expect(find('KW', 'together', 1, 5)).toBeUndefined();
     expect(find('KW', 'together', 4, 3)).toBeUndefined();
     expect(find('KW', 'together', 1, 3)).toBeUndefined();
     expect(find('KW', 'together', 5, 2)).toBeUndefined();
-    expect(find('KW', 'also', 4, 6)).toMatchObject({ shoppers: 3 });
+    expect(find('KW', 'also', 4, 6)).toMatchObject({ shoppers: 5 });
     expect(find('SA', 'together', 4, 6)).toBeDefined();
     expect(find('SA', 'together', 1, 6)).toBeUndefined();
 
@@ -202,6 +206,37 @@ describe('bought together, learned from real orders', () => {
     const herCart = (await json(await post('/product/sku', { ids: [101] }, her.token))).data;
     expect(ids(herCart.purchase_together)).not.toContain(6);
     expect(ids(herCart.purchase_together)).toContain(4);
+  });
+
+  it('is not made by one person: aliases are one shopper, unpaid cash orders count for nothing (issue 73)', async () => {
+    // One real shopper (an account) bought fish oil (2) with magnesium (3), and paid at the door.
+    const real = await newShopper('real');
+    await db.prepare("UPDATE users SET email = 'x@gmail.com' WHERE id = ?").bind(real.id).run();
+    await order({ user: real.id, products: [2, 3], status: 'delivered' });
+    // She, or someone using her address's aliases, orders the same pair as "guests" and pays for some:
+    // one inbox (the once-per-shopper coupon's identity), so one shopper.
+    for (const guest of ['x+1@gmail.com', 'X+2@Gmail.com', 'x.+3@googlemail.com', 'x+4@gmail.com'])
+      await order({ guest, products: [2, 3], status: 'paid', payment: 'card' });
+    // Strangers' cash orders never paid for (still placed, or on their way): they bought nothing yet.
+    await byShoppers(4, [2, 3], { status: 'placed' });
+    await byShoppers(4, [2, 3], { status: 'shipped' });
+    await refreshCoPurchases(env, Date.now());
+    const rows = await pairs();
+    const named = rows.filter(
+      (r) => (r.product_id === 2 && r.related_product_id === 3) || (r.product_id === 3 && r.related_product_id === 2),
+    );
+    expect(named).toEqual([]);
+    const fishOil = (await json(await get('/product/beta-omega-3-fish-oil/v2'))).data;
+    expect(ids(fishOil.purchase_together)).not.toContain(3);
+
+    // Four more people who paid (by card, or at the door): five people, and the pair is theirs.
+    await byShoppers(2, [2, 3], { status: 'paid', payment: 'card' });
+    await byShoppers(2, [2, 3], { status: 'delivered' });
+    await refreshCoPurchases(env, Date.now());
+    const after = await pairs();
+    expect(after.find((r) => r.kind === 'together' && r.product_id === 2 && r.related_product_id === 3)).toMatchObject({
+      shoppers: 5,
+    });
   });
 });
 
@@ -365,6 +400,41 @@ describe("a signed-in shopper's home page", () => {
     const other = await newShopper('home-no-results');
     const none = (await json(await get('/homepage/v4', other.token))).data.sections;
     expect(none.some((s: { data?: { kind?: string } }) => s.data?.kind === 'suggested')).toBe(false);
+  });
+
+  it('leaves out of buy again what she sent back, and shows a product in one of her sections only (issue 73)', async () => {
+    const her = await newShopper('home-returned');
+    const now = Date.now();
+    // Vitamin D3 (1), vitamin C (4) and ashwagandha (6) delivered ten days ago; whey (5) too, later.
+    const first = await order({ user: her.id, products: [1, 4, 6], daysAgo: 12, deliveredDaysAgo: 10 });
+    const second = await order({ user: her.id, products: [5], daysAgo: 8, deliveredDaysAgo: 6 });
+    const sendBack = (orderId: number, sku: number, reason: string, status: string) =>
+      db
+        .prepare(
+          `INSERT INTO returns (order_id, user_id, country, currency, lang, reason, unopened, status, created_at, updated_at)
+           VALUES (?, ?, 'KW', 'KWD', 'en', ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(orderId, her.id, reason, reason === 'changed_mind' ? 1 : 0, status, now, now)
+        .first<{ id: number }>()
+        .then((r) =>
+          db.prepare('INSERT INTO return_items (return_id, sku_id, count) VALUES (?, ?, 1)').bind(r!.id, sku).run(),
+        );
+    await sendBack(first, 601, 'damaged', 'refunded'); // ashwagandha arrived damaged: never "buy again"
+    await sendBack(first, 401, 'changed_mind', 'requested'); // vitamin C: she did not want it
+    await sendBack(first, 101, 'wrong_item', 'refunded'); // D3: the wrong item came, she still wants it
+    await sendBack(second, 501, 'damaged', 'rejected'); // whey: staff found nothing wrong
+    // She looked at D3 again, and at magnesium (3), which she never bought.
+    await db
+      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 1, ?), (?, 3, ?)')
+      .bind(her.id, now, her.id, now - 1)
+      .run();
+    const sections = (await json(await get('/homepage/v4', her.token))).data.sections;
+    const mine = Object.fromEntries(
+      sections
+        .filter((s: { type: string }) => s.type === 'for_you')
+        .map((s: { data: { kind: string; items: Array<{ id: number }> } }) => [s.data.kind, ids(s.data.items).sort()]),
+    );
+    expect(mine).toEqual({ 'buy-again': [1, 5], 'recently-viewed': [3] });
   });
 
   it('leaves out of her suggestions what the gates stop for her', async () => {

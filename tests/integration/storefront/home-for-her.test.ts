@@ -45,11 +45,46 @@ describe('her home page', () => {
       .toBe(true);
   });
 
+  it('puts her sections first under a compact intro, her first cards before the banner in loading too (issue 73)', async () => {
+    const device = cookiesFrom(await storefront('/api/country'));
+    const cookie = await registerShopper(`first-${crypto.randomUUID()}@example.com`, device);
+    await (await storefront('/products/gamma-vitamin-c-1000', { headers: { cookie } })).text();
+    for (const path of ['/', '/ar']) {
+      let html = '';
+      await expect
+        .poll(async () => {
+          html = await (await storefront(path, { headers: { cookie } })).text();
+          return html.includes('data-suggestion="recently-viewed"');
+        })
+        .toBe(true);
+      const main = html.slice(html.indexOf('class="hero'));
+      // The intro is compact (its title and the delivery note); her section comes before the shop's banner.
+      expect(main, path).toMatch(/^class="hero" data-her-sections="true"/);
+      const hers = main.indexOf('data-suggestion="recently-viewed"');
+      const banner = main.indexOf('class="home-section banners"');
+      expect(hers, path).toBeGreaterThan(0);
+      expect(banner, path).toBeGreaterThan(hers);
+      // Her first card's picture loads first; the banner's no longer leads (lazy, no high priority).
+      expect(main.slice(hers, banner), path).toMatch(/<img[^>]*loading="eager"/);
+      const bannerImg = /<img[^>]*>/.exec(main.slice(banner))![0];
+      expect(bannerImg, path).toContain('loading="lazy"');
+      expect(bannerImg, path).not.toMatch(/fetchpriority="high"/i);
+    }
+  });
+
   it("keeps a guest's home page without her sections", async () => {
     const res = await storefront('/');
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).not.toContain('data-suggestion=');
     expect(html).toContain('data-more-to-see');
+    expect(html).not.toContain('data-her-sections');
+    // The full intro, and the banner's picture first of all.
+    expect(html).toContain('class="hero">');
+    expect(html).toContain('hero-actions');
+    const banner = html.slice(html.indexOf('class="home-section banners"'));
+    const img = /<img[^>]*>/.exec(banner)![0];
+    expect(img, img).toMatch(/fetchpriority="high"/i);
+    expect(img, img).not.toContain('loading="lazy"');
   });
 });
