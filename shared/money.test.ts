@@ -49,6 +49,19 @@ describe('money', () => {
     expect(formatMinor(1250, 'SAR', 'ar', 'SA')).toContain('12.50');
   });
 
+  it('writes a negative amount with a true minus against its digits, in both languages (issue 73)', () => {
+    // Intl's English pattern gave "-KWD 19.750": a hyphen before the code, the other side from Arabic.
+    expect(formatMinor(-19_750, 'KWD', 'en', 'KW')).toMatch(/^KWD\s\u221219\.750$/);
+    expect(formatMinor(-1_250, 'SAR', 'en', 'SA')).toMatch(/^SAR\s\u221212\.50$/);
+    const ar = formatMinor(-19_750, 'KWD', 'ar', 'KW');
+    expect(ar).toMatch(/^[\u200e\u200f]*\u221219\.750\sKWD$/);
+    for (const text of [formatMinor(-19_750, 'KWD', 'en', 'KW'), ar, formatWholeAmount(-5, 'SAR', 'en', 'SA')])
+      expect(text).not.toContain('-');
+    // The positive amount is unchanged, and a negative zero is a plain zero.
+    expect(formatMinor(19_750, 'KWD', 'en', 'KW')).toMatch(/^KWD\s19\.750$/);
+    expect(formatMinor(-0, 'KWD', 'en', 'KW')).toBe(formatMinor(0, 'KWD', 'en', 'KW'));
+  });
+
   it('prints a round amount (a filter’s bound) as prices are printed, without a zero fraction', () => {
     // The code sits where formatMinor puts it in each language: before in English, after in Arabic.
     expect(formatWholeAmount(250, 'SAR', 'en', 'SA')).toBe(formatMinor(25_000, 'SAR', 'en', 'SA').replace('.00', ''));

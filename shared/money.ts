@@ -147,7 +147,27 @@ export function currencyDecimals(currency: string): number {
   return DECIMALS_BY_CURRENCY.get(currency) ?? 2;
 }
 
-/** Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50". */
+const MINUS = '\u2212';
+
+/**
+ * Intl's text of an amount, a negative one with its sign against the digits as a true minus: CLDR's
+ * English pattern puts a hyphen before the currency code ("-KWD 19.750"), which reads as a dash or a
+ * bullet in a column of amounts and puts the sign on the other side of the number than Arabic does.
+ * So both languages write the minus right before the first digit ("KWD −19.750", "‏‎−19.750 KWD"),
+ * keeping Intl's own direction marks, and a negative zero is plain zero.
+ */
+function signedText(f: Intl.NumberFormat, value: number): string {
+  if (!(value < 0)) return f.format(value === 0 ? 0 : value);
+  const parts = f.formatToParts(value).filter((p) => p.type !== 'minusSign');
+  const first = parts.findIndex((p) => p.type === 'integer');
+  parts.splice(first < 0 ? 0 : first, 0, { type: 'minusSign', value: MINUS });
+  return parts.map((p) => p.value).join('');
+}
+
+/**
+ * Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50",
+ * −19750 KWD → "KWD −19.750" (the sign against the digits, signedText).
+ */
 export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
   const decimals = currencyDecimals(currency);
   const f = formatterFor(lang, country, {
@@ -158,7 +178,7 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
     maximumFractionDigits: decimals,
   });
   // Intl wants a number; dividing an integer by a power of ten is exact enough for display.
-  return f.format(minor / pow10(decimals));
+  return signedText(f, minor / pow10(decimals));
 }
 
 /**
@@ -167,13 +187,14 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
  * fraction a round figure would print ("250.00").
  */
 export function formatWholeAmount(major: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
-  return formatterFor(lang, country, {
+  const f = formatterFor(lang, country, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
     minimumFractionDigits: 0,
     maximumFractionDigits: currencyDecimals(currency),
-  }).format(major);
+  });
+  return signedText(f, major);
 }
 
 /** Formats a base price (fils) as the shopper pays it: their currency, VAT included where there is VAT. */
