@@ -160,7 +160,7 @@ function signedText(f: Intl.NumberFormat, value: number): string {
   if (!(value < 0)) return f.format(value === 0 ? 0 : value);
   const parts = f.formatToParts(value).filter((p) => p.type !== 'minusSign');
   const first = parts.findIndex((p) => p.type === 'integer');
-  parts.splice(first < 0 ? 0 : first, 0, { type: 'minusSign', value: MINUS });
+  parts.splice(Math.max(first, 0), 0, { type: 'minusSign', value: MINUS });
   return parts.map((p) => p.value).join('');
 }
 
