@@ -35,10 +35,7 @@ export function securityHeaders(): MiddlewareHandler {
     h.set('X-Robots-Tag', 'noindex, nofollow');
     // Camera and microphone on the consultation call's page only (decision 56); its links in are plain
     // links, so every page is a document of its own and carries its own policy. No page takes a payment.
-    h.set(
-      'Permissions-Policy',
-      c.get('callPage') === true ? STAFF_MEDIA_PERMISSIONS_POLICY : STAFF_PERMISSIONS_POLICY,
-    );
+    h.set('Permissions-Policy', c.get('callPage') === true ? STAFF_MEDIA_PERMISSIONS_POLICY : STAFF_PERMISSIONS_POLICY);
     h.set('Cache-Control', 'private, no-store');
     if (new URL(c.req.url).protocol === 'https:')
       h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
