@@ -53,8 +53,12 @@ describe('money', () => {
     // Intl's English pattern gave "-KWD 19.750": a hyphen before the code, the other side from Arabic.
     expect(formatMinor(-19_750, 'KWD', 'en', 'KW')).toMatch(/^KWD\s\u221219\.750$/);
     expect(formatMinor(-1_250, 'SAR', 'en', 'SA')).toMatch(/^SAR\s\u221212\.50$/);
+    // Arabic: the signed number isolated left to right, the code after it as for a positive amount (no
+    // LRM, which ran number and code together and read the code first).
     const ar = formatMinor(-19_750, 'KWD', 'ar', 'KW');
-    expect(ar).toMatch(/^[\u200e\u200f]*\u221219\.750\sKWD$/);
+    expect(ar).toMatch(/^\u200f\u2066\u221219\.750\u2069\sKWD$/);
+    expect(formatMinor(19_750, 'KWD', 'ar', 'KW')).toMatch(/^\u200f19\.750\sKWD$/);
+    expect(ar).not.toContain('\u200e');
     for (const text of [formatMinor(-19_750, 'KWD', 'en', 'KW'), ar, formatWholeAmount(-5, 'SAR', 'en', 'SA')])
       expect(text).not.toContain('-');
     // The positive amount is unchanged, and a negative zero is a plain zero.
