@@ -170,7 +170,7 @@ export function ShippingPage(props: {
               </form>
             )}
             {pending ? (
-              <p className="muted" role="status">
+              <p className="muted">
                 {t.t('st_shipping_pending_note')} <a href="/shipping">{t.t('st_shipping_look_again')}</a>
               </p>
             ) : null}
