@@ -132,40 +132,45 @@ export function ShippingPage(props: {
             {parcels.length === 0 ? (
               <p className="muted">{t.t('st_shipping_no_parcels')}</p>
             ) : (
-              <form method="get" action="/shipping/labels.pdf" id={`${country}-labels`}>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.t('st_shipping_label')}</th>
-                      <th scope="col">{t.t('st_shipping_reference')}</th>
-                      <th scope="col">{t.t('st_shipping_carrier')}</th>
-                      <th scope="col">{t.t('st_shipping_tracking')}</th>
-                      <th scope="col">{t.t('st_shipping_status')}</th>
-                      <th scope="col">{t.t('st_shipping_weight')}</th>
-                      <th scope="col">{t.t('st_shipping_cod')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {parcels.map((p) => (
-                      <tr key={p.id} data-testid={`parcel-${p.id}`}>
-                        <td>
-                          {p.label ? <input type="checkbox" name={`parcel_${p.id}`} aria-label={p.reference} /> : null}
-                        </td>
-                        <td>
-                          <a href={`/orders/${p.order_id}`}>{p.reference}</a>
-                        </td>
-                        <td>{carrierName(t, p.carrier)}</td>
-                        <td dir="ltr">{p.tracking_number ?? '—'}</td>
-                        <td data-testid={`parcel-status-${p.id}`}>
-                          {parcelStatusName(t, p)}
-                          <ParcelError t={t} parcel={p} />
-                        </td>
-                        <td>{weightText(t, p.weight_grams)}</td>
-                        <td>{p.cod_amount > 0 ? formatMinor(p.cod_amount, p.currency, lang, country) : '—'}</td>
+              <form method="get" action="/shipping/labels.pdf" id={`${country}-labels`} className="stack">
+                {/* A phone scrolls the table, not the page (each row has a link to focus). */}
+                <div className="table-wrap">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.t('st_shipping_label')}</th>
+                        <th scope="col">{t.t('st_shipping_reference')}</th>
+                        <th scope="col">{t.t('st_shipping_carrier')}</th>
+                        <th scope="col">{t.t('st_shipping_tracking')}</th>
+                        <th scope="col">{t.t('st_shipping_status')}</th>
+                        <th scope="col">{t.t('st_shipping_weight')}</th>
+                        <th scope="col">{t.t('st_shipping_cod')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {parcels.map((p) => (
+                        <tr key={p.id} data-testid={`parcel-${p.id}`}>
+                          <td>
+                            {p.label ? (
+                              <input type="checkbox" name={`parcel_${p.id}`} aria-label={p.reference} />
+                            ) : null}
+                          </td>
+                          <td>
+                            <a href={`/orders/${p.order_id}`}>{p.reference}</a>
+                          </td>
+                          <td>{carrierName(t, p.carrier)}</td>
+                          <td dir="ltr">{p.tracking_number ?? '—'}</td>
+                          <td data-testid={`parcel-status-${p.id}`}>
+                            {parcelStatusName(t, p)}
+                            <ParcelError t={t} parcel={p} />
+                          </td>
+                          <td>{weightText(t, p.weight_grams)}</td>
+                          <td>{p.cod_amount > 0 ? formatMinor(p.cod_amount, p.currency, lang, country) : '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
                 <button type="submit">{t.t('st_shipping_print')}</button>
               </form>
             )}
@@ -285,61 +290,67 @@ function RulesForm(props: { t: StaffTranslator; country: CountryCode; rules: Rul
       <h3>{t.t('st_shipping_rules')}</h3>
       <p className="muted">{t.t('st_shipping_rules_intro')}</p>
       <input type="hidden" name="country" value={country} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t.t('st_rule_priority')}</th>
-            <th scope="col">{t.t('st_rule_zones')}</th>
-            <th scope="col">{t.t('st_rule_speed')}</th>
-            <th scope="col">{t.t('st_rule_cod')}</th>
-            <th scope="col">{t.t('st_rule_weight')}</th>
-            <th scope="col">{t.t('st_shipping_carrier')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={r ? `${r.priority}` : 'new'}>
-              <td>
-                <input
-                  name={`rule_${i}_priority`}
-                  inputMode="numeric"
-                  defaultValue={r ? String(r.priority) : ''}
-                  disabled={!canWrite}
-                  aria-label={t.t('st_rule_priority')}
-                />
-              </td>
-              <td>
-                <input
-                  name={`rule_${i}_zones`}
-                  defaultValue={r?.zones ?? 'all'}
-                  disabled={!canWrite}
-                  aria-label={t.t('st_rule_zones')}
-                />
-              </td>
-              <td>{select(`rule_${i}_speed`, r?.speed ?? 'any', SPEEDS, speedLabel, t.t('st_rule_speed'))}</td>
-              <td>{select(`rule_${i}_cod`, r?.cod ?? 'any', ['any', 'yes', 'no'], codLabel, t.t('st_rule_cod'))}</td>
-              <td>
-                <input
-                  name={`rule_${i}_weight`}
-                  inputMode="numeric"
-                  defaultValue={r?.max_weight_grams ? String(r.max_weight_grams) : ''}
-                  disabled={!canWrite}
-                  aria-label={t.t('st_rule_weight')}
-                />
-              </td>
-              <td>
-                {select(
-                  `rule_${i}_carrier`,
-                  r?.carrier ?? 'aramex',
-                  CARRIERS,
-                  (c) => carrierName(t, c),
-                  t.t('st_shipping_carrier'),
-                )}
-              </td>
+      {/* Read only, its inputs are disabled: the wrap itself takes the focus to scroll on a phone. */}
+      <div
+        className="table-wrap"
+        {...(canWrite ? {} : { tabIndex: 0, role: 'region', 'aria-label': t.t('st_shipping_rules') })}
+      >
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.t('st_rule_priority')}</th>
+              <th scope="col">{t.t('st_rule_zones')}</th>
+              <th scope="col">{t.t('st_rule_speed')}</th>
+              <th scope="col">{t.t('st_rule_cod')}</th>
+              <th scope="col">{t.t('st_rule_weight')}</th>
+              <th scope="col">{t.t('st_shipping_carrier')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r ? `${r.priority}` : 'new'}>
+                <td>
+                  <input
+                    name={`rule_${i}_priority`}
+                    inputMode="numeric"
+                    defaultValue={r ? String(r.priority) : ''}
+                    disabled={!canWrite}
+                    aria-label={t.t('st_rule_priority')}
+                  />
+                </td>
+                <td>
+                  <input
+                    name={`rule_${i}_zones`}
+                    defaultValue={r?.zones ?? 'all'}
+                    disabled={!canWrite}
+                    aria-label={t.t('st_rule_zones')}
+                  />
+                </td>
+                <td>{select(`rule_${i}_speed`, r?.speed ?? 'any', SPEEDS, speedLabel, t.t('st_rule_speed'))}</td>
+                <td>{select(`rule_${i}_cod`, r?.cod ?? 'any', ['any', 'yes', 'no'], codLabel, t.t('st_rule_cod'))}</td>
+                <td>
+                  <input
+                    name={`rule_${i}_weight`}
+                    inputMode="numeric"
+                    defaultValue={r?.max_weight_grams ? String(r.max_weight_grams) : ''}
+                    disabled={!canWrite}
+                    aria-label={t.t('st_rule_weight')}
+                  />
+                </td>
+                <td>
+                  {select(
+                    `rule_${i}_carrier`,
+                    r?.carrier ?? 'aramex',
+                    CARRIERS,
+                    (c) => carrierName(t, c),
+                    t.t('st_shipping_carrier'),
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {canWrite ? <button type="submit">{t.t('st_shipping_rules_save')}</button> : null}
     </form>
   );
