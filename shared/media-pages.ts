@@ -10,6 +10,12 @@ import { PAGE_PATHS, type PageId } from './page-paths';
 export const DEFAULT_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(self)';
 /** A media page's document: camera and microphone for the shop's own origin. */
 export const MEDIA_PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=(self)';
+/**
+ * The back office's pages take no payment (no Payment Request, no Apple Pay: staff record payments, they
+ * make none), so they refuse it too; its consultation call's page gets the camera and microphone alone.
+ */
+export const STAFF_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+export const STAFF_MEDIA_PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=()';
 
 // A route pattern as the router matches it: a :param is one segment, a trailing slash is allowed, and
 // the case does not matter (react-router matches case-insensitively by default).

@@ -49,6 +49,23 @@ describe('money', () => {
     expect(formatMinor(1250, 'SAR', 'ar', 'SA')).toContain('12.50');
   });
 
+  it('writes a negative amount with a true minus against its digits, in both languages (issue 73)', () => {
+    // Intl's English pattern gave "-KWD 19.750": a hyphen before the code, the other side from Arabic.
+    expect(formatMinor(-19_750, 'KWD', 'en', 'KW')).toMatch(/^KWD\s\u221219\.750$/);
+    expect(formatMinor(-1_250, 'SAR', 'en', 'SA')).toMatch(/^SAR\s\u221212\.50$/);
+    // Arabic: the signed number isolated left to right, the code after it as for a positive amount (no
+    // LRM, which ran number and code together and read the code first).
+    const ar = formatMinor(-19_750, 'KWD', 'ar', 'KW');
+    expect(ar).toMatch(/^\u200f\u2066\u221219\.750\u2069\sKWD$/);
+    expect(formatMinor(19_750, 'KWD', 'ar', 'KW')).toMatch(/^\u200f19\.750\sKWD$/);
+    expect(ar).not.toContain('\u200e');
+    for (const text of [formatMinor(-19_750, 'KWD', 'en', 'KW'), ar, formatWholeAmount(-5, 'SAR', 'en', 'SA')])
+      expect(text).not.toContain('-');
+    // The positive amount is unchanged, and a negative zero is a plain zero.
+    expect(formatMinor(19_750, 'KWD', 'en', 'KW')).toMatch(/^KWD\s19\.750$/);
+    expect(formatMinor(-0, 'KWD', 'en', 'KW')).toBe(formatMinor(0, 'KWD', 'en', 'KW'));
+  });
+
   it('prints a round amount (a filter’s bound) as prices are printed, without a zero fraction', () => {
     // The code sits where formatMinor puts it in each language: before in English, after in Arabic.
     expect(formatWholeAmount(250, 'SAR', 'en', 'SA')).toBe(formatMinor(25_000, 'SAR', 'en', 'SA').replace('.00', ''));

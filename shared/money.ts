@@ -1,7 +1,7 @@
 // All prices are integer minor units. Base prices are KWD fils (3 decimals); other currencies are
 // derived with an exchange rate held as an integer scaled by RATE_SCALE, so no float touches money.
 import type { Country } from './api/schemas';
-import { COUNTRY_FACTS, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
+import { COUNTRY_FACTS, dirOf, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
 
 export const RATE_SCALE = 10_000;
 const BASE_DECIMALS = 3;
@@ -147,7 +147,44 @@ export function currencyDecimals(currency: string): number {
   return DECIMALS_BY_CURRENCY.get(currency) ?? 2;
 }
 
-/** Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50". */
+const MINUS = '\u2212';
+const LRM = '\u200e';
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/**
+ * Intl's text of an amount, a negative one with its sign against the digits as a true minus: CLDR's
+ * English pattern puts a hyphen before the currency code ("-KWD 19.750"), which reads as a dash or a
+ * bullet in a column of amounts. So the minus goes right before the first digit ("KWD −19.750").
+ * Arabic's pattern marks the hyphen left-to-right (LRM), which turns number and code into one
+ * left-to-right run: the code then reads before the number, the other way round from a positive amount.
+ * There the signed number is isolated left-to-right instead (LRI … PDI), so "−19.750" stays whole and
+ * the code keeps its place after it, as in "19.750 KWD". A negative zero is plain zero.
+ */
+function signedText(f: Intl.NumberFormat, value: number, lang: Lang): string {
+  if (!(value < 0)) return f.format(value === 0 ? 0 : value);
+  const rtl = dirOf(lang) === 'rtl';
+  const parts = f
+    .formatToParts(value)
+    .filter((p) => p.type !== 'minusSign')
+    .map((p) => (rtl && p.type === 'literal' ? { ...p, value: p.value.replaceAll(LRM, '') } : p));
+  const digits = ['integer', 'group', 'decimal', 'fraction'];
+  const first = parts.findIndex((p) => p.type === 'integer');
+  // The last digit part (no findLastIndex: older browsers the shop supports lack it).
+  const last = parts.reduce((at, p, i) => (digits.includes(p.type) ? i : at), -1);
+  return parts
+    .map((p, i) => {
+      const before = i === Math.max(first, 0) ? `${rtl ? LRI : ''}${MINUS}` : '';
+      const after = rtl && i === last ? PDI : '';
+      return `${before}${p.value}${after}`;
+    })
+    .join('');
+}
+
+/**
+ * Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50",
+ * −19750 KWD → "KWD −19.750" (the sign against the digits, signedText).
+ */
 export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
   const decimals = currencyDecimals(currency);
   const f = formatterFor(lang, country, {
@@ -158,7 +195,7 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
     maximumFractionDigits: decimals,
   });
   // Intl wants a number; dividing an integer by a power of ten is exact enough for display.
-  return f.format(minor / pow10(decimals));
+  return signedText(f, minor / pow10(decimals), lang);
 }
 
 /**
@@ -167,13 +204,14 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
  * fraction a round figure would print ("250.00").
  */
 export function formatWholeAmount(major: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
-  return formatterFor(lang, country, {
+  const f = formatterFor(lang, country, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
     minimumFractionDigits: 0,
     maximumFractionDigits: currencyDecimals(currency),
-  }).format(major);
+  });
+  return signedText(f, major, lang);
 }
 
 /** Formats a base price (fils) as the shopper pays it: their currency, VAT included where there is VAT. */

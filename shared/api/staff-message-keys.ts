@@ -143,6 +143,8 @@ export const STAFF_MESSAGE_KEYS = [
   'shipping_not_retryable',
   'shipping_no_parcels',
   'shipping_pickup_failed',
+  'shipping_pickup_not_needed',
+  'shipping_carrier_not_allowed',
   'country_amount_quick_above_range',
   'staff_answer_saved',
   'moderation_already_decided',

@@ -12,7 +12,14 @@ const ids = z.array(z.number().int().positive()).min(1).max(100);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'shipping_day_invalid' });
 
 export const shippingListQuery = z.object({ country: country.optional() });
-export const shipOrdersSchema = z.object({ order_ids: ids });
+export const shipOrdersSchema = z.object({
+  order_ids: ids,
+  /** A carrier staff chose for an order instead of the rules' choice; one the rules allow for its parcel. */
+  carriers: z
+    .array(z.object({ order_id: z.number().int().positive(), carrier }))
+    .max(100)
+    .optional(),
+});
 export const shipPartSchema = z.object({
   lines: z
     .array(z.object({ sku_id: z.number().int().positive(), count: z.number().int().min(0).max(1000) }))
@@ -79,6 +86,10 @@ export const shippingPageSchema = z.object({
       stage_packed: z.int(),
       created_at: z.number(),
       left: z.int(),
+      /** The carrier the rules choose for what is left (null: no rule fits). */
+      carrier: carrier.nullable(),
+      /** The carriers staff may choose instead: every one a fitting rule names, the rules' choice first. */
+      carriers: z.array(carrier),
     }),
   ),
   parcels: z.array(parcelViewSchema),

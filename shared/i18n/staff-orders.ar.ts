@@ -118,6 +118,9 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_lang_ar: 'العربية',
   // أرسله كهدية (المسألة 17، القرار 34).
   st_orders_late_badge: 'متأخر',
+  st_orders_speed: 'السرعة: {{speed}}',
+  st_orders_promised: 'اليوم الموعود للتوصيل: {{day}}',
+  st_orders_promised_none: 'لم يُوعَد بيوم توصيل (طلب سابق لمواعيد التوصيل).',
   st_orders_late_filter: 'التوصيلات المتأخرة فقط',
   st_orders_gift_badge: 'هدية',
   st_orders_gift_title: 'مُرسل كهدية',

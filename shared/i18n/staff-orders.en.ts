@@ -115,6 +115,9 @@ export const staffOrdersEn = {
   st_lang_ar: 'Arabic',
   // Send as a gift (decision 34): the order page, the list's flag and filter, the packing slip.
   st_orders_late_badge: 'Late',
+  st_orders_speed: 'Speed: {{speed}}',
+  st_orders_promised: 'Promised for {{day}}',
+  st_orders_promised_none: 'No day was promised (placed before delivery promises).',
   st_orders_late_filter: 'Late deliveries only',
   st_orders_gift_badge: 'Gift',
   st_orders_gift_title: 'Sent as a gift',

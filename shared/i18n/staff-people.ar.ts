@@ -3,10 +3,6 @@ import type { staffPeopleEn } from './staff-people.en';
 import type { Translated } from './plural';
 
 export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
-  st_nav_customers: 'العملاء',
-  st_nav_promotions: 'العروض',
-  st_nav_search: 'البحث',
-
   st_customers_title: 'العملاء',
   st_customers_intro: 'ابحث عن عميل بالبريد الإلكتروني أو الاسم أو رقم الهاتف.',
   st_customers_query: 'البريد الإلكتروني أو الاسم أو الهاتف',

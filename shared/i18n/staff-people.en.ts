@@ -1,9 +1,5 @@
 // The back office's customers, promotions and search areas: English.
 export const staffPeopleEn = {
-  st_nav_customers: 'Customers',
-  st_nav_promotions: 'Promotions',
-  st_nav_search: 'Search',
-
   st_customers_title: 'Customers',
   st_customers_intro: 'Find a shopper by e-mail, name or phone number.',
   st_customers_query: 'E-mail, name or phone',

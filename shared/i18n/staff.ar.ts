@@ -55,7 +55,7 @@ export const staffAr: Translated<typeof staffEn> = {
     many: '{{count}} طلبًا اليوم',
     other: '{{count}} طلب اليوم',
   },
-  st_orders_total: 'قيمة طلبات اليوم: {{amount}}',
+  st_dashboard_orders_total: 'قيمة طلبات اليوم: {{amount}}',
   st_to_confirm: {
     zero: 'لا طلبات بانتظار التأكيد',
     one: 'طلب واحد بانتظار التأكيد',

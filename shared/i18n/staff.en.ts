@@ -47,7 +47,7 @@ export const staffEn = {
   st_dashboard_title: 'Dashboard',
   st_today: 'Today, {{date}}',
   st_orders_today: { one: '{{count}} order today', other: '{{count}} orders today' },
-  st_orders_total: 'Ordered today: {{amount}}',
+  st_dashboard_orders_total: 'Ordered today: {{amount}}',
   st_to_confirm: { one: '{{count}} order to confirm', other: '{{count}} orders to confirm' },
   st_payments_open: { one: '{{count}} card payment open', other: '{{count}} card payments open' },
   st_payments_failed: {

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { isPlural, pluralCategories, type Entry } from './plural';
 import { staffTextsAr as staffAr, staffTextsEn as staffEn } from './staff-texts';
 
+// Every area's file, as the merge in staff-texts.ts spreads them: a key two files define is silently one text.
+const areaFiles = import.meta.glob<Record<string, Record<string, Entry>>>('./staff*.{en,ar}.ts', { eager: true });
+
 const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 const other = (e: Entry) => params(isPlural(e) ? e.other : e);
 
@@ -27,5 +30,17 @@ describe('staff dictionary', () => {
         else expect(params(entry), `${lang} ${key}`).not.toContain('count');
       }
     }
+  });
+  it('defines each key in one area file only (the merge would let the later file win)', () => {
+    // Issue 73: the dashboard's "Ordered today: {{amount}}" and the order list's "Total" shared a key, so
+    // the dashboard printed "Total" with no figure.
+    const owners = new Map<string, string[]>();
+    for (const [file, module] of Object.entries(areaFiles))
+      for (const dict of Object.values(module))
+        for (const key of Object.keys(dict)) {
+          const id = `${file.includes('.ar.') ? 'ar' : 'en'} ${key}`;
+          owners.set(id, [...(owners.get(id) ?? []), file]);
+        }
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });

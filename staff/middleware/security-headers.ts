@@ -3,7 +3,7 @@
 // under this response's nonce, nothing framed, nothing cached.
 import type { MiddlewareHandler } from 'hono';
 import { bytesToBase64 } from '#shared/bytes';
-import { DEFAULT_PERMISSIONS_POLICY, MEDIA_PERMISSIONS_POLICY } from '#shared/media-pages';
+import { STAFF_MEDIA_PERMISSIONS_POLICY, STAFF_PERMISSIONS_POLICY } from '#shared/media-pages';
 
 function staffCsp(nonce: string, callPage = false): string {
   return [
@@ -34,8 +34,8 @@ export function securityHeaders(): MiddlewareHandler {
     h.set('Cross-Origin-Resource-Policy', 'same-origin');
     h.set('X-Robots-Tag', 'noindex, nofollow');
     // Camera and microphone on the consultation call's page only (decision 56); its links in are plain
-    // links, so every page is a document of its own and carries its own policy.
-    h.set('Permissions-Policy', c.get('callPage') === true ? MEDIA_PERMISSIONS_POLICY : DEFAULT_PERMISSIONS_POLICY);
+    // links, so every page is a document of its own and carries its own policy. No page takes a payment.
+    h.set('Permissions-Policy', c.get('callPage') === true ? STAFF_MEDIA_PERMISSIONS_POLICY : STAFF_PERMISSIONS_POLICY);
     h.set('Cache-Control', 'private, no-store');
     if (new URL(c.req.url).protocol === 'https:')
       h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');

@@ -8,7 +8,7 @@ import {
   STATEMENT_CURRENCIES,
   type StatementField,
 } from '#shared/cod/statement';
-import { formatMinor, currencyDecimals, minorToDecimal } from '#shared/money';
+import { formatMinor, currencyDecimals, isShopCurrency, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
@@ -58,7 +58,13 @@ function Preview({ t, preview }: { t: StaffTranslator; preview: CodPreview }) {
                 <td>{l.line}</td>
                 <td dir="ltr">{l.tracking ?? l.reference}</td>
                 <td>
-                  {l.amount === null ? '—' : `${l.currency} ${minorToDecimal(l.amount, currencyDecimals(l.currency))}`}
+                  {/* The shop's currencies as every amount here (a negative's sign against its digits); another
+                      currency as the file wrote it. */}
+                  {l.amount === null
+                    ? '—'
+                    : isShopCurrency(l.currency)
+                      ? money(t, l.amount, l.currency)
+                      : `${l.currency} ${minorToDecimal(l.amount, currencyDecimals(l.currency))}`}
                 </td>
                 <td>{l.expected === null ? '—' : money(t, l.expected, currency)}</td>
                 <td>{t.t(`st_cod_outcome_${l.outcome}` as StaffTextId)}</td>

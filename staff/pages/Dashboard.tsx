@@ -21,7 +21,7 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
             <h2 id={`day-${day.country}`}>{t.t(`st_country_${day.country}`)}</h2>
             <p className="figure">{t.t('st_orders_today', { count: day.orders })}</p>
             <p>
-              {t.t('st_orders_total', {
+              {t.t('st_dashboard_orders_total', {
                 amount: isShopCurrency(day.currency)
                   ? formatMinor(day.orders_total, day.currency, t.lang, day.country)
                   : '',

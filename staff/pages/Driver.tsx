@@ -14,6 +14,33 @@ export type DriverFormState = FormState & { stop?: number; form?: 'delivered' | 
 const money = (t: StaffTranslator, minor: number, currency: 'KWD' | 'SAR') =>
   formatMinor(minor, currency, t.lang, currency === 'KWD' ? 'KW' : 'SA');
 
+/** The field a refusal is about (the schema's and the API's keys), so that field is marked and described. */
+const FIELD_OF_ERROR: Record<string, string> = {
+  driver_receiver_required: 'received_by',
+  driver_receiver_name_required: 'receiver',
+  'mandatory-field': 'cash',
+  cod_amount_invalid: 'cash',
+  driver_cash_required: 'cash',
+  driver_cash_over: 'cash',
+  driver_cash_short_note: 'cash-note',
+  driver_reason_required: 'reason',
+  driver_note_required: 'note',
+};
+
+/**
+ * A refused mark's message, above the stop's forms. The page comes back from a post with it already in
+ * place, where a live region is not announced: it takes the focus on load (autofocus; staff pages run no
+ * script), so a screen reader reads it and the driver is not left on <body>; its field points to it.
+ */
+function MarkError({ id, message }: { id: string; message: string }) {
+  return (
+    // biome-ignore lint/a11y/noAutofocus: the refused form's message must be read first; the page has no script.
+    <p className="note error" role="alert" id={id} tabIndex={-1} autoFocus>
+      {message}
+    </p>
+  );
+}
+
 /** wa.me wants the number's digits only, with the country code. */
 const whatsApp = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
 
@@ -21,6 +48,10 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
   const id = (f: string) => `stop-${stop.id}-${f}`;
   const mine = state?.stop === stop.id ? state : undefined;
   const v = mine?.values;
+  // The field in error: aria-invalid and its description point at the message.
+  const wrong = mine?.error ? FIELD_OF_ERROR[mine.error] : undefined;
+  const invalid = (field: string) =>
+    wrong === field ? { 'aria-invalid': true as const, 'aria-describedby': id('error') } : {};
   return (
     <li className="card stack stop" aria-labelledby={id('name')} data-testid={`stop-${stop.id}`}>
       <h2 id={id('name')}>
@@ -66,11 +97,11 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
         </p>
       ) : (
         <>
-          {mine?.error && <Notice t={t} state={{ error: mine.error }} />}
+          {mine?.error && <MarkError id={id('error')} message={t.tKey(mine.error)} />}
           <details open={mine?.form === 'delivered'}>
             <summary>{t.t('st_driver_delivered')}</summary>
             <form method="post" action={`/driver/stops/${stop.id}/delivered`} className="stack">
-              <fieldset>
+              <fieldset {...invalid('received_by')}>
                 <legend>{t.t('st_driver_received_by')}</legend>
                 {RECEIVERS.map((r) => (
                   <label key={r} className="choice">
@@ -87,7 +118,13 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
               </fieldset>
               <div>
                 <label htmlFor={id('receiver')}>{t.t('st_driver_receiver_name')}</label>
-                <input id={id('receiver')} name="receiver_name" maxLength={100} defaultValue={v?.receiver_name ?? ''} />
+                <input
+                  id={id('receiver')}
+                  name="receiver_name"
+                  maxLength={100}
+                  defaultValue={v?.receiver_name ?? ''}
+                  {...invalid('receiver')}
+                />
               </div>
               {stop.cod_amount > 0 && (
                 <>
@@ -100,11 +137,18 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
                       dir="ltr"
                       required
                       defaultValue={v?.cash ?? minorToDecimal(stop.cod_amount, currencyDecimals(stop.currency))}
+                      {...invalid('cash')}
                     />
                   </div>
                   <div>
                     <label htmlFor={id('cash-note')}>{t.t('st_driver_cash_note')}</label>
-                    <input id={id('cash-note')} name="cash_note" maxLength={300} defaultValue={v?.cash_note ?? ''} />
+                    <input
+                      id={id('cash-note')}
+                      name="cash_note"
+                      maxLength={300}
+                      defaultValue={v?.cash_note ?? ''}
+                      {...invalid('cash-note')}
+                    />
                   </div>
                 </>
               )}
@@ -116,7 +160,7 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
             <form method="post" action={`/driver/stops/${stop.id}/failed`} className="stack">
               <div>
                 <label htmlFor={id('reason')}>{t.t('st_driver_reason')}</label>
-                <select id={id('reason')} name="reason" required defaultValue={v?.reason ?? ''}>
+                <select id={id('reason')} name="reason" required defaultValue={v?.reason ?? ''} {...invalid('reason')}>
                   <option value="" disabled>
                     {t.t('st_driver_reason_choose')}
                   </option>
@@ -129,7 +173,7 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
               </div>
               <div>
                 <label htmlFor={id('note')}>{t.t('st_driver_note')}</label>
-                <input id={id('note')} name="note" maxLength={300} defaultValue={v?.note ?? ''} />
+                <input id={id('note')} name="note" maxLength={300} defaultValue={v?.note ?? ''} {...invalid('note')} />
               </div>
               <button type="submit" className="secondary">
                 {t.t('st_driver_mark_failed')}

@@ -1,9 +1,10 @@
-// The Ship page (issue 62, decision 66): per country, the orders ready to ship with a box each and one
-// Ship button; the recent parcels with their carrier, tracking number, status, label and, for a refused
+// The Ship page (issue 62, decision 66): per country, the orders ready to ship with a box each, the
+// carrier the rules choose (or another they allow) and one Ship button; the recent parcels with their carrier, tracking number, status, label and, for a refused
 // or waiting one, the carrier's own words (quoted as they came, after a lead-in in the staff language)
 // and a retry; the chosen labels printed as one PDF; today's manifest and pickup per carrier; and the
 // carrier rules, which delivery:manage may change.
 import type { ParcelView, RuleView, ShippingData } from '#shared/api/staff-shipping-schemas';
+import { needsPickup } from '#shared/api/parcel-facts';
 import type { CountryCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
@@ -24,6 +25,25 @@ export function statusName(t: StaffTranslator, status: string): string {
   if (status === 'queued' || status === 'refused' || status === 'created')
     return t.t(`st_shipping_status_${status}` as StaffTextId);
   return t.t(`st_tracking_status_${status}` as StaffTextId);
+}
+
+/**
+ * How long a parcel just sent to its carrier reads as being created: the queue's consumer answers within
+ * seconds; a parcel still untried after this lost its message, and staff may press retry (the cron also
+ * sends it again after STALE_QUEUED_MS).
+ */
+const IN_FLIGHT_MS = 10 * 60_000;
+
+/** A parcel on its way to its carrier: queued moments ago, no try answered yet, nothing gone wrong. */
+function inFlight(parcel: ParcelView, now = Date.now()): boolean {
+  return (
+    parcel.status === 'queued' && parcel.create_tries === 0 && !parcel.error && now - parcel.created_at < IN_FLIGHT_MS
+  );
+}
+
+/** A parcel's status as staff read it: a parcel in flight is being created, not waiting on a failure. */
+export function parcelStatusName(t: StaffTranslator, parcel: ParcelView, now = Date.now()): string {
+  return inFlight(parcel, now) ? t.t('st_shipping_status_pending') : statusName(t, parcel.status);
 }
 
 /** A parcel's weight in kilograms, the unit in the staff language. */
@@ -48,8 +68,10 @@ export function ParcelError({ t, parcel }: { t: StaffTranslator; parcel: ParcelV
   );
 }
 
+/** A retry for a refused parcel or one that waits after a failed try; none while it is in flight. */
 export function RetryButton({ t, parcel }: { t: StaffTranslator; parcel: ParcelView }) {
   if (parcel.status !== 'refused' && parcel.status !== 'queued') return null;
+  if (inFlight(parcel)) return null;
   return (
     <form method="post" action={`/shipping/parcels/${parcel.id}/retry`}>
       <button type="submit">{t.t('st_shipping_retry')}</button>
@@ -76,7 +98,9 @@ export function ShippingPage(props: {
       {data.countries.map((country) => {
         const orders = data.orders.filter((o) => o.country === country);
         const parcels = data.parcels.filter((p) => p.country === country);
+        // A pickup for each carrier that collects today's labelled parcels (the shop's own drivers do not).
         const carriers = [...new Set(parcels.filter((p) => p.status === 'created').map((p) => p.carrier))];
+        const pending = parcels.some((p) => inFlight(p));
         return (
           <section key={country} aria-labelledby={`${country}-title`} data-testid={`shipping-${country}`}>
             <h2 id={`${country}-title`}>{t.t(`st_country_${country}` as StaffTextId)}</h2>
@@ -85,7 +109,7 @@ export function ShippingPage(props: {
               {orders.length === 0 ? (
                 <p className="muted">{t.t('st_shipping_none_ready')}</p>
               ) : (
-                <ul className="plain">
+                <ul className="plain ship-orders">
                   {orders.map((o) => (
                     <li key={o.id}>
                       <label className="choice">
@@ -94,59 +118,69 @@ export function ShippingPage(props: {
                         {o.payment_method === 'cod' ? t.t('st_shipping_cod') : t.t('st_shipping_paid')} ·{' '}
                         {formatMinor(o.total, o.currency as 'KWD' | 'SAR', lang, country)} ·{' '}
                         {t.t('st_shipping_left', { count: o.left })}
-                      </label>
+                      </label>{' '}
+                      <OrderCarrier t={t} order={o} />
                     </li>
                   ))}
                 </ul>
               )}
-              <button type="submit" disabled={orders.length === 0}>
-                {t.t('st_shipping_ship')}
-              </button>
+              {/* Nothing to ship, nothing to press: the line above says so. */}
+              {orders.length > 0 ? <button type="submit">{t.t('st_shipping_ship')}</button> : null}
             </form>
 
             <h3>{t.t('st_shipping_parcels')}</h3>
             {parcels.length === 0 ? (
               <p className="muted">{t.t('st_shipping_no_parcels')}</p>
             ) : (
-              <form method="get" action="/shipping/labels.pdf" id={`${country}-labels`}>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.t('st_shipping_label')}</th>
-                      <th scope="col">{t.t('st_shipping_reference')}</th>
-                      <th scope="col">{t.t('st_shipping_carrier')}</th>
-                      <th scope="col">{t.t('st_shipping_tracking')}</th>
-                      <th scope="col">{t.t('st_shipping_status')}</th>
-                      <th scope="col">{t.t('st_shipping_weight')}</th>
-                      <th scope="col">{t.t('st_shipping_cod')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {parcels.map((p) => (
-                      <tr key={p.id} data-testid={`parcel-${p.id}`}>
-                        <td>
-                          {p.label ? <input type="checkbox" name={`parcel_${p.id}`} aria-label={p.reference} /> : null}
-                        </td>
-                        <td>
-                          <a href={`/orders/${p.order_id}`}>{p.reference}</a>
-                        </td>
-                        <td>{carrierName(t, p.carrier)}</td>
-                        <td dir="ltr">{p.tracking_number ?? '—'}</td>
-                        <td>
-                          {statusName(t, p.status)}
-                          <ParcelError t={t} parcel={p} />
-                        </td>
-                        <td>{weightText(t, p.weight_grams)}</td>
-                        <td>{p.cod_amount > 0 ? formatMinor(p.cod_amount, p.currency, lang, country) : '—'}</td>
+              <form method="get" action="/shipping/labels.pdf" id={`${country}-labels`} className="stack">
+                {/* A phone scrolls the table, not the page (each row has a link to focus). */}
+                <div className="table-wrap">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.t('st_shipping_label')}</th>
+                        <th scope="col">{t.t('st_shipping_reference')}</th>
+                        <th scope="col">{t.t('st_shipping_carrier')}</th>
+                        <th scope="col">{t.t('st_shipping_tracking')}</th>
+                        <th scope="col">{t.t('st_shipping_status')}</th>
+                        <th scope="col">{t.t('st_shipping_weight')}</th>
+                        <th scope="col">{t.t('st_shipping_cod')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {parcels.map((p) => (
+                        <tr key={p.id} data-testid={`parcel-${p.id}`}>
+                          <td>
+                            {p.label ? (
+                              <input type="checkbox" name={`parcel_${p.id}`} aria-label={p.reference} />
+                            ) : null}
+                          </td>
+                          <td>
+                            <a href={`/orders/${p.order_id}`}>{p.reference}</a>
+                          </td>
+                          <td>{carrierName(t, p.carrier)}</td>
+                          <td dir="ltr">{p.tracking_number ?? '—'}</td>
+                          <td data-testid={`parcel-status-${p.id}`}>
+                            {parcelStatusName(t, p)}
+                            <ParcelError t={t} parcel={p} />
+                          </td>
+                          <td>{weightText(t, p.weight_grams)}</td>
+                          <td>{p.cod_amount > 0 ? formatMinor(p.cod_amount, p.currency, lang, country) : '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
                 <button type="submit">{t.t('st_shipping_print')}</button>
               </form>
             )}
+            {pending ? (
+              <p className="muted">
+                {t.t('st_shipping_pending_note')} <a href="/shipping">{t.t('st_shipping_look_again')}</a>
+              </p>
+            ) : null}
             {parcels
-              .filter((p) => p.status === 'refused' || p.status === 'queued')
+              .filter((p) => (p.status === 'refused' || p.status === 'queued') && !inFlight(p))
               .map((p) => (
                 <div key={p.id} className="row">
                   {p.reference} <RetryButton t={t} parcel={p} />
@@ -159,12 +193,16 @@ export function ShippingPage(props: {
                 <a href={`/shipping/manifest.csv?country=${country}&carrier=${carrier}&day=${data.today}`}>
                   {t.t('st_shipping_manifest_csv')}
                 </a>
-                <form method="post" action="/shipping/pickups">
-                  <input type="hidden" name="country" value={country} />
-                  <input type="hidden" name="carrier" value={carrier} />
-                  <input type="hidden" name="day" value={data.today} />
-                  <button type="submit">{t.t('st_shipping_pickup')}</button>
-                </form>
+                {needsPickup(carrier) ? (
+                  <form method="post" action="/shipping/pickups">
+                    <input type="hidden" name="country" value={country} />
+                    <input type="hidden" name="carrier" value={carrier} />
+                    <input type="hidden" name="day" value={data.today} />
+                    <button type="submit">{t.t('st_shipping_pickup')}</button>
+                  </form>
+                ) : (
+                  <span className="muted">{t.t('st_shipping_no_pickup')}</span>
+                )}
               </div>
             ))}
             {data.pickups.filter((p) => p.country === country).length > 0 ? (
@@ -205,12 +243,39 @@ export function ShippingPage(props: {
   );
 }
 
+/**
+ * The carrier an order ships with: the rules' choice, or another a fitting rule allows (the API checks
+ * the same); a plain name when the rules allow only one, the rules' refusal when none fits.
+ */
+function OrderCarrier({ t, order }: { t: StaffTranslator; order: ShippingData['orders'][number] }) {
+  if (order.carrier === null) return <span className="muted">{t.tKey('shipping_no_carrier_rule')}</span>;
+  const others = order.carriers.filter((c) => c !== order.carrier);
+  if (others.length === 0) return <span>{carrierName(t, order.carrier)}</span>;
+  return (
+    <select name={`carrier_${order.id}`} defaultValue="" aria-label={t.t('st_shipping_carrier_for', { id: order.id })}>
+      <option value="">{t.t('st_shipping_carrier_by_rules', { carrier: carrierName(t, order.carrier) })}</option>
+      {others.map((c) => (
+        <option key={c} value={c}>
+          {carrierName(t, c)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function RulesForm(props: { t: StaffTranslator; country: CountryCode; rules: RuleView[]; canWrite: boolean }) {
   const { t, country, canWrite } = props;
   // One empty row to add a rule.
   const rows: Array<RuleView | null> = [...props.rules, null];
-  const select = (name: string, value: string, options: readonly string[], label: (o: string) => string) => (
-    <select name={name} defaultValue={value} disabled={!canWrite}>
+  // Each select is named by its column (axe select-name), as the row's inputs are.
+  const select = (
+    name: string,
+    value: string,
+    options: readonly string[],
+    label: (o: string) => string,
+    column: string,
+  ) => (
+    <select name={name} defaultValue={value} disabled={!canWrite} aria-label={column}>
       {options.map((o) => (
         <option key={o} value={o}>
           {label(o)}
@@ -225,53 +290,67 @@ function RulesForm(props: { t: StaffTranslator; country: CountryCode; rules: Rul
       <h3>{t.t('st_shipping_rules')}</h3>
       <p className="muted">{t.t('st_shipping_rules_intro')}</p>
       <input type="hidden" name="country" value={country} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t.t('st_rule_priority')}</th>
-            <th scope="col">{t.t('st_rule_zones')}</th>
-            <th scope="col">{t.t('st_rule_speed')}</th>
-            <th scope="col">{t.t('st_rule_cod')}</th>
-            <th scope="col">{t.t('st_rule_weight')}</th>
-            <th scope="col">{t.t('st_shipping_carrier')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={r ? `${r.priority}` : 'new'}>
-              <td>
-                <input
-                  name={`rule_${i}_priority`}
-                  inputMode="numeric"
-                  defaultValue={r ? String(r.priority) : ''}
-                  disabled={!canWrite}
-                  aria-label={t.t('st_rule_priority')}
-                />
-              </td>
-              <td>
-                <input
-                  name={`rule_${i}_zones`}
-                  defaultValue={r?.zones ?? 'all'}
-                  disabled={!canWrite}
-                  aria-label={t.t('st_rule_zones')}
-                />
-              </td>
-              <td>{select(`rule_${i}_speed`, r?.speed ?? 'any', SPEEDS, speedLabel)}</td>
-              <td>{select(`rule_${i}_cod`, r?.cod ?? 'any', ['any', 'yes', 'no'], codLabel)}</td>
-              <td>
-                <input
-                  name={`rule_${i}_weight`}
-                  inputMode="numeric"
-                  defaultValue={r?.max_weight_grams ? String(r.max_weight_grams) : ''}
-                  disabled={!canWrite}
-                  aria-label={t.t('st_rule_weight')}
-                />
-              </td>
-              <td>{select(`rule_${i}_carrier`, r?.carrier ?? 'aramex', CARRIERS, (c) => carrierName(t, c))}</td>
+      {/* Read only, its inputs are disabled: the wrap itself takes the focus to scroll on a phone. */}
+      <div
+        className="table-wrap"
+        {...(canWrite ? {} : { tabIndex: 0, role: 'region', 'aria-label': t.t('st_shipping_rules') })}
+      >
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.t('st_rule_priority')}</th>
+              <th scope="col">{t.t('st_rule_zones')}</th>
+              <th scope="col">{t.t('st_rule_speed')}</th>
+              <th scope="col">{t.t('st_rule_cod')}</th>
+              <th scope="col">{t.t('st_rule_weight')}</th>
+              <th scope="col">{t.t('st_shipping_carrier')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r ? `${r.priority}` : 'new'}>
+                <td>
+                  <input
+                    name={`rule_${i}_priority`}
+                    inputMode="numeric"
+                    defaultValue={r ? String(r.priority) : ''}
+                    disabled={!canWrite}
+                    aria-label={t.t('st_rule_priority')}
+                  />
+                </td>
+                <td>
+                  <input
+                    name={`rule_${i}_zones`}
+                    defaultValue={r?.zones ?? 'all'}
+                    disabled={!canWrite}
+                    aria-label={t.t('st_rule_zones')}
+                  />
+                </td>
+                <td>{select(`rule_${i}_speed`, r?.speed ?? 'any', SPEEDS, speedLabel, t.t('st_rule_speed'))}</td>
+                <td>{select(`rule_${i}_cod`, r?.cod ?? 'any', ['any', 'yes', 'no'], codLabel, t.t('st_rule_cod'))}</td>
+                <td>
+                  <input
+                    name={`rule_${i}_weight`}
+                    inputMode="numeric"
+                    defaultValue={r?.max_weight_grams ? String(r.max_weight_grams) : ''}
+                    disabled={!canWrite}
+                    aria-label={t.t('st_rule_weight')}
+                  />
+                </td>
+                <td>
+                  {select(
+                    `rule_${i}_carrier`,
+                    r?.carrier ?? 'aramex',
+                    CARRIERS,
+                    (c) => carrierName(t, c),
+                    t.t('st_shipping_carrier'),
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {canWrite ? <button type="submit">{t.t('st_shipping_rules_save')}</button> : null}
     </form>
   );

@@ -97,9 +97,19 @@ async function file(c: C, path: string) {
 export const shippingRoutes = new Hono<StaffAppEnv>()
   .get('/shipping', staffPage('orders:fulfil'), (c) => page(c, outcome(c)))
   .post('/shipping/ship', staffPage('orders:fulfil'), async (c) => {
-    const ids = idsFrom(await formFields(c), 'order_');
+    const values = await formFields(c);
+    const ids = idsFrom(values, 'order_');
     if (ids.length === 0) return c.redirect('/shipping?shipped=0', 303);
-    const answer = await staffApi<ShipOrdersAnswer>(c, 'POST', '/staff/shipping/ship', { order_ids: ids });
+    // A carrier chosen for an order instead of the rules' (empty: the rules choose); the API checks it.
+    const carriers = ids
+      .filter((id) => values[`carrier_${id}`])
+      .map((id) => ({ order_id: id, carrier: values[`carrier_${id}`] }));
+    const answer = await staffApi<ShipOrdersAnswer>(c, 'POST', '/staff/shipping/ship', {
+      order_ids: ids,
+      ...(carriers.length > 0 ? { carriers } : {}),
+    });
+    // A carrier that is none of the shop's (a changed form) is the API's 400: said on the page.
+    if (answer.status === 400) return c.redirect(`/shipping?error=${answer.envelope.meta.msg}`, 303);
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     const { queued, failed } = answer.envelope.data;
     const failures = failed.map((f) => `${f.order_id}:${f.msg}`).join(';');

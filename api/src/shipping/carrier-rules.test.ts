@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CarrierRule, chooseCarrier, NoCarrierRule, type Parcel } from './carrier-rules';
+import { type CarrierRule, carriersAllowed, chooseCarrier, NoCarrierRule, type Parcel } from './carrier-rules';
 
 const rule = (over: Partial<CarrierRule>): CarrierRule => ({
   id: 1,
@@ -79,5 +79,32 @@ describe('choosing a carrier by the owner’s rules', () => {
     expect(() => chooseCarrier([], parcel({ country: 'SA', speed: 'next_day', weightGrams: 750 }))).toThrow(
       'no carrier rule fits a SA next_day parcel of 750 g',
     );
+  });
+});
+
+describe('the carriers staff may choose for a parcel instead', () => {
+  it('are the carriers of every rule that fits, the rules’ own choice first, each once', () => {
+    expect(carriersAllowed(DEFAULTS, parcel({ speed: 'same_day' }))).toEqual(['own', 'aramex']);
+    expect(carriersAllowed(DEFAULTS, parcel({ speed: 'standard' }))).toEqual(['aramex']);
+    // A Saudi cash next-day parcel: SMSA (cash), Aramex (next day), DHL (anything); SMSA named twice, once here.
+    expect(carriersAllowed(DEFAULTS, parcel({ country: 'SA', speed: 'next_day', codAmount: 1000 }))).toEqual([
+      'smsa',
+      'aramex',
+      'dhl',
+    ]);
+    expect(carriersAllowed(DEFAULTS, parcel({ country: 'SA', speed: 'standard', codAmount: 1000 }))).toEqual([
+      'smsa',
+      'dhl',
+    ]);
+    // Another country's rules never fit, and a rule's weight limit holds.
+    expect(
+      carriersAllowed(
+        DEFAULTS.filter((r) => r.country === 'SA'),
+        parcel(),
+      ),
+    ).toEqual([]);
+    expect(
+      carriersAllowed([rule({ max_weight_grams: 400, carrier: 'dhl' }), rule({ priority: 20 })], parcel()),
+    ).toEqual(['aramex']);
   });
 });

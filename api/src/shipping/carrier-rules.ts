@@ -51,6 +51,16 @@ export function chooseCarrier(rules: readonly CarrierRule[], parcel: Parcel): Ca
   return fit;
 }
 
+/**
+ * Every carrier a rule that fits the parcel names, in priority order, once each: the first is the one
+ * chooseCarrier picks; staff may send a parcel with any of the others instead (issue 73), never with a
+ * carrier no rule of its country allows for it (its zone, speed, cash and weight).
+ */
+export function carriersAllowed(rules: readonly CarrierRule[], parcel: Parcel): CarrierCode[] {
+  const fits = [...rules].sort((a, b) => a.priority - b.priority).filter((rule) => ruleFits(rule, parcel));
+  return [...new Set(fits.map((rule) => rule.carrier))];
+}
+
 function ruleFromRow(row: CarrierRuleRow): CarrierRule {
   return {
     id: row.id,

@@ -1,14 +1,25 @@
 // Shipping orders from the back office (issue 62, decision 66): for each order one parcel of what is
 // still to ship (or the lines and counts staff chose: the rest waits for stock), its carrier chosen by
-// the owner's rules, queued for creation at the carrier (./create.ts consumes it). The parcel's
-// reference `<order>-<n>` is unique: a second press for the same parcel is refused, never doubled.
+// the owner's rules (or another the rules allow, chosen by staff), queued for creation at the carrier
+// (./create.ts consumes it). The parcel's reference `<order>-<n>` is unique: a second press for the same
+// parcel is refused, never doubled.
 import type { DeliverySpeed } from '#shared/delivery/promise';
 import { orderRoute } from '#api/src/db/databases';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import { loadOrder, type Order, stageOf } from '#api/src/order-office/common';
 import type { StaffMember } from '#api/src/staff/sessions';
-import { chooseCarrier, loadCarrierRules, NoCarrierRule } from './carrier-rules';
+import { carrierFor } from '#api/src/carriers';
+import { type CarrierCode, CarrierNotConfigured } from '#api/src/carriers/types';
+import { apiConfig } from '#api/src/lib/config';
+import {
+  type CarrierRule,
+  carriersAllowed,
+  chooseCarrier,
+  loadCarrierRules,
+  NoCarrierRule,
+  type Parcel,
+} from './carrier-rules';
 
 /** Stages an order ships from: confirmed or packed, or shipped already with lines still waiting. */
 const SHIPPABLE_STAGES = ['confirmed', 'packed', 'shipped', 'out_for_delivery'] as const;
@@ -87,20 +98,22 @@ export async function orderAt(
   return { order, db: route.db, moving: route.moving };
 }
 
+/** What one parcel of the order would carry, and its facts as the carrier rules read them. */
+export interface ParcelPlan {
+  wanted: Array<{ sku_id: number; count: number }>;
+  parcel: Parcel;
+}
+
 /**
- * One parcel of the order, queued: the lines given (all that is left when none), its carrier by the
- * rules, its cash to collect and weight. Returns the new shipment's id (for the queue message).
+ * The parcel of the lines given (all that is left when none): checked against what is left to ship,
+ * with its weight, the speed she was promised, the cash to collect and the address's zone.
  */
-export async function queueParcel(
+export async function planParcel(
   env: ApiEnv,
-  member: StaffMember,
   order: Order,
-  db: D1Database,
+  lines: readonly LineToShip[],
   chosen?: Array<{ sku_id: number; count: number }>,
-): Promise<number> {
-  if (!(SHIPPABLE_STAGES as readonly string[]).includes(stageOf(order)))
-    throw new ApiError(409, 'transition_not_allowed');
-  const lines = await linesToShip(env, order, db);
+): Promise<ParcelPlan> {
   const wanted = chosen
     ? chosen.filter((c) => c.count > 0)
     : lines.map((l) => ({ sku_id: l.sku_id, count: l.ordered - l.shipped })).filter((l) => l.count > 0);
@@ -113,18 +126,58 @@ export async function queueParcel(
   // The speed she chose and was promised (decision 65); orders placed before it go standard.
   const speed: DeliverySpeed = order.delivery_speed ?? 'standard';
   const cod = await codFor(env, order);
-  let carrier: string;
-  try {
-    carrier = chooseCarrier(await loadCarrierRules(env.DB, order.country), {
-      country: order.country,
-      zone: zoneOf(order),
-      speed,
-      codAmount: cod,
-      weightGrams: weight,
-    }).carrier;
-  } catch (error) {
-    if (error instanceof NoCarrierRule) throw new ApiError(409, 'shipping_no_carrier_rule');
-    throw error;
+  return {
+    wanted,
+    parcel: { country: order.country, zone: zoneOf(order), speed, codAmount: cod, weightGrams: weight },
+  };
+}
+
+/**
+ * The carriers staff may send a parcel with instead of the rules' first choice (issue 73): those of the
+ * country's rules that fit it, whose adapter serves its country and, in live mode, has its keys.
+ */
+export function carriersFor(env: ApiEnv, rules: readonly CarrierRule[], parcel: Parcel): CarrierCode[] {
+  const config = apiConfig(env);
+  return carriersAllowed(rules, parcel).filter((code) => {
+    try {
+      return carrierFor(env, config, code).countries.includes(parcel.country);
+    } catch (error) {
+      if (error instanceof CarrierNotConfigured) return false;
+      throw error;
+    }
+  });
+}
+
+/**
+ * One parcel of the order, queued: the lines given (all that is left when none), its carrier by the
+ * rules or the one staff chose among those the rules allow for it, its cash to collect and weight.
+ * Returns the new shipment's id (for the queue message).
+ */
+export async function queueParcel(
+  env: ApiEnv,
+  member: StaffMember,
+  order: Order,
+  db: D1Database,
+  chosen?: Array<{ sku_id: number; count: number }>,
+  carrierChosen?: CarrierCode,
+): Promise<number> {
+  if (!(SHIPPABLE_STAGES as readonly string[]).includes(stageOf(order)))
+    throw new ApiError(409, 'transition_not_allowed');
+  const { wanted, parcel } = await planParcel(env, order, await linesToShip(env, order, db), chosen);
+  const { speed, codAmount: cod, weightGrams: weight } = parcel;
+  const rules = await loadCarrierRules(env.DB, order.country);
+  let carrier: CarrierCode;
+  if (carrierChosen) {
+    if (!carriersFor(env, rules, parcel).includes(carrierChosen))
+      throw new ApiError(409, 'shipping_carrier_not_allowed');
+    carrier = carrierChosen;
+  } else {
+    try {
+      carrier = chooseCarrier(rules, parcel).carrier;
+    } catch (error) {
+      if (error instanceof NoCarrierRule) throw new ApiError(409, 'shipping_no_carrier_rule');
+      throw error;
+    }
   }
   const core = env.DB;
   const n = await core
@@ -153,7 +206,14 @@ export async function queueParcel(
         resource: 'order',
         resourceId: order.id,
         country: order.country,
-        after: { reference, carrier, lines: wanted, cod_amount: cod, weight_grams: weight },
+        after: {
+          reference,
+          carrier,
+          carrier_by: carrierChosen ? 'staff' : 'rules',
+          lines: wanted,
+          cod_amount: cod,
+          weight_grams: weight,
+        },
       }),
     ]);
     return (inserted!.results[0] as { id: number }).id;

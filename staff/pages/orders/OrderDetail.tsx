@@ -12,6 +12,7 @@ import type { OrderDetailData } from '#shared/api/staff-order-responses';
 import { type OrderStep, orderWords } from './order-detail-data';
 import { OrderMoney } from './OrderMoney';
 import { OrderNextSteps } from './OrderNextSteps';
+import { OrderDelivery } from './OrderDelivery';
 import { OrderParcelEvents } from './OrderParcelEvents';
 
 export { ORDER_STEPS, type OrderStep } from './order-detail-data';
@@ -99,6 +100,7 @@ export function OrderDetailPage(props: {
             )}
           </address>
         </section>
+        <OrderDelivery t={t} order={o} />
         {o.tracking_number && (
           <section className="card" aria-labelledby="shipment">
             <h2 id="shipment">{t.t('st_orders_shipment')}</h2>

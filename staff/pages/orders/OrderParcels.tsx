@@ -4,7 +4,7 @@
 import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
-import { carrierName, ParcelError, RetryButton, statusName } from '../Shipping';
+import { carrierName, ParcelError, parcelStatusName, RetryButton } from '../Shipping';
 
 export function OrderParcels(props: {
   t: StaffTranslator;
@@ -30,7 +30,7 @@ export function OrderParcels(props: {
       {data.parcels.map((p) => (
         <div key={p.id} className="stack" data-testid={`order-parcel-${p.id}`}>
           <p>
-            <strong>{p.reference}</strong> · {carrierName(t, p.carrier)} · {statusName(t, p.status)}
+            <strong>{p.reference}</strong> · {carrierName(t, p.carrier)} · {parcelStatusName(t, p)}
             {p.tracking_number ? (
               <>
                 {' · '}

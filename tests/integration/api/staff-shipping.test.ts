@@ -192,15 +192,70 @@ describe('shipping orders in one step', () => {
     expect(total[1]).toBe(String(lines.length));
     expect(total[5]).toBe((cod / 1000).toFixed(3));
     expect(total[6]).toBe('KWD');
-    const pickup = await staffCall(clerk.token, '/staff/shipping/pickups', {
+    // The shop's own drivers load at its store: no pickup to book, and none recorded (issue 73).
+    const own = await staffCall(clerk.token, '/staff/shipping/pickups', {
       json: { country: 'KW', carrier: 'own', day },
+    });
+    expect(own.status).toBe(409);
+    expect((await json(own)).meta.msg).toBe('shipping_pickup_not_needed');
+    const ownPickups = await env.DB.prepare("SELECT count(*) AS n FROM pickups WHERE carrier = 'own'").first<{
+      n: number;
+    }>();
+    expect(ownPickups!.n).toBe(0);
+    expect((await shipment(parcels[0]!))!.pickup_id).toBeNull();
+    // A carrier that collects books its pickup for the day's parcels.
+    const pickup = await staffCall(clerk.token, '/staff/shipping/pickups', {
+      json: { country: 'SA', carrier: 'smsa', day },
     });
     expect(pickup.status).toBe(200);
     const booked = (await json(pickup)).data;
-    expect(booked.carrier_ref).toMatch(/^OWN-/);
-    expect((await shipment(parcels[0]!))!.pickup_id).toBe(booked.pickup_id);
+    expect(booked.carrier_ref).toMatch(/^LP-/);
+    expect((await shipment(parcels[1]!))!.pickup_id).toBe(booked.pickup_id);
     const row = await env.DB.prepare('SELECT status, carrier FROM pickups WHERE id = ?').bind(booked.pickup_id).first();
-    expect(row).toEqual({ status: 'booked', carrier: 'own' });
+    expect(row).toEqual({ status: 'booked', carrier: 'smsa' });
+  });
+});
+
+describe('a carrier chosen for an order (issue 73)', () => {
+  it('lists each ready order with the rules’ carrier and the others they allow, ships with one of them, refuses any other', async () => {
+    const id = await place('KW', [{ sku_id: 101, count: 1 }]);
+    const page = (await json(await staffCall(clerk.token, '/staff/shipping?country=KW'))).data;
+    // A Kuwait same-day cash order: the own drivers by the rules, Aramex allowed too (the seeded rules).
+    expect(page.orders.find((o: { id: number }) => o.id === id)).toMatchObject({
+      carrier: 'own',
+      carriers: ['own', 'aramex'],
+    });
+    // SMSA and DHL are no carriers of Kuwait's rules: refused, nothing queued.
+    for (const carrier of ['smsa', 'dhl']) {
+      const refused = await staffCall(clerk.token, '/staff/shipping/ship', {
+        json: { order_ids: [id], carriers: [{ order_id: id, carrier }] },
+      });
+      expect((await json(refused)).data).toEqual({
+        queued: [],
+        failed: [{ order_id: id, msg: 'shipping_carrier_not_allowed' }],
+      });
+    }
+    // A carrier that is none of the shop's is the schema's refusal.
+    const unknown = await staffCall(clerk.token, '/staff/shipping/ship', {
+      json: { order_ids: [id], carriers: [{ order_id: id, carrier: 'fedex' }] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(
+      (await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE order_id = ?').bind(id).first<{ n: number }>())!
+        .n,
+    ).toBe(0);
+    const shipped = await staffCall(clerk.token, '/staff/shipping/ship', {
+      json: { order_ids: [id], carriers: [{ order_id: id, carrier: 'aramex' }] },
+    });
+    const queued = (await json(shipped)).data.queued as number[];
+    expect(queued).toHaveLength(1);
+    expect((await shipment(queued[0]!))!.carrier).toBe('aramex');
+    const audit = await env.DB.prepare(
+      "SELECT after_json FROM audit_log WHERE action = 'shipment.queue' AND resource_id = ? ORDER BY id DESC LIMIT 1",
+    )
+      .bind(String(id))
+      .first<{ after_json: string }>();
+    expect(JSON.parse(audit!.after_json)).toMatchObject({ carrier: 'aramex', carrier_by: 'staff' });
   });
 });
 

@@ -78,6 +78,19 @@ describe('the driver’s phone page', () => {
     const page = decoded(await short.text());
     expect(page).toContain('Less than the amount to collect: write a note saying why.');
     expect(page).toContain('value="4.000"');
+    // The message is not a live region already in the page: it takes the focus on load (issue 73), and
+    // the field it is about is marked invalid and described by it; the other fields are not.
+    const alert = `stop-${id}-error`;
+    expect(page).toMatch(new RegExp(`<p class="note error" role="alert" id="${alert}" tabindex="-1" autofocus="">`));
+    expect(page).toMatch(new RegExp(`id="stop-${id}-cash-note"[^>]*aria-invalid="true" aria-describedby="${alert}"`));
+    expect(page).not.toMatch(new RegExp(`id="stop-${id}-cash"[^>]*aria-invalid`));
+    const over = decoded(
+      await (
+        await staffPost(`/driver/stops/${id}/delivered`, { received_by: 'customer', cash: '6.000' }, driver.cookie)
+      ).text(),
+    );
+    expect(over).toMatch(new RegExp(`id="stop-${id}-cash"[^>]*aria-invalid="true" aria-describedby="${alert}"`));
+    expect(over.match(/autofocus=""/g)).toHaveLength(1);
     const stranger = await staffPost(`/driver/stops/${id}/failed`, { reason: 'not_home' }, driverAr.cookie);
     expect(stranger.status).toBe(404);
     const done = await staffPost(

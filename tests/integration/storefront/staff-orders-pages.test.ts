@@ -65,8 +65,15 @@ describe('shipping an order from the back office', () => {
     expect(listHtml).toContain(`href="/orders/${orderId}"`);
     expect(listHtml).toContain('To confirm');
 
+    // The speed she chose and the day she was promised, in the shop's words and its way of writing a day.
+    await env.API_DB.prepare("UPDATE orders SET delivery_speed = 'next_day', promised_date = '2030-01-06' WHERE id = ?")
+      .bind(orderId)
+      .run();
     const detail = await (await staffPage(`/orders/${orderId}`, clerk)).text();
     expect(detail).toContain(`action="/orders/${orderId}/confirm"`);
+    const delivery = /data-testid="order-delivery">(.*?)<\/section>/s.exec(detail)![1]!;
+    expect(delivery).toContain('Speed: Next day');
+    expect(delivery).toContain('Promised for Sun, Jan 6');
     // The whole delivery address, as the packing slip prints it: the area and governorate, the street
     // and building parts in the shop's words, the country and the phone.
     const addressHtml = /<address>(.*?)<\/address>/s.exec(detail)![1]!;
@@ -77,6 +84,9 @@ describe('shipping an order from the back office', () => {
       await staffPage(`/orders/${orderId}`, await signIn([{ role: 'fulfilment', country: 'KW' }], 'ar'))
     ).text();
     expect(/<address>(.*?)<\/address>/s.exec(arDetail)![1]).toContain('قطعة 3، شارع 12');
+    const arDelivery = /data-testid="order-delivery">(.*?)<\/section>/s.exec(arDetail)![1]!;
+    expect(arDelivery).toContain('السرعة: في اليوم التالي');
+    expect(arDelivery).toMatch(/اليوم الموعود للتوصيل: الأحد، 6 يناير \(\d+[\s\u00a0]\S+/);
     // Fulfilment may not refund: no refund form.
     expect(detail).not.toContain(`action="/orders/${orderId}/refund"`);
 

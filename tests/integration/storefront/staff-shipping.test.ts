@@ -147,13 +147,38 @@ describe('the Ship page', () => {
       )
     ).text();
     expect(csv).toContain(`${kw}-1`);
+    // No pickup for the own drivers (issue 73): the page offers none, a posted one is refused.
+    expect(page).not.toContain('name="carrier" value="own"');
+    expect(page).toContain('No pickup: our drivers load at the store.');
     const pickup = await staffPost(
       '/shipping/pickups',
       { country: 'KW', carrier: 'own', day: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10) },
       clerk,
     );
     expect(pickup.status).toBe(303);
-    expect(pickup.headers.get('location')).toMatch(/done=pickup&ref=OWN-/);
+    expect(pickup.headers.get('location')).toBe('/shipping?error=shipping_pickup_not_needed');
+  });
+
+  it('ships an order with the carrier chosen for it, and refuses one its rules do not allow (issue 73)', async () => {
+    const id = await confirmedOrder('KW');
+    const page = decoded(await (await staffPage('/shipping', clerk)).text());
+    expect(page).toContain(`aria-label="Carrier for order ${id}"`);
+    const refused = await staffPost('/shipping/ship', { [`order_${id}`]: 'on', [`carrier_${id}`]: 'smsa' }, clerk);
+    expect(refused.headers.get('location')).toBe(
+      `/shipping?shipped=0&failed=${encodeURIComponent(`${id}:shipping_carrier_not_allowed`)}`,
+    );
+    expect(decoded(await (await staffPage(refused.headers.get('location')!, clerk)).text())).toContain(
+      `Order ${id} was not shipped: That carrier does not take this parcel`,
+    );
+    const shipped = await staffPost('/shipping/ship', { [`order_${id}`]: 'on', [`carrier_${id}`]: 'aramex' }, clerk);
+    expect(shipped.headers.get('location')).toBe('/shipping?shipped=1');
+    const [parcel] = await settled(id);
+    expect(parcel!.status).toBe('created');
+    expect(
+      (await env.API_DB.prepare('SELECT carrier FROM shipments WHERE id = ?')
+        .bind(parcel!.id)
+        .first<{ carrier: string }>())!.carrier,
+    ).toBe('aramex');
   });
 
   it('shows a refused address with the carrier’s words, in Arabic too, and changes nothing on the order', async () => {

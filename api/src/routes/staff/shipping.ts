@@ -19,7 +19,9 @@ import type { CarrierRuleRow } from '#api/src/db/rows';
 import { companyEntity } from '#shared/company';
 import { manifestCsv, manifestLines, mergeLabels } from '#api/src/shipping/documents';
 import { sendShipments } from '#api/src/shipping/queue';
-import { linesToShip, orderAt, queueParcel } from '#api/src/shipping/ship';
+import { type CarrierRule, chooseCarrier, loadCarrierRules, NoCarrierRule } from '#api/src/shipping/carrier-rules';
+import { carriersFor, linesToShip, orderAt, planParcel, queueParcel } from '#api/src/shipping/ship';
+import { needsPickup } from '#shared/api/parcel-facts';
 import {
   shippingListQuery,
   shipOrdersSchema,
@@ -108,6 +110,7 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       if (countries.length === 0) throw new ApiError(403, 'forbidden');
       const marks = countries.map(() => '?').join(',');
       // Orders ready: confirmed or packed (paid, or cash on delivery), or shipped with lines still waiting.
+      const core = c.env.DB;
       const shards = await orderShards(c.env);
       const ready: Array<{
         id: number;
@@ -132,13 +135,27 @@ export const staffShippingRoutes = new Hono<AppEnv>()
           .all<(typeof ready)[number]>();
         ready.push(...results);
       }
-      const core = c.env.DB;
-      // A shipped order is listed only while some of its lines are in no parcel yet.
-      const listed: Array<(typeof ready)[number] & { left: number }> = [];
+      // A shipped order is listed only while some of its lines are in no parcel yet, with the carrier the
+      // rules choose for what is left and the others staff may choose instead.
+      const rules = new Map<CountryCode, CarrierRule[]>();
+      for (const country of countries) rules.set(country, await loadCarrierRules(core, country));
+      const listed: Array<
+        (typeof ready)[number] & { left: number; carrier: CarrierCode | null; carriers: CarrierCode[] }
+      > = [];
       for (const o of ready) {
         const { order, db } = await orderAt(c.env, o.id);
-        const left = (await linesToShip(c.env, order, db)).reduce((s, l) => s + l.ordered - l.shipped, 0);
-        if (left > 0) listed.push({ ...o, left });
+        const lines = await linesToShip(c.env, order, db);
+        const left = lines.reduce((s, l) => s + l.ordered - l.shipped, 0);
+        if (left === 0) continue;
+        const { parcel } = await planParcel(c.env, order, lines);
+        const countryRules = rules.get(order.country) ?? [];
+        let carrier: CarrierCode | null = null;
+        try {
+          carrier = chooseCarrier(countryRules, parcel).carrier;
+        } catch (error) {
+          if (!(error instanceof NoCarrierRule)) throw error;
+        }
+        listed.push({ ...o, left, carrier, carriers: carriersFor(c.env, countryRules, parcel) });
       }
       const since = Date.now() - 7 * 86_400_000;
       const { results: parcels } = await core
@@ -164,7 +181,7 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       summary:
-        'Ships the chosen orders: one parcel each of what is still to ship, its carrier by the rules, queued for creation at the carrier',
+        'Ships the chosen orders: one parcel each of what is still to ship, its carrier by the rules or one staff chose among those the rules allow, queued for creation at the carrier',
       body: shipOrdersSchema,
       staff: 'orders:fulfil',
       response: shipOrdersAnswerSchema,
@@ -172,13 +189,15 @@ export const staffShippingRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const chosen = new Map((input.carriers ?? []).map((x) => [x.order_id, x.carrier]));
       const queued: number[] = [];
       const failed: Array<{ order_id: number; msg: string }> = [];
-      for (const id of c.req.valid('json').order_ids) {
+      for (const id of input.order_ids) {
         try {
           const { order, db, moving } = await orderFor(c, id, 'orders:fulfil');
           if (moving) throw new ApiError(503, 'service_busy');
-          queued.push(await queueParcel(c.env, member, order, db));
+          queued.push(await queueParcel(c.env, member, order, db, undefined, chosen.get(id)));
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           failed.push({ order_id: id, msg: error.key });
@@ -354,12 +373,14 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       body: pickupSchema,
       staff: 'orders:fulfil',
       response: pickupBookedSchema,
-      messages: ['shipping_no_parcels', 'shipping_pickup_failed'],
+      messages: ['shipping_no_parcels', 'shipping_pickup_failed', 'shipping_pickup_not_needed'],
     }),
     async (c) => {
       const member = await requireStaff(c);
       const q = c.req.valid('json');
       assertCan(member, 'orders:fulfil', q.country);
+      // The shop's own drivers load at its store: there is no pickup to book, nor a record of one.
+      if (!needsPickup(q.carrier)) throw new ApiError(409, 'shipping_pickup_not_needed');
       const lines = await manifestLines(c.env.DB, q);
       if (lines.length === 0) throw new ApiError(409, 'shipping_no_parcels');
       const company = companyEntity(q.country);
