@@ -150,7 +150,7 @@ export const staffCodAr: Translated<typeof staffCodEn> = {
   st_cod_preview_blocked:
     'لن يُستورد شيء من هذا الملف: صحّح الأسطر الموسومة بطرد غير معروف أو عملة أخرى أو مطابق من قبل أو مكرر أو بلا مبلغ أو لم يُسلَّم أو طردين مختلفين.',
   st_cod_preview_imported: 'استُورد هذا الملف من قبل. لن يتغير شيء.',
-  st_cod_lines_of: 'الأسطر من {{from}} إلى {{to}} من {{count}}',
+  st_cod_lines_of: 'الأسطر من {{from}} إلى {{to}} من {{total}}',
   st_cod_lines_previous: 'الأسطر السابقة',
   st_cod_lines_next: 'الأسطر التالية',
   st_cod_line: 'السطر',

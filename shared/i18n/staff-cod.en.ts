@@ -140,7 +140,7 @@ export const staffCodEn = {
   st_cod_preview_blocked:
     'Nothing will be imported from this file: fix the lines marked unknown, other currency, already matched, repeated, no amount, never delivered or two parcels.',
   st_cod_preview_imported: 'This file has been imported already. Nothing will change.',
-  st_cod_lines_of: 'Lines {{from}} to {{to}} of {{count}}',
+  st_cod_lines_of: 'Lines {{from}} to {{to}} of {{total}}',
   st_cod_lines_previous: 'Previous lines',
   st_cod_lines_next: 'Next lines',
   st_cod_line: 'Line',

@@ -102,8 +102,8 @@ function LinePages({ t, preview }: { t: StaffTranslator; preview: CodPreview }) 
     </form>
   );
   return (
-    <nav aria-label={t.t('st_cod_lines_of', { from, to, count: preview.line_count })} className="row">
-      <p>{t.t('st_cod_lines_of', { from, to, count: preview.line_count })}</p>
+    <nav aria-label={t.t('st_cod_lines_of', { from, to, total: preview.line_count })} className="row">
+      <p>{t.t('st_cod_lines_of', { from, to, total: preview.line_count })}</p>
       {preview.page > 1 && go(preview.page - 1, t.t('st_cod_lines_previous'))}
       {preview.page < preview.pages && go(preview.page + 1, t.t('st_cod_lines_next'))}
     </nav>
