@@ -49,11 +49,24 @@ describe('money', () => {
     expect(formatMinor(1250, 'SAR', 'ar', 'SA')).toContain('12.50');
   });
 
+  it('names the currency in Arabic as the country configuration does, never by its Latin code (issue 73)', () => {
+    expect(formatMinor(20_694, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?206\.94\sر\.س$/);
+    expect(formatMinor(12_345, 'KWD', 'ar', 'KW')).toMatch(/^\u200f?12\.345\sد\.ك$/);
+    expect(formatMinor(-19_750, 'KWD', 'ar', 'KW')).toMatch(/-19\.750\sد\.ك$/);
+    for (const facts of Object.values(COUNTRY_FACTS)) {
+      const ar = formatMinor(1000, facts.currency, 'ar', 'KW');
+      expect(ar).toContain(facts.currencyLabel.ar);
+      expect(ar).not.toMatch(/[A-Z]{3}/);
+      // English keeps the ISO code before the number.
+      expect(formatMinor(1000, facts.currency, 'en', 'KW').startsWith(facts.currencyLabel.en)).toBe(true);
+    }
+  });
+
   it('prints a round amount (a filter’s bound) as prices are printed, without a zero fraction', () => {
     // The code sits where formatMinor puts it in each language: before in English, after in Arabic.
     expect(formatWholeAmount(250, 'SAR', 'en', 'SA')).toBe(formatMinor(25_000, 'SAR', 'en', 'SA').replace('.00', ''));
     expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toBe(formatMinor(25_000, 'SAR', 'ar', 'SA').replace('.00', ''));
-    expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?250\sSAR$/);
+    expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?250\sر\.س$/);
     expect(formatWholeAmount(25, 'KWD', 'en', 'KW')).toMatch(/^KWD\s25$/);
   });
 

@@ -125,6 +125,47 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
 }
 
 const DECIMALS_BY_CURRENCY = new Map<string, number>(Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.decimals]));
+const LABEL_BY_CURRENCY = new Map<string, Record<Lang, string>>(
+  Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.currencyLabel]),
+);
+const NAME_BY_CURRENCY = new Map<string, Record<Lang, string>>(
+  Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.currencyName]),
+);
+
+/** The currency as a price names it: "SAR", "ر.س" (a filter's heading, a chip, a field's label). */
+export function currencyLabel(currency: string, lang: Lang): string {
+  return LABEL_BY_CURRENCY.get(currency)?.[lang] ?? currency;
+}
+
+/** The currency inside a sentence: "SAR", «الريال السعودي» ("Prices in …", «الأسعار بعملة …»). */
+export function currencyName(currency: string, lang: Lang): string {
+  return NAME_BY_CURRENCY.get(currency)?.[lang] ?? currency;
+}
+
+/**
+ * Amounts already written out (a range "0–350.75") with the currency's label where a price puts it in
+ * the language: "SAR 0–350.75", "0–350.75 ر.س". The place is Intl's, as formatMinor's is.
+ */
+export function withCurrency(amounts: string, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
+  const parts = formatterFor(lang, country, { style: 'currency', currency, currencyDisplay: 'code' }).formatToParts(1);
+  const label = currencyLabel(currency, lang);
+  return parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer')
+    ? `${label} ${amounts}`
+    : `${amounts} ${label}`;
+}
+
+/**
+ * Formats with Intl (digits, grouping, sign and the currency's place and bidi marks for the language)
+ * and names the currency as the country's configuration does in that language ("206.94 ر.س"), not as
+ * the engine's data happens to (its symbols differ between ICU versions, so server and browser could).
+ */
+function withCurrencyLabel(f: Intl.NumberFormat, value: number, currency: string, lang: Lang): string {
+  const label = currencyLabel(currency, lang);
+  return f
+    .formatToParts(value)
+    .map((p) => (p.type === 'currency' ? label : p.value))
+    .join('');
+}
 
 /**
  * Minor units as a plain decimal with all the currency's digits ("113.40", "12.345"): no grouping, no
@@ -147,7 +188,10 @@ export function currencyDecimals(currency: string): number {
   return DECIMALS_BY_CURRENCY.get(currency) ?? 2;
 }
 
-/** Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50". */
+/**
+ * Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50"; in
+ * Arabic the country's Arabic label after the number: "1.500 د.ك", "12.50 ر.س".
+ */
 export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
   const decimals = currencyDecimals(currency);
   const f = formatterFor(lang, country, {
@@ -158,22 +202,23 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
     maximumFractionDigits: decimals,
   });
   // Intl wants a number; dividing an integer by a power of ten is exact enough for display.
-  return f.format(minor / pow10(decimals));
+  return withCurrencyLabel(f, minor / pow10(decimals), currency, lang);
 }
 
 /**
  * A round amount in whole units of the currency (a filter's "under 250"), in the same format as every
- * price (the code placed as formatMinor places it: "SAR 250", "250 SAR" in Arabic), without the zero
+ * price (the currency placed and named as formatMinor does: "SAR 250", "250 ر.س" in Arabic), without the zero
  * fraction a round figure would print ("250.00").
  */
 export function formatWholeAmount(major: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
-  return formatterFor(lang, country, {
+  const f = formatterFor(lang, country, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
     minimumFractionDigits: 0,
     maximumFractionDigits: currencyDecimals(currency),
-  }).format(major);
+  });
+  return withCurrencyLabel(f, major, currency, lang);
 }
 
 /** Formats a base price (fils) as the shopper pays it: their currency, VAT included where there is VAT. */

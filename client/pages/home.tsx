@@ -2,6 +2,7 @@
 // products, brands, nutritionist banner, quiz entry, collections).
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { currencyName } from '#shared/money';
 import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { BrandGrid } from '../catalogue/BrandGrid';
@@ -32,7 +33,7 @@ function homeOgImage(sections: HomeSection[]): string | undefined {
 
 export function Component() {
   const { sections } = useLoaderData() as { sections: HomeSection[] };
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const href = useHref();
   // The country's own threshold (its setting, VAT included like every shown price): the same figure
   // the cart's banner counts down to.
@@ -60,7 +61,10 @@ export function Component() {
         <p className="delivery-note" data-testid="delivery-note">
           <T
             k="home_delivery_note"
-            values={{ currency: <bdi>{currency}</bdi>, amount: <MinorMoney minor={freeFrom} currency={currency} /> }}
+            values={{
+              currency: <bdi>{currencyName(currency, lang)}</bdi>,
+              amount: <MinorMoney minor={freeFrom} currency={currency} />,
+            }}
           />
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>

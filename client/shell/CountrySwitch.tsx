@@ -5,14 +5,14 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Country } from '#shared/api/schemas';
 import { COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '#shared/locale';
-import { currencyInfoOf } from '#shared/money';
+import { currencyInfoOf, currencyName, withCurrency } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { switchCountry } from '../stores/switch-country';
 import { toast } from '../stores/toasts';
 
 export function CountrySwitch() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const session = useSessionStore();
   const { country } = useSnapshot(session);
   const location = useLocation();
@@ -45,14 +45,14 @@ export function CountrySwitch() {
               const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
               navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
               toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
-                currency: COUNTRY_FACTS[code].currency,
-                range: price.range ?? '',
+                currency: currencyName(COUNTRY_FACTS[code].currency, lang),
+                range: price.range ? withCurrency(price.range, COUNTRY_FACTS[code].currency, lang, code) : '',
               });
             });
             return;
           }
           revalidator.revalidate();
-          toast.info('country_changed', { currency: COUNTRY_FACTS[code].currency });
+          toast.info('country_changed', { currency: currencyName(COUNTRY_FACTS[code].currency, lang) });
         }}
       >
         {COUNTRY_CODES.map((code) => (
