@@ -9,10 +9,37 @@ export const DEFAULT_COUNTRY: CountryCode = 'KW';
 
 export type CurrencyCode = 'KWD' | 'SAR';
 
-/** Static facts about each country that do not change with data (rates come from the API). */
-export const COUNTRY_FACTS: Record<CountryCode, { currency: CurrencyCode; decimals: number; dialCode: string }> = {
-  KW: { currency: 'KWD', decimals: 3, dialCode: '+965' },
-  SA: { currency: 'SAR', decimals: 2, dialCode: '+966' },
+/**
+ * Static facts about each country that do not change with data (rates come from the API).
+ * `currencyLabel`: how a price names the currency in each language (shared/money.ts places it): the ISO
+ * code in English, the abbreviation Arabic readers know from shelves and receipts in Arabic (as Intl's
+ * ar-KW / ar-SA symbols, without their trailing dot, so a price ending a sentence takes no second one).
+ * `currencyName`: the currency in a sentence ("Prices in KWD", «الأسعار بعملة الدينار الكويتي»).
+ */
+export const COUNTRY_FACTS: Record<
+  CountryCode,
+  {
+    currency: CurrencyCode;
+    decimals: number;
+    dialCode: string;
+    currencyLabel: Record<Lang, string>;
+    currencyName: Record<Lang, string>;
+  }
+> = {
+  KW: {
+    currency: 'KWD',
+    decimals: 3,
+    dialCode: '+965',
+    currencyLabel: { en: 'KWD', ar: 'د.ك' },
+    currencyName: { en: 'KWD', ar: 'الدينار الكويتي' },
+  },
+  SA: {
+    currency: 'SAR',
+    decimals: 2,
+    dialCode: '+966',
+    currencyLabel: { en: 'SAR', ar: 'ر.س' },
+    currencyName: { en: 'SAR', ar: 'الريال السعودي' },
+  },
 };
 
 export const COOKIE_NAMES = {

@@ -56,8 +56,8 @@ describe('money', () => {
     // Arabic: the signed number isolated left to right, the code after it as for a positive amount (no
     // LRM, which ran number and code together and read the code first).
     const ar = formatMinor(-19_750, 'KWD', 'ar', 'KW');
-    expect(ar).toMatch(/^\u200f\u2066\u221219\.750\u2069\sKWD$/);
-    expect(formatMinor(19_750, 'KWD', 'ar', 'KW')).toMatch(/^\u200f19\.750\sKWD$/);
+    expect(ar).toMatch(/^\u200f\u2066\u221219\.750\u2069\sد\.ك$/);
+    expect(formatMinor(19_750, 'KWD', 'ar', 'KW')).toMatch(/^\u200f19\.750\sد\.ك$/);
     expect(ar).not.toContain('\u200e');
     for (const text of [formatMinor(-19_750, 'KWD', 'en', 'KW'), ar, formatWholeAmount(-5, 'SAR', 'en', 'SA')])
       expect(text).not.toContain('-');
@@ -66,11 +66,23 @@ describe('money', () => {
     expect(formatMinor(-0, 'KWD', 'en', 'KW')).toBe(formatMinor(0, 'KWD', 'en', 'KW'));
   });
 
+  it('names the currency in Arabic as the country configuration does, never by its Latin code (issue 73)', () => {
+    expect(formatMinor(20_694, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?206\.94\sر\.س$/);
+    expect(formatMinor(12_345, 'KWD', 'ar', 'KW')).toMatch(/^\u200f?12\.345\sد\.ك$/);
+    for (const facts of Object.values(COUNTRY_FACTS)) {
+      const ar = formatMinor(1000, facts.currency, 'ar', 'KW');
+      expect(ar).toContain(facts.currencyLabel.ar);
+      expect(ar).not.toMatch(/[A-Z]{3}/);
+      // English keeps the ISO code before the number.
+      expect(formatMinor(1000, facts.currency, 'en', 'KW').startsWith(facts.currencyLabel.en)).toBe(true);
+    }
+  });
+
   it('prints a round amount (a filter’s bound) as prices are printed, without a zero fraction', () => {
     // The code sits where formatMinor puts it in each language: before in English, after in Arabic.
     expect(formatWholeAmount(250, 'SAR', 'en', 'SA')).toBe(formatMinor(25_000, 'SAR', 'en', 'SA').replace('.00', ''));
     expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toBe(formatMinor(25_000, 'SAR', 'ar', 'SA').replace('.00', ''));
-    expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?250\sSAR$/);
+    expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?250\sر\.س$/);
     expect(formatWholeAmount(25, 'KWD', 'en', 'KW')).toMatch(/^KWD\s25$/);
   });
 

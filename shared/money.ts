@@ -125,6 +125,34 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
 }
 
 const DECIMALS_BY_CURRENCY = new Map<string, number>(Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.decimals]));
+const LABEL_BY_CURRENCY = new Map<string, Record<Lang, string>>(
+  Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.currencyLabel]),
+);
+const NAME_BY_CURRENCY = new Map<string, Record<Lang, string>>(
+  Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.currencyName]),
+);
+
+/** The currency as a price names it: "SAR", "ر.س" (a filter's heading, a chip, a field's label). */
+export function currencyLabel(currency: string, lang: Lang): string {
+  return LABEL_BY_CURRENCY.get(currency)?.[lang] ?? currency;
+}
+
+/** The currency inside a sentence: "SAR", «الريال السعودي» ("Prices in …", «الأسعار بعملة …»). */
+export function currencyName(currency: string, lang: Lang): string {
+  return NAME_BY_CURRENCY.get(currency)?.[lang] ?? currency;
+}
+
+/**
+ * Amounts already written out (a range "0–350.75") with the currency's label where a price puts it in
+ * the language: "SAR 0–350.75", "0–350.75 ر.س". The place is Intl's, as formatMinor's is.
+ */
+export function withCurrency(amounts: string, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
+  const parts = formatterFor(lang, country, { style: 'currency', currency, currencyDisplay: 'code' }).formatToParts(1);
+  const label = currencyLabel(currency, lang);
+  return parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer')
+    ? `${label} ${amounts}`
+    : `${amounts} ${label}`;
+}
 
 /**
  * Minor units as a plain decimal with all the currency's digits ("113.40", "12.345"): no grouping, no
@@ -160,12 +188,17 @@ const PDI = '\u2069';
  * left-to-right run: the code then reads before the number, the other way round from a positive amount.
  * There the signed number is isolated left-to-right instead (LRI … PDI), so "−19.750" stays whole and
  * the code keeps its place after it, as in "19.750 KWD". A negative zero is plain zero.
+ * The currency is named by `label`, as the country's configuration names it in that language
+ * ("206.94 ر.س"), not as the engine's data happens to (its symbols differ between ICU versions, so
+ * server and browser could); Intl still decides digits, grouping and the currency's place.
  */
-function signedText(f: Intl.NumberFormat, value: number, lang: Lang): string {
-  if (!(value < 0)) return f.format(value === 0 ? 0 : value);
+function signedText(f: Intl.NumberFormat, value: number, lang: Lang, label: string): string {
+  const labelled = f
+    .formatToParts(value === 0 ? 0 : value)
+    .map((p) => (p.type === 'currency' ? { ...p, value: label } : p));
+  if (!(value < 0)) return labelled.map((p) => p.value).join('');
   const rtl = dirOf(lang) === 'rtl';
-  const parts = f
-    .formatToParts(value)
+  const parts = labelled
     .filter((p) => p.type !== 'minusSign')
     .map((p) => (rtl && p.type === 'literal' ? { ...p, value: p.value.replaceAll(LRM, '') } : p));
   const digits = ['integer', 'group', 'decimal', 'fraction'];
@@ -183,7 +216,8 @@ function signedText(f: Intl.NumberFormat, value: number, lang: Lang): string {
 
 /**
  * Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50",
- * −19750 KWD → "KWD −19.750" (the sign against the digits, signedText).
+ * −19750 KWD → "KWD −19.750" (the sign against the digits, signedText); in Arabic the country's Arabic
+ * label after the number: "1.500 د.ك", "12.50 ر.س".
  */
 export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
   const decimals = currencyDecimals(currency);
@@ -195,12 +229,12 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
     maximumFractionDigits: decimals,
   });
   // Intl wants a number; dividing an integer by a power of ten is exact enough for display.
-  return signedText(f, minor / pow10(decimals), lang);
+  return signedText(f, minor / pow10(decimals), lang, currencyLabel(currency, lang));
 }
 
 /**
  * A round amount in whole units of the currency (a filter's "under 250"), in the same format as every
- * price (the code placed as formatMinor places it: "SAR 250", "250 SAR" in Arabic), without the zero
+ * price (the currency placed and named as formatMinor does: "SAR 250", "250 ر.س" in Arabic), without the zero
  * fraction a round figure would print ("250.00").
  */
 export function formatWholeAmount(major: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
@@ -211,7 +245,7 @@ export function formatWholeAmount(major: number, currency: CurrencyCode, lang: L
     minimumFractionDigits: 0,
     maximumFractionDigits: currencyDecimals(currency),
   });
-  return signedText(f, major, lang);
+  return signedText(f, major, lang, currencyLabel(currency, lang));
 }
 
 /** Formats a base price (fils) as the shopper pays it: their currency, VAT included where there is VAT. */

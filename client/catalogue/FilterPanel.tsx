@@ -5,7 +5,7 @@
 import '../styles/catalogue.css';
 import { useState, type FormEvent } from 'react';
 import type { Filter, FilterKey, ProductQuery } from '#shared/catalogue/filter-model';
-import { formatNumber, formatWholeAmount } from '#shared/money';
+import { currencyLabel, formatNumber, formatWholeAmount } from '#shared/money';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import type { FacetsData } from '../lib/catalogue';
@@ -106,7 +106,7 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
     <div className="filter-panel">
       <fieldset className="facet">
         <legend>
-          {t('filter_price')} (<bdi>{currency}</bdi>)
+          {t('filter_price')} (<bdi>{currencyLabel(currency, lang)}</bdi>)
         </legend>
         {quick && (
           <label className="check">

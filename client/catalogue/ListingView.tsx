@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Filter } from '#shared/catalogue/filter-model';
 import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '#shared/catalogue/url-query';
-import { formatNumber } from '#shared/money';
+import { formatNumber, withCurrency } from '#shared/money';
 import type { MessageId } from '#shared/i18n';
+import type { CurrencyCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import type { FacetsData, Listing } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';
@@ -231,7 +232,7 @@ function appliedChips(
   filters: Filter[],
   facets: FacetsData,
   t: (k: MessageId, p?: Record<string, string | number>) => string,
-  currency: string,
+  currency: CurrencyCode,
   lang: 'en' | 'ar',
   country: 'KW' | 'SA',
 ) {
@@ -261,7 +262,7 @@ function appliedChips(
       const n = (v?: number) => (v === undefined ? '' : formatNumber(v, lang, country));
       chips.push({
         id: 'price',
-        label: `${t('filter_price')}: ${currency} ${n(f.range.min)}–${n(f.range.max)}`,
+        label: `${t('filter_price')}: ${withCurrency(`${n(f.range.min)}–${n(f.range.max)}`, currency, lang, country)}`,
         remove: without,
       });
     } else if (f.value) {

@@ -6,6 +6,9 @@
 // currency's payable price of the edge product, so the range means the same money.
 import { minorToDecimal, payableBoundToBase, payableMinor, type CurrencyInfo } from '#shared/money';
 
+// The converted range's currency label, placed as prices place it: loaded with this module, on demand.
+export { withCurrency } from '#shared/money';
+
 const BOUND = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/;
 
 function convertBound(value: string, from: CurrencyInfo, to: CurrencyInfo, bound: 'min' | 'max'): string {

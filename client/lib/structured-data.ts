@@ -70,6 +70,10 @@ function returnPolicyLd(country: CountryCode, origin: string, lang: Lang): Merch
     merchantReturnDays: RETURN_WINDOW_DAYS,
     // A courier collects it from her address.
     returnMethod: 'https://schema.org/ReturnByMail',
+    // Google's merchant listings read returnFees for any return and let the two reason-specific fees
+    // below override it: in general she may pay the collection (the page says a fee may apply), and a
+    // return caused by the shop's mistake (a defect) is free.
+    returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
     customerRemorseReturnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
     itemDefectReturnFees: 'https://schema.org/FreeReturn',
     merchantReturnLink: `${origin}${localizePath('/return-policy', lang)}`,

@@ -8,7 +8,8 @@ import type { CreditNote as Note } from '#shared/invoice/credit-note';
 import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
 import { pointsCount } from '#shared/loyalty/points-count';
-import { intlLocale, type Lang } from '#shared/locale';
+import type { Lang } from '#shared/locale';
+import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
 
@@ -179,12 +180,11 @@ function ZatcaQr({ payload, label }: { payload: string; label: string }) {
   );
 }
 
-/** A document's time as the shop (Riyadh) keeps it: Gregorian, Latin digits; the QR keeps the ISO form. */
+/**
+ * A document's time as the shop (Riyadh) keeps it, through the shop's one date formatter: Gregorian,
+ * Latin digits, and in Arabic the Hijri date beside it as every date (the texts' rule); the QR keeps
+ * the ISO form.
+ */
 function riyadhTime(lang: Lang, epochMs: number): string {
-  return new Intl.DateTimeFormat(intlLocale(lang, 'SA'), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Riyadh',
-    calendar: 'gregory',
-  }).format(epochMs);
+  return formatDate(epochMs, lang, 'SA', { time: true });
 }

@@ -4,6 +4,7 @@
 // her first cards, not the banner below them, have the first pictures' priority.
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { currencyName } from '#shared/money';
 import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { BrandGrid } from '../catalogue/BrandGrid';
@@ -34,7 +35,7 @@ function homeOgImage(sections: HomeSection[]): string | undefined {
 
 export function Component() {
   const { sections } = useLoaderData() as { sections: HomeSection[] };
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const href = useHref();
   // The country's own threshold (its setting, VAT included like every shown price): the same figure
   // the cart's banner counts down to.
@@ -64,7 +65,10 @@ export function Component() {
         <p className="delivery-note" data-testid="delivery-note">
           <T
             k="home_delivery_note"
-            values={{ currency: <bdi>{currency}</bdi>, amount: <MinorMoney minor={freeFrom} currency={currency} /> }}
+            values={{
+              currency: <bdi>{currencyName(currency, lang)}</bdi>,
+              amount: <MinorMoney minor={freeFrom} currency={currency} />,
+            }}
           />
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>

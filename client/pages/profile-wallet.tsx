@@ -14,7 +14,7 @@ import type {
   WalletMovement,
   WalletTopUp,
 } from '#shared/api/wallet-responses';
-import { currencyDecimals } from '#shared/money';
+import { currencyDecimals, currencyLabel } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { normalizeDigits } from '#shared/text/digits';
 import { signedInCall } from '../accounts/guard';
@@ -151,7 +151,7 @@ export function Component() {
         <form onSubmit={(e) => void topUp(e)} noValidate>
           <div className={error ? 'field has-error' : 'field'}>
             <label className="field-label" htmlFor="wallet-amount">
-              {`${t('wallet_amount_label')} (${wallet.currency})`}
+              {`${t('wallet_amount_label')} (${currencyLabel(wallet.currency, lang)})`}
             </label>
             <FieldNotes id="wallet-amount" error={error} />
             <input

@@ -5,14 +5,14 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Country } from '#shared/api/schemas';
 import { COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '#shared/locale';
-import { currencyInfoOf } from '#shared/money';
+import { currencyInfoOf, currencyName } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { switchCountry } from '../stores/switch-country';
 import { toast } from '../stores/toasts';
 
 export function CountrySwitch() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const session = useSessionStore();
   const { country } = useSnapshot(session);
   const location = useLocation();
@@ -41,18 +41,18 @@ export function CountrySwitch() {
             // A price filter in the URL was typed in the old currency: carry it over, converted. The
             // converter loads only here, so the shell's JavaScript does not grow.
             const { pathname, search } = location;
-            void import('../lib/price-param').then(({ convertPriceParam }) => {
+            void import('../lib/price-param').then(({ convertPriceParam, withCurrency }) => {
               const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
               navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
               toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
-                currency: COUNTRY_FACTS[code].currency,
-                range: price.range ?? '',
+                currency: currencyName(COUNTRY_FACTS[code].currency, lang),
+                range: price.range ? withCurrency(price.range, COUNTRY_FACTS[code].currency, lang, code) : '',
               });
             });
             return;
           }
           revalidator.revalidate();
-          toast.info('country_changed', { currency: COUNTRY_FACTS[code].currency });
+          toast.info('country_changed', { currency: currencyName(COUNTRY_FACTS[code].currency, lang) });
         }}
       >
         {COUNTRY_CODES.map((code) => (

@@ -119,7 +119,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
     reason: BELOW,
     advice: {
       en: 'Iron bisglycinate is gentle on the stomach: take it apart from tea, coffee and calcium, and test your ferritin again in about 12 weeks. Low iron stores have causes worth knowing, such as heavy periods: talk to your doctor.',
-      ar: 'حديد البيسجلايسينات لطيف على المعدة: تناوليه بعيدًا عن الشاي والقهوة والكالسيوم، وأعيدي فحص الفيريتين بعد نحو 12 أسبوعًا. لانخفاض مخزون الحديد أسباب تستحق المعرفة، مثل غزارة الدورة الشهرية: استشيري طبيبتك.',
+      ar: 'حديد البيسجلايسينات لطيف على المعدة: تناوله بعيدًا عن الشاي والقهوة والكالسيوم، وأعد فحص الفيريتين بعد نحو 12 أسبوعًا. لانخفاض مخزون الحديد أسباب تستحق المعرفة، مثل غزارة الدورة الشهرية: استشر طبيبتك.',
     },
     source: ods('Iron', 'Iron'),
     retestAfterWeeks: 12,

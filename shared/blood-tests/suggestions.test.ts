@@ -73,7 +73,10 @@ describe('evaluateRules', () => {
     const [hit] = evaluateRules([vitaminD('45', 'nmol/L', '2026-03-03')], adultWoman, 'KW');
     // 45 nmol/L ÷ 2.496 = 18.03 ng/mL, shown at the unit's precision (18.0) without the trailing zero.
     expect(hit!.reason.en).toBe('Your vitamin D was 18 ng/mL on Mar 3, 2026, below 30.');
-    expect(hit!.reason.ar).toBe('كانت نتيجة فيتامين د لديك 18 ng/mL بتاريخ 3 مارس 2026، أي أقل من 30.');
+    // The date with its Hijri date, as every Arabic date (docs/recipes/add-a-text.md).
+    expect(hit!.reason.ar).toBe(
+      'كانت نتيجة فيتامين د لديك 18 ng/mL بتاريخ 3 مارس 2026 (14\u00a0رمضان\u00a01447\u00a0هـ)، أي أقل من 30.',
+    );
     const [b12] = evaluateRules(
       [{ biomarker: 'vitamin-b12', value: '250', unit: 'pg/mL', date: '2026-11-20' }],
       adultWoman,

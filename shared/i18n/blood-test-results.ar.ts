@@ -73,7 +73,7 @@ export const bloodTestResultsAr: Translated<typeof bloodTestResultsEn> = {
   btr_source_upload: 'مرفوعة',
   btr_suggestions_title: 'اقتراحات من نتائجك',
   btr_suggestions_intro:
-    'بناءً على آخر قيمة لكل مؤشر. استشر طبيبك أو الصيدلي قبل البدء بأي مكمل، خاصة إن كنت تتناول أدوية أو كنتِ حاملًا.',
+    'بناءً على آخر قيمة لكل مؤشر. استشر طبيبك أو الصيدلي قبل البدء بأي مكمل، خاصة إن كنت تتناول أدوية أو كنت حاملًا.',
   btr_suggestion_source: 'الدليل: {{source}}',
   btr_retest: 'أعد التحليل في حدود {{date}}',
   btr_dose: 'الجرعة اليومية: {{dose}}',

@@ -155,7 +155,7 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   listing_brand_description: '{{name}}: {{description}}',
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: 'شعار {{name}}',
-  price_filter_converted: 'الأسعار معروضة الآن بعملة {{currency}}، وأصبح نطاق السعر {{range}} {{currency}}.',
+  price_filter_converted: 'الأسعار معروضة الآن بعملة {{currency}}، وأصبح نطاق السعر {{range}}.',
   // نافذة التصفية على الهاتف: تطبّق الاختيارات المجمّعة فيها
   filters_apply: 'عرض النتائج',
   // بحث لم يجد شيئاً أو صحّح الكلمات (المهمة 12)

@@ -108,7 +108,7 @@ export const catalogueEn = {
   listing_brand_description: '{{name}}: {{description}}',
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: '{{name}} logo',
-  price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{currency}} {{range}}.',
+  price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{range}}.',
   // Phone filter dialog: applies the choices collected in it
   filters_apply: 'Show results',
   // Search that finds nothing or had to correct the query

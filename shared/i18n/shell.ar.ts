@@ -62,7 +62,7 @@ export const shellAr = {
   page_profile_notify_list: 'قائمة التنبيهات',
   page_profile_wallet: 'المحفظة',
   page_profile_points: 'النقاط',
-  page_invite: 'دعوة لكِ',
+  page_invite: 'دعوة لك',
   page_profile_subscriptions: 'الاشتراكات',
   page_profile_wishlists: 'قوائم الأمنيات',
   page_profile_notifications: 'الإشعارات',

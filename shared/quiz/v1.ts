@@ -32,7 +32,7 @@ export const QUIZ_V1: QuizContent = {
       kind: 'single',
       text: {
         en: 'Are you pregnant, breastfeeding or trying to conceive?',
-        ar: 'هل أنتِ حامل أو مرضع أو تخططين للحمل؟',
+        ar: 'هل أنت حامل أو مرضع أو تخطط للحمل؟',
       },
       help: {
         en: 'Some supplements are not safe in pregnancy. We use this only to leave them out.',

@@ -8,9 +8,17 @@ describe('formatDate', () => {
   it('prints the Gregorian date with Latin digits in both languages and both countries', () => {
     expect(formatDate(day, 'en', 'KW')).toBe('Nov 21, 2026');
     expect(formatDate(day, 'en', 'SA')).toBe('Nov 21, 2026');
-    expect(formatDate(day, 'ar', 'KW')).toBe('21 نوفمبر 2026');
+    expect(formatDate(day, 'ar', 'KW', { hijri: false })).toBe('21 نوفمبر 2026');
     // ar-SA's default calendar is the Hijri one: unpinned, the server and the browser disagreed.
-    expect(formatDate(day, 'ar', 'SA')).toBe('21 نوفمبر 2026');
+    expect(formatDate(day, 'ar', 'SA', { hijri: false })).toBe('21 نوفمبر 2026');
+  });
+
+  it('gives every Arabic date its Umm al-Qura date, unasked, with a time after both (issue 73)', () => {
+    // The rule of docs/recipes/add-a-text.md: a return deadline, a points line, an invoice date read as the promise.
+    expect(formatDate(day, 'ar', 'KW')).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
+    expect(formatDate(day, 'ar', 'SA', { time: true })).toBe(
+      '21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)، 1:00 م',
+    );
   });
 
   it('adds the Umm al-Qura Hijri date in Arabic where asked, never in English', () => {
@@ -27,7 +35,7 @@ describe('formatDate', () => {
     const lateEvening = Date.UTC(2026, 10, 21, 21, 30); // 00:30 on the 22nd in Kuwait and Riyadh
     expect(formatDate(lateEvening, 'en', 'KW')).toBe('Nov 22, 2026');
     expect(formatDate(lateEvening, 'en', 'SA', { time: true })).toBe('Nov 22, 2026, 12:30 AM');
-    expect(formatDate(lateEvening, 'ar', 'SA', { time: true })).toBe('22 نوفمبر 2026 في 12:30 ص');
+    expect(formatDate(lateEvening, 'ar', 'SA', { time: true, hijri: false })).toBe('22 نوفمبر 2026 في 12:30 ص');
   });
 });
 

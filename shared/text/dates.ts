@@ -1,14 +1,19 @@
 // Dates the shopper reads. Every formatter pins its calendar (Gregorian: ar-SA's default calendar is
 // the Hijri one, and ICU versions disagree on it, so workerd and the browser printed different texts),
 // its digits (Latin, as prices) and its time zone (the shop's country), so the server's HTML and the
-// hydrated page print the same thing. In Arabic, dates that matter (orders, wallet, visit slots) can
-// add the Umm al-Qura Hijri date: "21 نوفمبر 2026 (11 جمادى الآخرة 1448 هـ)" (no-break spaces inside the brackets).
+// hydrated page print the same thing. In Arabic every date carries the Umm al-Qura Hijri date beside the
+// Gregorian one: "21 نوفمبر 2026 (11 جمادى الآخرة 1448 هـ)" (no-break spaces inside the brackets). That
+// is the texts' rule (docs/recipes/add-a-text.md, "Dates"), applied here so no page, mail or message
+// decides it for itself: a promise, a return deadline, a points line and an invoice read alike.
 import type { CountryCode, Lang } from '../locale';
 
 export const TIME_ZONES: Record<CountryCode, string> = { KW: 'Asia/Kuwait', SA: 'Asia/Riyadh' };
 
 export interface DateOptions {
-  /** Add the Hijri (Umm al-Qura) date in brackets; Arabic only. */
+  /**
+   * The Hijri (Umm al-Qura) date in brackets, Arabic only: on by default (the rule above); `true` is
+   * what older calls say, and `false` leaves it out where a caller must print the Gregorian date alone.
+   */
   hijri?: boolean;
   /** Add the time of day (hours and minutes), e.g. for a visit slot. */
   time?: boolean;
@@ -40,11 +45,14 @@ function formatFor(
 
 /** A date in the shop's time zone, the same on server and browser: "Nov 21, 2026", "21 نوفمبر 2026". */
 export function formatDate(epochMs: number, lang: Lang, country: CountryCode, options: DateOptions = {}): string {
-  const gregorian = formatFor(lang, country, 'gregory', !!options.time).format(epochMs);
-  if (!options.hijri || lang !== 'ar') return gregorian;
+  if (options.hijri === false || lang !== 'ar')
+    return formatFor(lang, country, 'gregory', !!options.time).format(epochMs);
+  const gregorian = formatFor(lang, country, 'gregory', false).format(epochMs);
   // No-break spaces keep the Hijri date on one line: a break inside "(12 جمادى الآخرة 1448 هـ)" reads badly.
   const hijri = formatFor(lang, country, 'islamic-umalqura', false).format(epochMs).replace(/ /g, '\u00a0');
-  return `${gregorian} (${hijri})`;
+  // The time follows both dates, after the Arabic comma, as formatDateAndWindow joins a date and a window.
+  const time = options.time ? `${DATE_TIME_COMMA[lang]}${formatTimeOfDay(epochMs, lang, country)}` : '';
+  return `${gregorian} (${hijri})${time}`;
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

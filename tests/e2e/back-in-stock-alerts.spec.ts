@@ -60,7 +60,7 @@ test('a shopper subscribes to back-in-stock, the back office restocks, and the m
       { timeout: 30_000, intervals: [1000] },
     )
     .toBe(1);
-  await expect(mail).toContainText(/\d\.\d\d\sSAR/);
+  await expect(mail).toContainText(/\d\.\d\d\sر\.س/);
   await expect(mail).toContainText('/ar/alerts/unsubscribe?token=');
   const unsubscribe = (await mail.locator('a[href*="/ar/alerts/unsubscribe?token="]').first().getAttribute('href'))!;
 

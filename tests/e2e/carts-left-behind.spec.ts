@@ -52,7 +52,7 @@ test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail bring
   await expect(laptop.getByRole('main')).toContainText(name);
   // …in the cart's own country and currency, as she left it.
   await expect(laptop.getByTestId('country-switch')).toHaveValue('SA');
-  await expect(laptop.getByRole('main')).toContainText('SAR');
+  await expect(laptop.getByRole('main')).toContainText('ر.س');
 
   // She signs in there, from the checkout's offer to a guest, and orders it, cash on delivery.
   await laptop.getByRole('button', { name: 'إتمام الشراء' }).click();

@@ -29,7 +29,7 @@ test('a Saudi shopper pays in four with Tabby in Arabic', async ({ page }) => {
   const slug = await payLaterProduct(page);
   await page.goto(`/ar/products/${slug}`);
   // The product page shows the plan once it is live, in riyals, rendered by the shop itself.
-  await expect(page.getByTestId('pay-later-note')).toHaveText(/^أو ادفع مع تابي: .*SAR.*بلا فوائد$/);
+  await expect(page.getByTestId('pay-later-note')).toHaveText(/^أو ادفع مع تابي: .*ر\.س.*بلا فوائد$/);
   await page.locator('main .add-button').first().click();
   await page.goto('/ar/cart');
   await expect(page.getByTestId('pay-later-note')).toContainText('تابي');

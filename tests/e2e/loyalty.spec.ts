@@ -17,7 +17,7 @@ test('a shopper invites a friend on WhatsApp; the friend’s first order gets th
 
   await page.goto('/ar/profile/points');
   const card = page.getByTestId('referral-card');
-  await expect(card).toContainText('ادعي صديقة');
+  await expect(card).toContainText('ادعُ صديقة');
   const code = await page.getByTestId('referral-code').inputValue();
   expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
   // WhatsApp: the dictionary's text with her Arabic link, in one text parameter.
@@ -35,7 +35,7 @@ test('a shopper invites a friend on WhatsApp; the friend’s first order gets th
   const friendContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const friend = await friendContext.newPage();
   await friend.goto(`/ar/invite/${code}`);
-  await expect(friend.getByTestId('invite-offer')).toContainText('Noura تهديكِ خصم');
+  await expect(friend.getByTestId('invite-offer')).toContainText('Noura تهديك خصم');
   await friend.waitForSelector('html[data-hydrated]', { state: 'attached' });
   await expect.poll(async () => (await friendContext.cookies()).find((c) => c.name === 'ref')?.value).toBe(code);
   await expect(friend.getByTestId('invite-sign-up')).toHaveAttribute('href', '/ar/auth/sign-up');

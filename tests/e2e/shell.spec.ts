@@ -62,14 +62,16 @@ test('a shopper sees the home page in Arabic, right to left, and switches to Sau
     ).toEqual([]);
   }
   const note = page.getByTestId('delivery-note');
-  await expect(note).toContainText('KWD');
-  await expect(note).toContainText('15.000');
+  // In Arabic the currency reads in Arabic: its label after a price, its name in a sentence.
+  await expect(note).toContainText('الدينار الكويتي');
+  await expect(note).toContainText('15.000 د.ك');
   await page.getByTestId('country-switch').selectOption('SA');
-  await expect(note).toContainText('SAR');
-  await expect(note).toContainText('200.00');
+  await expect(note).toContainText('الريال السعودي');
+  await expect(note).toContainText('200.00 ر.س');
+  await expect(note).not.toContainText('SAR');
   const toast = page.getByTestId('toast');
   await expect(toast).toBeVisible();
-  await expect(toast).toContainText('SAR');
+  await expect(toast).toContainText('الريال السعودي');
   await page.reload();
   await expect(page.getByTestId('delivery-note')).toContainText('200.00');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');

@@ -150,7 +150,7 @@ export const PRODUCT_TYPES: ProductType[] = [
       en: 'Folate 800 mcg, iron 27 mg, iodine 150 mcg, vitamin D3, vitamin B12, choline and zinc',
       ar: 'الفولات 800 ميكروغرام، الحديد 27 ملغ، اليود 150 ميكروغرام، فيتامين د3، فيتامين ب12، الكولين والزنك',
     },
-    note: { en: 'Start three months before trying to conceive.', ar: 'ابدئي به قبل ثلاثة أشهر من التخطيط للحمل.' },
+    note: { en: 'Start three months before trying to conceive.', ar: 'ابدأ به قبل ثلاثة أشهر من التخطيط للحمل.' },
     warning: W.iron,
   },
   {

@@ -246,7 +246,7 @@ export const BANNERS = [
 
 export const GENERAL_WARNING: Bi = {
   en: 'Consult your doctor before use if you are pregnant or nursing, taking medication or have a medical condition. Keep out of reach of children and store in a cool, dry place.',
-  ar: 'استشر طبيبك قبل الاستخدام إذا كنتِ حاملاً أو مرضعاً، أو كنت تتناول أدوية أو تعاني من حالة صحية. يُحفظ بعيداً عن متناول الأطفال في مكان بارد وجاف.',
+  ar: 'استشر طبيبك قبل الاستخدام إذا كنت حاملاً أو مرضعاً، أو كنت تتناول أدوية أو تعاني من حالة صحية. يُحفظ بعيداً عن متناول الأطفال في مكان بارد وجاف.',
 };
 export const KIDS_WARNING: Bi = {
   en: 'For children aged 4 and over; consult your paediatrician for younger children. Adult supervision recommended. Store in a cool, dry place.',

@@ -24,7 +24,7 @@ export function consultationCalendar(r: CalendarRow, siteOrigin: string, now: nu
         : `Nutrition consultation with ${r.nutritionist_name} – ${r.service_name}`,
     description:
       r.lang === 'ar'
-        ? `${whenText(r)} (بتوقيت الخليج).\nادخلي من صفحة الاستشارة قبل الموعد بعشر دقائق:\n${url}`
+        ? `${whenText(r)} (بتوقيت الخليج).\nادخل من صفحة الاستشارة قبل الموعد بعشر دقائق:\n${url}`
         : `${whenText(r)} (Gulf time).\nJoin from the consultation's page from 10 minutes before:\n${url}`,
     location: url,
     lang: r.lang,

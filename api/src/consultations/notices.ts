@@ -85,7 +85,7 @@ function confirmationMail(r: NoticeRow, siteOrigin: string) {
           `طريقة الاستشارة: ${r.mode === 'video' ? 'مكالمة فيديو مع محادثة نصية' : 'محادثة نصية'}.`,
           `الدفع: ${price}.`,
           'الإلغاء مجاني حتى 24 ساعة قبل الموعد، وبعد ذلك لا يُرد المبلغ. يمكن تغيير الموعد حتى 24 ساعة قبله ومرتين على الأكثر.',
-          `ادخلي إلى المكالمة من صفحة الاستشارة قبل الموعد بعشر دقائق: ${url}`,
+          `ادخل إلى المكالمة من صفحة الاستشارة قبل الموعد بعشر دقائق: ${url}`,
         ].join('\n'),
       }
     : {
@@ -230,7 +230,7 @@ export async function notifySummaryShared(env: ApiEnv, consultationId: number, s
     r.lang === 'ar'
       ? {
           subject: `ملخص استشارتك مع ${r.nutritionist_name} جاهز`,
-          text: `شاركك ${r.nutritionist_name} ملخص الاستشارة وقائمة المنتجات المقترحة. اقرئيها في صفحة الاستشارة: ${url}`,
+          text: `شاركك ${r.nutritionist_name} ملخص الاستشارة وقائمة المنتجات المقترحة. اقرأها في صفحة الاستشارة: ${url}`,
         }
       : {
           subject: `Your summary from ${r.nutritionist_name} is ready`,

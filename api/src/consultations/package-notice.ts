@@ -58,8 +58,8 @@ function packageMail(r: PackageNoticeRow, siteOrigin: string) {
           `اشتريت ${r.package_name}: ${countedText('ar', 'consult_sessions', r.sessions_total)} من ${r.service_name} مع ${r.nutritionist_name}.`,
           `يمكنك استخدامها حتى ${until}.`,
           `الدفع: ${paid}.`,
-          `احجزي جلستك الأولى: ${book}`,
-          `تجدين باقتك وما تبقّى من جلساتها في صفحة استشاراتك: ${page}`,
+          `احجز جلستك الأولى: ${book}`,
+          `تجد باقتك وما تبقّى من جلساتها في صفحة استشاراتك: ${page}`,
         ].join('\n'),
       }
     : {

@@ -4,6 +4,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from '#shared/zod';
 import { APP_WIDE_MESSAGES, contractMessages } from './message-keys';
+import { namedSchemas, tidyComponents } from './openapi-components';
 import type { RouteContract } from './route-contract';
 import { contractedRoutes, type RouteTable } from './routes';
 
@@ -56,6 +57,39 @@ const FAILURE = z
   .meta({ id: 'Failure' });
 
 const failure = { $ref: '#/components/responses/Failure' };
+
+/**
+ * What each area (an operation's tag) holds. A tag without a line here fails the OpenAPI lint test
+ * (tests/unit/openapi-lint.test.ts), so a new area says what it is.
+ */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  platform: 'Health, device registration, page bundles and the description itself.',
+  catalogue: 'Products, categories, brands, listings, the home page and the sitemap.',
+  search: "Product search, suggestions and the shopper's recent terms.",
+  cart: 'The cart, its quote, saved carts and the reminders about them.',
+  reviews: 'Reviews and questions on products, votes and reports.',
+  'blood-tests': 'The blood-test catalogue, slots, bookings and their payment.',
+  consultations: 'Nutritionists, consultation booking, packages, the call and its summary.',
+  content: 'Static pages, forms (contact, suppliers) and shop information.',
+  addresses: "The shopper's address book.",
+  orders: 'Checkout, orders, their promise, gifts and cancellations.',
+  returns: 'Returns of delivered items and their refunds.',
+  wallet: "The shopper's wallet, its top-ups and history.",
+  loyalty: 'Points, tiers, referrals and invitations.',
+  'blood-test-uploads': 'Lab reports the shopper uploads and their values.',
+  'data-rights': 'Data exports, health-data erasure and account deletion.',
+  'blood-test-results': 'Results over time and the suggestions they lead to.',
+  push: 'Web push subscriptions and their topics.',
+  payments: "The payment gateway's redirects and webhooks.",
+  tracking: "Carriers' tracking webhooks, parcels and the shopper's delivery choices.",
+  accounts: 'Sign-up, sign-in (password and phone codes), sessions and the profile.',
+  places: 'Countries, cities and areas for addresses and delivery.',
+  wishlists: 'Wishlists, sharing them and back-in-stock notices.',
+  subscriptions: 'Subscribe-and-save: subscriptions, their changes and refills.',
+  quiz: 'The supplement quiz and its result.',
+  staff: 'The back office (staff sessions and permissions, decision 27).',
+  alerts: 'Alert mails: one-click unsubscribe.',
+};
 
 /** `GET /user/address/:id{[0-9]+}/default` → `GET_user_address_id_default`: unique, stable. */
 function operationId(method: string, honoPath: string): string {
@@ -128,6 +162,10 @@ function operation(method: string, honoPath: string, entry: RouteContract): ZodO
       : {}),
     responses: {
       [entry.webSocket ? 101 : 200]: success(entry),
+      // The signature check (and, but for a few exemptions, the device token's) runs before every route.
+      401: failure,
+      // A room's GET that is not a WebSocket upgrade is refused (426) before any room is reached.
+      ...(entry.webSocket ? { 426: failure } : {}),
       ...(entry.rawBody ? { 413: failure, 415: failure } : {}),
       ...(entry.body || entry.query || entry.params ? { 400: failure } : {}),
       ...(entry.user || entry.staff ? { 401: failure } : {}),
@@ -169,52 +207,65 @@ export function openApiDocument(app: RouteTable): ReturnType<typeof createDocume
       contract,
     );
   }
-  const doc = createDocument({
-    openapi: '3.1.1',
-    info: {
-      title: 'Gulf Vitamins commerce API',
-      version: '1',
-      description:
-        'The API worker behind the storefront (README, decisions 4, 17 and 68). Every request is signed by the storefront ' +
-        '(x-hash, x-ts, x-nonce over the method, path, body and identity headers) and, except device registration, ' +
-        'carries a device token (x-token); signed-in calls add the session (Authorization). The language and ' +
-        'country come from the lang and x-country headers. Every answer is one envelope { data, meta }. Any operation ' +
-        `may also answer these message keys in meta.msg, whatever it does: ${APP_WIDE_MESSAGES.join(', ')}.`,
-    },
-    servers: [{ url: '/', description: 'The API worker, reached through the storefront gateway' }],
-    tags: [...tags].map((name) => ({ name })),
-    paths,
-    components: {
-      securitySchemes: {
-        signature: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-hash',
-          description: 'HMAC-SHA256 request signature (decision 4), with x-ts and x-nonce.',
+  const doc = createDocument(
+    {
+      openapi: '3.1.1',
+      info: {
+        title: 'Gulf Vitamins commerce API',
+        version: '1',
+        // The shop's own API, described for its developers; no licence is granted with it.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        description:
+          'The API worker behind the storefront (README, decisions 4, 17 and 68). Every request is signed by the storefront ' +
+          '(x-hash, x-ts, x-nonce over the method, path, body and identity headers) and, except device registration, ' +
+          'carries a device token (x-token); signed-in calls add the session (Authorization). The language and ' +
+          'country come from the lang and x-country headers. Every answer is one envelope { data, meta }. Any operation ' +
+          `may also answer these message keys in meta.msg, whatever it does: ${APP_WIDE_MESSAGES.join(', ')}.`,
+      },
+      servers: [{ url: '/', description: 'The API worker, reached through the storefront gateway' }],
+      tags: [...tags].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? '' })),
+      paths,
+      components: {
+        schemas: namedSchemas(),
+        securitySchemes: {
+          signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-hash',
+            description: 'HMAC-SHA256 request signature (decision 4), with x-ts and x-nonce.',
+          },
+          device: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-token',
+            description: 'Device token from POST /device/auth.',
+          },
+          session: { type: 'http', scheme: 'bearer', description: 'Session token from sign-in or sign-up.' },
+          staffSession: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'authorization',
+            description: 'Staff session token from /staff/auth/verify, as `Staff <token>` (the staff worker only).',
+          },
         },
-        device: { type: 'apiKey', in: 'header', name: 'x-token', description: 'Device token from POST /device/auth.' },
-        session: { type: 'http', scheme: 'bearer', description: 'Session token from sign-in or sign-up.' },
-        staffSession: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'authorization',
-          description: 'Staff session token from /staff/auth/verify, as `Staff <token>` (the staff worker only).',
+        responses: {
+          Success: {
+            description: 'The envelope with the answer in data.',
+            content: { 'application/json': { schema: SUCCESS } },
+          },
+          Failure: {
+            description: 'The envelope with a message key in meta.msg.',
+            content: { 'application/json': { schema: FAILURE } },
+          },
         },
       },
-      responses: {
-        Success: {
-          description: 'The envelope with the answer in data.',
-          content: { 'application/json': { schema: SUCCESS } },
-        },
-        Failure: {
-          description: 'The envelope with a message key in meta.msg.',
-          content: { 'application/json': { schema: FAILURE } },
-        },
-      },
+      security: [{ signature: [], device: [] }],
     },
-    security: [{ signature: [], device: [] }],
-  });
+    // A schema used twice is written once, as a component (./openapi-components.ts names it).
+    { reused: 'ref' },
+  );
   addPatterns(doc, patterns);
+  tidyComponents(doc as never);
   return doc;
 }
 

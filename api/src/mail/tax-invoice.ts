@@ -6,6 +6,7 @@ import type { CurrencyCode, Lang } from '#shared/locale';
 import type { TaxInvoice } from '#shared/invoice/tax-invoice';
 import { qrMatrix } from '#shared/invoice/qr-matrix';
 import { formatMinor, formatPercent } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
 import { pointsCount } from '#shared/loyalty/points-count';
 
 interface InvoiceOrder {
@@ -22,11 +23,8 @@ function esc(s: string): string {
 
 function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, string]> {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
-  const when = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-SA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Riyadh',
-  }).format(Date.parse(inv.issued_at));
+  // Through the shop's date formatter, as the invoice on the order page: in Arabic with the Hijri date.
+  const when = formatDate(Date.parse(inv.issued_at), lang, 'SA', { time: true });
   const rate = formatPercent(inv.vat_basis_points / 10_000, lang, order.country);
   // The total is after these discounts (the VAT is computed on what is paid): the invoice says so.
   const t = order.totals ?? {};

@@ -39,7 +39,9 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
     confirmed: 'confirmed, we are preparing it',
     shipped: 'shipped',
     out_for_delivery: 'out for delivery today',
-    delivered: 'delivered. Thank you!',
+    // Each step ends inside the sentence the message (and the approved template) closes with its own
+    // full stop, so no step ends in punctuation of its own ("Thank you!." once did).
+    delivered: 'delivered, thank you',
     cancelled: 'cancelled',
     returned: 'back with us after the last delivery attempt, and cancelled; what you paid is refunded',
   },
@@ -47,7 +49,7 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
     confirmed: 'تم تأكيده ونقوم بتجهيزه',
     shipped: 'تم شحنه',
     out_for_delivery: 'في الطريق إليك اليوم',
-    delivered: 'تم توصيله. شكراً لك!',
+    delivered: 'تم توصيله، شكراً لك',
     cancelled: 'تم إلغاؤه',
     returned: 'عاد إلينا بعد آخر محاولة توصيل وأُلغي، وسنرد ما دفعته',
   },

@@ -12,7 +12,6 @@ import { idOrSlug } from '../lib/params';
 import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
 import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
-import { refParams } from '#shared/api/route-schemas';
 import {
   bloodTestDetailSchema,
   bloodTestListSchema,
@@ -81,12 +80,19 @@ bloodTestRoutes.post(
   },
 );
 
+/**
+ * A blood test's id or slug, but "slots": GET /bloodTest/slots is the visit slots' route, mounted first
+ * (api/src/index.ts), so no request reaches a test by that word; said so, the description has no two
+ * paths one request could match (tests/unit/openapi-lint.test.ts).
+ */
+const bloodTestRefParams = z.object({ ref: z.string().regex(/^(?!slots$)[a-z0-9-]{1,160}$/) });
+
 bloodTestRoutes.get(
   '/:ref',
   contract({
     tag: 'blood-tests',
     summary: 'A blood test or panel by id or slug: biomarkers, preparation, lab, members, supplements',
-    params: refParams,
+    params: bloodTestRefParams,
     response: bloodTestDetailSchema,
     messages: [],
   }),

@@ -247,7 +247,8 @@ describe('ResultsView', () => {
     const d = card(html, 'vitamin-d-25-oh');
     expect(d).toContain('data-testid="btr-status">أقل من النطاق<');
     expect(d).toContain(
-      'aria-label="25-OH vitamin D: 3 نتائج من 3 مارس 2025 إلى 3 مارس 2026، من 24\u00a0ng/mL إلى 18\u00a0ng/mL"',
+      // Every Arabic date carries its Hijri date (docs/recipes/add-a-text.md).
+      'aria-label="25-OH vitamin D: 3 نتائج من 3 مارس 2025 (3\u00a0رمضان\u00a01446\u00a0هـ) إلى 3 مارس 2026 (14\u00a0رمضان\u00a01447\u00a0هـ)، من 24\u00a0ng/mL إلى 18\u00a0ng/mL"',
     );
     expect(d).toContain('href="/ar/profile/blood-tests/ordered?id=7" data-discover="true">طلب من المتجر</a>');
     // The range reads 30–100 (left to right) in Arabic too; time runs from the right: the oldest point is rightmost.

@@ -274,7 +274,7 @@ describe('GET /user/bloodtest/results', () => {
       biomarker_slug: 'vitamin-d-25-oh',
       reason: {
         en: 'Your vitamin D was 18 ng/mL on Jan 5, 2026, below 30.',
-        ar: 'كانت نتيجة فيتامين د لديك 18 ng/mL بتاريخ 5 يناير 2026، أي أقل من 30.',
+        ar: 'كانت نتيجة فيتامين د لديك 18 ng/mL بتاريخ 5 يناير 2026 (16\u00a0رجب\u00a01447\u00a0هـ)، أي أقل من 30.',
       },
       source: { url: 'https://academic.oup.com/jcem/article/109/8/1907/7685305' },
       retest_on: '2026-03-30',

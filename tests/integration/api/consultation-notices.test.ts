@@ -143,7 +143,7 @@ describe('a bought package', () => {
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ lang: 'ar', subject: 'تم شراء باقتك: 4 جلسات متابعة' });
     expect(mail!.body_text).toContain('اشتريت 4 جلسات متابعة: 4 جلسات من');
-    expect(mail!.body_text).toContain('احجزي جلستك الأولى:');
+    expect(mail!.body_text).toContain('احجز جلستك الأولى:');
     expect(mail!.body_text).toContain('499.00');
   });
 });

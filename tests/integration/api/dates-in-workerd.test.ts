@@ -19,10 +19,12 @@ describe('dates in workerd', () => {
   it('print the exact texts the unit test pins in Node, in both languages and countries', () => {
     expect(formatDate(day, 'en', 'KW')).toBe('Nov 21, 2026');
     expect(formatDate(day, 'en', 'SA')).toBe('Nov 21, 2026');
-    expect(formatDate(day, 'ar', 'KW')).toBe('21 نوفمبر 2026');
-    expect(formatDate(day, 'ar', 'SA')).toBe('21 نوفمبر 2026');
-    expect(formatDate(day, 'ar', 'SA', { hijri: true })).toBe(
-      '21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)',
+    expect(formatDate(day, 'ar', 'KW', { hijri: false })).toBe('21 نوفمبر 2026');
+    expect(formatDate(day, 'ar', 'SA', { hijri: false })).toBe('21 نوفمبر 2026');
+    // Every Arabic date carries its Hijri date, unasked (issue 73), the time after both.
+    expect(formatDate(day, 'ar', 'SA')).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
+    expect(formatDate(day, 'ar', 'KW', { time: true })).toBe(
+      '21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)، 1:00 م',
     );
   });
 

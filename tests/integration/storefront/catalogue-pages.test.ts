@@ -39,10 +39,12 @@ describe('the price filter’s quick choice', () => {
     const html = await (
       await storefront('https://shop.test/ar/products?category=1', { headers: { cookie: 'country=SA' } })
     ).text();
-    // Prices on the Arabic page read "98.21 SAR" (the number, then the code): so does the filter.
-    expect(html).toMatch(/\d+\.\d{2}\sSAR/);
+    // Prices on the Arabic page read "98.21 ر.س" (the number, then the riyal's Arabic label, never the
+    // Latin code): so does the filter.
+    expect(html).toMatch(/\d+\.\d{2}\sر\.س/);
+    expect(html).not.toMatch(/\d+\.\d{2}\sSAR/);
     const quick = /أقل من ([^<]*)</.exec(html)?.[1];
-    expect(quick).toMatch(/^\u200f?\d+\sSAR$/);
+    expect(quick).toMatch(/^\u200f?\d+\sر\.س$/);
     const en = await (
       await storefront('https://shop.test/products?category=1', { headers: { cookie: 'country=SA' } })
     ).text();

@@ -71,7 +71,7 @@ describe('a bought package', () => {
       [
         `/ar/consultation/package?id=${creditId}`,
         `/ar/consultation/book/1?service=${FIXTURE_SERVICES.followUp}`,
-        ['تم شراء باقتك', '4 جلسات متابعة', 'تبقّت 3 جلسات من 4', 'صالحة حتى ', 'احجزي جلستك الأولى'],
+        ['تم شراء باقتك', '4 جلسات متابعة', 'تبقّت 3 جلسات من 4', 'صالحة حتى ', 'احجز جلستك الأولى'],
       ],
     ] as const) {
       const res = await storefront(path, { headers: { cookie: owner } });

@@ -106,7 +106,7 @@ describe('the page after a card payment that did not go through', () => {
           status: 'أُلغي الدفع',
           failed: 'فشل الدفع',
           paid: '<dt>المدفوع</dt>',
-          again: 'اختاري وقتًا من جديد',
+          again: 'اختر وقتًا من جديد',
         },
       ],
     ] as const) {

@@ -91,7 +91,7 @@ describe('/invite/:code', () => {
     expect(html).toContain('href="/auth/sign-up"');
     const ar = await storefront(`/ar/invite/${code.toLowerCase()}`, { headers: { cookie: device } });
     expect(ar.status).toBe(200);
-    expect(await ar.text()).toContain('Noura تهديكِ خصم');
+    expect(await ar.text()).toContain('Noura تهديك خصم');
   });
 
   it("answers a stranger's code with a 404 page that says so", async () => {

@@ -81,6 +81,7 @@ describe('merchant listings: delivery and returns on every offer (issue 60, find
           returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
           merchantReturnDays: 14,
           returnMethod: 'https://schema.org/ReturnByMail',
+          returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
           customerRemorseReturnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
           itemDefectReturnFees: 'https://schema.org/FreeReturn',
           merchantReturnLink: `https://shop.test${lang}/return-policy`,
