@@ -22,15 +22,9 @@ export function PromiseLine({
         return (
           <li key={p.speed} data-speed={p.speed}>
             {t(i === 0 ? 'delivery_arrives' : `delivery_arrives_${p.speed}`, { day: p.day })}
-            {fee && <span data-testid="delivery-fee">{` · ${fee}`}</span>}
-            <span className="delivery-order-by" data-testid="delivery-order-by">
-              {p.order_by_text}
-            </span>
-            {p.then_text && (
-              <span className="delivery-then" data-testid="delivery-then">
-                {p.then_text}
-              </span>
-            )}
+            {fee && ` · ${fee}`}
+            <span className="delivery-order-by">{p.order_by_text}</span>
+            {p.then_text && <span className="delivery-then">{p.then_text}</span>}
           </li>
         );
       })}
