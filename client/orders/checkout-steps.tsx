@@ -155,7 +155,7 @@ export function DeliveryNote({ addressId = null, zone = null }: { addressId?: nu
   const arrival = totals?.arrival ?? null;
   const price = (fee: number) => (fee === 0 ? t('checkout_speed_free') : minor(fee, totals?.currency ?? 'KWD'));
   return (
-    <div className="delivery-note" data-testid="delivery-note">
+    <div className="delivery-note" data-testid="checkout-delivery-note">
       <h3>{t('checkout_delivery_title')}</h3>
       {arrival ? (
         <ul className="speed-lines" data-testid="delivery-note-promise">

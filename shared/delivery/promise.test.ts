@@ -89,24 +89,24 @@ describe('the delivery promise in Kuwait', () => {
 describe('the day after the cut-off (issue 73)', () => {
   const kw = holidaysOf('KW', 2026);
   const sa = holidaysOf('SA', 2026, 2027);
-  const after = (input: Parameters<typeof deliveryPromises>[0]) =>
+  const withNext = (input: Parameters<typeof deliveryPromises>[0]) =>
     deliveryPromises(input).map((p) => [p.speed, p.arrives, arrivesAfterCutoff(input, p)]);
 
   it('moves a Kuwait same-day order past Friday when Thursday’s 2 pm passes', () => {
-    expect(after({ now: gulf('2026-11-26', '11:00'), rules: KW, holidays: kw, zone: 12 })).toEqual([
+    expect(withNext({ now: gulf('2026-11-26', '11:00'), rules: KW, holidays: kw, zone: 12 })).toEqual([
       ['same_day', '2026-11-26', '2026-11-28'],
       ['standard', '2026-11-28', '2026-11-29'],
     ]);
   });
 
   it('moves it a working day on an ordinary day, and over Eid al-Fitr in Ramadan', () => {
-    expect(after({ now: gulf('2026-11-29', '09:00'), rules: KW, holidays: kw, zone: null })[0]).toEqual([
+    expect(withNext({ now: gulf('2026-11-29', '09:00'), rules: KW, holidays: kw, zone: null })[0]).toEqual([
       'same_day',
       '2026-11-29',
       '2026-11-30',
     ]);
     // The last day of Ramadan 1447, before its noon cut-off: the next day is after the three days of Eid.
-    expect(after({ now: gulf('2026-03-19', '11:00'), rules: KW, holidays: kw, zone: null })[0]).toEqual([
+    expect(withNext({ now: gulf('2026-03-19', '11:00'), rules: KW, holidays: kw, zone: null })[0]).toEqual([
       'same_day',
       '2026-03-19',
       '2026-03-23',
@@ -114,13 +114,13 @@ describe('the day after the cut-off (issue 73)', () => {
   });
 
   it('moves a Saudi next-day order over the weekend and Eid al-Adha', () => {
-    expect(after({ now: gulf('2026-11-26', '12:00'), rules: SA, holidays: sa, zone: 1 })).toEqual([
+    expect(withNext({ now: gulf('2026-11-26', '12:00'), rules: SA, holidays: sa, zone: 1 })).toEqual([
       ['next_day', '2026-11-28', '2026-11-30'],
       ['standard', '2026-11-30', '2026-12-02'],
     ]);
     // Wednesday 12 May 2027 before 1 pm: Thursday. After it, it leaves Thursday and Friday, Arafat Day
     // (Saturday 15) and the three days of Eid pass before a courier delivers: Wednesday 19.
-    expect(after({ now: gulf('2027-05-12', '12:00'), rules: SA, holidays: sa, zone: 3 })[0]).toEqual([
+    expect(withNext({ now: gulf('2027-05-12', '12:00'), rules: SA, holidays: sa, zone: 3 })[0]).toEqual([
       'next_day',
       '2027-05-13',
       '2027-05-19',

@@ -3,7 +3,7 @@
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
-import { deliveryFeeFor } from '../orders/pricing';
+import { deliveryFeeFor } from '../delivery/fees';
 import { promiseText } from '../delivery/promise-texts';
 import { formatMinor } from '#shared/money';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';

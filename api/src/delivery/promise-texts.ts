@@ -2,9 +2,6 @@
 // "Orders after that arrive Sun, Nov 29.", "Delivery KWD 1.000". From the orders dictionaries, so the
 // cart and checkout, which have those texts, and the product page, which prints what it is given (its
 // first JavaScript carries no text or code for them), say the same thing.
-import { catalogueAr } from '#shared/i18n/catalogue.ar';
-import { catalogueEn } from '#shared/i18n/catalogue.en';
-import type { DeliverySpeed } from '#shared/delivery/speeds';
 import { ordersAr } from '#shared/i18n/orders.ar';
 import { ordersEn } from '#shared/i18n/orders.en';
 import type { Lang } from '#shared/locale';
@@ -13,12 +10,6 @@ type Key = 'delivery_order_by' | 'delivery_order_by_day' | 'delivery_then' | 'de
 
 const fill = (template: string, params: Record<string, string>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
-
-/** "Same-day delivery: arrives Sat, Nov 28", as the product page names a speed (the order mail, issue 73). */
-export function arrivalText(lang: Lang, speed: DeliverySpeed | null, day: string): string {
-  const texts = lang === 'ar' ? catalogueAr : catalogueEn;
-  return fill(speed ? texts[`delivery_arrives_${speed}`] : texts.delivery_arrives, { day });
-}
 
 export function promiseText(lang: Lang, key: Key, params: Record<string, string> = {}): string {
   return fill((lang === 'ar' ? ordersAr : ordersEn)[key], params);

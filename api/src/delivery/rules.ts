@@ -2,7 +2,8 @@
 // caller adds to the batch it already sends (no round trip of their own), and the rows turned into the
 // shared rule set with the year's holidays: the defaults, with the owner's added and removed days.
 import type { CountryCode, Lang } from '#shared/locale';
-import { formatSlotDay, formatTimeOfDay } from '#shared/text/dates';
+import { formatTimeOfDay } from '#shared/text/dates';
+import { dayText } from '#shared/delivery/day-text';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
 import { promiseText } from './promise-texts';
@@ -14,6 +15,9 @@ import {
   deliveryPromises,
   type PromiseAnswer,
 } from '#shared/delivery/promise';
+
+// The day as she reads it, for the callers that read it with the rules (redelivery days).
+export { dayText };
 
 interface RulesRow {
   dispatch_days: string;
@@ -141,11 +145,4 @@ export function promiseAnswer(
     }),
     valid_until: Math.min(...promises.map((p) => p.orderBy)),
   };
-}
-
-/** "Sat, Nov 28"; in Arabic with the Hijri day: "السبت، 28 نوفمبر (18 جمادى الآخرة)". */
-export function dayText(date: string, lang: Lang, country: CountryCode): string {
-  // Noon in the Gulf: the promised day in either country's time zone.
-  const day = formatSlotDay(Date.parse(`${date}T09:00:00Z`), lang, country);
-  return day.hijri ? `${day.day} (${day.hijri})` : day.day;
 }

@@ -9,9 +9,8 @@ import type { OrderGift } from '#shared/api/gift-schemas';
 import { withGiftNote } from './gift-texts';
 import type { OrderPromotionView } from '#shared/orders/promotions';
 import { promotionMailLines } from './promotion-text';
+import { arrivalText, dayText } from '#shared/delivery/day-text';
 import type { DeliverySpeed } from '#shared/delivery/speeds';
-import { dayText } from '../delivery/rules';
-import { arrivalText } from '../delivery/promise-texts';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -94,7 +93,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   const link = `${siteOrigin}${order.link_path ?? localizePath(`/profile/orders?id=${order.id}`, lang)}`;
   const t = order.totals;
   const placed = formatDate(order.created_at, lang, order.country, { hijri: true });
-  // When it arrives and at what speed, as the product page and her order page say it.
+  // When it arrives and at what speed, in the product page's words.
   const arrives = order.promise
     ? `${arrivalText(lang, order.promise.speed, dayText(order.promise.date, lang, order.country))}\n\n`
     : '';
