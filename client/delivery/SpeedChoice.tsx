@@ -1,8 +1,10 @@
-// The review step's delivery (decision 65): each speed her address gets, with the day it arrives and
-// its fee for this cart (free-delivery rules applied by the API). One speed is a line; several are a
-// choice. The days and fees are the API's: this prints them and sends back the speed chosen.
+// The review step's delivery (decision 65): each speed her address gets, with the day it arrives, its
+// fee for this cart (free-delivery rules applied by the API) and by when to order for it (issue 73).
+// One speed is a line; several are a choice. The days and fees are the API's: this prints them and
+// sends back the speed chosen.
 import type { CheckoutDelivery, DeliverySpeed } from '#shared/delivery/promise';
 import { useI18n } from '../i18n/context';
+import { OrderBy } from './OrderBy';
 
 export function SpeedChoice({
   arrival,
@@ -29,6 +31,7 @@ export function SpeedChoice({
             day: arrival.promises[0]!.day,
             fee: price(arrival.promises[0]!.fee),
           })}
+          <OrderBy promise={arrival.promises[0]!} />
         </p>
       ) : (
         <fieldset className="choice-list">
@@ -44,6 +47,7 @@ export function SpeedChoice({
               />
               <span>
                 {t('checkout_speed_line', { speed: t(`checkout_speed_${p.speed}`), day: p.day, fee: price(p.fee) })}
+                <OrderBy promise={p} />
               </span>
             </label>
           ))}

@@ -16,8 +16,16 @@ export function OrderPromiseLine({ order }: { order: OrderView }) {
       className={promise.missed ? 'order-promise order-promise-missed' : 'order-promise'}
       data-testid="order-promise"
       data-missed={promise.missed}
+      data-rescheduled={promise.rescheduled ? true : undefined}
     >
-      {t(promise.missed ? 'order_promise_missed' : 'order_promise_arrives', { day })}
+      {t(
+        promise.missed
+          ? 'order_promise_missed'
+          : promise.rescheduled
+            ? 'order_promise_rescheduled'
+            : 'order_promise_arrives',
+        { day },
+      )}
     </p>
   );
 }

@@ -23,6 +23,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
   const minor = useMinor();
   const m = (n: number) => <bdi>{minor(n, order.currency)}</bdi>;
   const a = order.address as unknown as Address;
+  const corrected = order.tracking?.corrected_address ?? null;
   const totals = order.totals;
   return (
     <div className="order-summary">
@@ -58,7 +59,18 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <h2 id={`order-${order.id}-address`} className="section-title">
           {t('order_address')}
         </h2>
-        <AddressText address={a} />
+        {corrected ? (
+          // Her corrected address and phone after a failed attempt (issue 73): where the parcel goes now.
+          <address className="order-address" data-testid="order-address-corrected">
+            <bdi>{a.recipient}</bdi>
+            {corrected.lines.map((line, i) => (
+              <bdi key={i}>{line}</bdi>
+            ))}
+            <bdi dir="ltr">{corrected.phone}</bdi>
+          </address>
+        ) : (
+          <AddressText address={a} />
+        )}
         <h2 className="section-title">{t('order_payment')}</h2>
         <p>
           {order.payment_method === 'card'

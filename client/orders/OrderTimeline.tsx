@@ -46,7 +46,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
       <ol className="order-steps">
         {f.timeline.map((step, i) => (
           <li key={`${step.kind}-${step.at}-${i}`} className={`order-step order-step-${step.kind}`}>
-            <span className="order-step-name">{t(`order_step_${step.kind}`)}</span>{' '}
+            <span className="order-step-name">{t(`order_step_${step.kind}`, { day: step.day ?? '' })}</span>{' '}
             <span className="cart-line-meta">{formatDate(step.at, lang, order.country, { time: true })}</span>
           </li>
         ))}

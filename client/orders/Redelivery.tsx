@@ -31,7 +31,7 @@ export function Redelivery({
     if (!done) return null;
     return (
       <p className="order-redelivery-done" role="status" data-testid="redelivery-done">
-        {t(done.kind === 'day' ? 'redelivery_done_day' : 'redelivery_done_address', { day: done.day_text })}
+        {t(done.kind === 'day' ? 'redelivery_done_day' : 'redelivery_done_address')}
       </p>
     );
   }

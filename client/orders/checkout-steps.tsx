@@ -4,7 +4,6 @@ import '../styles/orders.css';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useNavigationType } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
-import { COUNTRY_FACTS } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { cart } from '../cart/cart-store';
@@ -19,7 +18,9 @@ import {
 import { clearDraft } from '../accounts/form-drafts';
 import { useSessionStore } from '../stores/session';
 import { MinorMoney } from '../ui/Money';
-import { syncData } from '../stores/sync-data';
+import { buyableEntries } from '../cart/cart-sync';
+import { OrderBy } from '../delivery/OrderBy';
+import { useOrderTotalsState } from './use-order-totals';
 
 /** Whether a checkout step was shown in this document: back and forward between steps move focus too. */
 let stepsShown = false;
@@ -131,25 +132,45 @@ export function forgetGift(): void {
   clearDraft(GIFT_DRAFT);
 }
 
-export function DeliveryNote() {
+/**
+ * The shipping step's delivery: each speed her address gets (the whole country's before it is known),
+ * with its day, its fee for this cart and by when to order, from the same quote as the cart and the
+ * review step (decision 65, issue 73): one promise everywhere. The country's general line only where
+ * the shop promises nothing.
+ */
+export function DeliveryNote({ addressId = null, zone = null }: { addressId?: number | null; zone?: number | null }) {
   const { t } = useI18n();
   const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
-  const { deliveryFee } = useSnapshot(syncData);
+  const { items, loaded } = useSnapshot(cart);
+  const { coupon, speed } = useSnapshot(checkout);
+  const { totals } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), {
+    coupon,
+    addressId,
+    zone,
+    speed: speed ?? null,
+  });
   // The country's threshold as the shopper pays it: the figure the cart banner counts down to.
   const freeShipping = useFreeShipping();
+  const arrival = totals?.arrival ?? null;
+  const price = (fee: number) => (fee === 0 ? t('checkout_speed_free') : minor(fee, totals?.currency ?? 'KWD'));
   return (
-    <div className="delivery-note">
+    <div className="delivery-note" data-testid="checkout-delivery-note">
       <h3>{t('checkout_delivery_title')}</h3>
-      <p>{t(country === 'SA' ? 'checkout_delivery_SA' : 'checkout_delivery_KW')}</p>
-      {deliveryFee !== null && (
+      {arrival ? (
+        <ul className="speed-lines" data-testid="delivery-note-promise">
+          {arrival.promises.map((p) => (
+            <li key={p.speed} data-speed={p.speed}>
+              {t('checkout_speed_line', { speed: t(`checkout_speed_${p.speed}`), day: p.day, fee: price(p.fee) })}
+              <OrderBy promise={p} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        totals && <p>{t(country === 'SA' ? 'checkout_delivery_SA' : 'checkout_delivery_KW')}</p>
+      )}
+      {totals && (
         <dl className="totals">
-          <div>
-            <dt>{t('checkout_delivery_fee')}</dt>
-            <dd>
-              <bdi>{minor(deliveryFee, COUNTRY_FACTS[country].currency)}</bdi>
-            </dd>
-          </div>
           <div>
             <dt>{t('checkout_delivery_free_from')}</dt>
             <dd>

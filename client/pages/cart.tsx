@@ -41,6 +41,7 @@ import { giftChoiceList, giftChoices, restoreGiftChoices } from '../orders/gifts
 import { SubscribeChoice } from '../subscriptions/SubscribeChoice';
 import { setLineEvery } from '../subscriptions/cart-every';
 import { openAuthModal } from '../stores/auth-modal';
+import { OrderBy } from '../delivery/OrderBy';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
@@ -217,6 +218,7 @@ export function Component() {
           {arrives && (
             <p className="field-hint" data-testid="cart-arrival">
               {t('delivery_arrives', { day: arrives.day })}
+              <OrderBy promise={arrives} />
             </p>
           )}
           {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}

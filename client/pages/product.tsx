@@ -210,7 +210,7 @@ export function Component() {
           )}
           {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
           {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
-          {sku.in_stock && product.delivery && <PromiseLine delivery={product.delivery} />}
+          {sku.in_stock && product.delivery && <PromiseLine delivery={product.delivery} free={freeAlone} />}
 
           {product.suggested_use.text && (
             <aside className="suggested-use" aria-labelledby="suggested-use-title">

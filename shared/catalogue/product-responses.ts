@@ -25,6 +25,16 @@ const promiseAnswerSchema = z.object({
       order_by: z.int(),
       /** The day as the shopper reads it, in the answer's language. */
       day: z.string(),
+      /** By when to order for that day ("Order by 2:00 PM"; issue 73), as she reads it. */
+      order_by_text: z.string(),
+      /** The day it arrives if ordered after that ("Orders after that arrive Sun, Nov 29."): the warning. */
+      then_text: z.string().nullable(),
+      /**
+       * The speed's fee for this product alone, written out: below the free-delivery threshold, and once
+       * above it ("Free" for a speed without a fee of its own). The page prints the one its size reaches.
+       */
+      fee_text: z.string().optional(),
+      fee_free_delivery_text: z.string().optional(),
     }),
   ),
   /** The instant the first of them moves: a page that shows them is kept no longer. */

@@ -2,7 +2,7 @@
 // Umm al-Qura defaults) and Ramadan's earlier cut-off, in Kuwait and Saudi Arabia.
 import { describe, expect, it } from 'vitest';
 import { defaultHolidays } from './holidays';
-import { type DeliveryRules, deliveryPromises } from './promise';
+import { arrivesAfterCutoff, type DeliveryRules, deliveryPromises } from './promise';
 
 /** A Gulf wall-clock time (UTC+3 in both countries). */
 const gulf = (date: string, time: string) => Date.parse(`${date}T${time}:00+03:00`);
@@ -83,6 +83,48 @@ describe('the delivery promise in Kuwait', () => {
     });
     // Thursday, then Saturday and Sunday as working days: it leaves on Sunday.
     expect(first).toMatchObject({ ships: '2026-11-29', arrives: '2026-11-29', orderBy: gulf('2026-11-26', '14:00') });
+  });
+});
+
+describe('the day after the cut-off (issue 73)', () => {
+  const kw = holidaysOf('KW', 2026);
+  const sa = holidaysOf('SA', 2026, 2027);
+  const withNext = (input: Parameters<typeof deliveryPromises>[0]) =>
+    deliveryPromises(input).map((p) => [p.speed, p.arrives, arrivesAfterCutoff(input, p)]);
+
+  it('moves a Kuwait same-day order past Friday when Thursday’s 2 pm passes', () => {
+    expect(withNext({ now: gulf('2026-11-26', '11:00'), rules: KW, holidays: kw, zone: 12 })).toEqual([
+      ['same_day', '2026-11-26', '2026-11-28'],
+      ['standard', '2026-11-28', '2026-11-29'],
+    ]);
+  });
+
+  it('moves it a working day on an ordinary day, and over Eid al-Fitr in Ramadan', () => {
+    expect(withNext({ now: gulf('2026-11-29', '09:00'), rules: KW, holidays: kw, zone: null })[0]).toEqual([
+      'same_day',
+      '2026-11-29',
+      '2026-11-30',
+    ]);
+    // The last day of Ramadan 1447, before its noon cut-off: the next day is after the three days of Eid.
+    expect(withNext({ now: gulf('2026-03-19', '11:00'), rules: KW, holidays: kw, zone: null })[0]).toEqual([
+      'same_day',
+      '2026-03-19',
+      '2026-03-23',
+    ]);
+  });
+
+  it('moves a Saudi next-day order over the weekend and Eid al-Adha', () => {
+    expect(withNext({ now: gulf('2026-11-26', '12:00'), rules: SA, holidays: sa, zone: 1 })).toEqual([
+      ['next_day', '2026-11-28', '2026-11-30'],
+      ['standard', '2026-11-30', '2026-12-02'],
+    ]);
+    // Wednesday 12 May 2027 before 1 pm: Thursday. After it, it leaves Thursday and Friday, Arafat Day
+    // (Saturday 15) and the three days of Eid pass before a courier delivers: Wednesday 19.
+    expect(withNext({ now: gulf('2027-05-12', '12:00'), rules: SA, holidays: sa, zone: 3 })[0]).toEqual([
+      'next_day',
+      '2027-05-13',
+      '2027-05-19',
+    ]);
   });
 });
 

@@ -99,6 +99,15 @@ function promiseFor(rule: SpeedRule, { now, rules, holidays, handlingDays = 0 }:
   return arrives ? { speed: rule.speed, ships, arrives, orderBy } : null;
 }
 
+/**
+ * The day a speed arrives when ordered once its cut-off has passed (issue 73): what the page warns of
+ * beside "order by 2:00 PM", so the move is said before it happens. Null when nothing is promised then.
+ */
+export function arrivesAfterCutoff(input: PromiseInput, promise: DeliveryPromise): string | null {
+  const later = deliveryPromises({ ...input, now: promise.orderBy }).find((p) => p.speed === promise.speed);
+  return later?.arrives ?? null;
+}
+
 /** A promise as the API answers it (product, cart, checkout, order), in its field names. */
 export interface PromiseAnswer {
   promises: Array<{
@@ -108,6 +117,13 @@ export interface PromiseAnswer {
     /** The day as the shopper reads it, in the answer's language ("Sat, Nov 28", with the Hijri day
      * in Arabic): written by the API, so the page carries no date code of its own. */
     day: string;
+    /** By when to order for that day, in the answer's language ("Order by 2:00 PM"; issue 73). */
+    order_by_text: string;
+    /** The day it arrives if ordered after that ("Orders after that arrive Sun, Nov 29."): the warning. */
+    then_text: string | null;
+    /** The product page's: the speed's fee for this product alone, below and above free delivery. */
+    fee_text?: string;
+    fee_free_delivery_text?: string;
   }>;
   /** The instant the first of them moves: a page that shows them is kept no longer. */
   valid_until: number;

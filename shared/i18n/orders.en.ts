@@ -26,7 +26,20 @@ export const ordersEn = {
   checkout_speed_standard: 'Standard',
   checkout_speed_line: '{{speed}}: arrives {{day}} · {{fee}}',
   checkout_speed_free: 'Free',
+  // By when to order for the day promised, what the speed costs and the day once that time has passed
+  // (issue 73). The API writes the first four into its promise (the product page prints them, no text of
+  // its own); the countdown's are the cart's and checkout's, which add the time left in the browser.
+  delivery_order_by: 'Order by {{time}}',
+  delivery_order_by_day: 'Order by {{time}} on {{day}}',
+  delivery_then: 'Orders after that arrive {{day}}.',
+  delivery_fee: 'Delivery {{fee}}',
+  delivery_fee_free: 'Free delivery',
+  delivery_time_left: '({{left}} left)',
+  delivery_hours: { one: '{{count}} hour', other: '{{count}} hours' },
+  delivery_minutes: { one: '{{count}} minute', other: '{{count}} minutes' },
+  delivery_hours_minutes: '{{hours}} {{minutes}}',
   order_promise_arrives: 'Arrives {{day}}',
+  order_promise_rescheduled: 'New delivery day: {{day}}',
   order_promise_missed: "We promised {{day}} and your order is late. We're sorry: our team has been told and is on it.",
   wallet_insufficient: 'Your wallet balance is not enough for this order.',
   wallet_amount_invalid: 'Please enter an amount greater than zero.',

@@ -30,8 +30,11 @@ export const trackingEn = {
   redelivery_address_hint: 'Area, block, street, building, floor and flat',
   redelivery_phone_label: 'Mobile number',
   redelivery_address_submit: 'Send the corrected address',
-  redelivery_done_day: 'You asked for delivery on {{day}}.',
-  redelivery_done_address: 'You corrected your address and phone. We will deliver on {{day}}.',
+  // The day itself is the order's promise line (issue 73: one date on the page).
+  redelivery_done_day: 'You chose another delivery day.',
+  redelivery_done_address: 'You corrected your address and phone.',
+  order_step_delivery_rescheduled: 'Delivery moved to {{day}}',
+  order_step_address_corrected: 'Address and phone corrected, delivery on {{day}}',
   redelivery_not_open: 'This order is not waiting for another delivery attempt.',
   redelivery_already_requested: 'You have already answered for this delivery attempt.',
   redelivery_day_invalid: 'Choose one of the delivery days shown.',

@@ -63,7 +63,16 @@ const pointsQuoteSchema = z.object({
 
 const checkoutDeliverySchema = z.object({
   promises: z.array(
-    z.object({ speed: deliverySpeed, arrives: z.string(), order_by: z.int(), day: z.string(), fee: z.int() }),
+    z.object({
+      speed: deliverySpeed,
+      arrives: z.string(),
+      order_by: z.int(),
+      day: z.string(),
+      /** By when to order for that day, and the day it arrives if ordered after that, as she reads them. */
+      order_by_text: z.string(),
+      then_text: z.string().nullable(),
+      fee: z.int(),
+    }),
   ),
   valid_until: z.int(),
   speed: deliverySpeed,
@@ -187,6 +196,8 @@ export const orderPromiseSchema = z.object({
   date: z.string(),
   /** Not delivered by the end of that day (and not cancelled): the page says so, the shop was told. */
   missed: z.boolean(),
+  /** The day she chose after a failed attempt (issue 73), in place of the one promised when ordered. */
+  rescheduled: z.boolean().optional(),
 });
 
 /** The parcel steps a carrier reports (api/src/carriers/types.ts ParcelStatus), as the order page shows them. */
@@ -209,6 +220,15 @@ export const orderTrackingSchema = z.object({
   redelivery: z
     .object({ kind: z.enum(['day', 'address']), day: z.string(), day_text: z.string(), at: z.int() })
     .nullable(),
+  /** Her last corrected address and phone (issue 73): the order page shows them instead of the placed ones. */
+  corrected_address: z
+    .object({ lines: z.array(z.string()), phone: z.string(), at: z.int() })
+    .nullable()
+    .optional(),
+  /** Each of her answers, oldest first: the timeline's steps (issue 73). */
+  answers: z
+    .array(z.object({ kind: z.enum(['day', 'address']), day: z.string(), day_text: z.string(), at: z.int() }))
+    .optional(),
 });
 
 export const orderRefundViewSchema = z.object({
@@ -241,12 +261,16 @@ export const FULFILMENT_STEPS = [
   'return_received',
   'return_inspected',
   'return_rejected',
+  // Her answers to a failed delivery attempt (issue 73): another day, or her corrected address.
+  'delivery_rescheduled',
+  'address_corrected',
 ] as const;
 
 /** The shop's steps with the order so far, and the shipment once it left. */
 export const orderFulfilmentSchema = z.object({
   /** Oldest first. */
-  timeline: z.array(z.object({ kind: z.enum(FULFILMENT_STEPS), at: z.int() })),
+  /** `day`: the delivery day an answer to a failed attempt set, as she reads it (issue 73). */
+  timeline: z.array(z.object({ kind: z.enum(FULFILMENT_STEPS), at: z.int(), day: z.string().optional() })),
   /** Set once shipped: the carrier's id (shared/api/staff-order-schemas.ts CARRIERS) and its tracking number. */
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),

@@ -85,7 +85,9 @@ test('a shopper in Saudi Arabia follows her parcel, picks another day after a fa
   const second = redelivery.getByTestId('redelivery-day-form').getByRole('radio').nth(1);
   await second.check();
   await redelivery.getByTestId('redelivery-day-submit').click();
-  await expect(page.getByTestId('redelivery-done')).toContainText('طلبت التوصيل يوم');
+  // One date (issue 73): the order's promise is the day she chose.
+  await expect(page.getByTestId('redelivery-done')).toContainText('اخترت يوماً آخر للتوصيل');
+  await expect(page.getByTestId('order-promise')).toContainText('موعد التوصيل الجديد');
 
   // Delivered on the day she chose: her page says so, and each step reached her mailbox once.
   await move('خرج للتوصيل');

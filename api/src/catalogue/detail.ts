@@ -1,8 +1,11 @@
 // The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together, and
 // its reviews' summary with the first reviews and questions.
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
-import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
+import { deliveryFeeFor } from '../delivery/fees';
+import { promiseText } from '../delivery/promise-texts';
+import { formatMinor } from '#shared/money';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
 import { alsoBoughtCards, togetherCards } from './recommended';
@@ -57,7 +60,11 @@ export async function productDetail(
 ): Promise<ProductDetail | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
-  const deliveryRules = deliveryStatements(db, country, now);
+  // The rules, and the country's delivery fee that a speed without its own costs (issue 73).
+  const deliveryRules = [
+    ...deliveryStatements(db, country, now),
+    db.prepare('SELECT delivery_fee FROM country_settings WHERE country = ?').bind(country),
+  ];
   const all = await db.batch([
     bind(
       db.prepare(
@@ -172,8 +179,28 @@ export async function productDetail(
       questions: readQuestions(questions!.results),
       question_count: (questionCount!.results[0] as { n: number }).n,
     },
-    delivery: defaultSku.in_stock
-      ? promiseAnswer(readDelivery(country, now, delivery), { now, zone: null, lang, country })
-      : null,
+    // The page opens on the default size, or on a size in stock when that one is sold out: the promise
+    // holds for any size in stock (all leave the same warehouse), so one is enough (issue 73).
+    delivery: skuList.some((s) => s.in_stock) ? productPromise(country, lang, now, delivery) : null,
+  };
+}
+
+/** The promise with each speed's fee for this product alone, below and above free delivery. */
+function productPromise(country: CountryCode, lang: Lang, now: number, results: D1Result[]) {
+  const rules = readDelivery(country, now, results.slice(0, 3));
+  const answer = promiseAnswer(rules, { now, zone: null, lang, country });
+  const countryFee = (results[3]?.results[0] as { delivery_fee: number } | undefined)?.delivery_fee;
+  if (!answer || countryFee === undefined) return answer;
+  const feeText = (fee: number) =>
+    fee === 0
+      ? promiseText(lang, 'delivery_fee_free')
+      : promiseText(lang, 'delivery_fee', { fee: formatMinor(fee, COUNTRY_FACTS[country].currency, lang, country) });
+  return {
+    ...answer,
+    promises: answer.promises.map((p) => ({
+      ...p,
+      fee_text: feeText(deliveryFeeFor(1, false, countryFee, rules?.fees[p.speed] ?? null)),
+      fee_free_delivery_text: feeText(deliveryFeeFor(1, true, countryFee, rules?.fees[p.speed] ?? null)),
+    })),
   };
 }

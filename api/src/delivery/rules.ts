@@ -2,16 +2,22 @@
 // caller adds to the batch it already sends (no round trip of their own), and the rows turned into the
 // shared rule set with the year's holidays: the defaults, with the owner's added and removed days.
 import type { CountryCode, Lang } from '#shared/locale';
-import { formatSlotDay } from '#shared/text/dates';
+import { formatTimeOfDay } from '#shared/text/dates';
+import { dayText } from '#shared/delivery/day-text';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
+import { promiseText } from './promise-texts';
 import {
+  arrivesAfterCutoff,
   type DeliveryPromise,
   type DeliveryRules,
   type DeliverySpeed,
   deliveryPromises,
   type PromiseAnswer,
 } from '#shared/delivery/promise';
+
+// The day as she reads it, for the callers that read it with the rules (redelivery days).
+export { dayText };
 
 interface RulesRow {
   dispatch_days: string;
@@ -109,26 +115,34 @@ export function promiseAnswer(
   input: { now: number; zone: number | null; handlingDays?: number; lang: Lang; country: CountryCode },
 ): PromiseAnswer | null {
   if (!delivery) return null;
-  const promises: DeliveryPromise[] = deliveryPromises({
-    ...input,
-    rules: delivery.rules,
-    holidays: delivery.holidays,
-  });
+  const rules = { ...input, rules: delivery.rules, holidays: delivery.holidays };
+  const promises: DeliveryPromise[] = deliveryPromises(rules);
   if (promises.length === 0) return null;
+  const today = gulfDate(input.now);
   return {
-    promises: promises.map((p) => ({
-      speed: p.speed,
-      arrives: p.arrives,
-      order_by: p.orderBy,
-      day: dayText(p.arrives, input.lang, input.country),
-    })),
+    promises: promises.map((p) => {
+      const then = arrivesAfterCutoff(rules, p);
+      const orderByDate = gulfDate(p.orderBy);
+      const time = formatTimeOfDay(p.orderBy, input.lang, input.country);
+      return {
+        speed: p.speed,
+        arrives: p.arrives,
+        order_by: p.orderBy,
+        day: dayText(p.arrives, input.lang, input.country),
+        // A clock time, never a countdown: a kept page shows it until that very minute (decision 65),
+        // and a page kept past midnight names its day (it is never today's then).
+        order_by_text:
+          orderByDate === today
+            ? promiseText(input.lang, 'delivery_order_by', { time })
+            : promiseText(input.lang, 'delivery_order_by_day', {
+                time,
+                day: dayText(orderByDate, input.lang, input.country),
+              }),
+        then_text: then
+          ? promiseText(input.lang, 'delivery_then', { day: dayText(then, input.lang, input.country) })
+          : null,
+      };
+    }),
     valid_until: Math.min(...promises.map((p) => p.orderBy)),
   };
-}
-
-/** "Sat, Nov 28"; in Arabic with the Hijri day: "السبت، 28 نوفمبر (18 جمادى الآخرة)". */
-export function dayText(date: string, lang: Lang, country: CountryCode): string {
-  // Noon in the Gulf: the promised day in either country's time zone.
-  const day = formatSlotDay(Date.parse(`${date}T09:00:00Z`), lang, country);
-  return day.hijri ? `${day.day} (${day.hijri})` : day.day;
 }

@@ -9,6 +9,8 @@ import type { OrderGift } from '#shared/api/gift-schemas';
 import { withGiftNote } from './gift-texts';
 import type { OrderPromotionView } from '#shared/orders/promotions';
 import { promotionMailLines } from './promotion-text';
+import { arrivalText, dayText } from '#shared/delivery/day-text';
+import type { DeliverySpeed } from '#shared/delivery/speeds';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -51,6 +53,8 @@ interface MailOrder {
   tax_invoice: TaxInvoice | null;
   /** Sent as a gift (decision 34): the mail names the recipient and the day. */
   gift?: OrderGift | null;
+  /** The speed and day promised when it was placed (decision 65): the mail says when it arrives (issue 73). */
+  promise?: { speed: DeliverySpeed | null; date: string } | null;
 }
 
 function escHtml(s: string): string {
@@ -89,6 +93,10 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   const link = `${siteOrigin}${order.link_path ?? localizePath(`/profile/orders?id=${order.id}`, lang)}`;
   const t = order.totals;
   const placed = formatDate(order.created_at, lang, order.country, { hijri: true });
+  // When it arrives and at what speed, in the product page's words.
+  const arrives = order.promise
+    ? `${arrivalText(lang, order.promise.speed, dayText(order.promise.date, lang, order.country))}\n\n`
+    : '';
   // Prices include VAT: the VAT line says how much of the total it is.
   const rate = formatPercent(order.vat_basis_points / 10_000, lang, order.country);
   if (lang === 'ar') {
@@ -107,7 +115,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
     const next = order.payment_method === 'cod' ? `ادفع ${money(t.due)} نقداً عند الاستلام.` : 'تم استلام الدفع.';
     return {
       subject: `تأكيد الطلب رقم ${order.id} – خليج الفيتامينات`,
-      text: `شكراً لطلبك!\n\nتاريخ الطلب: ${placed}\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
+      text: `شكراً لطلبك!\n\nتاريخ الطلب: ${placed}\n\n${arrives}${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
     };
   }
   const rows = [
@@ -126,7 +134,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
     order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';
   return {
     subject: `Order ${order.id} confirmed – Gulf Vitamins`,
-    text: `Thank you for your order!\n\nOrder date: ${placed}\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
+    text: `Thank you for your order!\n\nOrder date: ${placed}\n\n${arrives}${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
   };
 }
 

@@ -6,6 +6,7 @@
 import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '#shared/money';
 import type { PricedTotals } from '#shared/orders/types';
 import { freeDeliveryReached } from '#shared/country-amounts';
+import { deliveryFeeFor } from '../delivery/fees';
 import type { Frequency } from '#shared/subscriptions/frequency';
 import { maxRedeemable, pointsValue, redeemProblem, type RedeemProblem } from '#shared/loyalty/rules';
 import type { LoyaltyRules } from '#shared/loyalty/types';
@@ -50,17 +51,8 @@ export interface PointsPriced {
   points_problem: RedeemProblem | null;
 }
 
-/**
- * What a delivery speed costs (decision 65). A speed without a fee of its own costs the country's
- * delivery fee, which the free-delivery threshold waives; a speed with its own fee (next day in Riyadh)
- * costs it in full below the threshold and, above it, only what it costs beyond the free delivery
- * (its fee less the country's fee): reaching the threshold always takes the country's fee off.
- */
-export function deliveryFeeFor(subtotal: number, free: boolean, countryFee: number, speedFee: number | null): number {
-  if (subtotal === 0) return 0;
-  if (speedFee === null) return free ? 0 : countryFee;
-  return free ? Math.max(0, speedFee - countryFee) : speedFee;
-}
+// What a delivery speed costs lives with the delivery rules (the product page prices speeds too).
+export { deliveryFeeFor };
 
 export function priceOrder(input: {
   lines: PricedLine[];

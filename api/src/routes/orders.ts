@@ -37,7 +37,7 @@ import {
   type PromotionHold,
 } from '../orders/promotion-data';
 import { myOrderPage, orderView, routedOrderView, type OrderView } from '../orders/view';
-import { orderTracking, requestRedelivery } from '../shipping/redelivery';
+import { orderTracking, requestRedelivery, withAnswers } from '../shipping/redelivery';
 import { coldReaderFor } from '../archive/read';
 import { guestLinkStatement, linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { tokenHash } from '../accounts/tokens';
@@ -585,7 +585,8 @@ function giveBackStatements(
 /** The order with its parcels' events (the core's shipments, decision 66): only once it may have any. */
 async function withTracking(c: Context<AppEnv>, order: OrderView): Promise<OrderView> {
   if (!['processing', 'shipped', 'delivered', 'cancelled'].includes(order.status)) return order;
-  return { ...order, tracking: await orderTracking(c.env.DB, order, c.var.lang) };
+  const tracking = await orderTracking(c.env.DB, order, c.var.lang);
+  return { ...withAnswers(order, tracking), tracking };
 }
 
 /** Cold orders (decision 60) read through the request's reader: the shopper's pages open archived ones. */

@@ -3,7 +3,7 @@
 // (api/src/delivery/rules.ts) or her corrected address and phone, stored (redelivery_requests) and sent
 // to the carrier when its adapter can take it; otherwise staff see it on the order page and call.
 import { REDELIVERY_DAYS, type RedeliveryInput } from '#shared/orders/redelivery';
-import type { OrderTracking } from '#shared/orders/types';
+import type { OrderTracking, OrderView } from '#shared/orders/types';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import type { CountryCode, Lang } from '#shared/locale';
 import { nationalNumber } from '#shared/api/address-facts';
@@ -62,7 +62,8 @@ export async function orderTracking(
       .bind(order.id),
     db
       .prepare(
-        'SELECT r.kind, r.day, r.status, r.attempt, r.created_at, r.shipment_id FROM redelivery_requests r WHERE r.order_id = ? ORDER BY r.id DESC LIMIT 1',
+        // Every answer (one per failed attempt, a handful at most): the page's timeline lists each.
+        'SELECT r.kind, r.day, r.status, r.attempt, r.created_at, r.shipment_id, r.address, r.phone FROM redelivery_requests r WHERE r.order_id = ? ORDER BY r.id',
       )
       .bind(order.id),
     db
@@ -80,9 +81,14 @@ export async function orderTracking(
     carrier: CarrierCode;
   }>;
   if (rows.length === 0) return null;
-  const last = requests!.results[0] as
-    | Pick<RedeliveryRequestRow, 'kind' | 'day' | 'status' | 'attempt' | 'created_at' | 'shipment_id'>
-    | undefined;
+  const answers = requests!.results as Array<
+    Pick<
+      RedeliveryRequestRow,
+      'kind' | 'day' | 'status' | 'attempt' | 'created_at' | 'shipment_id' | 'address' | 'phone'
+    >
+  >;
+  const last = answers.at(-1);
+  const corrected = answers.findLast((a) => a.kind === 'address' && a.address && a.phone);
   const waiting = open!.results[0] as Pick<ShipmentRow, 'id' | 'failed_attempts'> | undefined;
   // Her answer to this attempt, once given, replaces the choice (she may answer once per attempt).
   const answered = waiting && last && last.shipment_id === waiting.id && last.attempt === waiting.failed_attempts;
@@ -99,6 +105,44 @@ export async function orderTracking(
     redelivery: last
       ? { kind: last.kind, day: last.day, day_text: dayText(last.day, lang, order.country), at: last.created_at }
       : null,
+    corrected_address: corrected
+      ? { lines: JSON.parse(corrected.address!) as string[], phone: corrected.phone!, at: corrected.created_at }
+      : null,
+    answers: answers.map((a) => ({
+      kind: a.kind,
+      day: a.day,
+      day_text: dayText(a.day, lang, order.country),
+      at: a.created_at,
+    })),
+  };
+}
+
+/**
+ * Her order as her answers left it (issue 73): the day she chose (or the first one after her corrected
+ * address) is the one date the page promises, replacing the day promised when she ordered, and each
+ * answer is a step of the timeline. The corrected address and phone come with the tracking.
+ */
+export function withAnswers(order: OrderView, tracking: OrderTracking | null, now = Date.now()): OrderView {
+  const last = tracking?.answers?.at(-1);
+  if (!tracking || !last) return order;
+  const open = order.status !== 'delivered' && order.status !== 'cancelled';
+  const steps = tracking.answers!.map((a) => ({
+    kind: a.kind === 'address' ? ('address_corrected' as const) : ('delivery_rescheduled' as const),
+    at: a.at,
+    day: a.day_text,
+  }));
+  return {
+    ...order,
+    promise: {
+      speed: order.promise?.speed ?? null,
+      date: last.day,
+      missed: open && last.day < gulfDate(now),
+      rescheduled: true,
+    },
+    fulfilment: {
+      ...order.fulfilment,
+      timeline: [...order.fulfilment.timeline, ...steps].sort((a, b) => a.at - b.at),
+    },
   };
 }
 

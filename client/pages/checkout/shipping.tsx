@@ -26,6 +26,7 @@ import {
   DeliveryNote,
 } from '#client/orders/checkout-steps';
 import type { GiftInput } from '#shared/api/gift-schemas';
+import { zoneOf } from '#client/delivery/SpeedChoice';
 import type { PlaceNames } from '#client/accounts/AddressForm';
 import type { PageDeclaration } from '../../page-table';
 
@@ -179,7 +180,10 @@ export function Component() {
               />
             </>
           )}
-          <DeliveryNote />
+          <DeliveryNote
+            addressId={giftOn ? null : (state.addressId ?? null)}
+            zone={giftOn ? zoneOf(state.gift ?? null) : null}
+          />
           {!adding && !giftOn && (
             <button
               type="button"
@@ -269,7 +273,7 @@ export function Component() {
               />
             </>
           )}
-          <DeliveryNote />
+          <DeliveryNote zone={zoneOf(giftOn ? (state.gift ?? null) : state.guestAddress)} />
         </section>
       )}
     </Page>

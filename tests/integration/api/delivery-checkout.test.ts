@@ -175,3 +175,87 @@ describe('the promise kept with the order', () => {
     expect(row!.promise_missed_at).toBeNull();
   });
 });
+
+describe('the promise says by when to order, what the speed costs and where it goes after (issue 73)', () => {
+  const product = async (country: 'KW' | 'SA', lang = 'en') =>
+    (
+      await json(
+        await call('/product/alpha-vitamin-d3-1000/v2', { token, headers: shopperHeaders(null, country, lang) }),
+      )
+    ).data;
+
+  it('follows a size in stock when the default one is sold out, with the fee and the cut-off', async () => {
+    // The page opens on the 120 softgels when the 60 are sold out: its promise must still be there.
+    await env.DB.prepare('UPDATE skus SET stock = 0 WHERE id = 101').run();
+    try {
+      const kw = (await product('KW')).delivery;
+      expect(kw).not.toBeNull();
+      const [p] = kw.promises;
+      expect(p.speed).toBe('same_day');
+      // The country's fee (1.000) below free delivery; free above it (same day has no fee of its own).
+      expect(p.fee_text).toMatch(/^Delivery KWD\s?1\.000$/);
+      expect(p.fee_free_delivery_text).toBe('Free delivery');
+      // A clock time, with its day when the cut-off is not today's; and the day after it.
+      expect(p.order_by_text).toMatch(/^Order by \d{1,2}:\d{2}\s?PM( on [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2})?$/);
+      expect(p.then_text).toMatch(/^Orders after that arrive [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}\.$/);
+      expect(p.then_text).not.toContain(p.day);
+      // Saudi Arabia in Arabic: the fee of the country in riyals, the cut-off and the day after it.
+      const [sa] = (await product('SA', 'ar')).delivery.promises;
+      expect(sa.order_by_text).toMatch(/^آخر موعد للطلب: الساعة /);
+      expect(sa.then_text).toMatch(/^الطلبات بعد ذلك تصل /);
+      expect(sa.fee_text).toMatch(/^رسوم التوصيل /);
+    } finally {
+      await env.DB.prepare('UPDATE skus SET stock = 50 WHERE id = 101').run();
+    }
+    // No size in stock: no promise.
+    await env.DB.prepare('UPDATE skus SET stock = 0 WHERE id IN (101, 102)').run();
+    try {
+      expect((await product('KW')).delivery).toBeNull();
+    } finally {
+      await env.DB.prepare('UPDATE skus SET stock = 50 WHERE id = 101').run();
+      await env.DB.prepare('UPDATE skus SET stock = 40 WHERE id = 102').run();
+    }
+  });
+
+  it('gives the cart and checkout the same cut-off and day after it as the product page', async () => {
+    const page = (await product('KW')).delivery.promises[0];
+    const quoted = (await calculate({ items: [{ sku_id: 101, count: 1 }] }, null, 'KW')).arrival!.promises[0]!;
+    expect(quoted).toMatchObject({
+      speed: page.speed,
+      day: page.day,
+      order_by: page.order_by,
+      order_by_text: page.order_by_text,
+      then_text: page.then_text,
+    });
+    expect(quoted.order_by_text).toMatch(/^Order by /);
+    expect(quoted.then_text).toMatch(/^Orders after that arrive /);
+  });
+
+  it('says in the confirmation mail when the order arrives and at what speed, in both languages', async () => {
+    const mailOf = async (email: string) =>
+      (await env.DB.prepare("SELECT body_text FROM mail_outbox WHERE to_address = ? AND kind = 'order_confirmation'")
+        .bind(email)
+        .first<{ body_text: string }>())!.body_text;
+    for (const lang of ['en', 'ar'] as const) {
+      const email = `promise.mail.${lang}@example.com`;
+      const res = await call('/order/submit', {
+        body: JSON.stringify({
+          payment_method: 'cod',
+          idempotency_key: crypto.randomUUID(),
+          items: [{ sku_id: 101, count: 1 }],
+          address: GUEST_KW_ADDRESS,
+          email,
+        }),
+        token,
+        headers: shopperHeaders(null, 'KW', lang),
+      });
+      expect(res.status).toBe(200);
+      const order = (await json(res)).data.order;
+      const day = (await calculate({ items: [{ sku_id: 101, count: 1 }] }, null, 'KW', lang)).arrival!.promises[0]!.day;
+      expect(order.promise.speed).toBe('same_day');
+      expect(await mailOf(email)).toContain(
+        lang === 'en' ? `Same-day delivery: arrives ${day}` : `توصيل في اليوم نفسه: يصلك ${day}`,
+      );
+    }
+  });
+});

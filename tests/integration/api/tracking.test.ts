@@ -610,6 +610,71 @@ describe('her answer to a failed attempt', () => {
   });
 });
 
+describe('her order after her answers (issue 73)', () => {
+  const answer = (body: Record<string, unknown>) =>
+    call('/order/redelivery', {
+      body: JSON.stringify(body),
+      token: device,
+      headers: { authorization: `Bearer ${shopper}`, 'x-country': 'KW', lang: 'en' },
+    });
+  const view = async (id: number) =>
+    (
+      await json(
+        await call(`/user/order/${id}`, {
+          token: device,
+          headers: { authorization: `Bearer ${shopper}`, 'x-country': 'KW', lang: 'en' },
+        }),
+      )
+    ).data;
+  type Step = { kind: string; at: number; day?: string };
+
+  it('promises one date, the day she chose, shows her new address and phone, and lists each answer', async () => {
+    const id = await placeCod();
+    const p = await parcelFor(id);
+    const placed = await view(id);
+    await applyTrackingEvents(ctx(), 'local', [event(p.tracking, 'failed_attempt', { reason: 'Address not found' })]);
+    const days = (await view(id)).tracking.redelivery_days as Array<{ date: string; day: string }>;
+    // The day first promised is not among the days offered after the attempt: the page must not show both.
+    await env.DB.prepare('UPDATE orders SET promised_date = ? WHERE id = ?').bind(days[1]!.date, id).run();
+    const corrected = await answer({
+      order_id: id,
+      kind: 'address',
+      lines: ['Block 4, Street 2, House 9'],
+      phone: '50000002',
+    });
+    expect(corrected.status).toBe(200);
+    const after = (await json(corrected)).data.order;
+    expect(after.promise).toEqual({
+      speed: placed.promise.speed,
+      date: days[0]!.date,
+      missed: false,
+      rescheduled: true,
+    });
+    expect(after.tracking.corrected_address).toMatchObject({
+      lines: ['Block 4, Street 2, House 9'],
+      phone: '+96550000002',
+    });
+    const steps = after.fulfilment.timeline as Step[];
+    expect(steps.at(-1)).toMatchObject({ kind: 'address_corrected', day: days[0]!.day });
+
+    // A second attempt fails; she picks another day: that day is the promise, both answers are steps.
+    await applyTrackingEvents(ctx(), 'local', [
+      event(p.tracking, 'out_for_delivery'),
+      event(p.tracking, 'failed_attempt', { reason: 'No answer' }),
+    ]);
+    const offered = (await view(id)).tracking.redelivery_days as Array<{ date: string; day: string }>;
+    expect((await answer({ order_id: id, kind: 'day', day: offered[2]!.date })).status).toBe(200);
+    const again = await view(id);
+    expect(again.promise).toMatchObject({ date: offered[2]!.date, rescheduled: true });
+    expect((again.fulfilment.timeline as Step[]).filter((s) => s.day).map((s) => s.kind)).toEqual([
+      'address_corrected',
+      'delivery_rescheduled',
+    ]);
+    // The corrected address still holds: the second answer only moved the day.
+    expect(again.tracking.corrected_address.phone).toBe('+96550000002');
+  });
+});
+
 describe("a guest's answer to a failed attempt", () => {
   it('is taken with her order link from any device, refused without it, and her link shows the parcel', async () => {
     const res = await submitOrder(device, null, {

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromiseAnswer } from '#shared/delivery/promise';
 import { formatSlotDay } from '#shared/text/dates';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { storefront } from './helpers';
+import { addDays, gulfDate } from '#shared/gulf-days';
+import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 
 const SHOP = 'http://shop.test';
 const PRODUCT = 'alpha-vitamin-d3-1000';
@@ -67,5 +68,88 @@ describe('the delivery promise on the product page', () => {
     headers.set('x-valid-until', String(Date.now() - 60_000));
     await cache.put(key, new Response(await kept!.arrayBuffer(), { headers }));
     expect((await view()).headers.get('x-page-cache')).toBe('miss');
+  });
+});
+
+describe('by when to order, the fee and the day after it, on a size in stock (issue 73)', () => {
+  it('shows them on the first HTML of a product whose default size is sold out, in English and Arabic', async () => {
+    // The page opens on the 120 softgels: the 60 (the default size) are sold out.
+    await env.API_DB.prepare('UPDATE skus SET stock = 0 WHERE id = 101').run();
+    try {
+      const promise = (await promiseOf('KW')).promises[0]!;
+      for (const [lang, prefix, fee] of [
+        ['en', '', 'Delivery KWD'],
+        ['ar', '/ar', 'رسوم التوصيل'],
+      ] as const) {
+        const html = await (
+          await storefront(`${SHOP}${prefix}/products/${PRODUCT}`, { headers: { cookie: 'country=KW' } })
+        ).text();
+        const day = dayText(promise.arrives, lang, 'KW');
+        expect(html).toContain('data-testid="delivery-promise"');
+        expect(html).toContain(lang === 'en' ? `Arrives ${day}` : `يصلك ${day}`);
+        expect(html).toMatch(lang === 'en' ? /Order by \d{1,2}:\d{2}/ : /آخر موعد للطلب: الساعة \d{1,2}:\d{2}/);
+        expect(html).toContain(lang === 'en' ? 'Orders after that arrive ' : 'الطلبات بعد ذلك تصل ');
+        expect(html).toContain(fee);
+        // A clock time only: a kept copy of this page must not carry a countdown that goes stale.
+        expect(html).not.toMatch(/ left\)|يتبقى/);
+      }
+    } finally {
+      await env.API_DB.prepare('UPDATE skus SET stock = 50 WHERE id = 101').run();
+    }
+  });
+});
+
+describe('her order page after she answered a failed attempt (issue 73)', () => {
+  it('shows one date, her corrected address and phone, and the answer in the timeline', async () => {
+    const device = cookiesFrom(await storefront('/api/country'));
+    const shopper = await registerShopper(`promise-answer-${crypto.randomUUID()}@example.com`, device, 'Noura');
+    const id = await placeKuwaitCodOrder(shopper);
+    const now = Date.now();
+    const promised = gulfDate(now);
+    const chosen = addDays(promised, 2);
+    // Shipped, one failed attempt, and her answer: a corrected address and phone, delivered on `chosen`.
+    await env.API_DB.prepare(
+      "UPDATE orders SET status = 'shipped', confirmed_at = ?2, packed_at = ?2, shipped_at = ?2, promised_date = ?3 WHERE id = ?1",
+    )
+      .bind(id, now - 60_000, promised)
+      .run();
+    const shipment = await env.API_DB.prepare(
+      `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, tracking_number, currency, failed_attempts, created_at, updated_at)
+       VALUES (?1, 'KW', 'local', 'same_day', 'failed_attempt', ?2, ?2, 'KWD', 1, ?3, ?3) RETURNING id`,
+    )
+      .bind(id, `T-${id}`, now - 50_000)
+      .first<number>('id');
+    await env.API_DB.prepare(
+      `INSERT INTO shipment_events (shipment_id, event_key, status, reason, at, received_at)
+       VALUES (?1, 'k1', 'failed_attempt', 'Address not found', ?2, ?2)`,
+    )
+      .bind(shipment, now - 40_000)
+      .run();
+    await env.API_DB.prepare(
+      `INSERT INTO redelivery_requests (shipment_id, order_id, attempt, kind, day, address, phone, status, created_at)
+       VALUES (?1, ?2, 1, 'address', ?3, ?4, '+96550000002', 'manual', ?5)`,
+    )
+      .bind(shipment, id, chosen, JSON.stringify(['Block 4, Street 2, House 9']), now - 30_000)
+      .run();
+    for (const lang of ['en', 'ar'] as const) {
+      const html = await (
+        await storefront(`${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${id}`, { headers: { cookie: shopper } })
+      ).text();
+      const day = dayText(chosen, lang, 'KW');
+      const old = dayText(promised, lang, 'KW');
+      // What she reads: the page without its hydration data (which keeps the order as placed).
+      const visible = html.replace(/<script[\s\S]*?<\/script>/g, '');
+      expect(visible).toContain(lang === 'en' ? `New delivery day: ${day}` : `موعد التوصيل الجديد: ${day}`);
+      // One date: neither the day first promised nor a second sentence naming the new one.
+      expect(visible).not.toContain(old);
+      expect(visible).not.toContain(lang === 'en' ? 'We will deliver on' : 'سنوصل طلبك يوم');
+      expect(visible).toContain('data-testid="order-address-corrected"');
+      expect(visible).toContain('Block 4, Street 2, House 9');
+      expect(visible).toContain('+96550000002');
+      expect(visible).not.toContain('98765411');
+      expect(visible).toContain(
+        lang === 'en' ? `Address and phone corrected, delivery on ${day}` : `صُحّح العنوان ورقم الجوال، والتوصيل ${day}`,
+      );
+    }
   });
 });

@@ -106,10 +106,12 @@ describe('a parcel moved along on the sandbox page, seen on her order page', () 
     expect(((await bad.json()) as { meta: { msg: string } }).meta.msg).toBe('redelivery_day_invalid');
     expect((await answer({ kind: 'day', day: days[1]!.date })).status).toBe(200);
     const en = await page(`/profile/orders?id=${orderId}`);
-    expect(en).toContain(`You asked for delivery on ${days[1]!.day}`);
+    // One date on the page (issue 73): the day she chose is the order's promise.
+    expect(en).toContain('You chose another delivery day.');
+    expect(en).toContain(`New delivery day: ${days[1]!.day}`);
     expect(en).not.toContain('data-testid="redelivery-day-form"');
     const ar = await page(`/ar/profile/orders?id=${orderId}`);
-    expect(ar).toContain('طلبت التوصيل يوم');
+    expect(ar).toContain('اخترت يوماً آخر للتوصيل.');
   });
 
   it('takes her corrected address after the next failed attempt, and the back office sees it', async () => {
