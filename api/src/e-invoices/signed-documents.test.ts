@@ -233,7 +233,10 @@ describe('a signed simplified tax invoice', () => {
     expect(verifyDocument(signed.xml).problems).toEqual([]);
   });
 
-  it('is refused by the verifier when a figure, the signature or the QR is changed', () => {
+  it('is refused by the verifier unsigned, malformed, or when a figure, the signature or the QR is changed', () => {
+    const unsigned = buildDocument(sale()).xml;
+    expect(verifyDocument(unsigned).problems).toEqual(['no-signature']);
+    expect(verifyDocument(unsigned.replace('</Invoice>', '')).problems).toEqual(['not-xml']);
     const signed = signDocument(buildDocument(sale()).xml, stamp, Date.UTC(2026, 10, 28, 9, 30, 6));
     const total = signed.xml.replace(
       '<cbc:PayableAmount currencyID="SAR">212.78',
