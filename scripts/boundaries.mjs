@@ -139,7 +139,7 @@ export function findViolations(files) {
  * A new folder gets its place here before anything imports it or it imports anything.
  */
 export const API_LAYERS = [
-  ['lib'],
+  ['lib', 'e-invoices'],
   ['app-env'],
   ['db'],
   ['uploads', 'media', 'carriers', 'payment-gateway', 'delivery', 'backup', 'mail'],
