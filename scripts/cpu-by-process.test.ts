@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { kindOf, tally } from './cpu-by-process.mjs';
+import { kindOf, markedEnv, startSampler, tally } from './cpu-by-process.mjs';
 
 test('counts a busy process its shell never waited for, which time(1) leaves out', () => {
   // The shell starts a Node that spends a CPU-second in the background and ends without waiting for
@@ -56,4 +57,42 @@ test("counts a process that cleared its environment, by the session the command'
   const node = /^\s*([\d.]+)\s+node\b/m.exec(r.stdout);
   expect(node, r.stdout).not.toBeNull();
   expect(Number(node![1])).toBeGreaterThanOrEqual(0.9);
+}, 20_000);
+
+test("counts each mark's processes apart in a thread of its own, while the caller's loop is held", async () => {
+  // npm test marks each level and runs its guard rails and build with spawnSync, which holds its event
+  // loop: the sampler must go on meanwhile, or a level's short processes end unseen. Each process stays
+  // a moment after its work, so a sample sees all of it.
+  const [a, b] = [randomUUID(), randomUUID()];
+  const sampler = startSampler([a, b]);
+  const spend = (cpu: number) =>
+    `for (;;) { for (let i = 0; i < 1e6; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }`;
+  const start = (mark: string, cpu: number) =>
+    spawn(process.execPath, ['-e', `${spend(cpu)}; setTimeout(() => {}, 1200)`], { env: markedEnv(process.env, mark) });
+  const ended = [start(a, 0.6), start(b, 1.2)].map((c) => new Promise((r) => c.on('close', r)));
+  spawnSync('sleep', ['3.5']);
+  await Promise.all(ended);
+  const result = await sampler.stop();
+  expect(result[a]!.cpu).toBeGreaterThanOrEqual(0.5);
+  expect(result[a]!.cpu).toBeLessThan(1.1);
+  expect(result[b]!.cpu).toBeGreaterThanOrEqual(1.1);
+  expect(result[b]!.series.length).toBeGreaterThan(0);
+}, 20_000);
+
+test('counts the short processes a marked command waits for, though each ends between two samples', async () => {
+  // A check or a build starts many short processes and waits for each: what they spent reaches their
+  // parent's account of waited-for children, which the sampler reads. Sampled alone, five processes of
+  // 0.3 CPU-seconds that end without lingering are mostly never seen.
+  const mark = randomUUID();
+  const sampler = startSampler([mark]);
+  const spend =
+    'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 3e5) break }';
+  const one = `${process.execPath} -e '${spend}'`;
+  const shell = spawn('sh', ['-c', `${Array(5).fill(one).join('; ')}; sleep 1.2`], {
+    env: markedEnv(process.env, mark),
+  });
+  await new Promise((r) => shell.on('close', r));
+  const result = await sampler.stop();
+  expect(result[mark]!.cpu).toBeGreaterThanOrEqual(1.4);
+  expect(result[mark]!.cpu).toBeLessThan(2.5);
 }, 20_000);
