@@ -8,17 +8,13 @@ const fixture = (name: string) =>
 
 describe('the cost map', () => {
   it("sorts each level's files by their share of its CPU, most expensive first", () => {
-    const levels = {
-      series: {
-        vitest: [
-          [2000, 2],
-          [5000, 1],
-          [12000, 3],
-          [21000, 1],
-        ],
-        e2e: [],
-      },
-    };
+    const vitest: [number, number][] = [
+      [2000, 2],
+      [5000, 1],
+      [12000, 3],
+      [21000, 1],
+    ];
+    const levels = { series: { vitest, e2e: [] } };
     const map = costMap({ vitest: fixture('vitest'), levels, root: '/w', top: 1 });
     expect(map).toContain('### unit (with tests/database): the 1 most expensive files');
     const unit = map.split('### ')[1]!;
