@@ -50,6 +50,7 @@ function processesByMark(marks, sessions) {
       all.push({
         pid: Number(entry),
         ppid: Number(fields[1]),
+        start: Number(fields[19]),
         session: Number(fields[3]),
         mark: marks.find((m) => environ.includes(m)),
         name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
@@ -72,7 +73,16 @@ function processesByMark(marks, sessions) {
       mark: p.mark ?? (bySession ? bySession.get(p.session) : sessions.has(p.session) && marks[0]),
     }))
     .filter((p) => p.mark)
-    .map(({ pid, ppid, name, cmdline, cpu, reaped, mark }) => ({ pid, ppid, name, cmdline, cpu, reaped, mark }));
+    .map(({ pid, ppid, start, name, cmdline, cpu, reaped, mark }) => ({
+      pid,
+      ppid,
+      start,
+      name,
+      cmdline,
+      cpu,
+      reaped,
+      mark,
+    }));
 }
 
 /** A short name for what a process is: Chromium by its --type, Node by its script, else its own name. */
@@ -180,14 +190,18 @@ export function startSampler(marks) {
   };
 }
 
-/** The runner's own `reaped` time: its waited-for children's CPU, theirs included. */
-function reapedBy(/** @type {number} */ pid) {
+/** A process's start (clock ticks since boot: with the pid, who it is), CPU-seconds and `reaped` time. */
+function statOf(/** @type {number} */ pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+    return {
+      start: Number(fields[19]),
+      cpu: (Number(fields[11]) + Number(fields[12])) / TICKS,
+      reaped: (Number(fields[13]) + Number(fields[14])) / TICKS,
+    };
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -197,13 +211,13 @@ function reapedBy(/** @type {number} */ pid) {
  * @param {number} runner the pid of the process that started the marked commands
  */
 function samplerThread(marks, runner) {
-  /** @typedef {{ pid: number, ppid: number, cpu: number, reaped: number, mark: string }} Seen */
+  /** @typedef {{ pid: number, ppid: number, start: number, cpu: number, reaped: number, mark: string }} Seen */
   /** @type {Map<number, Seen>} the processes of the sample before */
   let last = new Map();
   const sessions = new Map();
   /** What was counted of a parent's children seen to end, not yet in its `reaped` (not yet waited for). */
   const owed = new Map();
-  let runnerReaped = reapedBy(runner);
+  let runnerReaped = statOf(runner)?.reaped ?? 0;
   /** @type {Record<string, { cpu: number, series: [number, number][] }>} */
   const result = Object.fromEntries(marks.map((m) => [m, { cpu: 0, series: [] }]));
   const sample = () => {
@@ -212,23 +226,39 @@ function samplerThread(marks, runner) {
     /** @type {Map<number, Seen>} */
     const now = new Map();
     for (const p of processesByMark(marks, sessions)) now.set(p.pid, /** @type {Seen} */ (p));
+    // A process seen last time whose environment could not be read this time (a zombie, one in the
+    // middle of an exec) is still the same process while its pid has the same start: kept, or it
+    // would count as ended now and as new, all its CPU again, when read next time.
+    for (const p of last.values()) {
+      const again = now.has(p.pid) ? undefined : statOf(p.pid);
+      if (again && again.start === p.start) now.set(p.pid, { ...p, cpu: again.cpu, reaped: again.reaped });
+    }
     // The children seen last time and gone now: what was counted of them is owed by their parent.
     /** @type {Map<number, Seen[]>} */
     const gone = new Map();
-    for (const p of last.values()) if (!now.has(p.pid)) gone.set(p.ppid, [...(gone.get(p.ppid) ?? []), p]);
+    for (const p of last.values())
+      if (now.get(p.pid)?.start !== p.start) gone.set(p.ppid, [...(gone.get(p.ppid) ?? []), p]);
+    // What was counted of a parent's children that ended: each one's own and `reaped` time as last
+    // seen, and what was counted of its own children that ended with it (a shell and its last command).
+    const counted = (/** @type {number} */ parent) => {
+      let debt = owed.get(parent) ?? 0;
+      owed.delete(parent);
+      for (const child of gone.get(parent) ?? []) debt += child.cpu + child.reaped + counted(child.pid);
+      return debt;
+    };
     const unseen = (/** @type {number} */ parent, /** @type {number} */ grew) => {
-      const ended = gone.get(parent) ?? [];
-      const debt = (owed.get(parent) ?? 0) + ended.reduce((n, c) => n + c.cpu + c.reaped, 0);
-      owed.set(parent, Math.max(0, debt - grew));
+      const debt = counted(parent);
+      if (debt > grew) owed.set(parent, debt - grew);
       return Math.max(0, grew - debt);
     };
     for (const p of now.values()) {
-      const before = last.get(p.pid);
+      const seen = last.get(p.pid);
+      const before = seen?.start === p.start ? seen : undefined;
       spent[p.mark] += p.cpu - (before?.cpu ?? 0) + unseen(p.pid, p.reaped - (before?.reaped ?? 0));
     }
     // The runner's direct children: their unseen part goes to the marks of those seen to end (the
     // first's, when several ended in one second), and is lost only for a child that was never seen.
-    const reaped = reapedBy(runner);
+    const reaped = statOf(runner)?.reaped ?? runnerReaped;
     const ended = gone.get(runner) ?? [];
     const extra = unseen(runner, reaped - runnerReaped);
     runnerReaped = reaped;

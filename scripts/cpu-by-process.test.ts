@@ -96,3 +96,19 @@ test('counts the short processes a marked command waits for, though each ends be
   expect(result[mark]!.cpu).toBeGreaterThanOrEqual(1.4);
   expect(result[mark]!.cpu).toBeLessThan(2.5);
 }, 20_000);
+
+test('counts a shell and its last command once when both end between two samples', async () => {
+  // The inner shell's last command runs long enough to be seen, then it and the shell end together:
+  // what was counted of the command is in the shell's total that its parent reaps, and must not be
+  // counted again.
+  const mark = randomUUID();
+  const sampler = startSampler([mark]);
+  const spend = (cpu: number) =>
+    `${process.execPath} -e 'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }'`;
+  const inner = `sh -c "${spend(0.2)}; ${spend(2)}"`;
+  const shell = spawn('sh', ['-c', `${inner}; sleep 1.2`], { env: markedEnv(process.env, mark) });
+  await new Promise((r) => shell.on('close', r));
+  const { cpu } = (await sampler.stop())[mark]!;
+  expect(cpu).toBeGreaterThanOrEqual(2.1);
+  expect(cpu).toBeLessThan(2.8);
+}, 20_000);
