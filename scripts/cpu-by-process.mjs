@@ -169,13 +169,18 @@ export function markedEnv(env, mark) {
  * for it (a build's or a check's short processes, each started and waited for): the kernel adds what a
  * waited-for child spent, its own waited-for children included, to its parent's `reaped` time, so a
  * parent's growth there, less what was already counted of the children seen to end, is what they
- * spent unseen. The runner's own direct children count the same way, through its own `reaped` time.
- * A re-parented process (Chromium's renderers) still loses at most its last second.
+ * spent unseen. The runner's own direct children count the same way, through its own `reaped` time;
+ * one that was never seen (it lived less than a second) goes to `runnerMark` when one is given, as
+ * every child the runner starts carries one of the marks. A re-parented process (Chromium's
+ * renderers) still loses at most its last second.
  * @param {string[]} marks
+ * @param {{ runnerMark?: string }} [options]
  * @returns {{ stop(): Promise<Record<string, { cpu: number, series: [number, number][] }>> }}
  */
-export function startSampler(marks) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { sampler: marks, runner: process.pid } });
+export function startSampler(marks, { runnerMark } = {}) {
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { sampler: marks, runner: process.pid, runnerMark },
+  });
   worker.unref();
   return {
     stop: () =>
@@ -209,8 +214,9 @@ function statOf(/** @type {number} */ pid) {
  * The sampler's thread: its own event loop, so a spawnSync in the runner does not hold it.
  * @param {string[]} marks
  * @param {number} runner the pid of the process that started the marked commands
+ * @param {string} [runnerMark] whose the runner's children are when none was seen to end
  */
-function samplerThread(marks, runner) {
+function samplerThread(marks, runner, runnerMark) {
   /** @typedef {{ pid: number, ppid: number, start: number, cpu: number, reaped: number, mark: string }} Seen */
   /** @type {Map<number, Seen>} the processes of the sample before */
   let last = new Map();
@@ -257,12 +263,13 @@ function samplerThread(marks, runner) {
       spent[p.mark] += p.cpu - (before?.cpu ?? 0) + unseen(p.pid, p.reaped - (before?.reaped ?? 0));
     }
     // The runner's direct children: their unseen part goes to the marks of those seen to end (the
-    // first's, when several ended in one second), and is lost only for a child that was never seen.
+    // first's, when several ended in one second), or to runnerMark's for a child never seen.
     const reaped = statOf(runner)?.reaped ?? runnerReaped;
     const ended = gone.get(runner) ?? [];
     const extra = unseen(runner, reaped - runnerReaped);
     runnerReaped = reaped;
-    if (extra > 0 && ended[0]) spent[ended[0].mark] += extra;
+    const to = ended[0]?.mark ?? runnerMark;
+    if (extra > 0 && to) spent[to] += extra;
     for (const pid of owed.keys()) if (pid !== runner && !now.has(pid)) owed.delete(pid);
     last = now;
     for (const m of marks) {
@@ -278,5 +285,5 @@ function samplerThread(marks, runner) {
   });
 }
 
-if (!isMainThread && workerData?.sampler) samplerThread(workerData.sampler, workerData.runner);
+if (!isMainThread && workerData?.sampler) samplerThread(workerData.sampler, workerData.runner, workerData.runnerMark);
 else if (import.meta.url === `file://${process.argv[1]}`) await main();

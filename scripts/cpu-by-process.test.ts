@@ -69,32 +69,32 @@ test("counts each mark's processes apart in a thread of its own, while the calle
     `for (;;) { for (let i = 0; i < 1e6; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }`;
   const start = (mark: string, cpu: number) =>
     spawn(process.execPath, ['-e', `${spend(cpu)}; setTimeout(() => {}, 1200)`], { env: markedEnv(process.env, mark) });
-  const ended = [start(a, 0.6), start(b, 1.2)].map((c) => new Promise((r) => c.on('close', r)));
+  const ended = [start(a, 0.3), start(b, 0.6)].map((c) => new Promise((r) => c.on('close', r)));
   spawnSync('sleep', ['3.5']);
   await Promise.all(ended);
   const result = await sampler.stop();
-  expect(result[a]!.cpu).toBeGreaterThanOrEqual(0.5);
-  expect(result[a]!.cpu).toBeLessThan(1.1);
-  expect(result[b]!.cpu).toBeGreaterThanOrEqual(1.1);
+  expect(result[a]!.cpu).toBeGreaterThanOrEqual(0.25);
+  expect(result[a]!.cpu).toBeLessThan(0.55);
+  expect(result[b]!.cpu).toBeGreaterThanOrEqual(0.55);
   expect(result[b]!.series.length).toBeGreaterThan(0);
 }, 20_000);
 
 test('counts the short processes a marked command waits for, though each ends between two samples', async () => {
   // A check or a build starts many short processes and waits for each: what they spent reaches their
-  // parent's account of waited-for children, which the sampler reads. Sampled alone, five processes of
-  // 0.3 CPU-seconds that end without lingering are mostly never seen.
+  // parent's account of waited-for children, which the sampler reads. Sampled alone, four processes of
+  // 0.2 CPU-seconds that end without lingering are mostly never seen.
   const mark = randomUUID();
   const sampler = startSampler([mark]);
   const spend =
-    'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 3e5) break }';
+    'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 2e5) break }';
   const one = `${process.execPath} -e '${spend}'`;
-  const shell = spawn('sh', ['-c', `${Array(5).fill(one).join('; ')}; sleep 1.2`], {
+  const shell = spawn('sh', ['-c', `${Array(4).fill(one).join('; ')}; sleep 1.2`], {
     env: markedEnv(process.env, mark),
   });
   await new Promise((r) => shell.on('close', r));
   const result = await sampler.stop();
-  expect(result[mark]!.cpu).toBeGreaterThanOrEqual(1.4);
-  expect(result[mark]!.cpu).toBeLessThan(2.5);
+  expect(result[mark]!.cpu).toBeGreaterThanOrEqual(0.75);
+  expect(result[mark]!.cpu).toBeLessThan(1.4);
 }, 20_000);
 
 test('counts a shell and its last command once when both end between two samples', async () => {
@@ -105,10 +105,22 @@ test('counts a shell and its last command once when both end between two samples
   const sampler = startSampler([mark]);
   const spend = (cpu: number) =>
     `${process.execPath} -e 'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }'`;
-  const inner = `sh -c "${spend(0.2)}; ${spend(2)}"`;
+  const inner = `sh -c "${spend(0.1)}; ${spend(1.5)}"`;
   const shell = spawn('sh', ['-c', `${inner}; sleep 1.2`], { env: markedEnv(process.env, mark) });
   await new Promise((r) => shell.on('close', r));
   const { cpu } = (await sampler.stop())[mark]!;
-  expect(cpu).toBeGreaterThanOrEqual(2.1);
-  expect(cpu).toBeLessThan(2.8);
+  expect(cpu).toBeGreaterThanOrEqual(1.55);
+  expect(cpu).toBeLessThan(2.1);
+}, 20_000);
+
+test("gives the runner's never-seen short children to the mark it names", async () => {
+  // A guard rail that ends within a second of its start is never sampled; the runner reaps it, and
+  // npm test names the checks' mark as the owner of what its children spent unseen.
+  const mark = randomUUID();
+  const sampler = startSampler([mark], { runnerMark: mark });
+  const spend =
+    'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 2e5) break }';
+  for (let i = 0; i < 2; i++) spawnSync(process.execPath, ['-e', spend], { env: markedEnv(process.env, mark) });
+  await new Promise((r) => setTimeout(r, 1100));
+  expect((await sampler.stop())[mark]!.cpu).toBeGreaterThanOrEqual(0.38);
 }, 20_000);
