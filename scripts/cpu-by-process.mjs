@@ -182,14 +182,22 @@ export function startSampler(marks, { runnerMark } = {}) {
     workerData: { sampler: marks, runner: process.pid, runnerMark },
   });
   worker.unref();
+  // A sampler that failed (no /proc: not Linux) must not take the run down with it: stop() says so.
+  /** @type {unknown} */
+  let failed;
+  worker.on('error', (error) => {
+    failed = error;
+  });
   return {
     stop: () =>
       new Promise((resolve, reject) => {
+        if (failed) return reject(failed);
         worker.once('message', (result) => {
           resolve(result);
           void worker.terminate();
         });
         worker.once('error', reject);
+        worker.once('exit', () => reject(failed ?? new Error('the sampler ended')));
         worker.postMessage('stop');
       }),
   };
