@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { kindOf, tally } from './cpu-by-process.mjs';
+import { kindOf, markedEnv, startSampler, tally } from './cpu-by-process.mjs';
 
 test('counts a busy process its shell never waited for, which time(1) leaves out', () => {
   // The shell starts a Node that spends a CPU-second in the background and ends without waiting for
@@ -56,4 +57,70 @@ test("counts a process that cleared its environment, by the session the command'
   const node = /^\s*([\d.]+)\s+node\b/m.exec(r.stdout);
   expect(node, r.stdout).not.toBeNull();
   expect(Number(node![1])).toBeGreaterThanOrEqual(0.9);
+}, 20_000);
+
+test("counts each mark's processes apart in a thread of its own, while the caller's loop is held", async () => {
+  // npm test marks each level and runs its guard rails and build with spawnSync, which holds its event
+  // loop: the sampler must go on meanwhile, or a level's short processes end unseen. Each process stays
+  // a moment after its work, so a sample sees all of it.
+  const [a, b] = [randomUUID(), randomUUID()];
+  const sampler = startSampler([a, b]);
+  const spend = (cpu: number) =>
+    `for (;;) { for (let i = 0; i < 1e6; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }`;
+  const start = (mark: string, cpu: number) =>
+    spawn(process.execPath, ['-e', `${spend(cpu)}; setTimeout(() => {}, 1200)`], { env: markedEnv(process.env, mark) });
+  const ended = [start(a, 0.3), start(b, 0.6)].map((c) => new Promise((r) => c.on('close', r)));
+  spawnSync('sleep', ['3.5']);
+  await Promise.all(ended);
+  const result = await sampler.stop();
+  expect(result[a]!.cpu).toBeGreaterThanOrEqual(0.25);
+  expect(result[a]!.cpu).toBeLessThan(0.55);
+  expect(result[b]!.cpu).toBeGreaterThanOrEqual(0.55);
+  expect(result[b]!.series.length).toBeGreaterThan(0);
+}, 20_000);
+
+test('counts the short processes a marked command waits for, though each ends between two samples', async () => {
+  // A check or a build starts many short processes and waits for each: what they spent reaches their
+  // parent's account of waited-for children, which the sampler reads. Sampled alone, four processes of
+  // 0.2 CPU-seconds that end without lingering are mostly never seen.
+  const mark = randomUUID();
+  const sampler = startSampler([mark]);
+  const spend =
+    'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 2e5) break }';
+  const one = `${process.execPath} -e '${spend}'`;
+  const shell = spawn('sh', ['-c', `${Array(4).fill(one).join('; ')}; sleep 1.2`], {
+    env: markedEnv(process.env, mark),
+  });
+  await new Promise((r) => shell.on('close', r));
+  const result = await sampler.stop();
+  expect(result[mark]!.cpu).toBeGreaterThanOrEqual(0.75);
+  expect(result[mark]!.cpu).toBeLessThan(1.4);
+}, 20_000);
+
+test('counts a shell and its last command once when both end between two samples', async () => {
+  // The inner shell's last command runs long enough to be seen, then it and the shell end together:
+  // what was counted of the command is in the shell's total that its parent reaps, and must not be
+  // counted again.
+  const mark = randomUUID();
+  const sampler = startSampler([mark]);
+  const spend = (cpu: number) =>
+    `${process.execPath} -e 'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }'`;
+  const inner = `sh -c "${spend(0.1)}; ${spend(1.5)}"`;
+  const shell = spawn('sh', ['-c', `${inner}; sleep 1.2`], { env: markedEnv(process.env, mark) });
+  await new Promise((r) => shell.on('close', r));
+  const { cpu } = (await sampler.stop())[mark]!;
+  expect(cpu).toBeGreaterThanOrEqual(1.55);
+  expect(cpu).toBeLessThan(2.1);
+}, 20_000);
+
+test("gives the runner's never-seen short children to the mark it names", async () => {
+  // A guard rail that ends within a second of its start is never sampled; the runner reaps it, and
+  // npm test names the checks' mark as the owner of what its children spent unseen.
+  const mark = randomUUID();
+  const sampler = startSampler([mark], { runnerMark: mark });
+  const spend =
+    'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 2e5) break }';
+  for (let i = 0; i < 2; i++) spawnSync(process.execPath, ['-e', spend], { env: markedEnv(process.env, mark) });
+  await new Promise((r) => setTimeout(r, 1100));
+  expect((await sampler.stop())[mark]!.cpu).toBeGreaterThanOrEqual(0.38);
 }, 20_000);

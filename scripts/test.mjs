@@ -3,13 +3,19 @@
 // tests and e2e run the built workers) and the deploy's dry run for production and staging (decision
 // 47); unit and integration tests (Node, workerd) in one Vitest run, and the e2e stories in Chromium
 // beside it. From the start, the e2e server's database and images are prepared beside the rest. Ends with a table of each
-// phase's time and one line "tests: N passed, N failed". The budget is 10 minutes on two cores.
+// phase's time, a table of each level's wall time and CPU-seconds against its budget (decision 74,
+// scripts/test-budgets.mjs) with one line naming the levels over budget, and, last, one line
+// "tests: N passed, N failed". The budget is 10 minutes on two cores, `npm ci` included.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { markedEnv, startSampler } from './cpu-by-process.mjs';
 import { checkDeployConfigs } from './deploy-check.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
+import { LEVELS, TOTAL } from './test-budgets.mjs';
 import { countPlaywright, countVitest, summaryLine } from './test-count.mjs';
+import { budgetReport, levelFigures, shareByTime, vitestItems } from './test-levels.mjs';
 
 // Node's compile cache (V8 code on disk, Node ≥ 22.1) for every Node the suite starts: wrangler, the
 // operator scripts and the build load megabytes of JavaScript each time, about 60 times a run, and
@@ -21,7 +27,6 @@ const env = {
   NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? resolve('.cache/node-compile'),
 };
 const results = 'test-results';
-const BUDGET_S = 600;
 // A dedicated database and port, so a running `npm start` is left alone.
 // Two spec files at a time (decision 36's amendment), beside the Vitest run.
 const e2eEnv = {
@@ -35,12 +40,23 @@ const phases = [];
 const started = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
+// Each level's processes carry a mark of their own, so one sampler counts the CPU of each, whatever
+// runs beside it (scripts/cpu-by-process.mjs); the Vitest run's is shared among its three projects
+// afterwards (scripts/test-levels.mjs).
+const marks = { checks: randomUUID(), vitest: randomUUID(), 'e2e-state': randomUUID(), e2e: randomUUID() };
+// The runner's only children short enough to end unseen between two samples are the checks' (a guard
+// rail, one of the deploy check's wrangler runs): what such a child spent is the checks'.
+const sampler = startSampler(Object.values(marks), { runnerMark: marks.checks });
+/** When the last of the checks (guard rails, typecheck, build, deploy dry run) ended. */
+let checksEnd = started;
+
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const t = Date.now();
-  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const r = spawnSync(command, args, { stdio: 'inherit', env: markedEnv({ ...env, ...extraEnv }, marks.checks) });
   const status = r.status ?? 1;
   phases.push({ label, ms: Date.now() - t, ok: status === 0 });
+  checksEnd = Date.now();
   return status;
 }
 
@@ -50,30 +66,32 @@ function run(label, command, args, extraEnv = {}) {
  * a pipe would fill (the e2e state prints ~800 kB) and stall the child until the phase ended.
  * The time is the file's last write (timeFromLog), as the loop may see the exit only when a phase ends.
  */
-function background(label, command, args, extraEnv = {}, { timeFromLog = true } = {}) {
+function background(label, mark, command, args, extraEnv = {}, { timeFromLog = true } = {}) {
   const t = Date.now();
   const log = `${results}/${label.replace(/[^a-z0-9]+/gi, '-')}.log`;
   const fd = openSync(log, 'w');
-  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: { ...env, ...extraEnv } });
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: markedEnv({ ...env, ...extraEnv }, mark) });
   closeSync(fd);
   return new Promise((resolve) =>
-    child.on('close', (code) =>
+    child.on('close', (code) => {
+      const end = timeFromLog ? Math.min(Date.now(), statSync(log).mtimeMs) : Date.now();
       resolve({
         label,
-        ms: (timeFromLog ? Math.min(Date.now(), statSync(log).mtimeMs) : Date.now()) - t,
+        ms: end - t,
+        end,
         ok: code === 0,
         log,
         output: readFileSync(log, 'utf8').slice(-20_000),
-      }),
-    ),
+      });
+    }),
   );
 }
 
 /** Runs with the terminal's output, without holding the event loop (the jobs beside it go on). */
-function inherited(label, command, args, extraEnv = {}) {
+function inherited(label, mark, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const t = Date.now();
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const child = spawn(command, args, { stdio: 'inherit', env: markedEnv({ ...env, ...extraEnv }, mark) });
   return new Promise((resolve) => child.on('close', (code) => resolve({ label, ms: Date.now() - t, ok: code === 0 })));
 }
 
@@ -84,6 +102,7 @@ ensureDevVars();
 // unit and the integration tests, and the e2e phase starts at once.
 const e2eState = background(
   'e2e server state (beside everything before the e2e)',
+  marks['e2e-state'],
   'node',
   ['scripts/serve-built.mjs', '--prepare'],
   e2eEnv,
@@ -103,6 +122,7 @@ if (run('env types from the wrangler files', 'npm', ['run', '--silent', 'types']
 // cores, one thread 33 for 29 s, and beside the other phases every CPU-second is theirs.
 const typecheck = background(
   'typecheck (beside the build and the deploy dry run)',
+  marks.checks,
   'tsc',
   ['-b', '--singleThreaded'],
   {},
@@ -124,8 +144,9 @@ rmSync(`${results}/e2e.json`, { force: true });
 // each built file checked as `npm run deploy` checks it and dry-run by wrangler, offline.
 const deployCheck = (async () => {
   const t = Date.now();
-  const check = await checkDeployConfigs(env);
-  return { label: 'deploy dry run (production, staging)', ms: Date.now() - t, ok: check.ok, output: check.output };
+  const check = await checkDeployConfigs(markedEnv(env, marks.checks));
+  const end = Date.now();
+  return { label: 'deploy dry run (production, staging)', ms: end - t, end, ok: check.ok, output: check.output };
 })();
 // The e2e stories once their shop's state is ready and the deploy check has built: each of its builds
 // points wrangler's redirect (.wrangler/deploy/config.json) at its own output until it ends, and a
@@ -136,6 +157,7 @@ const e2eRun = Promise.all([e2eState, deployCheck]).then(([prepared]) => {
   if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
   return background(
     'e2e (Chromium, beside the unit and integration tests)',
+    marks.e2e,
     'playwright',
     ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     { ...e2eEnv, E2E_STATE_READY: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json` },
@@ -143,7 +165,7 @@ const e2eRun = Promise.all([e2eState, deployCheck]).then(([prepared]) => {
 });
 // Unit and integration tests in one run: its two workers (vitest.config.ts) take files of both kinds,
 // so the unit tests that wait on wrangler and the workerd files share the two cores.
-const vitestRun = inherited('unit and integration tests (Node, workerd)', 'vitest', [
+const vitestRun = inherited('unit and integration tests (Node, workerd)', marks.vitest, 'vitest', [
   'run',
   '--project',
   'unit',
@@ -161,6 +183,7 @@ for (const [step, failure] of [
   [deployed, "the deploy's configuration is broken"],
 ]) {
   phases.push(step);
+  checksEnd = Math.max(checksEnd, step.end ?? 0);
   if (!step.ok) {
     console.log(`\n✖ ${failure}:\n${step.output}`);
     failedSteps++;
@@ -190,6 +213,46 @@ if (vitest !== 0 || e2e !== 0) failed = Math.max(failed, 1);
 const total = Date.now() - started;
 console.log('\nphase                                              seconds');
 for (const p of phases) console.log(`${p.ok ? ' ' : '✖'} ${p.label.padEnd(48)} ${seconds(p.ms).padStart(7)}`);
-console.log(`  ${'total'.padEnd(48)} ${seconds(total).padStart(7)}  (budget ${BUDGET_S} s on two cores)`);
+console.log(`  ${'total'.padEnd(48)} ${seconds(total).padStart(7)}`);
+await reportLevels(total, e2eDone);
 console.log(`\n${summaryLine(passed, failed)}`);
 process.exit(failed === 0 ? 0 : 1);
+
+/**
+ * Each level's wall time and CPU-seconds against its budget (decision 74), and the figures behind
+ * them in test-results/levels.json for the per-file map (scripts/test-cost-map.mjs). Checks: from the
+ * run's start to the end of the last of them. The Vitest projects: each one's span and share of the
+ * Vitest run's CPU (scripts/test-levels.mjs says how). The e2e state and stories: their own.
+ */
+async function reportLevels(totalMs, stories) {
+  /** @type {Record<string, { cpu: number, series: [number, number][] }>} */
+  let cpu = {};
+  try {
+    cpu = await sampler.stop();
+  } catch (error) {
+    console.log(`\nThe CPU per level was not measured: ${error}`);
+  }
+  const of = (level) => cpu[marks[level]];
+  const prepared = phases.find((p) => p.label.startsWith('e2e server state'));
+  /** @type {Record<string, { wall?: number, cpu?: number }>} */
+  const figures = {
+    checks: { wall: (checksEnd - started) / 1000, cpu: of('checks')?.cpu },
+    'e2e-state': { wall: prepared ? prepared.ms / 1000 : undefined, cpu: of('e2e-state')?.cpu },
+    e2e: { wall: stories.ms / 1000, cpu: of('e2e')?.cpu },
+  };
+  if (existsSync(`${results}/vitest.json`)) {
+    const items = vitestItems(JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8')), process.cwd());
+    const share = of('vitest') ? shareByTime(of('vitest').series, items) : undefined;
+    Object.assign(figures, levelFigures(items, share));
+  }
+  const measured = Object.values(cpu);
+  figures.total = {
+    wall: totalMs / 1000,
+    cpu: measured.length > 0 ? measured.reduce((n, m) => n + m.cpu, 0) : undefined,
+  };
+  writeFileSync(
+    `${results}/levels.json`,
+    JSON.stringify({ figures, series: { vitest: of('vitest')?.series ?? [], e2e: of('e2e')?.series ?? [] } }),
+  );
+  console.log(`\n${budgetReport(figures, LEVELS, TOTAL).join('\n')}`);
+}
