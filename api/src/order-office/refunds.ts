@@ -149,7 +149,7 @@ export async function refundedInto(
     ...(await mailStatements(
       c,
       order,
-      { kind: 'refunded', amount: r.amount, method: r.method },
+      { kind: 'refunded', amount: r.amount, method: r.method, cardMethod: order.card_method },
       tag,
       at,
       batch.split ? undefined : when,

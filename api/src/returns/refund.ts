@@ -90,7 +90,13 @@ async function herMessages(
 ): Promise<D1PreparedStatement[]> {
   const tag = refund.method === 'gateway' ? refundMailTag(refund.id) : walletMailTag(ret.id);
   return [
-    ...(await mailStatements(c, order, { kind: 'refunded', amount: refund.amount, method: refund.method }, tag, now)),
+    ...(await mailStatements(
+      c,
+      order,
+      { kind: 'refunded', amount: refund.amount, method: refund.method, cardMethod: order.card_method },
+      tag,
+      now,
+    )),
     ...(await returnWhatsapp(c, whatsappRow(order), ret.id, 'refunded', now)),
   ];
 }
