@@ -164,7 +164,17 @@ export default function ReturnForm({
         {fieldError('reason')}
         {RETURN_REASONS.map((r) => (
           <label key={r} className="checkbox">
-            <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} />
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={r}
+              checked={reason === r}
+              onChange={() => {
+                setReason(r);
+                // Another reason: a refusal about the photos or the seal no longer applies.
+                setFailure(null);
+              }}
+            />
             <span>{t(`return_reason_${r}`)}</span>
           </label>
         ))}
