@@ -443,7 +443,13 @@ describe('the carrier fails', () => {
 
   it('the cron asks the carrier again once the wait is over, and tells her', async () => {
     const her = await newShopper(device, 'return-cron');
+    // She chose WhatsApp for this order, at her proven phone: the cron's step goes there too (issue 73).
+    const phone = `+9655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?')
+      .bind(phone, Date.now(), her.id)
+      .run();
     const id = await deliveredOrder(her);
+    await env.DB.prepare('UPDATE orders SET whatsapp_to = ? WHERE id = ?').bind(phone, id).run();
     const returnId = (
       await json(await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'changed_mind', unopened: true }))
     ).data.return_id;
@@ -457,6 +463,9 @@ describe('the carrier fails', () => {
     await env.DB.prepare("UPDATE returns SET status = 'requested' WHERE id = ?").bind(returnId).run();
     await env.DB.prepare('DELETE FROM mail_outbox WHERE dedupe_key = ?')
       .bind(`order:${id}:return:${returnId}:pickup_booked`)
+      .run();
+    await env.DB.prepare('DELETE FROM message_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:wa:return:${returnId}:pickup_booked`)
       .run();
     await env.DB.prepare('DELETE FROM local_parcels WHERE reference = ?')
       .bind(`return-${returnId}`)
@@ -482,6 +491,11 @@ describe('the carrier fails', () => {
       .bind(`order:${id}:return:${returnId}:pickup_booked`)
       .first<{ subject: string }>();
     expect(mail!.subject).toContain(`A courier will collect return ${returnId}`);
+    const whatsapp = await env.DB.prepare('SELECT to_phone, body_text FROM message_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:wa:return:${returnId}:pickup_booked`)
+      .first<{ to_phone: string; body_text: string }>();
+    expect(whatsapp).toMatchObject({ to_phone: phone });
+    expect(whatsapp!.body_text).toContain('a courier will call to collect the items');
   });
 
   it('removes photos never sent with a return after a day, with their objects', async () => {
