@@ -14,6 +14,10 @@ import { gatewayFor } from '#api/src/payment-gateway/gateway-for';
 import { sweepPendingRefunds } from '#api/src/payments/refunds';
 import { REFUND_CLAIM_STALE_MS, sweepReturnRefundClaims } from '#api/src/returns/refund';
 import { signedRequest } from '../../support/signed-fetch';
+import { freshStart } from '../../support/fresh-start';
+import { userOwner } from '#api/src/db/databases';
+import { moveShopper } from '#api/src/db/move-shopper';
+import { registerShard } from '#api/src/db/shard-admin';
 import { bookWith } from '#api/src/returns/parcel';
 import { sweepPendingReturnPhotos, sweepReturnParcels } from '#api/src/returns/sweep';
 import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
@@ -576,9 +580,15 @@ async function staffCallIn(environment: object, token: string, path: string, bod
 }
 
 describe('a refund killed half-way (issue 73)', () => {
-  /** Each kill point in turn, each on a fresh inspected return: nothing half-done, and the next try pays once. */
-  async function killEachWrite(method: 'wallet' | 'gateway') {
+  /**
+   * Each kill point in turn, each on a fresh inspected return: nothing half-done, and the next try pays
+   * once. Answers the try that was answered (its writes plus one).
+   */
+  async function killEachWrite(method: 'wallet' | 'gateway', shard = 0) {
     const her = await newShopper(device, `return-killed-${method}`);
+    // Her orders in another shard than the returns (the core): the refund and its record are two batches.
+    if (shard) await moveShopper(env, userOwner(her.id), shard, { lockGraceMs: 0 });
+    const hers = shard ? env.ORDERS_1 : env.DB;
     // Returns of one unit each, as many as the kill points need (a new order when one is used up).
     const units: Array<{ orderId: number; sku: number }> = [];
     const nextReturn = async () => {
@@ -603,22 +613,24 @@ describe('a refund killed half-way (issue 73)', () => {
       return { returnId, orderId: unit.orderId };
     };
     const wallet = async () =>
-      (await env.DB.prepare('SELECT coalesce(sum(balance), 0) AS n FROM wallet_accounts WHERE user_id = ?')
+      (await hers
+        .prepare('SELECT coalesce(sum(balance), 0) AS n FROM wallet_accounts WHERE user_id = ?')
         .bind(her.id)
         .first<number>('n')) ?? 0;
     const stateOf = async (returnId: number) => {
-      const [ret, events, refunds] = await env.DB.batch([
+      const [ret, events] = await env.DB.batch([
         env.DB.prepare('SELECT status, refund_id, refund_amount, refund_claimed_at FROM returns WHERE id = ?').bind(
           returnId,
         ),
         env.DB.prepare("SELECT count(*) AS n FROM return_events WHERE return_id = ? AND kind = 'refunded'").bind(
           returnId,
         ),
-        // Its refunds by the note every return's refund carries ("return 12: wrong_item").
-        env.DB.prepare("SELECT id, amount, status FROM refunds WHERE note LIKE ? AND status <> 'failed'").bind(
-          `return ${returnId}:%`,
-        ),
       ]);
+      // Its refunds, in her order's database, by the note every return's refund carries ("return 12: wrong_item").
+      const refunds = await hers
+        .prepare("SELECT id, amount, status FROM refunds WHERE note LIKE ? AND status <> 'failed'")
+        .bind(`return ${returnId}:%`)
+        .all();
       return {
         ret: ret!.results[0] as {
           status: string;
@@ -627,7 +639,7 @@ describe('a refund killed half-way (issue 73)', () => {
           refund_claimed_at: number | null;
         },
         events: (events!.results[0] as { n: number }).n,
-        refunds: refunds!.results as Array<{ id: number; amount: number; status: string }>,
+        refunds: refunds.results as Array<{ id: number; amount: number; status: string }>,
       };
     };
     let at = 1;
@@ -683,12 +695,21 @@ describe('a refund killed half-way (issue 73)', () => {
   }
 
   it('to the wallet: killed before each write, then tried again, the money moves once and the return is recorded', async () => {
-    // Her staff session's touch, the claim, then the refund with the return's record in one batch.
+    // Three writes: her staff session's touch, the claim, then the refund with the return's record in one
+    // batch; the fourth try is answered.
     expect(await killEachWrite('wallet')).toBe(4);
   }, 60_000);
 
   it('through the gateway: killed before each write, then settled by the job or tried again, once', async () => {
-    // The session's touch, the claim, the pending refund, the gateway's answer and the record.
+    // Five writes: the session's touch, the claim, the pending refund, the gateway's answer and the record.
     expect(await killEachWrite('gateway')).toBe(6);
+  }, 90_000);
+
+  it('to the wallet of a shopper in another shard: the refund there, its record in the core, once', async () => {
+    await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
+    await registerShard(env, 1, 'ORDERS_1');
+    // Six writes: the session's touch, the claim, her shard's refund, her tier there, the core's half
+    // (mail, audit) and the return's record; the seventh try is answered.
+    expect(await killEachWrite('wallet', 1)).toBe(7);
   }, 90_000);
 });
