@@ -6,5 +6,5 @@
 -- finishes: the return recorded refunded with her message when the refund exists, else the claim released.
 ALTER TABLE refunds ADD COLUMN return_id INTEGER;
 CREATE UNIQUE INDEX refunds_return_once ON refunds (return_id) WHERE return_id IS NOT NULL AND status <> 'failed';
+-- The job finds claims through returns_queue (status 'inspected' first): no index of its own.
 ALTER TABLE returns ADD COLUMN refund_claimed_at INTEGER;
-CREATE INDEX returns_refund_claimed ON returns (refund_claimed_at) WHERE refund_claimed_at IS NOT NULL;
