@@ -11,7 +11,7 @@ import worker from '#api/src/index';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { apiConfig } from '#api/src/lib/config';
 import { gatewayFor } from '#api/src/payment-gateway/gateway-for';
-import { sweepPendingRefunds } from '#api/src/payments/refunds';
+import { settleRefund, sweepPendingRefunds } from '#api/src/payments/refunds';
 import { REFUND_CLAIM_STALE_MS, sweepReturnRefundClaims } from '#api/src/returns/refund';
 import { signedRequest } from '../../support/signed-fetch';
 import { freshStart } from '../../support/fresh-start';
@@ -704,6 +704,44 @@ describe('a refund killed half-way (issue 73)', () => {
     // Five writes: the session's touch, the claim, the pending refund, the gateway's answer and the record.
     expect(await killEachWrite('gateway')).toBe(6);
   }, 90_000);
+
+  it('a gateway refund that fails after the return was recorded opens the return to a refund again', async () => {
+    const her = await newShopper(device, 'return-refund-fails');
+    const order = await paidCardOrder(device, her, { sku: 101, count: 2 });
+    expect((await deliver(owner, order.id)).status).toBe(200);
+    const res = await ask(her, order.id, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
+    const returnId = (await json(res)).data.return_id as number;
+    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(200);
+    const refunded = await json(await step(owner, returnId, 'refund', { method: 'gateway' }));
+    expect(refunded.data.status).toBe('refunded');
+    // The gateway answered pending, then its webhook says the refund failed.
+    const refund = await env.DB.prepare(
+      "UPDATE refunds SET status = 'pending' WHERE id = ? RETURNING provider_ref, amount, currency",
+    )
+      .bind(refunded.data.refund_id)
+      .first<{ provider_ref: string; amount: number; currency: string }>();
+    const settled = await settleRefund(
+      env,
+      gatewayFor(apiConfig(env)),
+      {
+        providerRef: refund!.provider_ref,
+        refundId: refunded.data.refund_id,
+        status: 'failed',
+        amount: refund!.amount,
+        currency: refund!.currency,
+      },
+      'webhook',
+      { confirm: false, siteOrigin: apiConfig(env).SITE_ORIGIN },
+    );
+    expect(settled).toMatchObject({ ok: true, applied: true });
+    // Not stranded as refunded with a failed refund: inspected again, without the step, and refunded once more.
+    const back = await json(await staffCall(owner.token, `/staff/returns/${returnId}`));
+    expect(back.data).toMatchObject({ status: 'inspected', refund_id: null });
+    expect(back.data.events.map((e: { kind: string }) => e.kind)).not.toContain('refunded');
+    const again = await json(await step(owner, returnId, 'refund', { method: 'wallet' }));
+    expect(again.data).toMatchObject({ status: 'refunded', refund_amount: refund!.amount });
+  });
 
   it('to the wallet of a shopper in another shard: the refund there, its record in the core, once', async () => {
     await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
