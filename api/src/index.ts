@@ -78,6 +78,7 @@ import { sendConsultationReminders } from './consultations/notices';
 import { sweepExpiredHolds } from './consultations/hold';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import { sweepPendingReturnPhotos, sweepReturnParcels } from './returns/sweep';
+import { sweepReturnRefundClaims } from './returns/refund';
 import {
   bloodTestOrderRoutes,
   bloodTestPatientRoutes,
@@ -392,6 +393,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       );
       ctx.waitUntil(
         sweepPendingReturnPhotos(env).then((n) => n && log.info('removed unsent return photos', { count: n })),
+      );
+      // …and return refunds a dying request left claimed: recorded when paid, else released (returns/refund.ts).
+      ctx.waitUntil(
+        sweepReturnRefundClaims(env).then(
+          (r) => (r.recorded || r.released) && log.info('return refund claims settled', r),
+        ),
       );
       const ring = keyringOf(apiConfig(env));
       if (ring)

@@ -52,7 +52,7 @@ export const returnsAr: Translated<typeof returnsEn> = {
   return_cancel: 'ليس الآن',
   return_sent: 'أرسلنا طلب الإرجاع. سنخبرك حين نحجز المندوب.',
   return_list_title: 'طلبات الإرجاع',
-  return_number: 'الإرجاع رقم {{id}}',
+  return_number: 'الإرجاع {{n}} (المرجع {{id}})',
   return_status_requested: 'مطلوب',
   return_status_pickup_booked: 'تم حجز المندوب',
   return_status_label_ready: 'الملصق جاهز',

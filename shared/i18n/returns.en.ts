@@ -29,7 +29,7 @@ export const returnsEn = {
   return_cancel: 'Not now',
   return_sent: 'Return requested. We will tell you when the courier is booked.',
   return_list_title: 'Your returns',
-  return_number: 'Return {{id}}',
+  return_number: 'Return {{n}} (ref. {{id}})',
   return_status_requested: 'Requested',
   return_status_pickup_booked: 'Courier booked',
   return_status_label_ready: 'Label ready',

@@ -33,7 +33,7 @@ function shopperTextFiles(): string[] {
   ])
     walk(dir);
   // The back office's texts address staff; search normalisation and hostile inputs are data, not
-  // address. The blood-test data generates migration 0020, locked as applied: migration 0087 corrects
+  // address. The blood-test data generates migration 0020, locked as applied: migration 0082 corrects
   // its rows in the database, so the file keeps the text 0020 was applied with.
   return files.filter((f) => !/(^|\/)staff[-/]|\/search\/|\/testing\/|^api\/seed\/data\/blood-tests\.ts$/.test(f));
 }

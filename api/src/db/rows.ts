@@ -483,6 +483,8 @@ export interface RefundRow {
   created_at: number;
   updated_at: number;
   consultation_id: number | null;
+  /** The return this refund pays (migration 0080): at most one refund not failed a return. */
+  return_id: number | null;
 }
 
 // Loyalty points, tiers and referrals (migration 0060, decision 58).
@@ -769,6 +771,8 @@ export interface ReturnRow {
   reject_reason: string | null;
   created_at: number;
   updated_at: number;
+  /** A refund started and not yet recorded (migration 0080): the next attempt or the minute job finishes it. */
+  refund_claimed_at: number | null;
 }
 
 export interface ReturnItemRow {

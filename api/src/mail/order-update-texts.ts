@@ -4,8 +4,11 @@
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
+import { ordersAr } from '#shared/i18n/orders.ar';
+import { ordersEn } from '#shared/i18n/orders.en';
 import type { DeliveryFailureReason } from '#shared/orders/delivery-failure';
 import { deliveryFailureText } from '#shared/orders/delivery-failure-text';
+import { GATEWAY_METHODS_ALL, type GatewayMethod, isPayLater } from '#shared/payments/gateway-methods';
 import { returnMailText, type ReturnMailStep } from './return-texts';
 
 export type OrderUpdateKind =
@@ -36,6 +39,8 @@ export interface OrderUpdate {
   /** Refunds: the amount (minor units) and where it went. */
   amount?: number;
   method?: 'wallet' | 'gateway';
+  /** How she paid through the gateway (orders.card_method: knet, mada, stc_pay, tabby…), named in a refund's mail. */
+  cardMethod?: string | null;
   /** delivery_failed: why, in the shop's words (the carrier's codes mapped: carriers/failure-reasons.ts). */
   reason?: DeliveryFailureReason | null;
   /** Returns (issue 62): which return and the step it reached (api/src/returns/). */
@@ -96,14 +101,19 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
       break;
     case 'refunded': {
       const amount = money(u.amount ?? 0);
+      const way = wayName(lang, u.cardMethod);
       subject = ar ? `استرداد مبلغ من طلبك رقم ${u.orderId}` : `A refund on order ${u.orderId}`;
       body = ar
         ? u.method === 'wallet'
           ? `أعدنا ${amount} إلى محفظتك في خليج الفيتامينات.`
-          : `أعدنا ${amount} إلى وسيلة الدفع التي استخدمتها. قد يستغرق ظهوره بضعة أيام حسب البنك.`
+          : way
+            ? `أعدنا ${amount} عبر ${way}، وسيلة الدفع التي استخدمتها. قد يستغرق ظهوره بضعة أيام حسب البنك.`
+            : `أعدنا ${amount} إلى وسيلة الدفع التي استخدمتها. قد يستغرق ظهوره بضعة أيام حسب البنك.`
         : u.method === 'wallet'
           ? `We have refunded ${amount} to your Gulf Vitamins wallet.`
-          : `We have refunded ${amount} the way you paid (your card, STC Pay or your pay-later plan). It may take a few days to show.`;
+          : way
+            ? `We have refunded ${amount} through ${way}, the way you paid. It may take a few days to show.`
+            : `We have refunded ${amount} the way you paid. It may take a few days to show.`;
       break;
     }
     case 'return':
@@ -125,4 +135,13 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
     subject: `${subject} – ${brand}`,
     text: `${body}\n\n${ar ? 'تفاصيل الطلب' : 'Order details'}: ${link}`,
   };
+}
+
+/** How she paid, by its name in her language (KNET, mada, STC Pay, Tabby…); null when the order does not say. */
+function wayName(lang: Lang, method: string | null | undefined): string | null {
+  if (!method || !(GATEWAY_METHODS_ALL as readonly string[]).includes(method)) return null;
+  // As paymentWayName names it: the provider's name for a plan, the card scheme's otherwise.
+  const dict = lang === 'ar' ? ordersAr : ordersEn;
+  const way = method as GatewayMethod;
+  return isPayLater(way) ? dict[`pay_later_name_${way}`] : dict[`card_${way}`];
 }

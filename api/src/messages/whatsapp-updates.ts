@@ -122,6 +122,65 @@ export async function orderStepMessage(
   };
 }
 
+/** A return's steps and its refund (issue 73), as her mails tell them; "your order N is …". */
+export type ReturnWhatsappStep =
+  | 'requested'
+  | 'pickup_booked'
+  | 'label_ready'
+  | 'received'
+  | 'inspected'
+  | 'rejected'
+  | 'refunded';
+
+const RETURN_STEP_TEXT: Record<Lang, Record<ReturnWhatsappStep, string>> = {
+  en: {
+    requested: 'being returned: we have your request and are booking a courier to collect the items',
+    pickup_booked: 'being returned: a courier will call to collect the items',
+    label_ready: 'being returned: the return label is ready on the order page',
+    received: 'being returned: the items have arrived and we check them within two working days',
+    inspected: 'being returned: we have checked the items and your refund follows shortly',
+    rejected: 'not accepted for return; why is on the order page and in your mail',
+    refunded: 'refunded for the items you sent back; the amount is on the order page',
+  },
+  ar: {
+    requested: 'قيد الإرجاع: استلمنا طلبك ونحجز مندوبًا لاستلام المنتجات',
+    pickup_booked: 'قيد الإرجاع: سيتصل بك المندوب لاستلام المنتجات',
+    label_ready: 'قيد الإرجاع: ملصق الإرجاع جاهز في صفحة الطلب',
+    received: 'قيد الإرجاع: وصلتنا المنتجات وسنفحصها خلال يومي عمل',
+    inspected: 'قيد الإرجاع: فحصنا المنتجات وسنعيد إليك المبلغ قريبًا',
+    rejected: 'لم نقبل إرجاعه، والسبب في صفحة الطلب وفي بريدك',
+    refunded: 'أعدنا إليك مبلغ المنتجات التي أرجعتها، والمبلغ في صفحة الطلب',
+  },
+};
+
+/** A return's step on WhatsApp, with the order update's template (its number and what happened). */
+export async function returnStepMessage(
+  o: { orderId: number; lang: Lang; step: ReturnWhatsappStep; phone: string },
+  p: { secret: string; siteOrigin: string },
+): Promise<UpdateMessage> {
+  const status = RETURN_STEP_TEXT[o.lang][o.step];
+  const token = await stopToken(p.secret, o.phone);
+  const link = stopUrl(p.siteOrigin, o.lang, token);
+  const text =
+    o.lang === 'ar'
+      ? `خليج الفيتامينات: طلبك رقم ${o.orderId} ${status}.\nلإيقاف تحديثات واتساب: ${link}`
+      : `Gulf Vitamins: your order ${o.orderId} is ${status}.\nStop WhatsApp updates: ${link}`;
+  return {
+    kind: 'order_update',
+    template: UPDATE_TEMPLATES.order,
+    params: [String(o.orderId), status],
+    text,
+    buttonParam: token,
+  };
+}
+
+/**
+ * Where a return's steps go on WhatsApp: the number this order's updates were asked for, only when it is
+ * the account's proven phone (a number typed at checkout and never proved gets no return messages).
+ */
+export const provenWhatsappTo = (o: { whatsapp_to: string | null; proven_phone: string | null }): string | null =>
+  o.whatsapp_to !== null && o.whatsapp_to === o.proven_phone ? o.whatsapp_to : null;
+
 export async function visitReminderMessage(
   o: { bookingId: number; lang: Lang; when: string; phone: string },
   p: { secret: string; siteOrigin: string },

@@ -67,6 +67,10 @@ export async function cardLeftAfterCancel(db: D1Database, order: Order): Promise
 export const isOverRefund = (error: unknown) =>
   /refund_within_paid|CHECK constraint failed: refunds/.test(String(error));
 
+/** A return's refund made a second time (refunds_return_once, migration 0080): refused, nothing stored. */
+const isReturnRefundedTwice = (error: unknown) =>
+  /refunds_return_once|UNIQUE constraint failed: refunds\.return_id/.test(String(error));
+
 /**
  * A refund row whose amount is checked inside its batch: more than was paid minus what was refunded
  * (and, through the gateway, more than the card paid minus its refunds) writes 0, which the CHECK
@@ -83,6 +87,8 @@ export function refundInsert(
     paymentId: string | null;
     staffId: number | null;
     now: number;
+    /** The return it pays (at most one refund not failed a return: refunds_return_once). */
+    returnId?: number | null;
   },
 ): D1PreparedStatement {
   const within =
@@ -91,8 +97,8 @@ export function refundInsert(
       : `?1 <= ${PAID_SQL} - ${REFUNDED_SQL}`;
   return db
     .prepare(
-      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
-       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 FROM orders o WHERE o.id = ?9
+      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at, return_id)
+       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?10 FROM orders o WHERE o.id = ?9
        RETURNING id`,
     )
     .bind(
@@ -105,6 +111,7 @@ export function refundInsert(
       r.staffId,
       r.now,
       r.order.id,
+      r.returnId ?? null,
     );
 }
 
@@ -142,7 +149,7 @@ export async function refundedInto(
     ...(await mailStatements(
       c,
       order,
-      { kind: 'refunded', amount: r.amount, method: r.method },
+      { kind: 'refunded', amount: r.amount, method: r.method, cardMethod: order.card_method },
       tag,
       at,
       batch.split ? undefined : when,
@@ -259,9 +266,19 @@ export async function refund(
   return c.json(ok(await orderDetail(c, order.id, db)));
 }
 
+/** What a return's refund adds to the order's (api/src/returns/refund-record.ts). */
+export interface ReturnRefund {
+  returnId: number;
+  /** The dedupe tail of her "refunded" mail to the wallet, known before the refund's id (the job re-queues it). */
+  mailTag: string;
+  /** For a refund to the wallet of an order in the core: the return's record, in the refund's own batch. */
+  inBatch?: D1PreparedStatement[];
+}
+
 /**
  * The refund itself (refund's rules), answering the refund row's id and status as stored (a gateway's
- * refusal answers 'failed', the row kept failed): a return's refund (api/src/returns/) goes through it.
+ * refusal answers 'failed', the row kept failed): a return's refund (api/src/returns/) goes through it,
+ * naming its return (`forReturn`).
  */
 export async function refundOrder(
   c: Context<AppEnv>,
@@ -269,6 +286,7 @@ export async function refundOrder(
   order: Order,
   input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
   db: D1Database = c.env.DB,
+  forReturn?: ReturnRefund,
 ): Promise<{ refundId: number; status: RefundResult['status'] }> {
   const core = c.env.DB;
   const now = Date.now();
@@ -285,6 +303,7 @@ export async function refundOrder(
     paymentId: payment?.id ?? null,
     staffId: member.id,
     now,
+    returnId: forReturn?.returnId ?? null,
   });
   const audit = (after: Record<string, unknown>) =>
     auditStatement(core, member, {
@@ -325,6 +344,7 @@ export async function refundOrder(
       return results;
     } catch (error) {
       if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+      if (isReturnRefundedTwice(error)) throw new ApiError(409, 'transition_not_allowed');
       throw error;
     }
   };
@@ -349,10 +369,12 @@ export async function refundOrder(
       order,
       member,
       { amount: input.amount, method: 'wallet', note },
-      `refund:${now}:${randomToken().slice(0, 8)}`,
+      forReturn?.mailTag ?? `refund:${now}:${randomToken().slice(0, 8)}`,
       now,
     );
     batch.toCore(audit({ amount: input.amount, currency: order.currency, method: 'wallet', reason: input.reason }));
+    // In the core's batch only: in another shard the core's half is written after hers (SplitBatch).
+    if (forReturn?.inBatch && !batch.split) batch.toCore(...forReturn.inBatch);
     const [stored] = await write();
     return { refundId: (stored!.results[0] as { id: number }).id, status: 'succeeded' };
   }

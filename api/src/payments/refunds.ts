@@ -238,6 +238,23 @@ async function recordSettlement(
     after: { refund_id: row.id, status: s.outcome, provider_ref: s.providerRef, source: s.source },
     reason: s.why ?? (consultation !== null && s.outcome === 'failed' ? 'sent_to_wallet' : null),
   });
+  // A return this refund paid (api/src/returns/refund.ts) is open to a refund again: its 'refunded' step
+  // goes (its event first, while the return still names the refund), so staff can refund it once more.
+  const reopened =
+    row.order_id !== null && s.outcome === 'failed'
+      ? [
+          core
+            .prepare(
+              "DELETE FROM return_events WHERE kind = 'refunded' AND return_id IN (SELECT id FROM returns WHERE refund_id = ?1 AND status = 'refunded')",
+            )
+            .bind(row.id),
+          core
+            .prepare(
+              "UPDATE returns SET status = 'inspected', refund_id = NULL, refund_amount = NULL, updated_at = ?2 WHERE refund_id = ?1 AND status = 'refunded'",
+            )
+            .bind(row.id, now),
+        ]
+      : [];
   const settled = [
     // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
     db
@@ -257,7 +274,7 @@ async function recordSettlement(
       throw error;
     }
     try {
-      await core.batch([audit, ...correction]);
+      await core.batch([audit, ...correction, ...reopened]);
     } catch (error) {
       log.error('refund settled in her order shard, its audit row or mail failed in the core', {
         refundId: row.id,
@@ -267,7 +284,7 @@ async function recordSettlement(
     return true;
   }
   try {
-    await db.batch([...settled, audit, ...correction, ...toWallet, ...points]);
+    await db.batch([...settled, audit, ...correction, ...reopened, ...toWallet, ...points]);
   } catch (error) {
     if (/refund_events/.test(String(error))) return false;
     throw error;

@@ -15,11 +15,38 @@ import type { OrderRow } from '../db/rows';
 import { log } from '../lib/log';
 import { returnMailText, type ReturnMailStep } from '../mail/return-texts';
 import { pushAfter, pushToUser } from '../push';
+import type { StepContext } from '../order-office/common';
+import { queueUpdate, returnStepMessage, type ReturnWhatsappStep } from '../messages/whatsapp-updates';
+
+/** Her WhatsApp message of a return's step, when this order's updates go there (queueUpdate: not to a stopped number). */
+export async function returnWhatsapp(
+  c: Pick<StepContext, 'env' | 'var'>,
+  row: Pick<ReturnOrder['row'], 'id' | 'lang' | 'whatsapp_to'>,
+  returnId: number,
+  step: ReturnWhatsappStep,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  if (!row.whatsapp_to) return [];
+  const lang = row.lang === 'ar' ? 'ar' : 'en';
+  const message = await returnStepMessage(
+    { orderId: row.id, lang, step, phone: row.whatsapp_to },
+    { secret: c.var.config.TOKEN_SECRET, siteOrigin: siteOrigin(c) },
+  );
+  return [
+    queueUpdate(
+      c.env.DB,
+      { ...message, to: row.whatsapp_to, lang, dedupeKey: `order:${row.id}:wa:return:${returnId}:${step}` },
+      now,
+    ),
+  ];
+}
 
 export interface ReturnOrder {
   view: OrderView;
   row: Pick<OrderRow, 'id' | 'user_id' | 'lang' | 'country' | 'currency' | 'delivered_at' | 'address'> & {
     email: string | null;
+    /** Her proven phone when she asked for this order's updates on WhatsApp (provenWhatsappTo), else null. */
+    whatsapp_to?: string | null;
   };
 }
 
@@ -114,7 +141,7 @@ export async function storeReturn(
   return id;
 }
 
-/** Her mail of a return's step (after its batch: the return's number is in the subject). A failure is logged. */
+/** Her mail (and WhatsApp) of a return's step (after its batch: the return's number is in the subject). A failure is logged. */
 export async function returnMail(
   c: Context<AppEnv>,
   row: ReturnOrder['row'],
@@ -137,6 +164,8 @@ export async function returnMail(
       { kind: 'return', returnStep: step, returnId, rejectReason },
       { dedupe: `return:${returnId}:${step}`, now, siteOrigin: siteOrigin(c) },
     );
+    // Beside the mail, in its batch: the step on WhatsApp when she chose this order's updates there.
+    statements.push(...(await returnWhatsapp(c, row, returnId, step, now)));
     if (statements.length) await c.env.DB.batch(statements);
   } catch (error) {
     log.error('return mail not queued', { orderId: row.id, returnId, step, error });

@@ -1,10 +1,9 @@
 // The back office's returns (issue 62): the queue, one return with its lines, photos and parcel, and the
-// steps receive, inspect (each line: can it be sold again?), refund and reject. Each step is one batch
+// steps receive, inspect (each line: can it be sold again?) and reject. Each step is one batch
 // of the core whose first statement is its guarded event (return_events: a step from a wrong state
 // writes 'not_allowed', which the CHECK refuses, so a second clerk's click stores nothing), with the
-// audit row; her mail follows. Inspection puts back in stock what can be sold again. The refund goes
-// through the order's own refund rules (refundOrder: to the card through the gateway or to the wallet,
-// never more than was paid, her points' share taken back in its batch).
+// audit row; her mail (and WhatsApp, when she chose it for the order) follows. Inspection puts back in
+// stock what can be sold again. The refund, made once even when the worker dies half-way, is ./refund.ts.
 import type { Context } from 'hono';
 import type { StaffReturnListQuery } from '#shared/api/return-schemas';
 import type { StaffReturn } from '#shared/api/staff-return-responses';
@@ -12,11 +11,11 @@ import { refundsDelivery, RECEIVABLE, REJECTABLE, type ReturnStatus, returnGoods
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
-import { assertCan, requireStaff } from '../middleware/staff';
+import { requireStaff } from '../middleware/staff';
 import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
-import { assertWritable, orderFor, type Order } from '../order-office/common';
-import { refundOrder } from '../order-office/refunds';
+import { orderFor } from '../order-office/common';
+import { provenWhatsappTo } from '../messages/whatsapp-updates';
 import { stockFlags } from '../orders/place';
 import type { OrderItemRow, ReturnRow as ReturnRowOfTable, ShipmentRow } from '../db/rows';
 import type { ReturnMailStep } from '../mail/return-texts';
@@ -75,7 +74,7 @@ export async function returnList(c: Context<AppEnv>, q: StaffReturnListQuery) {
 }
 
 /** The return and its order (404 when either is missing; 403 outside the grant's countries). */
-async function returnFor(c: Context<AppEnv>, id: number) {
+export async function returnFor(c: Context<AppEnv>, id: number) {
   const ret = await c.env.DB.prepare('SELECT * FROM returns WHERE id = ?').bind(id).first<ReturnRow>();
   if (!ret) throw new ApiError(404, 'not_found');
   const at = await orderFor(c, ret.order_id, 'returns:manage');
@@ -86,10 +85,10 @@ async function returnFor(c: Context<AppEnv>, id: number) {
   return { ...at, ret, lines: items.results };
 }
 
-type Loaded = Awaited<ReturnType<typeof returnFor>>;
+export type Loaded = Awaited<ReturnType<typeof returnFor>>;
 
 /** What the return would refund now: its goods share (returnGoodsAmount), plus delivery when the shop was at fault. */
-async function refundAmount(c: Context<AppEnv>, l: Loaded): Promise<{ amount: number; delivery: boolean }> {
+export async function refundAmount(c: Context<AppEnv>, l: Loaded): Promise<{ amount: number; delivery: boolean }> {
   const others = await c.env.DB.prepare(
     `SELECT r.id, r.status, r.refund_amount, r.delivery_refunded, i.sku_id, i.count FROM returns r JOIN return_items i ON i.return_id = r.id
      WHERE r.order_id = ? AND r.id <> ? AND r.status <> 'rejected'`,
@@ -180,12 +179,12 @@ export async function returnDetail(c: Context<AppEnv>, id: number): Promise<Staf
 }
 
 /** The step's event, first in its batch: 'not_allowed' (refused by the CHECK) unless the return is in `from`. */
-function guardedStep(
+export function guardedStep(
   db: D1Database,
   id: number,
   kind: string,
   from: readonly ReturnStatus[],
-  staffId: number,
+  staffId: number | null,
   note: string | null,
   now: number,
 ) {
@@ -197,13 +196,13 @@ function guardedStep(
     .bind(kind, staffId, note, now, id);
 }
 
-const isStepRace = (error: unknown) =>
+export const isStepRace = (error: unknown) =>
   /return_step_allowed|return_events|CHECK constraint failed|UNIQUE/.test(String(error));
 
-function audit(
+export function audit(
   db: D1Database,
-  member: StaffMember,
-  l: Loaded,
+  member: Pick<StaffMember, 'id'> | null,
+  l: { ret: Pick<ReturnRow, 'id' | 'country' | 'status'> },
   action: string,
   after: Record<string, unknown>,
   reason: string | null,
@@ -228,7 +227,7 @@ async function runBatch(c: Context<AppEnv>, statements: D1PreparedStatement[]) {
   }
 }
 
-const mailRow = (l: Loaded) => ({
+const mailRow = (l: Pick<Loaded, 'order' | 'ret'>) => ({
   id: l.order.id,
   user_id: l.order.user_id,
   lang: l.ret.lang,
@@ -237,6 +236,7 @@ const mailRow = (l: Loaded) => ({
   delivered_at: l.order.delivered_at,
   address: l.order.address,
   email: l.order.email,
+  whatsapp_to: provenWhatsappTo({ whatsapp_to: l.order.whatsapp_to, proven_phone: l.order.sms_to }),
 });
 
 async function told(c: Context<AppEnv>, l: Loaded, step: ReturnMailStep, now: number, rejectReason?: string | null) {
@@ -298,64 +298,6 @@ export async function inspectReturn(
     ),
   ]);
   await told(c, l, 'inspected', now);
-  return returnDetail(c, id);
-}
-
-export async function refundReturn(
-  c: Context<AppEnv>,
-  id: number,
-  input: { method: 'wallet' | 'gateway'; note?: string },
-) {
-  const l = await returnFor(c, id);
-  assertCan(l.member, 'orders:refund', l.order.country);
-  if (l.ret.status !== 'inspected') throw new ApiError(409, 'transition_not_allowed');
-  assertWritable(l);
-  const db = c.env.DB;
-  const now = Date.now();
-  const { amount, delivery } = await refundAmount(c, l);
-  if (amount <= 0) throw new ApiError(409, 'return_nothing_to_refund');
-  // The step claimed first (its event is unique): two clerks at once make one refund.
-  await runBatch(c, [guardedStep(db, id, 'refunded', ['inspected'], l.member.id, input.note || null, now)]);
-  const release = () =>
-    db.prepare("DELETE FROM return_events WHERE return_id = ? AND kind = 'refunded'").bind(id).run();
-  let refunded: Awaited<ReturnType<typeof refundOrder>>;
-  try {
-    refunded = await refundOrder(
-      c,
-      l.member,
-      l.order as Order,
-      {
-        amount,
-        method: input.method,
-        // The refunds table's reasons are fixed: damaged is its own, the others are 'other' with the return named.
-        reason: l.ret.reason === 'damaged' ? 'damaged' : 'other',
-        note: `return ${l.ret.id}: ${l.ret.reason}${input.note ? ` – ${input.note}` : ''}`,
-      },
-      l.db,
-    );
-  } catch (error) {
-    await release();
-    throw error;
-  }
-  if (refunded.status === 'failed') {
-    await release();
-    throw new ApiError(502, 'refund_gateway_failed');
-  }
-  await runBatch(c, [
-    db
-      .prepare(
-        "UPDATE returns SET status = 'refunded', refund_id = ?, refund_amount = ?, delivery_refunded = ?, updated_at = ? WHERE id = ?",
-      )
-      .bind(refunded.refundId, amount, delivery ? 1 : 0, now, id),
-    audit(
-      db,
-      l.member,
-      l,
-      'refund',
-      { status: 'refunded', refund_id: refunded.refundId, amount, method: input.method },
-      input.note || null,
-    ),
-  ]);
   return returnDetail(c, id);
 }
 

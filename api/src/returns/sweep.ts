@@ -1,6 +1,7 @@
 // The cron's part of returns (issue 62). A return parcel the carrier could not take (down, timed out,
 // no adapter) is asked again, later each time (5 minutes × its tries), up to ten tries; after that it
-// waits for staff, who see it and its error in the queue. Her mail follows a parcel made this way.
+// waits for staff, who see it and its error in the queue. Her mail (and WhatsApp, when she chose it for
+// the order) follows a parcel made this way.
 // Photos uploaded but never sent with a return go after 24 hours, rows and objects.
 import type { CarrierConfig } from '../carriers';
 import { log } from '../lib/log';
@@ -8,6 +9,9 @@ import { orderRouteStatement, routeFrom } from '../db/databases';
 import { orderUpdateStatements } from '../orders/update-mail';
 import { deleteObjects } from '../uploads/store';
 import { bookReturnParcel } from './parcel';
+import { returnWhatsapp } from './request';
+import { apiConfig } from '../lib/config';
+import { provenWhatsappTo } from '../messages/whatsapp-updates';
 
 const MINUTE = 60_000;
 const MAX_TRIES = 10;
@@ -42,9 +46,10 @@ export async function sweepReturnParcels(
       const [routeRes] = await core.batch([orderRouteStatement(env, ret.order_id)]);
       const { db } = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
       const [orderRes, itemRes, returnItems] = await Promise.all([
-        db.prepare('SELECT address, guest_email FROM orders WHERE id = ?').bind(ret.order_id).first<{
+        db.prepare('SELECT address, guest_email, whatsapp_to FROM orders WHERE id = ?').bind(ret.order_id).first<{
           address: string;
           guest_email: string | null;
+          whatsapp_to: string | null;
         }>(),
         db
           .prepare('SELECT sku_id, unit_price FROM order_items WHERE order_id = ?')
@@ -73,16 +78,35 @@ export async function sweepReturnParcels(
       );
       if (outcome !== 'pickup_booked' && outcome !== 'label_ready') continue;
       made += 1;
-      const email =
+      const account =
         ret.user_id === null
-          ? orderRes.guest_email
-          : ((await core.prepare('SELECT email FROM users WHERE id = ?').bind(ret.user_id).first<string>('email')) ??
-            null);
+          ? null
+          : await core
+              .prepare(
+                'SELECT email, CASE WHEN phone_verified_at IS NOT NULL THEN phone END AS proven_phone FROM users WHERE id = ?',
+              )
+              .bind(ret.user_id)
+              .first<{ email: string | null; proven_phone: string | null }>();
+      const email = ret.user_id === null ? orderRes.guest_email : (account?.email ?? null);
       const statements = await orderUpdateStatements(
         core,
         { id: ret.order_id, user_id: ret.user_id, lang: ret.lang, country: ret.country, currency: ret.currency, email },
         { kind: 'return', returnStep: outcome, returnId: ret.id },
         { dedupe: `return:${ret.id}:${outcome}`, now, siteOrigin },
+      );
+      // Her WhatsApp too, as a step staff take sends it (only to her proven phone, when she chose it).
+      const whatsappTo = provenWhatsappTo({
+        whatsapp_to: orderRes.whatsapp_to,
+        proven_phone: account?.proven_phone ?? null,
+      });
+      statements.push(
+        ...(await returnWhatsapp(
+          { env, var: { config: apiConfig(env) } },
+          { id: ret.order_id, lang: ret.lang, whatsapp_to: whatsappTo },
+          ret.id,
+          outcome,
+          now,
+        )),
       );
       if (statements.length) await core.batch(statements);
     } catch (error) {

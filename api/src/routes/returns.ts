@@ -19,6 +19,7 @@ import { coldReaderFor } from '../archive/read';
 import { assertReturnable, type ReturnOrder, returnMail, storeReturn } from '../returns/request';
 import { bookParcelFor } from '../returns/staff';
 import type { OrderItemRow } from '../db/rows';
+import { provenWhatsappTo } from '../messages/whatsapp-updates';
 import {
   returnPhotoParams,
   returnOrderParams,
@@ -165,7 +166,7 @@ export const userOrderReturnRoutes = new Hono<AppEnv>()
         also: (db) => [
           db
             .prepare(
-              'SELECT id, user_id, lang, country, currency, delivered_at, address FROM orders WHERE id = ? AND user_id = ?',
+              'SELECT id, user_id, lang, country, currency, delivered_at, address, whatsapp_to FROM orders WHERE id = ? AND user_id = ?',
             )
             .bind(id, user.id),
           db.prepare('SELECT sku_id, unit_price FROM order_items WHERE order_id = ?').bind(id),
@@ -177,7 +178,12 @@ export const userOrderReturnRoutes = new Hono<AppEnv>()
       };
       if (!order || !read.row) throw new ApiError(404, 'not_found');
       const now = Date.now();
-      const target: ReturnOrder = { view: order, row: { ...read.row, email: order.email } };
+      // Her return's steps on WhatsApp only to her proven phone, when she chose this order's updates there.
+      const whatsappTo = provenWhatsappTo({
+        whatsapp_to: read.row.whatsapp_to ?? null,
+        proven_phone: user.phone_verified_at ? user.phone : null,
+      });
+      const target: ReturnOrder = { view: order, row: { ...read.row, email: order.email, whatsapp_to: whatsappTo } };
       assertReturnable(target, input, now);
       const returnId = await storeReturn(c, target, input, user.id, now);
       // The parcel after her request is stored: the carrier's failure leaves it waiting, never lost.

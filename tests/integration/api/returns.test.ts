@@ -5,7 +5,19 @@
 // row by the order's refund rules, stock back only for what can be sold again, the points it earned
 // taken back, the parcel created through the local carrier.
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import worker from '#api/src/index';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { apiConfig } from '#api/src/lib/config';
+import { gatewayFor } from '#api/src/payment-gateway/gateway-for';
+import { settleRefund, sweepPendingRefunds } from '#api/src/payments/refunds';
+import { REFUND_CLAIM_STALE_MS, sweepReturnRefundClaims } from '#api/src/returns/refund';
+import { signedRequest } from '../../support/signed-fetch';
+import { freshStart } from '../../support/fresh-start';
+import { userOwner } from '#api/src/db/databases';
+import { moveShopper } from '#api/src/db/move-shopper';
+import { registerShard } from '#api/src/db/shard-admin';
 import { bookWith } from '#api/src/returns/parcel';
 import { sweepPendingReturnPhotos, sweepReturnParcels } from '#api/src/returns/sweep';
 import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
@@ -333,6 +345,61 @@ describe('staff take a return to its refund', () => {
   });
 });
 
+describe('her return on WhatsApp (issue 73)', () => {
+  const phoneOf = () => `+9655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const messagesTo = (phone: string) =>
+    env.DB.prepare(
+      'SELECT dedupe_key, lang, template, params, body_text FROM message_outbox WHERE to_phone = ? ORDER BY id',
+    )
+      .bind(phone)
+      .all<{ dedupe_key: string; lang: string; template: string; params: string; body_text: string }>()
+      .then((r) => r.results);
+
+  it('tells her each step and the refund in her language when she chose this order on WhatsApp, at her proven phone', async () => {
+    const her = await newShopper(device, 'return-wa', ['KW'], { lang: 'ar' });
+    const phone = phoneOf();
+    await env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?')
+      .bind(phone, Date.now(), her.id)
+      .run();
+    const id = await deliveredOrder(her, 'KW', 'ar');
+    await env.DB.prepare('UPDATE orders SET whatsapp_to = ? WHERE id = ?').bind(phone, id).run();
+    const res = await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' }, 'KW', 'ar');
+    const returnId = (await json(res)).data.return_id;
+    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(200);
+    expect((await step(owner, returnId, 'refund', { method: 'wallet' })).status).toBe(200);
+    const sent = await messagesTo(phone);
+    const keys = sent.map((m) => m.dedupe_key);
+    for (const s of ['requested', 'received', 'inspected', 'refunded'])
+      expect(keys).toContain(`order:${id}:wa:return:${returnId}:${s}`);
+    const received = sent.find((m) => m.dedupe_key.endsWith(':received'))!;
+    expect(received).toMatchObject({ lang: 'ar', template: 'order_update' });
+    expect(received.body_text).toContain(`طلبك رقم ${id} قيد الإرجاع: وصلتنا المنتجات`);
+    expect(JSON.parse(received.params)[0]).toBe(String(id));
+    expect(sent.find((m) => m.dedupe_key.endsWith(':refunded'))!.body_text).toContain('أعدنا إليك مبلغ المنتجات');
+  });
+
+  it('sends nothing to a number no code proved, nor when she did not choose WhatsApp for the order', async () => {
+    const her = await newShopper(device, 'return-wa-unproven');
+    const phone = phoneOf();
+    // Her phone unproven, though the order names it for updates.
+    await env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, her.id).run();
+    const id = await deliveredOrder(her);
+    await env.DB.prepare('UPDATE orders SET whatsapp_to = ? WHERE id = ?').bind(phone, id).run();
+    expect((await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'wrong_item' })).status).toBe(200);
+    // Proven, but this order's updates were not asked on WhatsApp.
+    const other = await newShopper(device, 'return-wa-unchosen');
+    const phone2 = phoneOf();
+    await env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?')
+      .bind(phone2, Date.now(), other.id)
+      .run();
+    const id2 = await deliveredOrder(other);
+    expect((await ask(other, id2, { items: [{ sku_id: 102, count: 1 }], reason: 'wrong_item' })).status).toBe(200);
+    expect(await messagesTo(phone)).toEqual([]);
+    expect(await messagesTo(phone2)).toEqual([]);
+  });
+});
+
 describe('the carrier fails', () => {
   it('her request stays; the parcel waits with its error and is created when the carrier is asked again', async () => {
     const her = await newShopper(device, 'return-down');
@@ -380,7 +447,13 @@ describe('the carrier fails', () => {
 
   it('the cron asks the carrier again once the wait is over, and tells her', async () => {
     const her = await newShopper(device, 'return-cron');
+    // She chose WhatsApp for this order, at her proven phone: the cron's step goes there too (issue 73).
+    const phone = `+9655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?')
+      .bind(phone, Date.now(), her.id)
+      .run();
     const id = await deliveredOrder(her);
+    await env.DB.prepare('UPDATE orders SET whatsapp_to = ? WHERE id = ?').bind(phone, id).run();
     const returnId = (
       await json(await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'changed_mind', unopened: true }))
     ).data.return_id;
@@ -394,6 +467,9 @@ describe('the carrier fails', () => {
     await env.DB.prepare("UPDATE returns SET status = 'requested' WHERE id = ?").bind(returnId).run();
     await env.DB.prepare('DELETE FROM mail_outbox WHERE dedupe_key = ?')
       .bind(`order:${id}:return:${returnId}:pickup_booked`)
+      .run();
+    await env.DB.prepare('DELETE FROM message_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:wa:return:${returnId}:pickup_booked`)
       .run();
     await env.DB.prepare('DELETE FROM local_parcels WHERE reference = ?')
       .bind(`return-${returnId}`)
@@ -419,6 +495,11 @@ describe('the carrier fails', () => {
       .bind(`order:${id}:return:${returnId}:pickup_booked`)
       .first<{ subject: string }>();
     expect(mail!.subject).toContain(`A courier will collect return ${returnId}`);
+    const whatsapp = await env.DB.prepare('SELECT to_phone, body_text FROM message_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:wa:return:${returnId}:pickup_booked`)
+      .first<{ to_phone: string; body_text: string }>();
+    expect(whatsapp).toMatchObject({ to_phone: phone });
+    expect(whatsapp!.body_text).toContain('a courier will call to collect the items');
   });
 
   it('removes photos never sent with a return after a day, with their objects', async () => {
@@ -434,4 +515,239 @@ describe('the carrier fails', () => {
     expect(await env.DB.prepare('SELECT 1 FROM return_photos WHERE id = ?').bind(photoId).first()).toBeNull();
     expect(await env.UPLOADS.get(row!.r2_key)).toBeNull();
   });
+});
+
+/**
+ * The API's databases dying at their `at`-th write (a statement or batch that writes) and at every call
+ * after it: the worker killed just before that write, as a lost isolate leaves it.
+ */
+function dyingEnv(at: number) {
+  const REAL = Symbol('real');
+  const SQL = Symbol('sql');
+  const writes$ = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql);
+  let writes = 0;
+  let dead = false;
+  const tick = (write: boolean) => {
+    if (!dead && write && ++writes === at) dead = true;
+    if (dead) throw new Error(`killed before write ${at}`);
+  };
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(s, {
+      get(target, prop) {
+        if (prop === REAL) return target;
+        if (prop === SQL) return sql;
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== 'function') return value;
+        if (prop === 'bind') return (...args: unknown[]) => statement(target.bind(...args), sql);
+        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
+          return (...args: unknown[]) => {
+            tick(writes$(sql));
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+  const database = (db: D1Database): D1Database =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
+        if (prop === 'batch')
+          return (list: D1PreparedStatement[]) => {
+            const tagged = list as unknown as Array<Record<symbol, unknown>>;
+            tick(tagged.some((s) => writes$((s[SQL] as string | undefined) ?? 'INSERT')));
+            return target.batch(tagged.map((s) => (s[REAL] ?? s) as D1PreparedStatement));
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return {
+    env: { ...env, DB: database(env.DB), ORDERS_1: database(env.ORDERS_1) },
+    killed: () => dead,
+  };
+}
+
+/** A staff call to the worker running on `environment`. */
+async function staffCallIn(environment: object, token: string, path: string, body: unknown) {
+  const ctx = createExecutionContext();
+  const request = await signedRequest(path, {
+    body: JSON.stringify(body),
+    headers: { authorization: `Staff ${token}`, [CLIENT_IP_HEADER]: '10.7.3.1' },
+  });
+  const res = await worker.fetch(request, environment as never, ctx);
+  await waitOnExecutionContext(ctx).catch(() => undefined);
+  return res;
+}
+
+describe('a refund killed half-way (issue 73)', () => {
+  /**
+   * Each kill point in turn, each on a fresh inspected return: nothing half-done, and the next try pays
+   * once. Answers the try that was answered (its writes plus one).
+   */
+  async function killEachWrite(method: 'wallet' | 'gateway', shard = 0) {
+    const her = await newShopper(device, `return-killed-${method}`);
+    // Her orders in another shard than the returns (the core): the refund and its record are two batches.
+    if (shard) await moveShopper(env, userOwner(her.id), shard, { lockGraceMs: 0 });
+    const hers = shard ? env.ORDERS_1 : env.DB;
+    // Returns of one unit each, as many as the kill points need (a new order when one is used up).
+    const units: Array<{ orderId: number; sku: number }> = [];
+    const nextReturn = async () => {
+      if (!units.length) {
+        if (method === 'wallet') {
+          const id = await deliveredOrder(her);
+          units.push({ orderId: id, sku: 101 }, { orderId: id, sku: 101 }, { orderId: id, sku: 102 });
+        } else {
+          const order = await paidCardOrder(device, her, { sku: 101, count: 2 });
+          expect((await deliver(owner, order.id)).status).toBe(200);
+          units.push({ orderId: order.id, sku: 101 }, { orderId: order.id, sku: 101 });
+        }
+      }
+      const unit = units.shift()!;
+      const res = await ask(her, unit.orderId, { items: [{ sku_id: unit.sku, count: 1 }], reason: 'wrong_item' });
+      expect(res.status).toBe(200);
+      const returnId = (await json(res)).data.return_id as number;
+      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+      expect(
+        (await step(clerk, returnId, 'inspect', { items: [{ sku_id: unit.sku, resellable: false }] })).status,
+      ).toBe(200);
+      return { returnId, orderId: unit.orderId };
+    };
+    const wallet = async () =>
+      (await hers
+        .prepare('SELECT coalesce(sum(balance), 0) AS n FROM wallet_accounts WHERE user_id = ?')
+        .bind(her.id)
+        .first<number>('n')) ?? 0;
+    const stateOf = async (returnId: number) => {
+      const [ret, events] = await env.DB.batch([
+        env.DB.prepare('SELECT status, refund_id, refund_amount, refund_claimed_at FROM returns WHERE id = ?').bind(
+          returnId,
+        ),
+        env.DB.prepare("SELECT count(*) AS n FROM return_events WHERE return_id = ? AND kind = 'refunded'").bind(
+          returnId,
+        ),
+      ]);
+      // Its refunds, in her order's database, by the note every return's refund carries ("return 12: wrong_item").
+      const refunds = await hers
+        .prepare("SELECT id, amount, status FROM refunds WHERE note LIKE ? AND status <> 'failed'")
+        .bind(`return ${returnId}:%`)
+        .all();
+      return {
+        ret: ret!.results[0] as {
+          status: string;
+          refund_id: number | null;
+          refund_amount: number | null;
+          refund_claimed_at: number | null;
+        },
+        events: (events!.results[0] as { n: number }).n,
+        refunds: refunds.results as Array<{ id: number; amount: number; status: string }>,
+      };
+    };
+    let at = 1;
+    for (; at < 20; at++) {
+      const { returnId, orderId } = await nextReturn();
+      const before = await wallet();
+      const dying = dyingEnv(at);
+      const res = await staffCallIn(dying.env, owner.token, `/staff/returns/${returnId}/refund`, { method });
+      // Answered: every write of the refund was made (a kill after it stops only the mail's sending).
+      const answered = res.status === 200;
+      if (!dying.killed()) expect(res.status).toBe(200);
+      // Nothing half-done: refunded with its refund and step, or not refunded and no step; a refund made
+      // and not yet recorded only under the return's claim, which the job finds.
+      const mid = await stateOf(returnId);
+      if (mid.ret.status === 'refunded') {
+        expect(mid.refunds).toHaveLength(1);
+        expect(mid.ret.refund_id).toBe(mid.refunds[0]!.id);
+        expect(mid.events).toBe(1);
+      } else {
+        expect(mid.ret.status).toBe('inspected');
+        expect(mid.events).toBe(0);
+        if (mid.refunds.length) expect(mid.ret.refund_claimed_at).not.toBeNull();
+      }
+      // Then the minute job (the claim stale), the refund sweep hours later for a gateway refund never
+      // answered, and staff's next try: the return refunded once.
+      const later = Date.now() + REFUND_CLAIM_STALE_MS + 1000;
+      await sweepReturnRefundClaims(env, later);
+      if ((await stateOf(returnId)).ret.status !== 'refunded') {
+        let again = await step(owner, returnId, 'refund', { method });
+        if (again.status === 409) {
+          await sweepPendingRefunds(env, gatewayFor(apiConfig(env)), apiConfig(env).SITE_ORIGIN, later + 7 * 3600_000);
+          await sweepReturnRefundClaims(env, later);
+          again = await step(owner, returnId, 'refund', { method });
+        }
+        expect(again.status, await again.clone().text()).toBe(200);
+      }
+      const end = await stateOf(returnId);
+      expect(end.ret).toMatchObject({ status: 'refunded', refund_claimed_at: null });
+      expect(end.refunds).toHaveLength(1);
+      expect(end.ret.refund_id).toBe(end.refunds[0]!.id);
+      expect(end.ret.refund_amount).toBe(end.refunds[0]!.amount);
+      expect(end.events).toBe(1);
+      // Paid once: her wallet up by the one refund (to the wallet), and her mail of it queued.
+      if (method === 'wallet') expect((await wallet()) - before).toBe(end.refunds[0]!.amount);
+      const tag = method === 'wallet' ? `return:${returnId}:refund` : `refund:${end.refunds[0]!.id}`;
+      const mail = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?')
+        .bind(`order:${orderId}:${tag}`)
+        .first<number>('n');
+      expect(mail).toBe(1);
+      if (answered) break;
+    }
+    return at;
+  }
+
+  it('to the wallet: killed before each write, then tried again, the money moves once and the return is recorded', async () => {
+    // Three writes: her staff session's touch, the claim, then the refund with the return's record in one
+    // batch; the fourth try is answered.
+    expect(await killEachWrite('wallet')).toBe(4);
+  }, 60_000);
+
+  it('through the gateway: killed before each write, then settled by the job or tried again, once', async () => {
+    // Five writes: the session's touch, the claim, the pending refund, the gateway's answer and the record.
+    expect(await killEachWrite('gateway')).toBe(6);
+  }, 90_000);
+
+  it('a gateway refund that fails after the return was recorded opens the return to a refund again', async () => {
+    const her = await newShopper(device, 'return-refund-fails');
+    const order = await paidCardOrder(device, her, { sku: 101, count: 2 });
+    expect((await deliver(owner, order.id)).status).toBe(200);
+    const res = await ask(her, order.id, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
+    const returnId = (await json(res)).data.return_id as number;
+    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(200);
+    const refunded = await json(await step(owner, returnId, 'refund', { method: 'gateway' }));
+    expect(refunded.data.status).toBe('refunded');
+    // The gateway answered pending, then its webhook says the refund failed.
+    const refund = await env.DB.prepare(
+      "UPDATE refunds SET status = 'pending' WHERE id = ? RETURNING provider_ref, amount, currency",
+    )
+      .bind(refunded.data.refund_id)
+      .first<{ provider_ref: string; amount: number; currency: string }>();
+    const settled = await settleRefund(
+      env,
+      gatewayFor(apiConfig(env)),
+      {
+        providerRef: refund!.provider_ref,
+        refundId: refunded.data.refund_id,
+        status: 'failed',
+        amount: refund!.amount,
+        currency: refund!.currency,
+      },
+      'webhook',
+      { confirm: false, siteOrigin: apiConfig(env).SITE_ORIGIN },
+    );
+    expect(settled).toMatchObject({ ok: true, applied: true });
+    // Not stranded as refunded with a failed refund: inspected again, without the step, and refunded once more.
+    const back = await json(await staffCall(owner.token, `/staff/returns/${returnId}`));
+    expect(back.data).toMatchObject({ status: 'inspected', refund_id: null });
+    expect(back.data.events.map((e: { kind: string }) => e.kind)).not.toContain('refunded');
+    const again = await json(await step(owner, returnId, 'refund', { method: 'wallet' }));
+    expect(again.data).toMatchObject({ status: 'refunded', refund_amount: refund!.amount });
+  });
+
+  it('to the wallet of a shopper in another shard: the refund there, its record in the core, once', async () => {
+    await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
+    await registerShard(env, 1, 'ORDERS_1');
+    // Six writes: the session's touch, the claim, her shard's refund, her tier there, the core's half
+    // (mail, audit) and the return's record; the seventh try is answered.
+    expect(await killEachWrite('wallet', 1)).toBe(7);
+  }, 90_000);
 });

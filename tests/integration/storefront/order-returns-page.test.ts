@@ -82,7 +82,8 @@ describe('the order page offers "Return items"', () => {
     expect(mine.headers.get('content-type')).toBe('image/jpeg');
     // The order page lists it with its label, in Arabic too.
     const ar = await page(`/ar/profile/orders?id=${id}`);
-    expect(ar).toContain(`الإرجاع رقم ${body.data.return_id}`);
+    // Numbered within the order (her first is 1), the shop's reference beside it (issue 73).
+    expect(ar).toContain(`الإرجاع 1 (المرجع ${body.data.return_id})`);
     expect(ar).toContain('نزّل ملصق الإرجاع (PDF)');
   });
 });

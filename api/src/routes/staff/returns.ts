@@ -8,12 +8,12 @@ import { contract } from '#api/src/contract/validate';
 import {
   inspectReturn,
   receiveReturn,
-  refundReturn,
   rejectReturn,
   retryParcel,
   returnDetail,
   returnList,
 } from '#api/src/returns/staff';
+import { refundReturn } from '#api/src/returns/refund';
 import { labelResponse, photoResponse } from '#api/src/routes/returns';
 import {
   staffReturnListQuery,
