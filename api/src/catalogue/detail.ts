@@ -1,8 +1,12 @@
 // The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together, and
-// its reviews' summary with the first reviews and questions.
+// its reviews' summary with the first reviews and questions; for a signed-in shopper, what her part of
+// the page needs too (her id, her views' count, what the gates read of her and of the cards).
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
 import type { CountryCode, Lang } from '#shared/locale';
-import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
+import { deliveryStatement, promiseAnswer, readDelivery } from '../delivery/rules';
+import { meByToken } from '../accounts/sessions';
+import { type GateSku, gateJson, gateSkuOf } from '../consultations/practice/products';
+import { herJson, herRows } from '../recommend/her-safety';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
 import { alsoBoughtCards, togetherCards } from './recommended';
@@ -46,6 +50,18 @@ export function stockLevel(stock: number): Sku['stock_level'] {
   return stock <= 0 ? 'out_of_stock' : stock <= LOW_STOCK ? 'low' : 'in_stock';
 }
 
+/** A signed-in shopper's own part of the product page, read in its one batch (issue 76). */
+export interface HerProductPart {
+  /** Her user id; null when the session is no one's. */
+  id: number | null;
+  /** How many products she has viewed (her list is trimmed only when it is full). */
+  views: number;
+  /** What the gates read of her (her-safety.ts herRows). */
+  safety: D1Result[];
+  /** What the gates read of the cards' SKUs, by SKU id. */
+  gates: Map<number, GateSku>;
+}
+
 export async function productDetail(
   db: D1Database,
   ref: { id: number | null; slug: string },
@@ -54,26 +70,35 @@ export async function productDetail(
   /** More statements for the same round trip (a cold isolate's rules and rates), read back by `read`. */
   also?: { statements: D1PreparedStatement[]; read: (results: D1Result[]) => void },
   now = Date.now(),
-): Promise<ProductDetail | null> {
+  /** A signed-in shopper, by her session token's hash: her part rides in the product's own statements. */
+  shopper: { tokenHash: string } | null = null,
+): Promise<{ detail: ProductDetail; her: HerProductPart | null } | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
-  const deliveryRules = deliveryStatements(db, country, now);
+  // Her id, her views' count and what the gates read of her: one more column of the product's row,
+  // found by her session (?3, valid at ?4); the cards carry what the gates read of them.
+  const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
+  const herColumn = shopper
+    ? `, (SELECT json_object('id', me.id, 'views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id),
+         'safety', ${herJson('me.id')}) FROM me) AS her`
+    : '';
+  const gate = shopper ? `, ${gateJson(lang)} AS gate` : '';
   const all = await db.batch([
-    bind(
-      db.prepare(
-        `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
+    db
+      .prepare(
+        `${me}SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
           p.${col('suggested_use', lang)} AS suggested_use, p.${col('tags', lang)} AS tags, p.${col('ingredients', lang)} AS ingredients,
           p.${col('warnings', lang)} AS warnings, p.default_sku_id, p.free_delivery,
           coalesce(p.subscription_discount,
             (SELECT CAST(value AS INTEGER) FROM shop_settings WHERE key = 'subscriptions.discount'), 0) AS subscription_discount,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
           c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
-          pc.id AS parent_id, pc.slug AS parent_slug, pc.${col('name', lang)} AS parent_name, pc.color AS parent_color
+          pc.id AS parent_id, pc.slug AS parent_slug, pc.${col('name', lang)} AS parent_name, pc.color AS parent_color${herColumn}
         FROM products p JOIN brands b ON b.id = p.brand_id JOIN categories c ON c.id = p.category_id
         LEFT JOIN categories pc ON pc.id = c.parent_id
         WHERE p.id = ${pid}`,
-      ),
-    ),
+      )
+      .bind(ref.slug, ref.id ?? -1, ...(shopper ? [shopper.tokenHash, now] : [])),
     bind(
       db.prepare(
         `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
@@ -92,22 +117,26 @@ export async function productDetail(
     ),
     // Bought together: what this country's shoppers bought with it (catalogue/co-purchases.ts), then the
     // hand-set list where that is thin; customers also bought: what its buyers bought in other orders.
-    db.prepare(`${togetherCards(lang, pid)} LIMIT 8`).bind(ref.slug, ref.id ?? -1, country),
-    db.prepare(`${alsoBoughtCards(lang, pid)} LIMIT 8`).bind(ref.slug, ref.id ?? -1, country),
+    // One statement, each list named by `list`.
+    db
+      .prepare(
+        `SELECT 0 AS list, * FROM (${togetherCards(lang, pid, gate)} LIMIT 8)
+         UNION ALL SELECT 1 AS list, * FROM (${alsoBoughtCards(lang, pid, gate)} LIMIT 8)`,
+      )
+      .bind(ref.slug, ref.id ?? -1, country),
     // Reviews and questions: the summary and the first ones, in the same round trip.
     summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
     ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
     // The delivery promise's rules, in the same round trip (decision 65).
-    ...deliveryRules,
+    deliveryStatement(db, country, now),
     ...(also?.statements ?? []),
   ]);
-  const [product, skus, images, attributes, together, alsoBought, summary, reviews, questions, questionCount] = all;
-  // The caller's statements close the batch, the delivery rules' come just before them.
-  const extra = also?.statements.length ?? 0;
-  const delivery = all.slice(all.length - extra - deliveryRules.length, all.length - extra);
-  if (also) also.read(all.slice(all.length - extra));
+  const [product, skus, images, attributes, lists, summary, reviews, questions, questionCount, delivery] = all;
+  // The caller's statements close the batch.
+  if (also) also.read(all.slice(all.length - also.statements.length));
+  const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 1; gate?: string }>;
 
-  const row = product!.results[0] as ProductRow | undefined;
+  const row = product!.results[0] as (ProductRow & { her?: string | null }) | undefined;
   if (!row) return null;
   const imageRows = images!.results as unknown as ImageRow[];
   // The seed stores an Open Graph PNG for a product's first picture only.
@@ -133,7 +162,16 @@ export async function productDetail(
   const defaultSku = skuList.find((s) => s.id === row.default_sku_id) ?? skuList[0];
   if (!defaultSku) return null;
 
-  return {
+  const herRow = row.her ? (JSON.parse(row.her) as { id: number | null; views: number; safety: unknown }) : null;
+  const her: HerProductPart | null = shopper
+    ? {
+        id: herRow?.id ?? null,
+        views: herRow?.views ?? 0,
+        safety: herRows(herRow ? JSON.stringify(herRow.safety) : null),
+        gates: new Map(listed.flatMap((r) => (r.gate ? [[r.sku_id, gateSkuOf(r.gate)] as const] : []))),
+      }
+    : null;
+  const detail: ProductDetail = {
     id: row.id,
     slug: row.slug,
     name: row.name,
@@ -159,8 +197,8 @@ export async function productDetail(
       slug: a.slug,
       name: a.name,
     })),
-    purchase_together: (together!.results as unknown as CardRow[]).map(toCard),
-    also_bought: (alsoBought!.results as unknown as CardRow[]).map(toCard),
+    purchase_together: listed.filter((r) => r.list === 0).map(toCard),
+    also_bought: listed.filter((r) => r.list === 1).map(toCard),
     alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
     rating_summary: toSummary(summary!.results as Array<{ rating: number; lang: Lang; n: number }>),
     subscribe: {
@@ -176,4 +214,5 @@ export async function productDetail(
       ? promiseAnswer(readDelivery(country, now, delivery), { now, zone: null, lang, country })
       : null,
   };
+  return { detail, her };
 }

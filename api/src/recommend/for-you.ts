@@ -12,6 +12,7 @@ import { suggestionsAr } from '#shared/i18n/suggestions.ar';
 import { suggestionsEn } from '#shared/i18n/suggestions.en';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { routeFrom, type DatabaseEnv } from '../db/databases';
+import { meByToken } from '../accounts/sessions';
 import {
   type HerPerson,
   herValuesJson,
@@ -54,8 +55,7 @@ const TITLE_KEY = {
 } as const satisfies Record<ForYouKind, keyof typeof suggestionsEn>;
 
 /** Her user id from the session's token hash (?1) while it is valid at ?2. */
-export const ME_BY_TOKEN = `(SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2 AND u.deleted_at IS NULL)`;
+export const ME_BY_TOKEN = meByToken('?1', '?2');
 
 interface Line {
   order_id: number;

@@ -29,7 +29,10 @@ import { cartSyncSchema, productDetailSchema, suggestionsSchema } from '#shared/
 import { z } from '#shared/zod';
 import { currentUser, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
-import { keepSafeFor } from '../recommend/her-safety';
+import { keepSafeFor, mayShow, readHer } from '../recommend/her-safety';
+import { tokenHash } from '../accounts/tokens';
+import { VIEWED_KEPT } from '#shared/catalogue/viewed';
+import type { ProductCard } from '#shared/catalogue/types';
 import { healthKeyring } from '../consultations/seal';
 import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
@@ -383,36 +386,46 @@ productRoutes.get(
     let loyalty = knownLoyaltyRules(country);
     let currency = knownCurrency(country);
     const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
-    // A signed-in shopper (found while the detail is read: no round trip of its own on the way) has her
-    // view kept and her suggestions gated; a guest's page is everyone's and is kept at the edge.
-    const shopper = currentUser(c);
-    const detail = await productDetail(db, idOrSlug(c.req.valid('param').ref), c.var.lang, country, {
-      statements,
-      read(results) {
-        let at = 0;
-        if (!loyalty) {
-          rememberLoyaltyRules(results[0]!.results, results[1]!.results);
-          loyalty = knownLoyaltyRules(country);
-          at = 2;
-        }
-        if (!currency) {
-          rememberCurrencies(results[at]!.results);
-          currency = knownCurrency(country);
-        }
+    // A signed-in shopper is found by her session in the detail's own batch, with what the gates read of
+    // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
+    // answer); a guest's page is everyone's and is kept at the edge.
+    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const now = Date.now();
+    const found = await productDetail(
+      db,
+      idOrSlug(c.req.valid('param').ref),
+      c.var.lang,
+      country,
+      {
+        statements,
+        read(results) {
+          let at = 0;
+          if (!loyalty) {
+            rememberLoyaltyRules(results[0]!.results, results[1]!.results);
+            loyalty = knownLoyaltyRules(country);
+            at = 2;
+          }
+          if (!currency) {
+            rememberCurrencies(results[at]!.results);
+            currency = knownCurrency(country);
+          }
+        },
       },
-    });
-    if (!detail) throw new ApiError(404, 'not_found');
-    const user = await shopper;
-    if (user) {
-      const viewed = db.batch(viewStatements(db, user.id, [detail.id], Date.now()));
-      // Her view is kept after the answer; a failure to keep it costs her nothing but the list.
+      now,
+      token ? { tokenHash: await tokenHash(token) } : null,
+    );
+    if (!found) throw new ApiError(404, 'not_found');
+    const { detail, her } = found;
+    if (her?.id != null) {
+      // Her view is kept after the answer (her list trimmed only when it is full); a failure to keep it
+      // costs her nothing but the list.
+      const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, her.views >= VIEWED_KEPT));
       c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
-      const { lists } = await keepSafeFor(db, healthKeyring(c.var.config), user.id, c.var.lang, {
-        purchase_together: detail.purchase_together,
-        also_bought: detail.also_bought,
-      });
-      detail.purchase_together = lists.purchase_together;
-      detail.also_bought = lists.also_bought;
+      const safety = await readHer(db, healthKeyring(c.var.config), her.safety, now);
+      const safe = (cards: ProductCard[]) =>
+        cards.filter((card) => mayShow(her.gates.get(card.default_sku.id), safety));
+      detail.purchase_together = safe(detail.purchase_together);
+      detail.also_bought = safe(detail.also_bought);
     }
     const rules = loyalty?.rules;
     detail.points_to_earn =
