@@ -5,9 +5,8 @@
 // profile, and her latest quiz answers. A suggestion cannot carry an acknowledged warning, so a product
 // that raises any gate for her (above an upper limit at its daily dose, not established in pregnancy,
 // an interaction with her medicines, a quiz caution) is left out, never shown with a warning. A shopper
-// the shop knows nothing of still gets the upper-limit gate. One D1 round trip: her rows (one
-// statement) and the cards' SKUs in one batch.
-import type { ProductCard } from '#shared/catalogue/types';
+// the shop knows nothing of still gets the upper-limit gate. No round trip of its own (issue 76): her
+// rows are one JSON column (herJson) and the cards' SKUs ride in the statements a page already runs.
 import type { Intake, PregnancyState } from '#shared/consultations/intake';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
 import { gulfDate } from '#shared/gulf-days';
@@ -18,7 +17,7 @@ import { type GateShopper, recommendationWarnings } from '#shared/safety/recomme
 import type { Keyring, WrappedDataKey } from '../lib/keyring';
 import { versionContent } from '../quiz/queries';
 import { healthSealer, openText, primeKey } from '../consultations/seal';
-import { type GateSku, gateColumns, skusFrom, skusStatement } from '../consultations/practice/products';
+import { type GateSku, gateColumns, skusFrom } from '../consultations/practice/products';
 import { CARD_FROM } from '../catalogue/cards';
 
 export interface HerSafety {
@@ -124,31 +123,4 @@ export function mayShow(sku: GateSku | undefined, her: HerSafety): boolean {
     doses: sku.doses,
   };
   return !quizStops(her.quiz.content, her.quiz.answers, product);
-}
-
-/**
- * The lists with what the gates stop for her taken out, each keeping its order. One round trip: her
- * rows and the cards' SKUs, with any more of the caller's statements (read back by `also`).
- */
-export async function keepSafeFor<L extends Record<string, ProductCard[]>>(
-  db: D1Database,
-  ring: Keyring | null,
-  userId: number,
-  lang: Lang,
-  lists: L,
-  now = Date.now(),
-  also: D1PreparedStatement[] = [],
-): Promise<{ lists: L; also: D1Result[] }> {
-  const skuIds = [...new Set(Object.values(lists).flatMap((cards) => cards.map((c) => c.default_sku.id)))];
-  const results = await db.batch([
-    db.prepare(`SELECT ${herJson('?1')} AS her`).bind(userId),
-    skusStatement(db, skuIds, lang),
-    ...also,
-  ]);
-  const her = await readHer(db, ring, herRows((results[0]!.results[0] as { her: string }).her), now);
-  const skus = skusFrom(results[1]!);
-  const kept = Object.fromEntries(
-    Object.entries(lists).map(([name, cards]) => [name, cards.filter((c) => mayShow(skus.get(c.default_sku.id), her))]),
-  ) as L;
-  return { lists: kept, also: results.slice(2) };
 }

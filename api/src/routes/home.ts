@@ -12,6 +12,7 @@ import { categoryRefSchema, imageRefSchema, productCardSchema } from '#shared/ca
 import { z } from '#shared/zod';
 import { FOR_YOU_KINDS, forYouPlan, ME_BY_TOKEN, type ForYouSection } from '../recommend/for-you';
 import { tokenHash } from '../accounts/tokens';
+import { bearerToken } from '../middleware/user';
 import { healthKeyring } from '../consultations/seal';
 
 /** A section's id, kind and title, with the data its kind shows (decision 68: the route's response). */
@@ -68,7 +69,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
     // nutritionist's statement (a row whether or not there is a banner), found by her token, so a shopper
     // with nothing costs the guest's statements (issue 76).
     const now = Date.now();
-    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(c);
     const forYou = token
       ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
       : null;

@@ -27,9 +27,11 @@ import { facetsSchema, listingSchema } from '../catalogue/listing-schemas';
 import { productCardSchema } from '#shared/catalogue/schemas';
 import { cartSyncSchema, productDetailSchema, suggestionsSchema } from '#shared/catalogue/product-responses';
 import { z } from '#shared/zod';
-import { currentUser, requireUser } from '../middleware/user';
+import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
-import { keepSafeFor, mayShow, readHer } from '../recommend/her-safety';
+import { herJson, herRows, mayShow, readHer } from '../recommend/her-safety';
+import { meByToken } from '../accounts/sessions';
+import { gateJson, gateSkuOf } from '../consultations/practice/products';
 import { tokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
 import type { ProductCard } from '#shared/catalogue/types';
@@ -221,6 +223,8 @@ productRoutes.post(
     const db = c.env.DB;
     const ids = input.ids.length ? input.ids : [-1];
     const marks = ids.map(() => '?').join(', ');
+    // Her suggestions are gated for her (below); no suggestions, nothing of hers to read.
+    const token = input.exclude_purchase_together ? undefined : bearerToken(c);
     const statements: D1PreparedStatement[] = [
       db
         .prepare(
@@ -254,16 +258,23 @@ productRoutes.post(
              ranked AS (SELECT id, 0 AS source, -score AS rank FROM learned
                UNION ALL SELECT pt.related_product_id, 1, 0 FROM purchase_together pt
                WHERE pt.product_id IN (SELECT product_id FROM cart) AND pt.related_product_id NOT IN (SELECT id FROM learned))
-           SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
+           SELECT ${cardColumns(lang)}${token ? `, ${gateJson(lang)} AS gate` : ''} FROM ${CARD_FROM} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
            WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id NOT IN (SELECT product_id FROM cart)
            ORDER BY r.source, r.rank, p.popularity DESC, p.id LIMIT 8`,
           )
           .bind(...ids, c.var.country),
       );
     }
-    // A signed-in shopper's suggestions pass the safety gates for her (recommend/her-safety.ts); her
-    // session is looked up while the batch runs.
-    const shopper = input.exclude_purchase_together ? null : currentUser(c);
+    // A signed-in shopper's suggestions pass the safety gates for her (recommend/her-safety.ts): she is
+    // found by her session in the same batch, with what the gates read of her, and the cards carry what
+    // they read of them (issue 76: one round trip).
+    const herAt = token ? statements.length : -1;
+    if (token)
+      statements.push(
+        db
+          .prepare(`WITH me(id) AS (SELECT ${meByToken('?1', '?2')}) SELECT me.id, ${herJson('me.id')} AS her FROM me`)
+          .bind(await tokenHash(token), now),
+      );
     const results = await db.batch(statements);
     const skus = results[0]!;
     const together = input.exclude_purchase_together ? null : results[togetherAt]!;
@@ -296,11 +307,14 @@ productRoutes.post(
         },
       };
     });
-    let purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
-    const user = await shopper;
-    if (user && purchase_together.length)
-      purchase_together = (await keepSafeFor(db, healthKeyring(c.var.config), user.id, lang, { purchase_together }))
-        .lists.purchase_together;
+    const togetherRows = (together?.results ?? []) as unknown as Array<CardRow & { gate?: string }>;
+    let purchase_together = togetherRows.map(toCard);
+    const her = herAt >= 0 ? (results[herAt]!.results[0] as { id: number | null; her: string } | undefined) : undefined;
+    if (her?.id != null && purchase_together.length) {
+      const gates = new Map(togetherRows.map((r) => [r.sku_id, gateSkuOf(r.gate!)]));
+      const safety = await readHer(db, healthKeyring(c.var.config), herRows(her.her), now);
+      purchase_together = purchase_together.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
+    }
     return c.json(ok({ items, giveaway_items, purchase_together }));
   },
 );
@@ -389,7 +403,7 @@ productRoutes.get(
     // A signed-in shopper is found by her session in the detail's own batch, with what the gates read of
     // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
     // answer); a guest's page is everyone's and is kept at the edge.
-    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(c);
     const now = Date.now();
     const found = await productDetail(
       db,

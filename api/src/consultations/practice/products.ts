@@ -113,8 +113,8 @@ export async function searchSkus(db: D1Database, q: string, lang: Lang): Promise
     .map(toSku);
 }
 
-/** The SKUs asked for, by id (active products only), as a statement for a caller's batch. */
-export function skusStatement(db: D1Database, ids: readonly number[], lang: Lang): D1PreparedStatement {
+/** The SKUs asked for, by id (active products only), as one statement. */
+function skusStatement(db: D1Database, ids: readonly number[], lang: Lang): D1PreparedStatement {
   return db
     .prepare(
       `SELECT ${gateColumns(lang)} FROM skus s JOIN products p ON p.id = s.product_id
