@@ -5,8 +5,6 @@ import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catal
 import type { CountryCode, Lang } from '#shared/locale';
 import { deliveryStatement, promiseAnswer, readDelivery } from '../delivery/rules';
 import { meByToken } from '../accounts/sessions';
-import { type GateSku, gateJson, gateSkuOf } from '../consultations/practice/products';
-import { herJson, herRows } from '../recommend/her-safety';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
 import { alsoBoughtCards, togetherCards } from './recommended';
@@ -50,16 +48,23 @@ export function stockLevel(stock: number): Sku['stock_level'] {
   return stock <= 0 ? 'out_of_stock' : stock <= LOW_STOCK ? 'low' : 'in_stock';
 }
 
-/** A signed-in shopper's own part of the product page, read in its one batch (issue 76). */
+/**
+ * A signed-in shopper's own part of the product page, read in its one batch (issue 76): found by her
+ * session's token hash, `column` (SQL over her id `me.id`) rides in the product's row and `gate` (SQL
+ * over a card's `s` and `p`) in each card's.
+ */
+export interface HerProductAsk {
+  tokenHash: string;
+  column: string;
+  gate: string;
+}
+
+/** What the product's batch answered of her: `column`'s value, and `gate`'s by SKU id. */
 export interface HerProductPart {
-  /** Her user id; null when the session is no one's. */
+  /** Null when the session is no one's. */
   id: number | null;
-  /** How many products she has viewed (her list is trimmed only when it is full). */
-  views: number;
-  /** What the gates read of her (her-safety.ts herRows). */
-  safety: D1Result[];
-  /** What the gates read of the cards' SKUs, by SKU id. */
-  gates: Map<number, GateSku>;
+  column: string | null;
+  gates: Map<number, string>;
 }
 
 export async function productDetail(
@@ -70,19 +75,16 @@ export async function productDetail(
   /** More statements for the same round trip (a cold isolate's rules and rates), read back by `read`. */
   also?: { statements: D1PreparedStatement[]; read: (results: D1Result[]) => void },
   now = Date.now(),
-  /** A signed-in shopper, by her session token's hash: her part rides in the product's own statements. */
-  shopper: { tokenHash: string } | null = null,
+  /** A signed-in shopper: her part rides in the product's own statements. */
+  shopper: HerProductAsk | null = null,
 ): Promise<{ detail: ProductDetail; her: HerProductPart | null } | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
-  // Her id, her views' count and what the gates read of her: one more column of the product's row,
-  // found by her session (?3, valid at ?4); the cards carry what the gates read of them.
+  // Her id and her part: two more columns of the product's row, found by her session (?3, valid at ?4);
+  // the cards carry her part of them.
   const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
-  const herColumn = shopper
-    ? `, (SELECT json_object('id', me.id, 'views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id),
-         'safety', ${herJson('me.id')}) FROM me) AS her`
-    : '';
-  const gate = shopper ? `, ${gateJson(lang)} AS gate` : '';
+  const herColumn = shopper ? `, (SELECT id FROM me) AS her_id, (SELECT ${shopper.column} FROM me) AS her` : '';
+  const gate = shopper ? `, ${shopper.gate} AS gate` : '';
   const all = await db.batch([
     db
       .prepare(
@@ -136,7 +138,7 @@ export async function productDetail(
   if (also) also.read(all.slice(all.length - also.statements.length));
   const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 1; gate?: string }>;
 
-  const row = product!.results[0] as (ProductRow & { her?: string | null }) | undefined;
+  const row = product!.results[0] as (ProductRow & { her_id?: number | null; her?: string | null }) | undefined;
   if (!row) return null;
   const imageRows = images!.results as unknown as ImageRow[];
   // The seed stores an Open Graph PNG for a product's first picture only.
@@ -162,13 +164,11 @@ export async function productDetail(
   const defaultSku = skuList.find((s) => s.id === row.default_sku_id) ?? skuList[0];
   if (!defaultSku) return null;
 
-  const herRow = row.her ? (JSON.parse(row.her) as { id: number | null; views: number; safety: unknown }) : null;
   const her: HerProductPart | null = shopper
     ? {
-        id: herRow?.id ?? null,
-        views: herRow?.views ?? 0,
-        safety: herRows(herRow ? JSON.stringify(herRow.safety) : null),
-        gates: new Map(listed.flatMap((r) => (r.gate ? [[r.sku_id, gateSkuOf(r.gate)] as const] : []))),
+        id: row.her_id ?? null,
+        column: row.her ?? null,
+        gates: new Map(listed.flatMap((r) => (r.gate ? [[r.sku_id, r.gate] as const] : []))),
       }
     : null;
   const detail: ProductDetail = {

@@ -426,18 +426,26 @@ productRoutes.get(
         },
       },
       now,
-      token ? { tokenHash: await tokenHash(token) } : null,
+      token
+        ? {
+            tokenHash: await tokenHash(token),
+            // Her views' count and what the gates read of her; each card's size as the gates read it.
+            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')})`,
+            gate: gateJson(c.var.lang),
+          }
+        : null,
     );
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her } = found;
     if (her?.id != null) {
+      const mine = JSON.parse(her.column!) as { views: number; safety: unknown };
       // Her view is kept after the answer (her list trimmed only when it is full); a failure to keep it
       // costs her nothing but the list.
-      const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, her.views >= VIEWED_KEPT));
+      const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, mine.views >= VIEWED_KEPT));
       c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
-      const safety = await readHer(db, healthKeyring(c.var.config), her.safety, now);
-      const safe = (cards: ProductCard[]) =>
-        cards.filter((card) => mayShow(her.gates.get(card.default_sku.id), safety));
+      const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
+      const gates = new Map([...her.gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
+      const safe = (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
       detail.purchase_together = safe(detail.purchase_together);
       detail.also_bought = safe(detail.also_bought);
     }
