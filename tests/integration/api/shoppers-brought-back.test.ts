@@ -546,4 +546,25 @@ describe('what her parts of a page cost (issue 76)', () => {
     expect(product.her.trips).toBeLessThanOrEqual(2);
     await expect.poll(async () => ids((await json(await get('/viewed', fresh.token))).data.items)).toEqual([1]);
   });
+
+  it('still keeps her newest 24 views when a product page adds one to a full list (trimmed only then)', async () => {
+    const her = await newShopper('costs-full-list');
+    const long = Date.now() - DAY;
+    // A full list: 24 products viewed a day ago (ids the catalogue does not have; the list is ids).
+    await db.batch(
+      Array.from({ length: 24 }, (_, i) =>
+        db
+          .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, ?, ?)')
+          .bind(her.id, 1_000 + i, long + i),
+      ),
+    );
+    const kept = () =>
+      db
+        .prepare('SELECT product_id FROM viewed_products WHERE user_id = ? ORDER BY viewed_at DESC')
+        .bind(her.id)
+        .all<{ product_id: number }>()
+        .then((r) => r.results.map((v) => v.product_id));
+    expect((await get('/product/alpha-vitamin-d3-1000/v2', her.token)).status).toBe(200);
+    await expect.poll(kept).toEqual([1, ...Array.from({ length: 23 }, (_, i) => 1_023 - i)]);
+  });
 });
