@@ -373,6 +373,9 @@ export function ruleCandidatesStatement(db: D1Database, lang: Lang): D1PreparedS
   return candidatesStatement(db, lang, SUGGESTION_RULES);
 }
 
+/** A value as herValuesJson answers it: what resultsProductIds reads, and its order. */
+export type HerValue = Pick<ValueRow, 'biomarker_id' | 'slug' | 'value' | 'unit' | 'date' | 'source' | 'source_id'>;
+
 /** Her latest values as one JSON array (what resultsProductIds reads), for a user given as SQL. */
 export function herValuesJson(lang: Lang, user: string): string {
   return `(SELECT json_group_array(json_object('biomarker_id', biomarker_id, 'slug', slug, 'value', value, 'unit', unit,
@@ -389,7 +392,7 @@ export interface HerPerson {
 export function resultsProductIds(
   candidateResults: D1Result[],
   { profile, self }: HerPerson,
-  values: ValueRow[],
+  values: readonly HerValue[],
   country: CountryCode,
   now: number,
 ): number[] {

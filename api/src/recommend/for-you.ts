@@ -18,7 +18,7 @@ import {
   herValuesJson,
   resultsProductIds,
   ruleCandidatesStatement,
-  type ValueRow,
+  type HerValue,
 } from '../blood-tests/results-view';
 import type { Keyring } from '../lib/keyring';
 import { gatesByProduct, gateStatement, herJson, herRows, mayShow, type Me, quizSlugs, readHer } from './her-safety';
@@ -107,7 +107,7 @@ interface HerHome {
   viewed: 0 | 1;
   safety: Record<string, unknown>;
   self: HerPerson['self'];
-  values: ValueRow[];
+  values: HerValue[];
 }
 
 /**
@@ -208,7 +208,7 @@ async function finishSections(
     returned: Set<number>;
     safety: D1Result[];
     person: HerPerson;
-    values: ValueRow[];
+    values: HerValue[];
     slugs: string[];
     viewed: ProductCard[];
     candidates: D1Result[];
