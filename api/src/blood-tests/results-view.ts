@@ -97,47 +97,63 @@ interface CandidateRow {
 
 // Approved results of the user's results_ready orders; the sample's date is the day it was collected,
 // Gulf time (UTC+3 in both countries, no daylight saving), or the visit day if no time was recorded.
-const ORDER_VALUES = `SELECT r.biomarker_id, r.value, r.unit,
+const orderValues = (user: string) => `SELECT r.biomarker_id, r.value, r.unit,
     coalesce(date(o.sample_collected_at / 1000 + 10800, 'unixepoch'), o.slot_date) AS date, 'order' AS source, o.id AS source_id
   FROM blood_test_results r JOIN blood_test_orders o ON o.id = r.order_id
-  WHERE o.user_id = ?1 AND o.status = 'results_ready' AND r.approved_at IS NOT NULL`;
-const UPLOAD_VALUES = `SELECT v.biomarker_id, v.value, v.unit, u.sample_date AS date, 'upload' AS source, u.id AS source_id
-  FROM blood_test_upload_values v JOIN blood_test_uploads u ON u.id = v.upload_id WHERE u.user_id = ?1`;
+  WHERE o.user_id = ${user} AND o.status = 'results_ready' AND r.approved_at IS NOT NULL`;
+const uploadValues = (
+  user: string,
+) => `SELECT v.biomarker_id, v.value, v.unit, u.sample_date AS date, 'upload' AS source, u.id AS source_id
+  FROM blood_test_upload_values v JOIN blood_test_uploads u ON u.id = v.upload_id WHERE u.user_id = ${user}`;
 
-function valuesStatement(db: D1Database, lang: Lang, userId: number, patientId: number | null): D1PreparedStatement {
+/** Her values (the user `user`, an SQL expression; a family member's with `patient`), latest last. */
+function valuesSql(lang: Lang, user: string, patient: string | null): string {
   // The account holder: their uploads and the orders for their 'self' patient records; a family
-  // member: that patient's orders (the user's own, ?1, whatever id was asked for).
+  // member: that patient's orders (the user's own, whatever id was asked for).
   const union =
-    patientId === null
-      ? `${ORDER_VALUES} AND o.patient_id IN (SELECT id FROM blood_test_patients WHERE user_id = ?1 AND relation = 'self')
-         UNION ALL ${UPLOAD_VALUES}`
-      : `${ORDER_VALUES} AND o.patient_id = ?2`;
-  const sql = `SELECT x.*, b.slug, b.${col('name', lang)} AS name, b.${col('explanation', lang)} AS explanation, b.body_system
+    patient === null
+      ? `${orderValues(user)} AND o.patient_id IN (SELECT id FROM blood_test_patients WHERE user_id = ${user} AND relation = 'self')
+         UNION ALL ${uploadValues(user)}`
+      : `${orderValues(user)} AND o.patient_id = ${patient}`;
+  return `SELECT x.*, b.slug, b.${col('name', lang)} AS name, b.${col('explanation', lang)} AS explanation, b.body_system
     FROM (SELECT v.*, row_number() OVER (PARTITION BY v.biomarker_id ORDER BY v.date DESC, v.source DESC, v.source_id DESC) AS n
           FROM (${union}) v) x
     JOIN biomarkers b ON b.id = x.biomarker_id
     WHERE x.n <= ${HISTORY_CAP}
     ORDER BY x.biomarker_id, x.date, x.source, x.source_id`;
-  const statement = db.prepare(sql);
+}
+
+function valuesStatement(db: D1Database, lang: Lang, userId: number, patientId: number | null): D1PreparedStatement {
+  const statement = db.prepare(valuesSql(lang, '?1', patientId === null ? null : '?2'));
   return patientId === null ? statement.bind(userId) : statement.bind(userId, patientId);
 }
 
-/** In-stock SKUs with a dose of the rule's nutrient in its window (the exact checks follow in code). */
-function candidatesStatement(db: D1Database, lang: Lang, rule: SuggestionRule): D1PreparedStatement | null {
-  const want = rule.products;
-  if (!want) return null;
-  const min = want.min && want.min.unit === want.max.unit ? Number(want.min.amount) : 0;
+/** In-stock SKUs with a dose of each rule's nutrient in its window (the exact checks follow in code), a
+ * few per rule: the rules come as one JSON array bound to ?1, so any number of them is one statement. */
+function candidatesStatement(db: D1Database, lang: Lang, rules: readonly SuggestionRule[]): D1PreparedStatement {
+  const windows = rules.flatMap((rule) => {
+    const want = rule.products;
+    if (!want) return [];
+    const min = want.min && want.min.unit === want.max.unit ? Number(want.min.amount) : 0;
+    return [{ rule: rule.id, nutrient: want.nutrient, unit: want.max.unit, max: Number(want.max.amount), min }];
+  });
   return db
     .prepare(
-      `SELECT ?1 AS rule, n.sku_id, n.amount, n.unit, n.nutrient, s.${col('name', lang)} AS sku_name, s.price, s.old_price, s.stock,
-         s.buy_limit, p.id AS product_id, p.slug, p.${col('name', lang)} AS name, b.id AS brand_id, b.${col('name', lang)} AS brand_name,
-         ${firstImageColumn(lang)}
-       FROM sku_nutrients n JOIN skus s ON s.id = n.sku_id JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
-       WHERE n.nutrient = ?2 AND n.unit = ?3 AND CAST(n.amount AS REAL) <= ?4 AND CAST(n.amount AS REAL) >= ?5
-         AND s.stock > 0 AND p.is_active = 1
-       ORDER BY p.popularity DESC, p.id, s.sort_order, s.id LIMIT ${CANDIDATES_PER_RULE}`,
+      `WITH w AS (SELECT value ->> 'rule' AS rule, value ->> 'nutrient' AS nutrient, value ->> 'unit' AS unit,
+           value ->> 'max' AS max, value ->> 'min' AS min, key AS at FROM json_each(?1)),
+       hits AS (SELECT w.rule, w.at, n.sku_id, n.amount, n.unit, n.nutrient, s.${col('name', lang)} AS sku_name, s.price, s.old_price,
+           s.stock, s.buy_limit, p.id AS product_id, p.slug, p.${col('name', lang)} AS name, b.id AS brand_id,
+           b.${col('name', lang)} AS brand_name, ${firstImageColumn(lang)},
+           row_number() OVER (PARTITION BY w.at ORDER BY p.popularity DESC, p.id, s.sort_order, s.id) AS k
+         FROM w JOIN sku_nutrients n ON n.nutrient = w.nutrient AND n.unit = w.unit
+           AND CAST(n.amount AS REAL) <= w.max AND CAST(n.amount AS REAL) >= w.min
+         JOIN skus s ON s.id = n.sku_id JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
+         WHERE s.stock > 0 AND p.is_active = 1)
+       SELECT rule, sku_id, amount, unit, nutrient, sku_name, price, old_price, stock, buy_limit, product_id, slug, name,
+         brand_id, brand_name, image
+       FROM hits WHERE k <= ${CANDIDATES_PER_RULE} ORDER BY at, k`,
     )
-    .bind(rule.id, want.nutrient, want.max.unit, Number(want.max.amount), min);
+    .bind(JSON.stringify(windows));
 }
 
 const bodySystemOrder = (system: string) => {
@@ -256,9 +272,8 @@ export async function resultsView(
   now = Date.now(),
 ): Promise<BloodTestResultsView> {
   const needCurrency = !knownCurrency(country);
-  const candidateStatements = SUGGESTION_RULES.map((r) => candidatesStatement(db, lang, r)).filter(
-    (s): s is D1PreparedStatement => s !== null,
-  );
+  // Every rule's candidates in one statement (issue 76).
+  const candidateStatements = [candidatesStatement(db, lang, SUGGESTION_RULES)];
   const [profileResult, patientsResult, valuesResult, ...rest] = await db.batch([
     db.prepare('SELECT sex, date_of_birth, unit_preference FROM blood_test_profiles WHERE user_id = ?').bind(user.id),
     db
@@ -349,44 +364,43 @@ export async function resultsView(
 }
 
 /**
- * Her home page's suggestions from her own latest results (issue 64, recommend/for-you.ts), in two
- * parts so that neither costs a round trip of its own: the rules' candidate products, which are the same
- * for everyone (in the home page's first batch), and her values and age and sex (in its last batch, once
- * her id is known).
+ * Her home page's suggestions from her own latest results (issue 64, recommend/for-you.ts): her values,
+ * age and sex ride in the home page's first statement (herValuesJson, found by her session), and the
+ * rules' candidate products, the same for everyone, are read in one statement only when she has values
+ * (issue 76: her parts cost what they show).
  */
-export function ruleCandidateStatements(db: D1Database, lang: Lang): D1PreparedStatement[] {
-  return SUGGESTION_RULES.map((r) => candidatesStatement(db, lang, r)).filter(
-    (s): s is D1PreparedStatement => s !== null,
-  );
+export function ruleCandidatesStatement(db: D1Database, lang: Lang): D1PreparedStatement {
+  return candidatesStatement(db, lang, SUGGESTION_RULES);
 }
 
-export function herResultsStatements(db: D1Database, lang: Lang, userId: number): D1PreparedStatement[] {
-  return [
-    db.prepare('SELECT sex, date_of_birth FROM blood_test_profiles WHERE user_id = ?').bind(userId),
-    db
-      .prepare(
-        "SELECT sex, date_of_birth FROM blood_test_patients WHERE user_id = ? AND relation = 'self' ORDER BY deleted_at IS NOT NULL, id DESC LIMIT 1",
-      )
-      .bind(userId),
-    valuesStatement(db, lang, userId, null),
-  ];
+/** A value as herValuesJson answers it: what resultsProductIds reads, and its order. */
+export type HerValue = Pick<ValueRow, 'biomarker_id' | 'slug' | 'value' | 'unit' | 'date' | 'source' | 'source_id'>;
+
+/** Her latest values as one JSON array (what resultsProductIds reads), for a user given as SQL. */
+export function herValuesJson(lang: Lang, user: string): string {
+  return `(SELECT json_group_array(json_object('biomarker_id', biomarker_id, 'slug', slug, 'value', value, 'unit', unit,
+      'date', date, 'source', source, 'source_id', source_id)) FROM (${valuesSql(lang, user, null)}))`;
+}
+
+/** The age and sex her results are read with: her profile's, else her own patient record's. */
+export interface HerPerson {
+  profile: Pick<ProfileRow, 'sex' | 'date_of_birth'> | null;
+  self: Pick<PatientRow, 'sex' | 'date_of_birth'> | null;
 }
 
 /** The products her latest results suggest, as her results page offers them: the rules' order, a few each. */
 export function resultsProductIds(
   candidateResults: D1Result[],
-  [profileRes, selfRes, valuesRes]: D1Result[],
+  { profile, self }: HerPerson,
+  values: readonly HerValue[],
   country: CountryCode,
   now: number,
 ): number[] {
-  const profile = profileRes!.results[0] as Pick<ProfileRow, 'sex' | 'date_of_birth'> | undefined;
-  const self = selfRes!.results[0] as Pick<PatientRow, 'sex' | 'date_of_birth'> | undefined;
   const born = profile?.date_of_birth ?? self?.date_of_birth ?? null;
   const person = { sex: profile?.sex ?? self?.sex ?? null, age: born ? completedYears(born, gulfDate(now)) : null };
   // Rows come in biomarker and date order: each biomarker's last row is its latest value.
   const latest = new Map<number, LatestValue>();
-  for (const r of valuesRes!.results as unknown as ValueRow[])
-    latest.set(r.biomarker_id, { biomarker: r.slug, value: r.value, unit: r.unit, date: r.date });
+  for (const r of values) latest.set(r.biomarker_id, { biomarker: r.slug, value: r.value, unit: r.unit, date: r.date });
   const candidates = candidateResults.flatMap((r) => r.results as unknown as CandidateRow[]);
   const ids: number[] = [];
   for (const hit of evaluateRules(

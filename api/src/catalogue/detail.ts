@@ -1,11 +1,13 @@
 // The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together, and
-// its reviews' summary with the first reviews and questions.
+// its reviews' summary with the first reviews and questions; for a signed-in shopper, what her part of
+// the page needs too (her id, her views' count, what the gates read of her and of the cards).
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
+import { deliveryStatement, promiseAnswer, readDelivery } from '../delivery/rules';
 import { deliveryFeeFor } from '../delivery/fees';
 import { promiseText } from '../delivery/promise-texts';
 import { formatMinor } from '#shared/money';
+import { meByToken } from '../accounts/sessions';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
 import { alsoBoughtCards, togetherCards } from './recommended';
@@ -49,6 +51,25 @@ export function stockLevel(stock: number): Sku['stock_level'] {
   return stock <= 0 ? 'out_of_stock' : stock <= LOW_STOCK ? 'low' : 'in_stock';
 }
 
+/**
+ * A signed-in shopper's own part of the product page, read in its one batch (issue 76): found by her
+ * session's token hash, `column` (SQL over her id `me.id`) rides in the product's row and `gate` (SQL
+ * over a card's `s` and `p`) in each card's.
+ */
+export interface HerProductAsk {
+  tokenHash: string;
+  column: string;
+  gate: string;
+}
+
+/** What the product's batch answered of her: `column`'s value, and `gate`'s by SKU id. */
+export interface HerProductPart {
+  /** Null when the session is no one's. */
+  id: number | null;
+  column: string | null;
+  gates: Map<number, string>;
+}
+
 export async function productDetail(
   db: D1Database,
   ref: { id: number | null; slug: string },
@@ -57,30 +78,32 @@ export async function productDetail(
   /** More statements for the same round trip (a cold isolate's rules and rates), read back by `read`. */
   also?: { statements: D1PreparedStatement[]; read: (results: D1Result[]) => void },
   now = Date.now(),
-): Promise<ProductDetail | null> {
+  /** A signed-in shopper: her part rides in the product's own statements. */
+  shopper: HerProductAsk | null = null,
+): Promise<{ detail: ProductDetail; her: HerProductPart | null } | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
-  // The rules, and the country's delivery fee that a speed without its own costs (issue 73).
-  const deliveryRules = [
-    ...deliveryStatements(db, country, now),
-    db.prepare('SELECT delivery_fee FROM country_settings WHERE country = ?').bind(country),
-  ];
+  // Her id and her part: two more columns of the product's row, found by her session (?3, valid at ?4);
+  // the cards carry her part of them.
+  const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
+  const herColumn = shopper ? `, (SELECT id FROM me) AS her_id, (SELECT ${shopper.column} FROM me) AS her` : '';
+  const gate = shopper ? `, ${shopper.gate} AS gate` : '';
   const all = await db.batch([
-    bind(
-      db.prepare(
-        `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
+    db
+      .prepare(
+        `${me}SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
           p.${col('suggested_use', lang)} AS suggested_use, p.${col('tags', lang)} AS tags, p.${col('ingredients', lang)} AS ingredients,
           p.${col('warnings', lang)} AS warnings, p.default_sku_id, p.free_delivery,
           coalesce(p.subscription_discount,
             (SELECT CAST(value AS INTEGER) FROM shop_settings WHERE key = 'subscriptions.discount'), 0) AS subscription_discount,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
           c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
-          pc.id AS parent_id, pc.slug AS parent_slug, pc.${col('name', lang)} AS parent_name, pc.color AS parent_color
+          pc.id AS parent_id, pc.slug AS parent_slug, pc.${col('name', lang)} AS parent_name, pc.color AS parent_color${herColumn}
         FROM products p JOIN brands b ON b.id = p.brand_id JOIN categories c ON c.id = p.category_id
         LEFT JOIN categories pc ON pc.id = c.parent_id
         WHERE p.id = ${pid}`,
-      ),
-    ),
+      )
+      .bind(ref.slug, ref.id ?? -1, ...(shopper ? [shopper.tokenHash, now] : [])),
     bind(
       db.prepare(
         `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
@@ -99,22 +122,26 @@ export async function productDetail(
     ),
     // Bought together: what this country's shoppers bought with it (catalogue/co-purchases.ts), then the
     // hand-set list where that is thin; customers also bought: what its buyers bought in other orders.
-    db.prepare(`${togetherCards(lang, pid)} LIMIT 8`).bind(ref.slug, ref.id ?? -1, country),
-    db.prepare(`${alsoBoughtCards(lang, pid)} LIMIT 8`).bind(ref.slug, ref.id ?? -1, country),
+    // One statement, each list named by `list`.
+    db
+      .prepare(
+        `SELECT 0 AS list, * FROM (${togetherCards(lang, pid, gate)} LIMIT 8)
+         UNION ALL SELECT 1 AS list, * FROM (${alsoBoughtCards(lang, pid, gate)} LIMIT 8)`,
+      )
+      .bind(ref.slug, ref.id ?? -1, country),
     // Reviews and questions: the summary and the first ones, in the same round trip.
     summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
     ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
     // The delivery promise's rules, in the same round trip (decision 65).
-    ...deliveryRules,
+    deliveryStatement(db, country, now),
     ...(also?.statements ?? []),
   ]);
-  const [product, skus, images, attributes, together, alsoBought, summary, reviews, questions, questionCount] = all;
-  // The caller's statements close the batch, the delivery rules' come just before them.
-  const extra = also?.statements.length ?? 0;
-  const delivery = all.slice(all.length - extra - deliveryRules.length, all.length - extra);
-  if (also) also.read(all.slice(all.length - extra));
+  const [product, skus, images, attributes, lists, summary, reviews, questions, questionCount, delivery] = all;
+  // The caller's statements close the batch.
+  if (also) also.read(all.slice(all.length - also.statements.length));
+  const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 1; gate?: string }>;
 
-  const row = product!.results[0] as ProductRow | undefined;
+  const row = product!.results[0] as (ProductRow & { her_id?: number | null; her?: string | null }) | undefined;
   if (!row) return null;
   const imageRows = images!.results as unknown as ImageRow[];
   // The seed stores an Open Graph PNG for a product's first picture only.
@@ -140,7 +167,14 @@ export async function productDetail(
   const defaultSku = skuList.find((s) => s.id === row.default_sku_id) ?? skuList[0];
   if (!defaultSku) return null;
 
-  return {
+  const her: HerProductPart | null = shopper
+    ? {
+        id: row.her_id ?? null,
+        column: row.her ?? null,
+        gates: new Map(listed.flatMap((r) => (r.gate ? [[r.sku_id, r.gate] as const] : []))),
+      }
+    : null;
+  const detail: ProductDetail = {
     id: row.id,
     slug: row.slug,
     name: row.name,
@@ -166,8 +200,8 @@ export async function productDetail(
       slug: a.slug,
       name: a.name,
     })),
-    purchase_together: (together!.results as unknown as CardRow[]).map(toCard),
-    also_bought: (alsoBought!.results as unknown as CardRow[]).map(toCard),
+    purchase_together: listed.filter((r) => r.list === 0).map(toCard),
+    also_bought: listed.filter((r) => r.list === 1).map(toCard),
     alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
     rating_summary: toSummary(summary!.results as Array<{ rating: number; lang: Lang; n: number }>),
     subscribe: {
@@ -183,13 +217,15 @@ export async function productDetail(
     // holds for any size in stock (all leave the same warehouse), so one is enough (issue 73).
     delivery: skuList.some((s) => s.in_stock) ? productPromise(country, lang, now, delivery) : null,
   };
+  return { detail, her };
 }
 
 /** The promise with each speed's fee for this product alone, below and above free delivery. */
-function productPromise(country: CountryCode, lang: Lang, now: number, results: D1Result[]) {
-  const rules = readDelivery(country, now, results.slice(0, 3));
+function productPromise(country: CountryCode, lang: Lang, now: number, result: D1Result | undefined) {
+  const rules = readDelivery(country, now, result);
   const answer = promiseAnswer(rules, { now, zone: null, lang, country });
-  const countryFee = (results[3]?.results[0] as { delivery_fee: number } | undefined)?.delivery_fee;
+  // The country's delivery fee that a speed without its own costs (issue 73), a column of the rules' row.
+  const countryFee = (result?.results[0] as { delivery_fee?: number | null } | undefined)?.delivery_fee ?? undefined;
   if (!answer || countryFee === undefined) return answer;
   const feeText = (fee: number) =>
     fee === 0

@@ -12,8 +12,10 @@ export function viewStatements(
   userId: number,
   ids: readonly number[],
   at: number,
+  /** Whether her list may now hold more than it keeps (a caller that knows it cannot spares a statement). */
+  trim = true,
 ): D1PreparedStatement[] {
-  return [
+  const kept = [
     ...ids.map((id, i) =>
       db
         .prepare(
@@ -31,6 +33,7 @@ export function viewStatements(
       )
       .bind(userId, VIEWED_KEPT),
   ];
+  return trim ? kept : kept.slice(0, ids.length);
 }
 
 /** Her recently viewed products' cards, newest first, leaving out `except` (the page's own product). */

@@ -1,4 +1,4 @@
-// The owner's delivery rules for a country as the promise reads them (decision 65): three statements a
+// The owner's delivery rules for a country as the promise reads them (decision 65): one statement a
 // caller adds to the batch it already sends (no round trip of their own), and the rows turned into the
 // shared rule set with the year's holidays: the defaults, with the owner's added and removed days.
 import type { CountryCode, Lang } from '#shared/locale';
@@ -48,36 +48,35 @@ export interface CountryDelivery {
   fees: Partial<Record<DeliverySpeed, number | null>>;
 }
 
-/** The statements to add to a batch: the rules, the active speeds and the owner's holiday days. */
-export function deliveryStatements(db: D1Database, country: CountryCode, now: number): D1PreparedStatement[] {
+/**
+ * The statement to add to a batch: the rules, the active speeds and the owner's holiday days, each as
+ * JSON in one row (one statement, not three: issue 76, a page's statements are counted).
+ */
+export function deliveryStatement(db: D1Database, country: CountryCode, now: number): D1PreparedStatement {
   const today = gulfDate(now);
-  return [
-    db
-      .prepare(
-        'SELECT dispatch_days, delivery_days, cutoff_minute, ramadan_cutoff_minute FROM delivery_rules WHERE country = ?',
-      )
-      .bind(country),
-    db
-      .prepare(
-        'SELECT speed, zones, transit_days, cutoff_minute, ramadan_cutoff_minute, fee_minor FROM delivery_speeds WHERE country = ? AND active = 1',
-      )
-      .bind(country),
-    db
-      .prepare('SELECT date, closed FROM delivery_holidays WHERE country = ? AND date >= ? AND date <= ?')
-      .bind(country, today, addDays(today, HORIZON_DAYS)),
-  ];
+  return db
+    .prepare(
+      `SELECT
+        (SELECT json_object('dispatch_days', dispatch_days, 'delivery_days', delivery_days, 'cutoff_minute', cutoff_minute,
+           'ramadan_cutoff_minute', ramadan_cutoff_minute) FROM delivery_rules WHERE country = ?1) AS rules,
+        (SELECT json_group_array(json_object('speed', speed, 'zones', zones, 'transit_days', transit_days,
+           'cutoff_minute', cutoff_minute, 'ramadan_cutoff_minute', ramadan_cutoff_minute, 'fee_minor', fee_minor))
+         FROM delivery_speeds WHERE country = ?1 AND active = 1) AS speeds,
+        (SELECT json_group_array(json_object('date', date, 'closed', closed))
+         FROM delivery_holidays WHERE country = ?1 AND date >= ?2 AND date <= ?3) AS holidays,
+        (SELECT delivery_fee FROM country_settings WHERE country = ?1) AS delivery_fee`,
+    )
+    .bind(country, today, addDays(today, HORIZON_DAYS));
 }
 
 const days = (digits: string) => [...digits].map(Number);
 
-/** The batch's three results as the rule set; null when the country has no rules (no promise made). */
-export function readDelivery(
-  country: CountryCode,
-  now: number,
-  [rules, speeds, owned]: D1Result[],
-): CountryDelivery | null {
-  const r = rules?.results[0] as RulesRow | undefined;
-  const speedRows = (speeds?.results ?? []) as unknown as SpeedRow[];
+/** deliveryStatement's answer as the rule set; null when the country has no rules (no promise made). */
+export function readDelivery(country: CountryCode, now: number, result: D1Result | undefined): CountryDelivery | null {
+  const row = result?.results[0] as { rules: string | null; speeds: string; holidays: string } | undefined;
+  const r = row?.rules ? (JSON.parse(row.rules) as RulesRow) : undefined;
+  const speedRows = row ? (JSON.parse(row.speeds) as SpeedRow[]) : [];
+  const owned = row ? (JSON.parse(row.holidays) as HolidayRow[]) : [];
   if (!r || speedRows.length === 0) return null;
   return {
     rules: {
@@ -93,7 +92,7 @@ export function readDelivery(
         ...(s.ramadan_cutoff_minute === null ? {} : { ramadanCutoff: s.ramadan_cutoff_minute }),
       })),
     },
-    holidays: holidaysFrom(country, gulfDate(now), (owned?.results ?? []) as unknown as HolidayRow[]),
+    holidays: holidaysFrom(country, gulfDate(now), owned),
     fees: Object.fromEntries(speedRows.map((s) => [s.speed, s.fee_minor])),
   };
 }

@@ -38,7 +38,7 @@ import type { ReferralProblem } from '#shared/loyalty/checkout-refusals';
 import type { CouponProblem } from '#shared/orders/coupon-problems';
 import type { RedeemProblem } from '#shared/loyalty/rules';
 import { type DatabaseEnv, guestOwner, routeFrom, routeStatement, userOwner } from '../db/databases';
-import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
+import { deliveryStatement, promiseAnswer, readDelivery } from '../delivery/rules';
 import type { CheckoutDelivery, DeliverySpeed } from '#shared/delivery/promise';
 
 export interface QuoteLine extends PricedLine {
@@ -220,7 +220,7 @@ export async function quote(
   // The delivery promise (decision 65): the country's rules, speeds and holidays, and the zone of the
   // address she chose when the caller does not know it; still the one batch.
   const deliveryAt = statements.length;
-  statements.push(...deliveryStatements(db, ctx.country, now));
+  statements.push(deliveryStatement(db, ctx.country, now));
   const zoneAt = ctx.zone === undefined && input.address_id && ctx.userId ? statements.length : -1;
   if (zoneAt >= 0)
     statements.push(
@@ -382,7 +382,7 @@ export async function quote(
       : null;
   const zone =
     ctx.zone !== undefined ? ctx.zone : zoneRow ? (zoneRow.area_id ?? zoneRow.city_id) : (input.zone ?? null);
-  const rulesOfCountry = readDelivery(ctx.country, now, results.slice(deliveryAt, deliveryAt + 3));
+  const rulesOfCountry = readDelivery(ctx.country, now, results[deliveryAt]);
   const answer = promiseAnswer(rulesOfCountry, { now, zone, lang: ctx.lang, country: ctx.country });
   const ownFee = (speed: DeliverySpeed) => rulesOfCountry?.fees[speed] ?? null;
   const offered = answer?.promises ?? [];

@@ -1,8 +1,10 @@
 // A signed-in shopper's home page (issue 64): her refills due, "buy again" from her orders, what her
 // latest quiz and her own latest blood-test results suggest, and what she viewed recently, added to the shop's sections in the same answer
-// (one storefront trip) and in at most three D1 round trips: the home page's own batch carries her rows
-// (found by her session's token, so no lookup of its own), her order shard is read only when she is not in
-// the core database, and one last batch reads the cards and what the safety gates need of them.
+// (one storefront trip) and in at most three D1 round trips and twelve statements (issue 76): the home
+// page's own first statement carries all her rows as JSON (found by her session's token, so no lookup of
+// its own, and a shopper with nothing costs what a guest does), then one batch reads only what she has
+// (her views' cards, her results' candidates; her order shard, when she is not in the core database, at
+// the same time), and one last batch reads the cards and what the safety gates need of them.
 // Suggestions pass the gates for her (her-safety.ts); what she viewed is shown as it is.
 import type { ProductCard } from '#shared/catalogue/types';
 import type { CountryCode, Lang } from '#shared/locale';
@@ -10,9 +12,16 @@ import { suggestionsAr } from '#shared/i18n/suggestions.ar';
 import { suggestionsEn } from '#shared/i18n/suggestions.en';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { routeFrom, type DatabaseEnv } from '../db/databases';
-import { herResultsStatements, resultsProductIds, ruleCandidateStatements } from '../blood-tests/results-view';
+import { meByToken } from '../accounts/sessions';
+import {
+  type HerPerson,
+  herValuesJson,
+  resultsProductIds,
+  ruleCandidatesStatement,
+  type HerValue,
+} from '../blood-tests/results-view';
 import type { Keyring } from '../lib/keyring';
-import { gatesByProduct, gateStatement, herStatements, mayShow, type Me, quizSlugs, readHer } from './her-safety';
+import { gatesByProduct, gateStatement, herJson, herRows, mayShow, type Me, quizSlugs, readHer } from './her-safety';
 
 const DAY = 86_400_000;
 /** Lines delivered longer ago than this are not counted on (as the refill reminders, subscriptions/refills.ts). */
@@ -46,10 +55,10 @@ const TITLE_KEY = {
 } as const satisfies Record<ForYouKind, keyof typeof suggestionsEn>;
 
 /** Her user id from the session's token hash (?1) while it is valid at ?2. */
-export const ME_BY_TOKEN = `(SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2 AND u.deleted_at IS NULL)`;
+export const ME_BY_TOKEN = meByToken('?1', '?2');
 
 interface Line {
+  order_id: number;
   product_id: number;
   sku_id: number;
   count: number;
@@ -57,80 +66,120 @@ interface Line {
   delivered_at: number | null;
 }
 
-const linesSql = (me: string) => `SELECT i.product_id, i.sku_id, i.count, o.created_at, o.delivered_at
+const linesSql = (me: string) => `SELECT o.id AS order_id, i.product_id, i.sku_id, i.count, o.created_at, o.delivered_at
   FROM orders o JOIN order_items i ON i.order_id = o.id
   WHERE o.user_id = ${me} AND o.status NOT IN ('cancelled', 'payment_failed', 'pending_payment')
   ORDER BY o.created_at DESC, o.id DESC LIMIT 200`;
 
-/** The statements her sections need in the home page's batch, and how to finish them. */
-export function forYouPlan(db: D1Database, me: Me, lang: Lang, country: CountryCode) {
-  const statements = [
-    db.prepare(`SELECT ${me.sql} AS id`).bind(...me.binds),
-    db
-      .prepare(
-        `SELECT s.id, s.binding, 0 AS moving FROM (SELECT 1)
-         LEFT JOIN shopper_shards r ON r.owner_key = 'user:' || ${me.sql} LEFT JOIN order_shards s ON s.id = r.shard_id`,
-      )
-      .bind(...me.binds),
-    db.prepare(linesSql(me.sql)).bind(...me.binds),
-    db
-      .prepare(`SELECT product_id FROM subscriptions WHERE user_id = ${me.sql} AND status IN ('active', 'paused')`)
-      .bind(...me.binds),
-    // What she sent back as damaged or because she did not want it (not a wrong item, which she still
-    // wants, nor a return staff refused): never offered to her again as "buy again" or a refill.
-    db
-      .prepare(
-        `SELECT DISTINCT k.product_id FROM returns r JOIN return_items ri ON ri.return_id = r.id JOIN skus k ON k.id = ri.sku_id
-         WHERE r.user_id = ${me.sql} AND r.reason IN ('damaged', 'changed_mind') AND r.status <> 'rejected'`,
-      )
-      .bind(...me.binds),
-    ...herStatements(db, me),
-  ];
-  const viewedAt = statements.length;
-  // Her views: a statement of its own, with her id as an expression (viewedCardsStatement binds ?1).
-  statements.push(
-    db
-      .prepare(
-        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ${me.sql}
-         WHERE p.is_active = 1 ORDER BY v.viewed_at DESC LIMIT ${SHOWN}`,
-      )
-      .bind(...me.binds),
-  );
-  // What her results may suggest: the rules' candidates are everyone's, so they ride here too.
-  const candidatesAt = statements.length;
-  statements.push(...ruleCandidateStatements(db, lang));
+/** A subquery's JSON kept as JSON inside another JSON function (a subquery's answer is plain text). */
+const nested = (sql: string) => `json((${sql}))`;
+
+/**
+ * Everything of hers the home page reads, as one JSON object, for her id `me.id` (a `me` CTE): her
+ * order shard, her order lines, what she subscribes to, what she sent back as damaged or because she did
+ * not want it (not a wrong item, which she still wants, nor a return staff refused: never offered to her
+ * again as "buy again" or a refill), whether she viewed anything, what the gates read (her-safety.ts),
+ * and her blood-test person and values.
+ */
+function herHomeJson(lang: Lang): string {
+  return `json_object(
+    'id', me.id,
+    'shard', ${nested(`SELECT json_object('id', s.id, 'binding', s.binding) FROM shopper_shards r
+      JOIN order_shards s ON s.id = r.shard_id WHERE r.owner_key = 'user:' || me.id`)},
+    'lines', ${nested(`SELECT json_group_array(json_object('order_id', order_id, 'product_id', product_id, 'sku_id', sku_id,
+      'count', count, 'created_at', created_at, 'delivered_at', delivered_at)) FROM (${linesSql('me.id')})`)},
+    'subscribed', ${nested(`SELECT json_group_array(product_id) FROM subscriptions WHERE user_id = me.id AND status IN ('active', 'paused')`)},
+    'returned', ${nested(`SELECT json_group_array(DISTINCT k.product_id) FROM returns r JOIN return_items ri ON ri.return_id = r.id
+      JOIN skus k ON k.id = ri.sku_id WHERE r.user_id = me.id AND r.reason IN ('damaged', 'changed_mind') AND r.status <> 'rejected'`)},
+    'viewed', EXISTS (SELECT 1 FROM viewed_products WHERE user_id = me.id),
+    'safety', ${herJson('me.id')},
+    'self', ${nested(`SELECT json_object('sex', sex, 'date_of_birth', date_of_birth) FROM blood_test_patients
+      WHERE user_id = me.id AND relation = 'self' ORDER BY deleted_at IS NOT NULL, id DESC LIMIT 1`)},
+    'values', ${nested(herValuesJson(lang, 'me.id'))})`;
+}
+
+interface HerHome {
+  id: number | null;
+  shard: { id: number; binding: string } | null;
+  lines: Line[];
+  subscribed: number[];
+  returned: number[];
+  viewed: 0 | 1;
+  safety: Record<string, unknown>;
+  self: HerPerson['self'];
+  values: HerValue[];
+}
+
+/**
+ * Her sections on the home page. What she has rides in the home page's own first statement (`column`,
+ * found by her session's token through the `cte`), so a shopper with nothing costs what a guest does;
+ * then only what she has is read: her views' and her results' candidate cards (one batch, with her order
+ * shard's lines when she is not in the core database), and the cards with what the gates need of them.
+ */
+export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
   return {
-    statements,
-    /** Her sections from the batch's answers to `statements`; null when the session is no one's. */
+    cte: `me(id) AS (SELECT ${me.sql})`,
+    column: `(SELECT ${herHomeJson(lang)} FROM me)`,
+    binds: me.binds,
+    /** Her sections from `column`'s answer; null when the session is no one's. */
     async finish(
       env: DatabaseEnv,
       ring: Keyring | null,
-      results: D1Result[],
+      text: string | null,
       now: number,
     ): Promise<ForYouSection[] | null> {
-      const [idRes, routeRes, linesRes, subsRes, returnedRes] = results;
-      const userId = (idRes!.results[0] as { id: number | null } | undefined)?.id ?? null;
-      if (userId === null) return null;
-      const route = routeFrom(
-        env,
-        routeRes!.results[0] as { id: number | null; binding: string | null; moving: number },
+      const her = text ? (JSON.parse(text) as HerHome) : null;
+      if (!her || her.id === null) return null;
+      const userId = her.id;
+      const db = env.DB;
+      const route = routeFrom(env, her.shard ? { ...her.shard, moving: 0 } : undefined);
+      const shardLines = route.binding === 'DB' ? null : route.db.prepare(linesSql('?1')).bind(userId).all<Line>();
+      const statements: D1PreparedStatement[] = [];
+      if (her.viewed)
+        statements.push(
+          db
+            .prepare(
+              `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
+               WHERE p.is_active = 1 ORDER BY v.viewed_at DESC LIMIT ${SHOWN}`,
+            )
+            .bind(userId),
+        );
+      // What her results may suggest: the rules' candidates, read only when she has values.
+      if (her.values.length) statements.push(ruleCandidatesStatement(db, lang));
+      const [read, fromShard] = await Promise.all([
+        statements.length ? db.batch(statements) : Promise.resolve([]),
+        shardLines,
+      ]);
+      // Her orders are where her route says; the core's copy holds nothing of hers otherwise. Newest
+      // first: a product's newest line is the one that says whether it runs out.
+      const lines = (fromShard ? fromShard.results : her.lines).sort(
+        (a, b) => b.created_at - a.created_at || b.order_id - a.order_id,
       );
-      // Her orders are where her route says; the core's copy holds nothing of hers otherwise.
-      const lines =
-        route.binding === 'DB'
-          ? (linesRes!.results as unknown as Line[])
-          : (await route.db.prepare(linesSql('?1')).bind(userId).all<Line>()).results;
-      const subscribed = new Set((subsRes!.results as Array<{ product_id: number }>).map((r) => r.product_id));
-      const returned = new Set((returnedRes!.results as Array<{ product_id: number }>).map((r) => r.product_id));
-      const herResults = results.slice(5, viewedAt);
-      const viewed = (results[viewedAt]!.results as unknown as CardRow[]).map(toCard);
-      const slugs = quizSlugs(herResults);
-      const candidates = results.slice(candidatesAt);
+      const viewed = her.viewed ? (read[0]!.results as unknown as CardRow[]).map(toCard) : [];
+      const candidates = her.values.length ? [read[read.length - 1]!] : [];
+      const values = [...her.values].sort(
+        (a, b) =>
+          a.biomarker_id - b.biomarker_id ||
+          a.date.localeCompare(b.date) ||
+          a.source.localeCompare(b.source) ||
+          a.source_id - b.source_id,
+      );
+      const safety = herRows(JSON.stringify(her.safety));
       return finishSections(
-        env.DB,
+        db,
         ring,
-        { lang, country, userId },
-        { lines, subscribed, returned, herResults, slugs, viewed, candidates },
+        { lang, country },
+        {
+          lines,
+          subscribed: new Set(her.subscribed),
+          returned: new Set(her.returned),
+          safety,
+          person: { profile: (safety[2]!.results[0] as HerPerson['profile']) ?? null, self: her.self },
+          values,
+          slugs: quizSlugs(safety),
+          viewed,
+          candidates,
+        },
         now,
       );
     },
@@ -152,12 +201,14 @@ function refillDue(
 async function finishSections(
   db: D1Database,
   ring: Keyring | null,
-  { lang, country, userId }: { lang: Lang; country: CountryCode; userId: number },
+  { lang, country }: { lang: Lang; country: CountryCode },
   mine: {
     lines: Line[];
     subscribed: Set<number>;
     returned: Set<number>;
-    herResults: D1Result[];
+    safety: D1Result[];
+    person: HerPerson;
+    values: HerValue[];
     slugs: string[];
     viewed: ProductCard[];
     candidates: D1Result[];
@@ -173,17 +224,22 @@ async function finishSections(
   const marks = (n: number) => (n ? Array.from({ length: n }, () => '?').join(', ') : 'NULL');
   const where = `p.is_active = 1 AND (p.id IN (${marks(productIds.length)}) OR p.slug IN (${marks(mine.slugs.length)}))`;
   const binds = [...productIds, ...mine.slugs];
-  const [cardsRes, gatesRes, factsRes, ...resultsRes] = await db.batch([
-    db.prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds),
-    gateStatement(db, lang, where, binds),
-    db.prepare(`SELECT id, pack_units, daily_units FROM skus WHERE id IN (${marks(skuIds.length)})`).bind(...skuIds),
-    ...herResultsStatements(db, lang, userId),
-  ]);
-  const her = await readHer(db, ring, mine.herResults, now);
+  // Nothing she bought, nor any suggestion: no cards to read (her views are shown as they are).
+  const none = !productIds.length && !mine.slugs.length;
+  const [cardsRes, gatesRes, factsRes] = none
+    ? []
+    : await db.batch([
+        db.prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds),
+        gateStatement(db, lang, where, binds),
+        db
+          .prepare(`SELECT id, pack_units, daily_units FROM skus WHERE id IN (${marks(skuIds.length)})`)
+          .bind(...skuIds),
+      ]);
+  const her = none ? null : await readHer(db, ring, mine.safety, now);
   const gates = gatesRes ? gatesByProduct(gatesRes) : new Map();
   const cards = ((cardsRes?.results ?? []) as unknown as CardRow[])
     .map(toCard)
-    .filter((c) => mayShow(gates.get(c.id), her));
+    .filter((c) => her !== null && mayShow(gates.get(c.id), her));
   const byId = new Map(cards.map((c) => [c.id, c]));
   const facts = new Map(
     ((factsRes?.results ?? []) as Array<{ id: number; pack_units: number | null; daily_units: number | null }>).map(
@@ -203,7 +259,7 @@ async function finishSections(
   }
   const ordered = new Set(newest.keys());
   // Her quiz's suggestions, then her results': what she has not bought, in stock, once each.
-  const fromResults = resultsProductIds(mine.candidates, resultsRes, country, now);
+  const fromResults = resultsProductIds(mine.candidates, mine.person, mine.values, country, now);
   const suggested = [
     ...new Set([
       ...mine.slugs.map((slug) => cards.find((c) => c.slug === slug)),

@@ -5,9 +5,8 @@
 // profile, and her latest quiz answers. A suggestion cannot carry an acknowledged warning, so a product
 // that raises any gate for her (above an upper limit at its daily dose, not established in pregnancy,
 // an interaction with her medicines, a quiz caution) is left out, never shown with a warning. A shopper
-// the shop knows nothing of still gets the upper-limit gate. One D1 round trip: her rows and the cards'
-// SKUs in one batch.
-import type { ProductCard } from '#shared/catalogue/types';
+// the shop knows nothing of still gets the upper-limit gate. No round trip of its own (issue 76): her
+// rows are one JSON column (herJson) and the cards' SKUs ride in the statements a page already runs.
 import type { Intake, PregnancyState } from '#shared/consultations/intake';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
 import { gulfDate } from '#shared/gulf-days';
@@ -18,7 +17,7 @@ import { type GateShopper, recommendationWarnings } from '#shared/safety/recomme
 import type { Keyring, WrappedDataKey } from '../lib/keyring';
 import { versionContent } from '../quiz/queries';
 import { healthSealer, openText, primeKey } from '../consultations/seal';
-import { type GateSku, gateColumns, skusFrom, skusStatement } from '../consultations/practice/products';
+import { type GateSku, gateColumns, skusFrom } from '../consultations/practice/products';
 import { CARD_FROM } from '../catalogue/cards';
 
 export interface HerSafety {
@@ -32,28 +31,27 @@ export interface Me {
   binds: unknown[];
 }
 
-/** Her, by the id the request's session gave. */
-const meById = (userId: number): Me => ({ sql: '?1', binds: [userId] });
+/** Her rows the gates read, as one JSON object (each subquery's answer through json(): a subquery
+ * answers plain text, which json_object would keep as a string) for a user given as SQL (`user`): the latest intake
+ * (with its key), the latest quiz answers (and what it suggested), her blood-test profile (her age). One
+ * expression, so it rides in a statement the page runs anyway (issue 76: her parts cost what they show). */
+export function herJson(user: string): string {
+  return `json_object(
+    'intake', json((SELECT json_object('consultation_id', i.consultation_id, 'pregnancy', i.pregnancy, 'sealed', i.sealed,
+        'wrapped_key', k.wrapped_key, 'key_version', k.key_version)
+      FROM consultation_intakes i JOIN consultations c ON c.id = i.consultation_id
+      LEFT JOIN consultation_keys k ON k.consultation_id = i.consultation_id
+      WHERE c.user_id = ${user} ORDER BY c.starts_at DESC, c.id DESC LIMIT 1)),
+    'quiz', json((SELECT json_object('version_id', r.version_id, 'answers', r.answers, 'suggestions', r.suggestions, 'content', v.content)
+      FROM quiz_results r JOIN quiz_versions v ON v.id = r.version_id WHERE r.user_id = ${user} ORDER BY r.id DESC LIMIT 1)),
+    'profile', json((SELECT json_object('sex', sex, 'date_of_birth', date_of_birth) FROM blood_test_profiles WHERE user_id = ${user})))`;
+}
 
-/** Her rows the gates read: the latest intake (with its key), the latest quiz answers, her age. */
-export function herStatements(db: D1Database, me: Me): D1PreparedStatement[] {
-  return [
-    db
-      .prepare(
-        `SELECT i.consultation_id, i.pregnancy, i.sealed, k.wrapped_key, k.key_version
-         FROM consultation_intakes i JOIN consultations c ON c.id = i.consultation_id
-         LEFT JOIN consultation_keys k ON k.consultation_id = i.consultation_id
-         WHERE c.user_id = ${me.sql} ORDER BY c.starts_at DESC, c.id DESC LIMIT 1`,
-      )
-      .bind(...me.binds),
-    db
-      .prepare(
-        `SELECT r.version_id, r.answers, r.suggestions, v.content FROM quiz_results r JOIN quiz_versions v ON v.id = r.version_id
-         WHERE r.user_id = ${me.sql} ORDER BY r.id DESC LIMIT 1`,
-      )
-      .bind(...me.binds),
-    db.prepare(`SELECT date_of_birth FROM blood_test_profiles WHERE user_id = ${me.sql}`).bind(...me.binds),
-  ];
+/** What herJson answered, as readHer and quizSlugs read it: her intake's, quiz's and profile's rows. */
+export function herRows(text: string | null): D1Result[] {
+  const her = (text ? JSON.parse(text) : {}) as { intake?: unknown; quiz?: unknown; profile?: unknown };
+  const rows = (row: unknown) => ({ results: row ? [row] : [] }) as unknown as D1Result;
+  return [rows(her.intake), rows(her.quiz), rows(her.profile)];
 }
 
 /** The slugs her latest quiz suggested (stored with the result: quiz/queries.ts storedSuggestions). */
@@ -125,28 +123,4 @@ export function mayShow(sku: GateSku | undefined, her: HerSafety): boolean {
     doses: sku.doses,
   };
   return !quizStops(her.quiz.content, her.quiz.answers, product);
-}
-
-/**
- * The lists with what the gates stop for her taken out, each keeping its order. One round trip: her
- * rows and the cards' SKUs, with any more of the caller's statements (read back by `also`).
- */
-export async function keepSafeFor<L extends Record<string, ProductCard[]>>(
-  db: D1Database,
-  ring: Keyring | null,
-  userId: number,
-  lang: Lang,
-  lists: L,
-  now = Date.now(),
-  also: D1PreparedStatement[] = [],
-): Promise<{ lists: L; also: D1Result[] }> {
-  const skuIds = [...new Set(Object.values(lists).flatMap((cards) => cards.map((c) => c.default_sku.id)))];
-  const mine = herStatements(db, meById(userId));
-  const results = await db.batch([...mine, skusStatement(db, skuIds, lang), ...also]);
-  const her = await readHer(db, ring, results.slice(0, mine.length), now);
-  const skus = skusFrom(results[mine.length]!);
-  const kept = Object.fromEntries(
-    Object.entries(lists).map(([name, cards]) => [name, cards.filter((c) => mayShow(skus.get(c.default_sku.id), her))]),
-  ) as L;
-  return { lists: kept, also: results.slice(mine.length + 1) };
 }

@@ -1,4 +1,5 @@
-// /homepage/v4: every section's data in one D1 batch (one round trip), in the sections' order.
+// /homepage/v4: every section's data in one D1 batch (one round trip), in the sections' order; a
+// signed-in shopper's own sections after it, only as far as she has any (recommend/for-you.ts).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
@@ -11,6 +12,7 @@ import { categoryRefSchema, imageRefSchema, productCardSchema } from '#shared/ca
 import { z } from '#shared/zod';
 import { FOR_YOU_KINDS, forYouPlan, ME_BY_TOKEN, type ForYouSection } from '../recommend/for-you';
 import { tokenHash } from '../accounts/tokens';
+import { bearerToken } from '../middleware/user';
 import { healthKeyring } from '../consultations/seal';
 
 /** A section's id, kind and title, with the data its kind shows (decision 68: the route's response). */
@@ -63,13 +65,17 @@ export const homeRoutes = new Hono<AppEnv>().get(
     const db = c.env.DB;
     const payloadOf = (type: string) =>
       `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
-    // A signed-in shopper's own sections (recommend/for-you.ts) ride in the same batch, found by her token.
+    // A signed-in shopper's own sections (recommend/for-you.ts): all her rows ride as one column of the
+    // nutritionist's statement (a row whether or not there is a banner), found by her token, so a shopper
+    // with nothing costs the guest's statements (issue 76).
     const now = Date.now();
-    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(c);
     const forYou = token
-      ? forYouPlan(db, { sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
+      ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
       : null;
-    const [sections, categories, popular, brands, nutritionist, collection, ...hers] = await db.batch([
+    const nutritionistColumns = `n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio, n.photo_key, n.years_experience`;
+    const nutritionistOn = `n.id = json_extract(${payloadOf('nutritionist_banner')}, '$.nutritionist_id')`;
+    const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([
       db.prepare(
         `SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`,
       ),
@@ -84,16 +90,20 @@ export const homeRoutes = new Hono<AppEnv>().get(
         `SELECT id, slug, ${col('name', lang)} AS name, color FROM brands WHERE is_featured = 1 ORDER BY sort_order, id
        LIMIT coalesce(json_extract(${payloadOf('brands')}, '$.limit'), 12)`,
       ),
-      db.prepare(
-        `SELECT id, slug, ${col('name', lang)} AS name, ${col('title', lang)} AS title, ${col('bio', lang)} AS bio, photo_key, years_experience
-       FROM nutritionists WHERE id = json_extract(${payloadOf('nutritionist_banner')}, '$.nutritionist_id')`,
-      ),
+      forYou
+        ? db
+            .prepare(
+              `WITH ${forYou.cte} SELECT ${nutritionistColumns}, ${forYou.column} AS her
+               FROM (SELECT 1) LEFT JOIN nutritionists n ON ${nutritionistOn}`,
+            )
+            .bind(...forYou.binds)
+        : db.prepare(`SELECT ${nutritionistColumns} FROM nutritionists n WHERE ${nutritionistOn}`),
       db.prepare(
         `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN json_each(${payloadOf('collection')}, '$.product_ids') j ON j.value = p.id
        WHERE p.is_active = 1 ORDER BY j.key`,
       ),
-      ...(forYou?.statements ?? []),
     ]);
+    const nutritionistRow = nutritionist!.results[0] as Record<string, unknown> | undefined;
 
     const data = (type: string, payload: Record<string, unknown>) => {
       switch (type) {
@@ -117,10 +127,9 @@ export const homeRoutes = new Hono<AppEnv>().get(
             })),
           };
         case 'nutritionist_banner': {
-          const n = nutritionist!.results[0] as Record<string, unknown> | undefined;
-          if (!n) return null;
-          const { photo_key, ...rest } = n;
-          return { nutritionist: { ...rest, photo: portrait(photo_key as string, n.name as string) } };
+          const { photo_key, her: _her, ...rest } = nutritionistRow ?? {};
+          if (rest.id == null) return null;
+          return { nutritionist: { ...rest, photo: portrait(photo_key as string, rest.name as string) } };
         }
         case 'collection':
           return { items: (collection!.results as unknown as CardRow[]).map(toCard) };
@@ -137,7 +146,9 @@ export const homeRoutes = new Hono<AppEnv>().get(
         data: data(s.type, JSON.parse(s.payload) as Record<string, unknown>),
       }))
       .filter((s) => s.data !== null);
-    const mine = forYou ? await forYou.finish(c.env, healthKeyring(c.var.config), hers, now) : null;
+    const mine = forYou
+      ? await forYou.finish(c.env, healthKeyring(c.var.config), (nutritionistRow?.her as string | null) ?? null, now)
+      : null;
     // Hers come first (issue 73): below the first banner they started a phone's second screen, under a
     // hero meant for strangers. The storefront then shows a compact hero and gives her first cards the
     // first pictures' priority; a guest's page, and its largest picture, are as they were.

@@ -27,9 +27,14 @@ import { facetsSchema, listingSchema } from '../catalogue/listing-schemas';
 import { productCardSchema } from '#shared/catalogue/schemas';
 import { cartSyncSchema, productDetailSchema, suggestionsSchema } from '#shared/catalogue/product-responses';
 import { z } from '#shared/zod';
-import { currentUser, requireUser } from '../middleware/user';
+import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
-import { keepSafeFor } from '../recommend/her-safety';
+import { herJson, herRows, mayShow, readHer } from '../recommend/her-safety';
+import { meByToken } from '../accounts/sessions';
+import { gateJson, gateSkuOf } from '../consultations/practice/products';
+import { tokenHash } from '../accounts/tokens';
+import { VIEWED_KEPT } from '#shared/catalogue/viewed';
+import type { ProductCard } from '#shared/catalogue/types';
 import { healthKeyring } from '../consultations/seal';
 import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
@@ -218,6 +223,8 @@ productRoutes.post(
     const db = c.env.DB;
     const ids = input.ids.length ? input.ids : [-1];
     const marks = ids.map(() => '?').join(', ');
+    // Her suggestions are gated for her (below); no suggestions, nothing of hers to read.
+    const token = input.exclude_purchase_together ? undefined : bearerToken(c);
     const statements: D1PreparedStatement[] = [
       db
         .prepare(
@@ -251,16 +258,23 @@ productRoutes.post(
              ranked AS (SELECT id, 0 AS source, -score AS rank FROM learned
                UNION ALL SELECT pt.related_product_id, 1, 0 FROM purchase_together pt
                WHERE pt.product_id IN (SELECT product_id FROM cart) AND pt.related_product_id NOT IN (SELECT id FROM learned))
-           SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
+           SELECT ${cardColumns(lang)}${token ? `, ${gateJson(lang)} AS gate` : ''} FROM ${CARD_FROM} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
            WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id NOT IN (SELECT product_id FROM cart)
            ORDER BY r.source, r.rank, p.popularity DESC, p.id LIMIT 8`,
           )
           .bind(...ids, c.var.country),
       );
     }
-    // A signed-in shopper's suggestions pass the safety gates for her (recommend/her-safety.ts); her
-    // session is looked up while the batch runs.
-    const shopper = input.exclude_purchase_together ? null : currentUser(c);
+    // A signed-in shopper's suggestions pass the safety gates for her (recommend/her-safety.ts): she is
+    // found by her session in the same batch, with what the gates read of her, and the cards carry what
+    // they read of them (issue 76: one round trip).
+    const herAt = token ? statements.length : -1;
+    if (token)
+      statements.push(
+        db
+          .prepare(`WITH me(id) AS (SELECT ${meByToken('?1', '?2')}) SELECT me.id, ${herJson('me.id')} AS her FROM me`)
+          .bind(await tokenHash(token), now),
+      );
     const results = await db.batch(statements);
     const skus = results[0]!;
     const together = input.exclude_purchase_together ? null : results[togetherAt]!;
@@ -293,11 +307,14 @@ productRoutes.post(
         },
       };
     });
-    let purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
-    const user = await shopper;
-    if (user && purchase_together.length)
-      purchase_together = (await keepSafeFor(db, healthKeyring(c.var.config), user.id, lang, { purchase_together }))
-        .lists.purchase_together;
+    const togetherRows = (together?.results ?? []) as unknown as Array<CardRow & { gate?: string }>;
+    let purchase_together = togetherRows.map(toCard);
+    const her = herAt >= 0 ? (results[herAt]!.results[0] as { id: number | null; her: string } | undefined) : undefined;
+    if (her?.id != null && purchase_together.length) {
+      const gates = new Map(togetherRows.map((r) => [r.sku_id, gateSkuOf(r.gate!)]));
+      const safety = await readHer(db, healthKeyring(c.var.config), herRows(her.her), now);
+      purchase_together = purchase_together.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
+    }
     return c.json(ok({ items, giveaway_items, purchase_together }));
   },
 );
@@ -383,36 +400,54 @@ productRoutes.get(
     let loyalty = knownLoyaltyRules(country);
     let currency = knownCurrency(country);
     const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
-    // A signed-in shopper (found while the detail is read: no round trip of its own on the way) has her
-    // view kept and her suggestions gated; a guest's page is everyone's and is kept at the edge.
-    const shopper = currentUser(c);
-    const detail = await productDetail(db, idOrSlug(c.req.valid('param').ref), c.var.lang, country, {
-      statements,
-      read(results) {
-        let at = 0;
-        if (!loyalty) {
-          rememberLoyaltyRules(results[0]!.results, results[1]!.results);
-          loyalty = knownLoyaltyRules(country);
-          at = 2;
-        }
-        if (!currency) {
-          rememberCurrencies(results[at]!.results);
-          currency = knownCurrency(country);
-        }
+    // A signed-in shopper is found by her session in the detail's own batch, with what the gates read of
+    // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
+    // answer); a guest's page is everyone's and is kept at the edge.
+    const token = bearerToken(c);
+    const now = Date.now();
+    const found = await productDetail(
+      db,
+      idOrSlug(c.req.valid('param').ref),
+      c.var.lang,
+      country,
+      {
+        statements,
+        read(results) {
+          let at = 0;
+          if (!loyalty) {
+            rememberLoyaltyRules(results[0]!.results, results[1]!.results);
+            loyalty = knownLoyaltyRules(country);
+            at = 2;
+          }
+          if (!currency) {
+            rememberCurrencies(results[at]!.results);
+            currency = knownCurrency(country);
+          }
+        },
       },
-    });
-    if (!detail) throw new ApiError(404, 'not_found');
-    const user = await shopper;
-    if (user) {
-      const viewed = db.batch(viewStatements(db, user.id, [detail.id], Date.now()));
-      // Her view is kept after the answer; a failure to keep it costs her nothing but the list.
+      now,
+      token
+        ? {
+            tokenHash: await tokenHash(token),
+            // Her views' count and what the gates read of her; each card's size as the gates read it.
+            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')})`,
+            gate: gateJson(c.var.lang),
+          }
+        : null,
+    );
+    if (!found) throw new ApiError(404, 'not_found');
+    const { detail, her } = found;
+    if (her?.id != null) {
+      const mine = JSON.parse(her.column!) as { views: number; safety: unknown };
+      // Her view is kept after the answer (her list trimmed only when it is full); a failure to keep it
+      // costs her nothing but the list.
+      const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, mine.views >= VIEWED_KEPT));
       c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
-      const { lists } = await keepSafeFor(db, healthKeyring(c.var.config), user.id, c.var.lang, {
-        purchase_together: detail.purchase_together,
-        also_bought: detail.also_bought,
-      });
-      detail.purchase_together = lists.purchase_together;
-      detail.also_bought = lists.also_bought;
+      const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
+      const gates = new Map([...her.gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
+      const safe = (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
+      detail.purchase_together = safe(detail.purchase_together);
+      detail.also_bought = safe(detail.also_bought);
     }
     const rules = loyalty?.rules;
     detail.points_to_earn =

@@ -12,7 +12,7 @@ import { carrierFor } from '#api/src/carriers';
 import { deliveryFailureReason } from '#api/src/carriers/failure-reasons';
 import type { CarrierCode, ParcelStatus } from '#api/src/carriers/types';
 import type { RedeliveryRequestRow, ShipmentRow } from '#api/src/db/rows';
-import { dayText, deliveryStatements, holidaysFrom, readDelivery } from '#api/src/delivery/rules';
+import { dayText, deliveryStatement, holidaysFrom, readDelivery } from '#api/src/delivery/rules';
 import { ApiError } from '#api/src/lib/errors';
 import { log } from '#api/src/lib/log';
 import { DELIVERED_AT } from './ranks';
@@ -23,7 +23,7 @@ const DEFAULT_DELIVERY_DAYS = [0, 1, 2, 3, 4, 6];
 
 /** The next delivery days from tomorrow, by the country's rules and holidays. */
 async function redeliveryDays(db: D1Database, country: CountryCode, now: number): Promise<string[]> {
-  const delivery = readDelivery(country, now, await db.batch(deliveryStatements(db, country, now)));
+  const delivery = readDelivery(country, now, await deliveryStatement(db, country, now).all());
   const days = delivery?.rules.deliveryDays ?? DEFAULT_DELIVERY_DAYS;
   const holidays = delivery?.holidays ?? holidaysFrom(country, gulfDate(now), []);
   const out: string[] = [];

@@ -100,6 +100,23 @@ describe('her orders in her shard', () => {
     expect(trips(await get(`/user/order/${orders[0]!.id}`, shopper))).toBeLessThanOrEqual(orderTrips + 1);
   });
 
+  it('shows her home page\'s "buy again" from her shard, in at most three D1 round trips (issue 76)', async () => {
+    const shopper = await newShopper(device, 'home');
+    await placeCod(device, shopper);
+    const buyAgain = async () => {
+      const res = await get('/homepage/v4', shopper);
+      expect(trips(res)).toBeLessThanOrEqual(3);
+      const sections = (await json(res)).data.sections as Array<{
+        data: { kind?: string; items?: Array<{ id: number }> };
+      }>;
+      return sections.find((s) => s.data.kind === 'buy-again')?.data.items?.map((c) => c.id);
+    };
+    expect(await buyAgain()).toEqual([1]);
+    await move(userOwner(shopper.id));
+    expect(await count(env.DB, 'orders WHERE user_id = ?', shopper.id)).toBe(0);
+    expect(await buyAgain()).toEqual([1]);
+  });
+
   it("opens a guest's order from its link and its lookup, wherever her shard is", async () => {
     const email = `guest.shard+${crypto.randomUUID().slice(0, 8)}@example.com`;
     const placed = await json(

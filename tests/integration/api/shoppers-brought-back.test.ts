@@ -452,3 +452,119 @@ describe("a signed-in shopper's home page", () => {
     expect(ids(again.data.items)).toEqual([4]);
   });
 });
+
+describe('what her parts of a page cost (issue 76)', () => {
+  const cost = (res: Response) => ({
+    queries: Number(res.headers.get('x-d1-queries')),
+    trips: Number(res.headers.get('x-d1-roundtrips')),
+  });
+  // Each signed-in page type's one API read, as the storefront's page bundle sends it.
+  const pages = {
+    home: (user: string | null) => get('/homepage/v4', user),
+    listing: (user: string | null) => post('/product', {}, user),
+    product: (user: string | null) => get('/product/alpha-vitamin-d3-1000/v2', user),
+    search: (user: string | null) => post('/product', { search: 'vitamin', with_facets: true }, user),
+    'cart sync': (user: string | null) => post('/product/sku', { ids: [101, 401] }, user),
+  };
+
+  it('no signed-in page over 3 D1 round trips or 12 statements, with views, orders, a quiz, results and an intake', async () => {
+    const her = await newShopper('costs-full');
+    await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
+      id: 7_003,
+      userId: her.id,
+      startsAt: Date.now() - DAY,
+      status: 'completed',
+      texts: { intake: 'tired', chat: 'hi', notes: 'n', summary: 's', reason: 'r' },
+    });
+    await order({ user: her.id, products: [1], daysAgo: 60, deliveredDaysAgo: 58 });
+    await order({ user: her.id, products: [4, 6], daysAgo: 12, deliveredDaysAgo: 10 });
+    const now = Date.now();
+    await db.batch([
+      db
+        .prepare(
+          "INSERT INTO quiz_versions (id, status, content, created_at, updated_at, published_at) VALUES (83, 'retired', ?, ?, ?, ?)",
+        )
+        .bind(JSON.stringify(QUIZ_V1), now, now, now),
+      db
+        .prepare(
+          "INSERT INTO quiz_results (user_id, version_id, answers, suggestions, created_at) VALUES (?, 83, '{}', ?, ?)",
+        )
+        .bind(her.id, JSON.stringify([{ slug: 'gamma-vitamin-c-1000', name_en: 'C', name_ar: 'سي' }]), now),
+      db
+        .prepare(
+          "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, 'female', '1990-05-01', 'conventional', 0)",
+        )
+        .bind(her.id),
+      db
+        .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
+        .bind(her.id, now, her.id, now - 1),
+    ]);
+    const upload = await db
+      .prepare(
+        `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
+         VALUES (?, 'Al Borg', '2026-11-01', 'v1', 0, 0) RETURNING id`,
+      )
+      .bind(her.id)
+      .first<{ id: number }>();
+    await db
+      .prepare(
+        "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '18', 'ng/mL', 'typed', 1)",
+      )
+      .bind(upload!.id)
+      .run();
+    const costs: Record<string, { queries: number; trips: number }> = {};
+    for (const [name, page] of Object.entries(pages)) {
+      await page(null); // an isolate's first request reads the loyalty rules and rates: not hers
+      const res = await page(her.token);
+      expect(res.status, name).toBe(200);
+      costs[name] = cost(res);
+      if (name === 'home') {
+        // Her sections are all there: what she bought, her quiz's and results' suggestions, her views.
+        const kinds = (await json(res)).data.sections
+          .filter((s: { type: string }) => s.type === 'for_you')
+          .map((s: { data: { kind: string } }) => s.data.kind);
+        expect(kinds).toEqual(['refills-due', 'buy-again', 'recently-viewed']);
+      }
+    }
+    for (const [name, { queries, trips }] of Object.entries(costs)) {
+      expect(trips, name).toBeGreaterThan(0);
+      expect(trips, name).toBeLessThanOrEqual(3);
+      expect(queries, name).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it("a brand-new shopper's home and product pages cost what a guest's do (her view's write aside)", async () => {
+    const fresh = await newShopper('costs-new');
+    await pages.home(null);
+    const home = { guest: cost(await pages.home(null)), her: cost(await pages.home(fresh.token)) };
+    expect(home.her.queries).toBeLessThanOrEqual(home.guest.queries);
+    expect(home.her.trips).toBe(home.guest.trips);
+    await pages.product(null);
+    const product = { guest: cost(await pages.product(null)), her: cost(await pages.product(fresh.token)) };
+    // Her view is kept (one statement, beside the answer): the page's reads are the guest's.
+    expect(product.her.queries).toBeLessThanOrEqual(product.guest.queries + 1);
+    expect(product.her.trips).toBeLessThanOrEqual(2);
+    await expect.poll(async () => ids((await json(await get('/viewed', fresh.token))).data.items)).toEqual([1]);
+  });
+
+  it('still keeps her newest 24 views when a product page adds one to a full list (trimmed only then)', async () => {
+    const her = await newShopper('costs-full-list');
+    const long = Date.now() - DAY;
+    // A full list: 24 products viewed a day ago (ids the catalogue does not have; the list is ids).
+    await db.batch(
+      Array.from({ length: 24 }, (_, i) =>
+        db
+          .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, ?, ?)')
+          .bind(her.id, 1_000 + i, long + i),
+      ),
+    );
+    const kept = () =>
+      db
+        .prepare('SELECT product_id FROM viewed_products WHERE user_id = ? ORDER BY viewed_at DESC')
+        .bind(her.id)
+        .all<{ product_id: number }>()
+        .then((r) => r.results.map((v) => v.product_id));
+    expect((await get('/product/alpha-vitamin-d3-1000/v2', her.token)).status).toBe(200);
+    await expect.poll(kept).toEqual([1, ...Array.from({ length: 23 }, (_, i) => 1_023 - i)]);
+  });
+});

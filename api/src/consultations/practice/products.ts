@@ -50,6 +50,17 @@ export const gateColumns = (lang: Lang) => `s.id AS sku_id, p.id AS product_id, 
 type GateRow = Omit<GateSku, 'doses'> & { doses: string | null };
 const toSku = (r: GateRow): GateSku => ({ ...r, doses: dosesOf(r.doses) });
 
+/** gateColumns as one JSON column, for a statement that already reads `s` and `p` for something else
+ * (a product page's cards: issue 76, no statement of their own for the gates). */
+export const gateJson = (
+  lang: Lang,
+) => `json_object('sku_id', s.id, 'product_id', p.id, 'product_name', p.${col('name', lang)},
+  'sku_name', s.${col('name', lang)}, 'name', p.name_en, 'ingredients', coalesce(p.ingredients_en, ''), 'price', s.price,
+  'stock', s.stock, 'doses', (SELECT group_concat(n.nutrient || ' ' || n.amount || ' ' || n.unit, '|') FROM sku_nutrients n WHERE n.sku_id = s.id))`;
+
+/** A gateJson column's SKU. */
+export const gateSkuOf = (json: string): GateSku => toSku(JSON.parse(json) as GateRow);
+
 /** The SKUs of the products the shop's search ranks first for the words (active products only). */
 function matchStatement(db: D1Database, m: SearchMatch, lang: Lang): D1PreparedStatement {
   // The `r` table and the order are the search page's own (ranked-page.ts): name first, then brand,
@@ -102,8 +113,8 @@ export async function searchSkus(db: D1Database, q: string, lang: Lang): Promise
     .map(toSku);
 }
 
-/** The SKUs asked for, by id (active products only), as a statement for a caller's batch. */
-export function skusStatement(db: D1Database, ids: readonly number[], lang: Lang): D1PreparedStatement {
+/** The SKUs asked for, by id (active products only), as one statement. */
+function skusStatement(db: D1Database, ids: readonly number[], lang: Lang): D1PreparedStatement {
   return db
     .prepare(
       `SELECT ${gateColumns(lang)} FROM skus s JOIN products p ON p.id = s.product_id

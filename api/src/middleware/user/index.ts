@@ -8,10 +8,15 @@ import { bundleSessions } from '#api/src/lib/in-process';
 
 const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/** The request's session token, for a route that finds her in its own statements (meByToken). */
+export function bearerToken(c: Context<AppEnv>): string | undefined {
+  return /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+}
+
 export function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   let user = resolved.get(c.req.raw);
   if (!user) {
-    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(c);
     // A page bundle's calls share one lookup (lib/in-process.ts): they run in parallel as one user.
     const shared = token ? bundleSessions<SessionUser | null>(c.env) : null;
     user = shared?.get(token!) ?? (token ? userForToken(c.env.DB, token) : Promise.resolve(null));
