@@ -26,7 +26,13 @@ test('a shopper in Kuwait sees the same-day promise on the product page, in the 
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpThroughApi(page, { lang: 'en', country: 'KW', email: uniqueEmail('promise') });
   await page.goto('/');
-  await toCheckout(page, '', /^Arrives [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(?!\d)/, /Order by \d{1,2}:\d{2}/, / left\)/);
+  await toCheckout(
+    page,
+    '',
+    /^Arrives [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(?!\d)/,
+    /Order by \d{1,2}:\d{2}/,
+    / left\)/,
+  );
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout\/shipping$/);
   const form = page.getByTestId('address-form');
