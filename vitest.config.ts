@@ -39,10 +39,8 @@ const apiTestVars = {
   // CPU-seconds of PBKDF2 proving nothing new each time. Sign-in reads the count from the stored hash;
   // production's cost is proven once in workerd (accounts.test.ts) and pinned by api/src/lib/config.ts.
   PASSWORD_HASH_ITERATIONS: '2000',
-  // The Saudi e-invoice chain's stamp: api/.dev.vars.example's local test key and self-signed certificate.
+  // The Saudi e-invoice chain's stamp key: api/.dev.vars.example's (its certificate is in api/wrangler.toml).
   E_INVOICE_STAMP_KEY: 'dev-only-23932993f782d9eb96b04c687d93abe1e12b37a9034a9f830824039b238dd854',
-  E_INVOICE_STAMP_CERTIFICATE:
-    'MIICFjCCAbygAwIBAgIUHuDURAAmqjSh0I99y+fiW1iN584wCgYIKoZIzj0EAwIwYTELMAkGA1UEBhMCU0ExFjAUBgNVBAsMDVJpeWFkaCBCcmFuY2gxITAfBgNVBAoMGEd1bGYgVml0YW1pbnMgTG9jYWwgVGVzdDEXMBUGA1UEAwwObG9jYWwtdGVzdC1lZ3MwIBcNMjYxMTI4MDE1MTExWhgPMjEyNjExMDQwMTUxMTFaMGExCzAJBgNVBAYTAlNBMRYwFAYDVQQLDA1SaXlhZGggQnJhbmNoMSEwHwYDVQQKDBhHdWxmIFZpdGFtaW5zIExvY2FsIFRlc3QxFzAVBgNVBAMMDmxvY2FsLXRlc3QtZWdzMFYwEAYHKoZIzj0CAQYFK4EEAAoDQgAE6J9n0SAmAyGA23sJ4BMEccE/NI9PLlDie9jDxfHlzVpv1MagVnz6jAvt3HYCy1nqFQX7X9UwDLnyCiltzD1YQqNTMFEwHQYDVR0OBBYEFImm9T85ByI5l4drkGAhmr8RcUx2MB8GA1UdIwQYMBaAFImm9T85ByI5l4drkGAhmr8RcUx2MA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDSAAwRQIgLAip8Web0WgrT24VdIYzAK+zPE87de0tV1Tp1MFBGlkCIQCLjCwutU3/w3Yn/gpWAvneIA5XqS8odoj8hkZE+u755w==',
 };
 
 /**

@@ -59,13 +59,13 @@ const configSchema = z
       .default(DEV_VAPID_SUBJECT),
     PUSH_MODE: z.enum(['send', 'outbox']).default('send'),
     // The Saudi e-invoice stamp (api/src/e-invoice-chain/, decision 75): its secp256k1 private key as 64
-    // hex digits and its certificate (the CSID, PEM or base64). Optional: without both, Saudi documents
-    // wait unsigned. Onboarding (issue 75's later part) will write them; until then they are secrets.
+    // hex digits (a secret) and its certificate (the CSID, PEM or base64; a var). Optional: without both,
+    // Saudi documents wait unsigned. Onboarding (issue 75's later part) will write them.
     E_INVOICE_STAMP_KEY: z
       .string()
       .regex(/^(dev-only-)?[0-9a-f]{64}$/)
       .optional(),
-    E_INVOICE_STAMP_CERTIFICATE: z.string().min(100).optional(),
+    E_INVOICE_STAMP_CERTIFICATE: z.string().optional(),
     // Texts to phones (api/src/messages/): 'send' hands them to Unifonic (SMS) and the WhatsApp Cloud
     // API; 'outbox' keeps them in message_outbox for /dev/messages (local mode: nothing leaves the
     // machine). Without WhatsApp's keys a WhatsApp message goes by SMS.
