@@ -7,7 +7,7 @@
 // the chain is never changed: the table has no UPDATE of its content; reporting (a later part) changes
 // only its status.
 import { DurableObject } from 'cloudflare:workers';
-import { buildDocument, type DocumentInput, FIRST_PIH, readCertificate, signDocument } from '../e-invoices';
+import { buildDocument, type DocumentInput, FIRST_PIH, signDocument } from '../e-invoices';
 import { apiConfig } from '../lib/config';
 import { type StampAnswer, stampCheck } from './stamp';
 
@@ -75,7 +75,7 @@ export class EInvoiceChain extends DurableObject<ApiEnv> {
   async issue(request: ChainRequest): Promise<ChainAnswer> {
     const known = this.#byKey(request.key);
     if (known) return { ok: true, document: known };
-    const stamp = stampCheck(apiConfig(this.env), Date.now(), readCertificate);
+    const stamp = stampCheck(apiConfig(this.env), Date.now());
     if (!stamp.ok) return stamp;
     // From here on nothing awaits: the object runs this to the end before any other request.
     return this.ctx.storage.transactionSync((): ChainAnswer => {
