@@ -13,7 +13,10 @@ import { type StampAnswer, stampCheck } from './stamp';
 
 /** What the caller gives: the document's data; the chain adds ICV, PIH, UUID and the issue time. */
 export type ChainRequest = Omit<DocumentInput, 'icv' | 'pih' | 'uuid' | 'issuedAt'> & {
-  /** The caller's idempotency key: the order id or the refund id. The same key gives the same document. */
+  /**
+   * The caller's idempotency key, unique across kinds (`order:<id>`, `refund:<id>`): the same key always
+   * gives the same document, never a second counter.
+   */
   key: string;
 };
 
@@ -28,7 +31,7 @@ export interface ChainDocument {
   issuedAt: number;
 }
 
-/** The document, or why nothing was signed (no stamp, or its certificate not valid now): the caller records it. */
+/** The document, or why nothing was signed (no usable stamp now, stamp.ts): the caller records it and asks again. */
 type ChainAnswer = { ok: true; document: ChainDocument } | Extract<StampAnswer, { ok: false }>;
 
 type Row = {
