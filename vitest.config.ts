@@ -39,6 +39,8 @@ const apiTestVars = {
   // CPU-seconds of PBKDF2 proving nothing new each time. Sign-in reads the count from the stored hash;
   // production's cost is proven once in workerd (accounts.test.ts) and pinned by api/src/lib/config.ts.
   PASSWORD_HASH_ITERATIONS: '2000',
+  // The Saudi e-invoice chain's stamp key: api/.dev.vars.example's (its certificate is in api/wrangler.toml).
+  E_INVOICE_STAMP_KEY: 'dev-only-23932993f782d9eb96b04c687d93abe1e12b37a9034a9f830824039b238dd854',
 };
 
 /**
@@ -190,6 +192,7 @@ export default defineConfig({
                   durableObjects: {
                     NONCES: { className: 'NonceGuard', useSQLite: true },
                     CONSULT_ROOMS: { className: 'ConsultRoom', useSQLite: true },
+                    E_INVOICE_CHAINS: { className: 'EInvoiceChain', useSQLite: true },
                   },
                   // …and its alerts queue, produced and consumed by itself as in api/wrangler.toml.
                   queueProducers: { ALERTS: { queueName: 'shop-alerts' } },

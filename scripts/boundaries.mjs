@@ -142,7 +142,7 @@ export const API_LAYERS = [
   ['lib', 'e-invoices'],
   ['app-env'],
   ['db'],
-  ['uploads', 'media', 'carriers', 'payment-gateway', 'delivery', 'backup', 'mail'],
+  ['uploads', 'media', 'carriers', 'payment-gateway', 'delivery', 'backup', 'mail', 'e-invoice-chain'],
   ['messages'],
   ['push'],
   ['alerts'],

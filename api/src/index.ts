@@ -117,6 +117,7 @@ import { pollCarriers } from './shipping/poll';
 
 export { NonceGuard } from './lib/nonce-guard';
 export { ConsultRoom } from './consultations/call/room';
+export { EInvoiceChain } from './e-invoice-chain/chain';
 /** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
 export { app };
 

@@ -16,6 +16,9 @@ export interface StampCertificate {
   serialNumber: string;
   publicKey: Uint8Array;
   signature: Uint8Array;
+  /** The validity period, epoch ms: the chain signs nothing outside it. */
+  notBefore: number;
+  notAfter: number;
 }
 
 /** RFC 4514 short names for the attributes ZATCA's and test CAs use; others by dotted OID. */
@@ -59,6 +62,8 @@ export function readCertificate(text: string): StampCertificate {
     serialNumber: BigInt(`0x${serialHex || '0'}`).toString(10),
     publicKey: new Uint8Array(AsnConvert.serialize(cert.tbsCertificate.subjectPublicKeyInfo)),
     signature: new Uint8Array(cert.signatureValue),
+    notBefore: cert.tbsCertificate.validity.notBefore.getTime().getTime(),
+    notAfter: cert.tbsCertificate.validity.notAfter.getTime().getTime(),
   };
 }
 

@@ -3,7 +3,7 @@
 // and the stamp's key pair and CSR. Pure: no bindings, no storage. The chain's owner (ICV, PIH), when a
 // sale becomes an invoice, reporting and onboarding are issue 75's next parts and import from here.
 export { type Split, splitTotal } from './amounts';
-export { readCertificate, type StampCertificate } from './certificate';
+export { publicKeyPoint, readCertificate, type StampCertificate } from './certificate';
 export { type CsrFields, certificateRequest, type KeyPair, newKeyPair, TEMPLATE_NAMES } from './csr';
 export { type BuiltDocument, buildDocument, type DocumentInput, FIRST_PIH, type SellerParty } from './document';
 export { type SaleFigures, type SaleTexts, saleFigures } from './from-totals';

@@ -204,4 +204,15 @@ describe('API configuration', () => {
     );
     expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PUSH_MODE).toBe('send');
   });
+
+  it('refuses the local test stamp for Saudi e-invoices in production, and a key that is not 64 hex digits', () => {
+    const key = '23932993f782d9eb96b04c687d93abe1e12b37a9034a9f830824039b238dd854';
+    expect(() => apiConfig({ ...production, E_INVOICE_STAMP_KEY: `dev-only-${key}` } as unknown as ApiEnv)).toThrow(
+      /E_INVOICE_STAMP_KEY/,
+    );
+    expect(() => apiConfig({ ...base, E_INVOICE_STAMP_KEY: key.slice(2) } as unknown as ApiEnv)).toThrow(
+      /E_INVOICE_STAMP_KEY/,
+    );
+    expect(apiConfig({ ...production, E_INVOICE_STAMP_KEY: key } as unknown as ApiEnv).E_INVOICE_STAMP_KEY).toBe(key);
+  });
 });

@@ -58,6 +58,14 @@ const configSchema = z
       .regex(/^mailto:[^@\s]+@[^@\s]+$/)
       .default(DEV_VAPID_SUBJECT),
     PUSH_MODE: z.enum(['send', 'outbox']).default('send'),
+    // The Saudi e-invoice stamp (api/src/e-invoice-chain/, decision 75): its secp256k1 private key as 64
+    // hex digits (a secret) and its certificate (the CSID, PEM or base64; a var). Optional: without both,
+    // Saudi documents wait unsigned. Onboarding (issue 75's later part) will write them.
+    E_INVOICE_STAMP_KEY: z
+      .string()
+      .regex(/^(dev-only-)?[0-9a-f]{64}$/)
+      .optional(),
+    E_INVOICE_STAMP_CERTIFICATE: z.string().optional(),
     // Texts to phones (api/src/messages/): 'send' hands them to Unifonic (SMS) and the WhatsApp Cloud
     // API; 'outbox' keeps them in message_outbox for /dev/messages (local mode: nothing leaves the
     // machine). Without WhatsApp's keys a WhatsApp message goes by SMS.
@@ -175,6 +183,10 @@ const configSchema = z
         'production sends web push: set VAPID_PUBLIC_KEY, a real VAPID_PRIVATE_KEY secret, a real mailto: VAPID_SUBJECT and PUSH_MODE=send',
     },
   )
+  // A Saudi e-invoice signed with the local test stamp would be refused by ZATCA: production has its own.
+  .refine((c) => c.ENVIRONMENT !== 'production' || !c.E_INVOICE_STAMP_KEY?.startsWith(DEV_SECRET_PREFIX), {
+    message: 'production signs Saudi e-invoices with its own stamp: set a real E_INVOICE_STAMP_KEY secret',
+  })
   // Sign-in codes must reach phones: SMS through Unifonic at least (WhatsApp falls back to it).
   .refine(
     (c) =>

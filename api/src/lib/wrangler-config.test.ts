@@ -16,6 +16,7 @@ const SECRET_NAMES = [
   'HEALTH_KEK',
   'BACKUP_KEK',
   'VAPID_PRIVATE_KEY',
+  'E_INVOICE_STAMP_KEY',
   'REALTIME_APP_TOKEN',
   'TURN_KEY_TOKEN',
 ];
@@ -150,6 +151,7 @@ describe('wrangler configuration', () => {
     const api = devVars('api/.dev.vars.example');
     expect(Object.keys(api).sort()).toEqual([
       'BACKUP_KEK',
+      'E_INVOICE_STAMP_KEY',
       'HEALTH_KEK',
       'PASSWORD_PEPPER',
       'PAYMENT_WEBHOOK_SECRET',
