@@ -8,7 +8,7 @@ import { fill, type PDFPage, popGraphicsState, pushGraphicsState, rectangle } fr
 const QUIET = 10;
 
 /** The modules of `text`: '1' a bar, '0' a space. */
-export function code128Modules(text: string): string {
+function code128Modules(text: string): string {
   const barcode = new CODE128(text, {});
   if (!barcode.valid()) throw new RangeError(`not encodable in Code 128: ${text}`);
   return barcode.encode().data;

@@ -3,9 +3,9 @@
 // both languages (Kuwait printed "4 / 12 / 7"), the Saudi postal code, nothing printed over anything
 // else, and the tracking number as a Code 128 barcode a scanner decodes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeCode128, labelItems, labelLines, sameWords } from '../../../tests/support/label-pdf';
-import { plainLabel } from './label';
-import type { Party, ShipmentRequest } from './types';
+import { decodeCode128, labelItems, labelLines, sameWords } from '../support/label-pdf';
+import { plainLabel } from '../../api/src/carriers/label';
+import type { Party, ShipmentRequest } from '../../api/src/carriers/types';
 
 const shop: Party = {
   name: 'Gulf Vitamins',
