@@ -4,7 +4,7 @@
 // order, the consignee — her name, her address in its country's form in English and in Arabic (each
 // with its words: Block, Street…, قطعة، شارع…; Saudi: district, city, street, building number, postal
 // code, short address), her phone — the shipper, and the cash to collect.
-import fontkit from '@pdf-lib/fontkit';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
 import notoArabic from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff?inline';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Lang } from '#shared/locale';
@@ -13,6 +13,7 @@ import { addressSeparator, storedAddressLineParts } from '#shared/text/address-l
 import { drawCode128 } from './code128';
 import { drawLine, hasArabic, type LabelFonts, type LineStyle, lineWidth } from './label-text';
 import type { CarrierCode, Party, ShipmentRequest } from './types';
+import { woffToSfnt } from './woff';
 
 /** Points in an inch: the label is 4×6 inches. */
 const INCH = 72;
@@ -21,10 +22,19 @@ const HEIGHT = 6 * INCH;
 const MARGIN = 12;
 
 let fontBytes: Uint8Array | undefined;
-/** The font file, decoded once an isolate. */
+let shaper: Font | undefined;
+/** The font file, decoded and inflated once an isolate (./woff.ts says why). */
 function arabicFontBytes(): Uint8Array {
-  fontBytes ??= Uint8Array.from(atob(notoArabic.slice(notoArabic.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+  fontBytes ??= woffToSfnt(
+    Uint8Array.from(atob(notoArabic.slice(notoArabic.indexOf(',') + 1)), (c) => c.charCodeAt(0)),
+  );
   return fontBytes;
+}
+
+/** The shaper only reads the font: one an isolate. */
+function shaperFont(bytes: Uint8Array): Font {
+  shaper ??= fontkit.create(bytes);
+  return shaper;
 }
 
 /** Every OpenType feature that changes Arabic glyphs, off: the text layer's font maps one glyph a character. */
@@ -40,7 +50,7 @@ async function embedFonts(pdf: PDFDocument): Promise<LabelFonts> {
   const bytes = arabicFontBytes();
   return {
     arabic: await pdf.embedFont(bytes, { subset: true, features: UNSHAPED }),
-    shaper: fontkit.create(bytes),
+    shaper: shaperFont(bytes),
     shaped: new Map(),
     latin: await pdf.embedFont(StandardFonts.Helvetica),
     latinBold: await pdf.embedFont(StandardFonts.HelveticaBold),
