@@ -86,7 +86,9 @@ export function checkDocument(
   if (verified.problems.includes('no-signature'))
     errors.push(error('signature-missing', 'SIGNATURE_ERRORS', 'The document carries no cryptographic stamp'));
   if (verified.problems.includes('signature'))
-    errors.push(error('invalid-signature', 'SIGNATURE_ERRORS', "The signature does not verify with the certificate's key"));
+    errors.push(
+      error('invalid-signature', 'SIGNATURE_ERRORS', "The signature does not verify with the certificate's key"),
+    );
   if (verified.problems.includes('signed-properties'))
     errors.push(error('signed-properties-hashing', 'SIGNATURE_ERRORS', 'The SignedProperties digest is wrong'));
   if (verified.problems.includes('certificate-digest'))
@@ -95,7 +97,9 @@ export function checkDocument(
   if (verified.icv === null || verified.icv < 1)
     errors.push(error('BR-KSA-33', 'KSA', '[BR-KSA-33]-Each Invoice must have an Invoice counter value (KSA-16).'));
   if (verified.problems.includes('pih'))
-    errors.push(error('BR-KSA-26', 'KSA', '[BR-KSA-26]-The previous invoice hash (KSA-13) is not a base64 SHA-256 hash.'));
+    errors.push(
+      error('BR-KSA-26', 'KSA', '[BR-KSA-26]-The previous invoice hash (KSA-13) is not a base64 SHA-256 hash.'),
+    );
   if (chain !== 'not-checked' && verified.icv !== null) {
     // The first document a stamp reports starts its chain; each later one continues it.
     if (chain && verified.icv !== chain.icv + 1)
@@ -112,8 +116,12 @@ export function checkDocument(
       );
   }
   for (const rule of amountRuleFailures(body.xml))
-    errors.push(error(rule, rule.startsWith('BR-KSA') ? 'KSA' : 'EN', `[${rule}]-The document's amounts break this rule.`));
-  const issued = Date.parse(`${textOf(childrenNamed(root, 'IssueDate')[0])}T${textOf(childrenNamed(root, 'IssueTime')[0])}Z`);
+    errors.push(
+      error(rule, rule.startsWith('BR-KSA') ? 'KSA' : 'EN', `[${rule}]-The document's amounts break this rule.`),
+    );
+  const issued = Date.parse(
+    `${textOf(childrenNamed(root, 'IssueDate')[0])}T${textOf(childrenNamed(root, 'IssueTime')[0])}Z`,
+  );
   if (Number.isFinite(issued) && now - issued > DAY_MS)
     warnings.push({
       type: 'WARNING',

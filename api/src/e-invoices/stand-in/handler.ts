@@ -49,7 +49,12 @@ export function standInFetch(db: D1Database, now: () => number = Date.now): type
     const read = readRequest(csr);
     if (!read) return refusal(400, 'Invalid-CSR', 'The provided CSR is not valid or its signature does not verify');
     const serial = crypto.getRandomValues(new Uint8Array(12));
-    const certificate = issueCertificate(read, serial, now(), kind === 'compliance' ? COMPLIANCE_DAYS : PRODUCTION_DAYS);
+    const certificate = issueCertificate(
+      read,
+      serial,
+      now(),
+      kind === 'compliance' ? COMPLIANCE_DAYS : PRODUCTION_DAYS,
+    );
     const token = btoa(certificate);
     const secret = randomHex(24);
     const requestId = String(now() * 1000 + Math.floor(Math.random() * 1000));
@@ -140,11 +145,17 @@ export function standInFetch(db: D1Database, now: () => number = Date.now): type
       if (text(body, 'compliance_request_id') !== csid.request_id)
         return refusal(400, 'Invalid-Request', 'compliance_request_id is not the request of this compliance CSID');
       const passed = await db
-        .prepare("SELECT 1 AS ok FROM zatca_stand_in_documents WHERE token = ? AND kind = 'compliance' AND status != 'ERROR' LIMIT 1")
+        .prepare(
+          "SELECT 1 AS ok FROM zatca_stand_in_documents WHERE token = ? AND kind = 'compliance' AND status != 'ERROR' LIMIT 1",
+        )
         .bind(csid.token)
         .first();
       if (!passed)
-        return refusal(400, 'Missing-ComplianceSteps', 'The compliance checks have not been passed with this compliance CSID');
+        return refusal(
+          400,
+          'Missing-ComplianceSteps',
+          'The compliance checks have not been passed with this compliance CSID',
+        );
       return issue('production', csid.csr);
     }
     if (route === 'PATCH /production/csids') {

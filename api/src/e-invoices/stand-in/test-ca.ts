@@ -32,7 +32,10 @@ const utf8 = (type: string, text: string) =>
 
 const ISSUER = new Name([
   new RelativeDistinguishedName([
-    new AttributeTypeAndValue({ type: '0.9.2342.19200300.100.1.25', value: new AttributeValue({ ia5String: 'local' }) }),
+    new AttributeTypeAndValue({
+      type: '0.9.2342.19200300.100.1.25',
+      value: new AttributeValue({ ia5String: 'local' }),
+    }),
   ]),
   utf8(COMMON_NAME, 'Local-ZATCA-Stand-In-CA'),
 ]);

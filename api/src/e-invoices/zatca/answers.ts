@@ -20,7 +20,7 @@ export type ReportOutcome =
   | { kind: 'retry'; reason: string };
 
 /** A CSID as ZATCA issues it: the certificate (base64 of its base64 DER), the secret, the request id. */
-export interface Csid {
+interface Csid {
   binarySecurityToken: string;
   secret: string;
   requestId: string;
@@ -131,8 +131,7 @@ export function readCsidAnswer(exchange: Exchange): CsidOutcome {
   if (status >= 200 && status < 300) {
     const token = text(answer.binarySecurityToken);
     const certificate = decodeToken(token);
-    if (!token || !certificate || !answer.secret)
-      return { kind: 'refused', status, errors: errorList(answer) };
+    if (!token || !certificate || !answer.secret) return { kind: 'refused', status, errors: errorList(answer) };
     return {
       kind: 'issued',
       csid: { binarySecurityToken: token, secret: text(answer.secret), requestId: text(answer.requestID), certificate },

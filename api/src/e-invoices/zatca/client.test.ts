@@ -72,7 +72,7 @@ const production = { binarySecurityToken: 'VE9LRU4=', secret: 's3cret' };
 const document = { invoiceHash: 'aGFzaA==', uuid: '3cf5ee18-ee25-44ea-a444-2c37ba7f28be', xml: '<Invoice>ف</Invoice>' };
 
 describe('the ZATCA adapter', () => {
-  it('reports a simplified document to the environment\'s address as the portal documents it', async () => {
+  it("reports a simplified document to the environment's address as the portal documents it", async () => {
     const { fetcher, sent } = recording([json(200, reporting('PASS'))]);
     const client = zatcaClient({ environment: 'simulation', fetcher, language: 'ar' });
     expect(await client.report(production, document)).toEqual({ kind: 'reported', warnings: [], info: [XSD_VALID] });
@@ -93,7 +93,7 @@ describe('the ZATCA adapter', () => {
     });
   });
 
-  it('reads 202 as reported with ZATCA\'s warnings, and 400 as refused with its errors and warnings', async () => {
+  it("reads 202 as reported with ZATCA's warnings, and 400 as refused with its errors and warnings", async () => {
     const { fetcher } = recording([
       json(202, reporting('WARNING', [BR_KSA_98])),
       json(400, reporting('ERROR', [BR_KSA_98], [HASH_ERROR, QR_ERROR])),
@@ -144,7 +144,12 @@ describe('the ZATCA adapter', () => {
         secret: 'Dehvg1fc4ZhXkAMd7Qw/SJ8hxpw7sD4y0X5HtZzSB5U=',
         errors: null,
       });
-    const { fetcher, sent } = recording([issued(1234567890123), json(200, reporting('PASS')), issued(30568), issued(30569)]);
+    const { fetcher, sent } = recording([
+      issued(1234567890123),
+      json(200, reporting('PASS')),
+      issued(30568),
+      issued(30569),
+    ]);
     const client = zatcaClient({ environment: 'sandbox', fetcher });
     const csr = '-----BEGIN CERTIFICATE REQUEST-----\nMIIB\n-----END CERTIFICATE REQUEST-----\n';
     const compliance = await client.complianceCsid(csr, '123345');
@@ -175,7 +180,7 @@ describe('the ZATCA adapter', () => {
     expect(sent[3]?.headers).toMatchObject({ otp: '654321', authorization: `Basic ${btoa('VE9LRU4=:s3cret')}` });
   });
 
-  it('reads a refused onboarding step with ZATCA\'s code, and a fault on the way as a retry', async () => {
+  it("reads a refused onboarding step with ZATCA's code, and a fault on the way as a retry", async () => {
     const { fetcher } = recording([
       json(400, { errors: [{ code: 'Invalid-OTP', message: 'The provided OTP is invalid' }] }),
       json(400, { code: 'Invalid-CSR', message: 'The provided CSR is invalid' }),

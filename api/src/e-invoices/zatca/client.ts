@@ -75,17 +75,14 @@ export function zatcaClient(options: ZatcaOptions) {
     },
     /** POST /compliance/invoices: one sample document checked with the compliance CSID. */
     async complianceCheck(compliance: Credentials, document: Submission): Promise<ReportOutcome> {
-      return readReportAnswer(await exchange('POST', '/compliance/invoices', documentBody(document), basic(compliance)));
+      return readReportAnswer(
+        await exchange('POST', '/compliance/invoices', documentBody(document), basic(compliance)),
+      );
     },
     /** POST /production/csids: the compliance request's id, with the compliance CSID → the production CSID. */
     async productionCsid(compliance: Credentials, complianceRequestId: string): Promise<CsidOutcome> {
       return readCsidAnswer(
-        await exchange(
-          'POST',
-          '/production/csids',
-          { compliance_request_id: complianceRequestId },
-          basic(compliance),
-        ),
+        await exchange('POST', '/production/csids', { compliance_request_id: complianceRequestId }, basic(compliance)),
       );
     },
     /** PATCH /production/csids: renewal with a new CSR and a new one-time code, with the current CSID. */
@@ -105,5 +102,3 @@ export function zatcaClient(options: ZatcaOptions) {
     },
   };
 }
-
-export type ZatcaClient = ReturnType<typeof zatcaClient>;

@@ -3,8 +3,8 @@
 // simulation (the taxpayer's real VAT number and an OTP from the simulation portal) and the core
 // (production: real reporting). `local` is the shop's own stand-in (../stand-in/), answered in process,
 // so development, tests and testers never leave the machine. ZATCA_ENVIRONMENT picks one.
-export const ZATCA_ENVIRONMENTS = ['local', 'sandbox', 'simulation', 'production'] as const;
-export type ZatcaEnvironment = (typeof ZATCA_ENVIRONMENTS)[number];
+// The same four names as ZATCA_ENVIRONMENT's schema in lib/config.ts (a lower layer cannot import this).
+export type ZatcaEnvironment = 'local' | 'sandbox' | 'simulation' | 'production';
 
 /** The base addresses the Fatoora API's paths (/compliance, /invoices/reporting/single, …) hang from. */
 export const ZATCA_BASE_URLS: Record<ZatcaEnvironment, string> = {
@@ -13,12 +13,4 @@ export const ZATCA_BASE_URLS: Record<ZatcaEnvironment, string> = {
   sandbox: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal',
   simulation: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
   production: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core',
-};
-
-/** The certificate template each environment issues (csr.ts's TEMPLATE_NAMES key); local is a sandbox. */
-export const CSR_ENVIRONMENT: Record<ZatcaEnvironment, 'sandbox' | 'simulation' | 'production'> = {
-  local: 'sandbox',
-  sandbox: 'sandbox',
-  simulation: 'simulation',
-  production: 'production',
 };
