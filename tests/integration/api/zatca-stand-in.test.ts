@@ -13,24 +13,26 @@ import {
   newKeyPair,
   signDocument,
 } from '#api/src/e-invoices/index';
+import { call } from './helpers';
 import { type Credentials, zatcaFor } from '#api/src/e-invoices/zatca/index';
 
-const unit = `Gulf Supplements Online ${crypto.randomUUID().slice(0, 8)}`;
 const keys = newKeyPair();
-const csr = certificateRequest(
-  {
-    environment: 'sandbox',
-    commonName: unit,
-    organization: 'Gulf Supplements LLC',
-    organizationUnit: 'Riyadh Branch',
-    serialNumber: `1-GulfShop|2-1.0|3-${crypto.randomUUID()}`,
-    vatNumber: '399999999900003',
-    invoiceTypes: '0100',
-    registeredAddress: 'RRRD2929',
-    businessCategory: 'Health supplements',
-  },
-  keys.privateKey,
-);
+/** A CSR for a fresh unit (the CSR's common name): each test starts its own chain. */
+const csrFor = (unit: string) =>
+  certificateRequest(
+    {
+      environment: 'sandbox',
+      commonName: unit,
+      organization: 'Gulf Supplements LLC',
+      organizationUnit: 'Riyadh Branch',
+      serialNumber: `1-GulfShop|2-1.0|3-${crypto.randomUUID()}`,
+      vatNumber: '399999999900003',
+      invoiceTypes: '0100',
+      registeredAddress: 'RRRD2929',
+      businessCategory: 'Health supplements',
+    },
+    keys.privateKey,
+  );
 
 const issuedAt = Date.now() - 60_000;
 const sale = (icv: number, pih: string, over: Partial<DocumentInput> = {}): DocumentInput => ({
@@ -72,8 +74,10 @@ function signed(input: DocumentInput, certificate: string) {
 
 const client = zatcaFor('local', env.DB);
 
-async function onboard(): Promise<Credentials & { certificate: string }> {
-  const compliance = await client.complianceCsid(csr, '123345');
+async function onboard(
+  unit = `Gulf Supplements Online ${crypto.randomUUID().slice(0, 8)}`,
+): Promise<Credentials & { certificate: string }> {
+  const compliance = await client.complianceCsid(csrFor(unit), '123345');
   if (compliance.kind !== 'issued') throw new Error(`compliance CSID: ${JSON.stringify(compliance)}`);
   // The production CSID is refused until a compliance check has passed with the compliance CSID.
   expect(await client.productionCsid(compliance.csid, compliance.csid.requestId)).toMatchObject({
@@ -89,7 +93,8 @@ async function onboard(): Promise<Credentials & { certificate: string }> {
 
 describe('the local ZATCA stand-in, through the adapter', () => {
   it("onboards, reports a good chain, and refuses a tampered document and a broken chain with ZATCA's codes", async () => {
-    const csid = await onboard();
+    const unit = `Gulf Supplements Online ${crypto.randomUUID().slice(0, 8)}`;
+    const csid = await onboard(unit);
     const first = signed(sale(1, FIRST_PIH), csid.certificate);
     expect(await client.report(csid, first)).toMatchObject({ kind: 'reported' });
     // Sent again (a lost answer): the same answer, one record.
@@ -150,6 +155,29 @@ describe('the local ZATCA stand-in, through the adapter', () => {
       { icv: 3, status: 'ERROR' },
       { icv: 2, status: 'PASS' },
     ]);
+  });
+
+  it("lists what it received for /dev/e-invoices, with ZATCA's messages, and gives each as its XML file", async () => {
+    const csid = await onboard();
+    const good = signed(sale(1, FIRST_PIH), csid.certificate);
+    await client.report(csid, good);
+    const bad = signed(sale(2, FIRST_PIH), csid.certificate);
+    await client.report(csid, bad);
+    const listed = (await (await call('/dev/e-invoices', { method: 'GET' })).json()) as {
+      data: {
+        items: Array<{ id: number; uuid: string; status: string; kind: string; messages: Array<{ code: string }> }>;
+      };
+    };
+    const mine = listed.data.items.filter((d) => d.uuid === good.uuid || d.uuid === bad.uuid);
+    expect(mine.map((d) => [d.uuid, d.kind, d.status, d.messages.map((m) => m.code)])).toEqual([
+      [bad.uuid, 'reporting', 'ERROR', ['BR-KSA-26']],
+      [good.uuid, 'reporting', 'PASS', []],
+    ]);
+    const xml = await call(`/dev/e-invoices/${mine[1]!.id}/xml`, { method: 'GET' });
+    expect(xml.headers.get('content-type')).toContain('application/xml');
+    expect(xml.headers.get('content-disposition')).toBe(`attachment; filename="e-invoice-${good.uuid}.xml"`);
+    expect(await xml.text()).toBe(good.xml);
+    expect((await call('/dev/e-invoices/999999999/xml', { method: 'GET' })).status).toBe(404);
   });
 
   it("refuses a document signed with a key other than the certificate's, and unknown credentials with 401 as a retry", async () => {
