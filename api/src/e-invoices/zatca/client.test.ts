@@ -112,7 +112,7 @@ describe('the ZATCA adapter', () => {
     });
   });
 
-  it('never reads a transient fault as a refusal: 5xx, 429, 401, HTML, a 2xx without results, the network, a timeout', async () => {
+  it('never reads a transient fault as a refusal: 5xx, 429, 401/403, HTML, a 2xx without results, the network, a timeout', async () => {
     const hang = () =>
       new Promise<Response>((_resolve, reject) => {
         setTimeout(() => reject(new DOMException('The operation timed out.', 'TimeoutError')), 5);
@@ -122,6 +122,7 @@ describe('the ZATCA adapter', () => {
       json(503, reporting('ERROR', [], [HASH_ERROR])),
       new Response('', { status: 429 }),
       new Response(null, { status: 401 }),
+      json(403, { message: 'Forbidden' }),
       new Response('<html>Bad gateway</html>', { status: 400 }),
       new Response('<html>ok</html>', { status: 200 }),
       json(200, { ok: true }),
@@ -130,8 +131,8 @@ describe('the ZATCA adapter', () => {
     ]);
     const client = zatcaClient({ environment: 'sandbox', fetcher });
     const kinds = [];
-    for (let i = 0; i < 9; i++) kinds.push((await client.report(production, document)).kind);
-    expect(kinds).toEqual(Array(9).fill('retry'));
+    for (let i = 0; i < 10; i++) kinds.push((await client.report(production, document)).kind);
+    expect(kinds).toEqual(Array(10).fill('retry'));
   });
 
   it('onboards: compliance CSID with the OTP, a compliance check, the production CSID, and its renewal', async () => {
