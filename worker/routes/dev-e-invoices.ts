@@ -39,7 +39,7 @@ export const devEInvoices = /* @__PURE__ */ (() =>
       const list = items.length
         ? items.map(
             (d) =>
-              html`<article data-status="${d.status}"><h2>${t(`einvoices_kind_${d.kind}`)} · ${t(`einvoices_status_${d.status}`)}</h2><p class="meta"><bdi>${d.unit}</bdi> · ${t('einvoices_counter')} ${d.icv ?? '?'} · <bdi dir="ltr">${d.uuid}</bdi> · <time>${new Date(d.received_at).toISOString()}</time></p>${d.messages.length ? html`<ul dir="ltr">${d.messages.map((m) => html`<li><code>${m.code}</code> ${m.message}</li>`)}</ul>` : ''}<p><a href="/dev/e-invoices/${d.id}/xml" download>${t('einvoices_download')}</a></p></article>`,
+              html`<article data-status="${d.status}"><h2>${t(`einvoices_kind_${d.kind}`)} · ${t(`einvoices_status_${d.status}`)}</h2><p class="meta"><bdi>${d.unit}</bdi> · ${t('einvoices_counter')} ${d.icv ?? '?'} · <bdi dir="ltr">${d.uuid}</bdi> · <time dir="ltr">${new Date(d.received_at).toISOString()}</time></p>${d.messages.length ? html`<ul dir="ltr">${d.messages.map((m) => html`<li><code>${m.code}</code> ${m.message}</li>`)}</ul>` : ''}<p><a href="/dev/e-invoices/${d.id}/xml" download>${t('einvoices_download')}</a></p></article>`,
           )
         : html`<p>${t('einvoices_empty')}</p>`;
       const nonce = c.var.nonce;
