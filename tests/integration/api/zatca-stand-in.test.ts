@@ -157,6 +157,33 @@ describe('the local ZATCA stand-in, through the adapter', () => {
     ]);
   });
 
+  it("renews the production CSID and the unit's chain goes on; a document past 24 hours is reported with ZATCA's warning", async () => {
+    const unit = `Gulf Supplements Online ${crypto.randomUUID().slice(0, 8)}`;
+    const csid = await onboard(unit);
+    const first = signed(sale(1, FIRST_PIH), csid.certificate);
+    expect(await client.report(csid, first)).toMatchObject({ kind: 'reported' });
+    const renewed = await client.renewProductionCsid(csid, csrFor(unit), '654321');
+    if (renewed.kind !== 'issued') throw new Error(`renewal: ${JSON.stringify(renewed)}`);
+    expect(renewed.csid.certificate).not.toBe(csid.certificate);
+    // The renewed CSID continues the unit's chain: counter 2 after 1, with the hash of 1.
+    const late = sale(2, first.invoiceHash, { issuedAt: Date.now() - 25 * 3_600_000 });
+    const doc = signDocument(
+      buildDocument(late).xml,
+      { privateKey: keys.privateKey, certificate: renewed.csid.certificate },
+      late.issuedAt,
+    );
+    const answer = await client.report(renewed.csid, { invoiceHash: doc.invoiceHash, uuid: late.uuid, xml: doc.xml });
+    expect(answer).toMatchObject({
+      kind: 'reported-with-warnings',
+      warnings: [{ code: 'BR-KSA-98', type: 'WARNING' }],
+    });
+    // Renewal needs the portal's one-time code.
+    expect(await client.renewProductionCsid(renewed.csid, csrFor(unit), '')).toMatchObject({
+      kind: 'refused',
+      errors: [{ code: 'Invalid-OTP' }],
+    });
+  });
+
   it("lists what it received for /dev/e-invoices, with ZATCA's messages, and gives each as its XML file", async () => {
     const csid = await onboard();
     const good = signed(sale(1, FIRST_PIH), csid.certificate);
