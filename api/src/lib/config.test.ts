@@ -25,6 +25,7 @@ const production = {
   TURN_KEY_ID: 'fedcba9876543210fedcba9876543210',
   TURN_KEY_TOKEN: 'turn-key-token-from-the-vault-0123',
   CARRIER_MODE: 'live',
+  ZATCA_ENVIRONMENT: 'production',
 };
 
 describe('API configuration', () => {
@@ -32,6 +33,19 @@ describe('API configuration', () => {
     expect(() => apiConfig({ ...production, CARRIER_MODE: 'local' } as unknown as ApiEnv)).toThrow(/CARRIER_MODE=live/);
     expect(
       apiConfig({ ...base, ENVIRONMENT: 'development', CARRIER_MODE: undefined } as unknown as ApiEnv).CARRIER_MODE,
+    ).toBe('local');
+  });
+
+  it("reports e-invoices to one of ZATCA's environments in production, to the local stand-in by default", () => {
+    expect(() => apiConfig({ ...production, ZATCA_ENVIRONMENT: 'local' } as unknown as ApiEnv)).toThrow(
+      /ZATCA_ENVIRONMENT/,
+    );
+    expect(apiConfig({ ...production, ZATCA_ENVIRONMENT: 'simulation' } as unknown as ApiEnv).ZATCA_ENVIRONMENT).toBe(
+      'simulation',
+    );
+    expect(
+      apiConfig({ ...base, ENVIRONMENT: 'development', ZATCA_ENVIRONMENT: undefined } as unknown as ApiEnv)
+        .ZATCA_ENVIRONMENT,
     ).toBe('local');
   });
 

@@ -102,6 +102,10 @@ const configSchema = z
     // Which of each carrier's environments live mode calls: 'production', or 'test' (Aramex's sandbox,
     // SMSA's sandbox, MyDHL's test environment) with the carriers' test keys, e.g. for staging.
     CARRIER_ENDPOINTS: z.enum(['production', 'test']).default('production'),
+    // Saudi e-invoices (issue 75, api/src/e-invoices/zatca/): which of ZATCA's Fatoora environments the
+    // adapter calls (the developer portal's sandbox, the simulation, production), or 'local': the
+    // stand-in answered inside the shop, nothing leaves the machine.
+    ZATCA_ENVIRONMENT: z.enum(['local', 'sandbox', 'simulation', 'production']).default('local'),
     // Aramex (api/src/carriers/aramex.ts): the aramex.com API user and its password (secrets), and one
     // account per country, since an Aramex account belongs to one country: its number and entity (vars)
     // and its PIN (a secret). A country without an account ships with other carriers.
@@ -215,6 +219,10 @@ const configSchema = z
   // Parcels in production go to the real carriers; the local carrier is for development and testers.
   .refine((c) => c.ENVIRONMENT !== 'production' || c.CARRIER_MODE === 'live', {
     message: "production ships through the real carriers: set CARRIER_MODE=live and the carriers' keys",
+  })
+  // Saudi e-invoices in production are ZATCA's business: the local stand-in's answers are not reports.
+  .refine((c) => c.ENVIRONMENT !== 'production' || c.ZATCA_ENVIRONMENT !== 'local', {
+    message: "production reports e-invoices to ZATCA: set ZATCA_ENVIRONMENT to 'simulation' or 'production'",
   })
   // A carrier's keys come whole or not at all: a carrier with none is simply not offered in live mode
   // (carrierFor says which keys are missing), while half a set is a mistake refused at once.

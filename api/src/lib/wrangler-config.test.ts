@@ -107,6 +107,8 @@ describe('wrangler configuration', () => {
       CALL_MEDIA: 'realtime',
       // Parcels through the real carriers (the local carrier stays local).
       CARRIER_MODE: 'live',
+      // E-invoices reported to ZATCA (the local stand-in stays local).
+      ZATCA_ENVIRONMENT: expect.stringMatching(/^(simulation|production)$/),
       SITE_ORIGIN: expect.stringMatching(/^https:\/\//),
       STAFF_ORIGIN: expect.stringMatching(/^https:\/\//),
     });

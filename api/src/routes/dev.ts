@@ -82,6 +82,30 @@ const buildDevRoutes = () =>
       ).all();
       return c.json(ok({ items: results }));
     })
+    // What the local ZATCA stand-in received (issue 75, migration 0091), newest first, for
+    // /dev/e-invoices: each document's status and ZATCA-shaped messages; the XML itself below.
+    .get('/e-invoices', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { results } = await c.env.DB.prepare(
+        'SELECT id, kind, unit, uuid, icv, status, answer, received_at FROM zatca_stand_in_documents ORDER BY id DESC LIMIT 100',
+      ).all<{ answer: string } & Record<string, unknown>>();
+      const items = results.map(({ answer, ...row }) => {
+        const parsed = JSON.parse(answer) as { errorMessages?: unknown[]; warningMessages?: unknown[] };
+        return { ...row, messages: [...(parsed.errorMessages ?? []), ...(parsed.warningMessages ?? [])] };
+      });
+      return c.json(ok({ items }));
+    })
+    .get('/e-invoices/:id{[0-9]+}/xml', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const row = await c.env.DB.prepare('SELECT uuid, xml FROM zatca_stand_in_documents WHERE id = ?')
+        .bind(Number(c.req.param('id')))
+        .first<{ uuid: string; xml: string }>();
+      if (!row) throw new ApiError(404, 'not_found');
+      return c.body(row.xml, 200, {
+        'content-type': 'application/xml; charset=utf-8',
+        'content-disposition': `attachment; filename="e-invoice-${row.uuid}.xml"`,
+      });
+    })
     // A staff member with the given roles, answered with what signing in takes.
     .post('/staff', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

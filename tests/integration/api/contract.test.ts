@@ -31,6 +31,9 @@ const EXCEPTIONS: Record<string, string> = {
   'POST /dev/parcels/:tracking{LC[0-9]{10}}/event':
     'local-only sandbox of the local carrier, absent from the production build',
   'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
+  'GET /dev/e-invoices': 'local-only tool (what the ZATCA stand-in received), absent from the production build',
+  'GET /dev/e-invoices/:id{[0-9]+}/xml':
+    'local-only tool (a received e-invoice as XML), absent from the production build',
   'GET /dev/message-outbox': 'local-only tool (dev texts to phones), absent from the production build',
   'POST /dev/loyalty/run': 'local-only run of the loyalty cron jobs as on a day, absent from the production build',
   'POST /dev/co-purchases/run':
@@ -179,6 +182,7 @@ describe('GET /openapi.json', () => {
       PASSWORD_PEPPER: 'a-real-production-password-pepper-01234567',
       PAYMENT_PROVIDER: 'tap',
       CARRIER_MODE: 'live',
+      ZATCA_ENVIRONMENT: 'production',
       TAP_SECRET_KEY: 'sk_test_real',
       PAYMENT_WEBHOOK_SECRET: 'a-real-production-webhook-secret-0123456789',
       SITE_ORIGIN: 'https://shop.example',
