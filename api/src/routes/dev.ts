@@ -82,7 +82,7 @@ const buildDevRoutes = () =>
       ).all();
       return c.json(ok({ items: results }));
     })
-    // What the local ZATCA stand-in received (issue 75, migration 0091), newest first, for
+    // What the local ZATCA stand-in received (issue 75, migration 0083), newest first, for
     // /dev/e-invoices: each document's status and ZATCA-shaped messages; the XML itself below.
     .get('/e-invoices', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

@@ -2,7 +2,7 @@
 // answered inside the shop, as a fetch the adapter calls when ZATCA_ENVIRONMENT is 'local' (like the
 // local carrier and the payment sandbox). It issues CSIDs from its test CA (test-ca.ts), runs the
 // compliance checks and checks reported documents (checks.ts) against what each unit sent before, and
-// keeps everything in D1 (migration 0091) for the local list of documents. Never used in production.
+// keeps everything in D1 (migration 0083) for the local list of documents. Never used in production.
 import { base64ToBytes, randomHex, timingSafeEqualText } from '../../../../shared/bytes';
 import type { ChainSoFar, ValidationResults } from './checks';
 import { checkDocument } from './checks';
