@@ -17,9 +17,8 @@ export interface ZatcaFields {
 
 const encoder = new TextEncoder();
 
-function tlv(tag: number, value: string): Uint8Array {
-  const bytes = encoder.encode(value);
-  // One length byte: a longer value cannot be represented in phase 1.
+function tlv(tag: number, bytes: Uint8Array): Uint8Array {
+  // One length byte: a longer value cannot be represented.
   if (bytes.length > 255) throw new RangeError(`TLV value of tag ${tag} is longer than 255 bytes`);
   const out = new Uint8Array(bytes.length + 2);
   out[0] = tag;
@@ -28,8 +27,13 @@ function tlv(tag: number, value: string): Uint8Array {
   return out;
 }
 
-export function zatcaQrPayload(f: ZatcaFields): string {
-  const parts = [tlv(1, f.sellerName), tlv(2, f.vatNumber), tlv(3, f.timestamp), tlv(4, f.total), tlv(5, f.vat)];
+/**
+ * TLV fields tagged 1, 2, 3… in the order given (text as UTF-8, bytes as they are), base64 of the whole:
+ * phase 1's five fields here, phase 2's nine (the hash, signature, key and certificate's signature after
+ * them) in api/src/e-invoices/qr.ts.
+ */
+export function tlvPayload(values: readonly (string | Uint8Array)[]): string {
+  const parts = values.map((v, i) => tlv(i + 1, typeof v === 'string' ? encoder.encode(v) : v));
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -37,4 +41,8 @@ export function zatcaQrPayload(f: ZatcaFields): string {
     at += p.length;
   }
   return bytesToBase64(all);
+}
+
+export function zatcaQrPayload(f: ZatcaFields): string {
+  return tlvPayload([f.sellerName, f.vatNumber, f.timestamp, f.total, f.vat]);
 }

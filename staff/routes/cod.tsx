@@ -35,6 +35,22 @@ const toBase64 = (text: string) => {
 };
 const fromBase64 = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
 
+/** The statement the preview's forms send back (confirm, another page): its fields and the file, read. */
+function sentBack(v: Record<string, string | undefined>) {
+  const form = {
+    carrier: v.carrier ?? '',
+    currency: v.currency ?? '',
+    statement_ref: v.statement_ref ?? '',
+    file_name: v.file_name ?? '',
+    file: v.file ?? '',
+  };
+  try {
+    return { ok: true as const, form, csv: fromBase64(form.file) };
+  } catch {
+    return { ok: false as const, form };
+  }
+}
+
 /** The API's check or import of a statement, shown as the preview (with its refusal, if any). */
 async function send(c: C, path: string, form: CodPreview['form'], csv: string, linesPage?: number) {
   const input = remittanceFileSchema.safeParse({ ...form, csv });
@@ -84,44 +100,21 @@ export const codRoutes = new Hono<StaffAppEnv>()
   .post('/cod/preview/page', staffPage('cod:reconcile'), async (c) => {
     // Another page of a long statement's lines (issue 73): the same file, sent back as the confirm form does.
     const v = await formFields(c);
-    const form = {
-      carrier: v.carrier ?? '',
-      currency: v.currency ?? '',
-      statement_ref: v.statement_ref ?? '',
-      file_name: v.file_name ?? '',
-      file: v.file ?? '',
-    };
-    let csv: string;
-    try {
-      csv = fromBase64(form.file);
-    } catch {
-      return page(c, { state: { error: 'cod_file_unreadable', values: form } }, 400);
-    }
+    const sent = sentBack(v);
+    if (!sent.ok) return page(c, { state: { error: 'cod_file_unreadable', values: sent.form } }, 400);
     const linesPage = Number.parseInt(v.page ?? '1', 10);
     return send(
       c,
       '/staff/cod/remittances/preview',
-      form,
-      csv,
+      sent.form,
+      sent.csv,
       Number.isSafeInteger(linesPage) && linesPage > 0 ? linesPage : 1,
     );
   })
   .post('/cod/import', staffPage('cod:reconcile'), async (c) => {
-    const v = await formFields(c);
-    const form = {
-      carrier: v.carrier ?? '',
-      currency: v.currency ?? '',
-      statement_ref: v.statement_ref ?? '',
-      file_name: v.file_name ?? '',
-      file: v.file ?? '',
-    };
-    let csv: string;
-    try {
-      csv = fromBase64(form.file);
-    } catch {
-      return page(c, { state: { error: 'cod_file_unreadable', values: form } }, 400);
-    }
-    return send(c, '/staff/cod/remittances', form, csv);
+    const sent = sentBack(await formFields(c));
+    if (!sent.ok) return page(c, { state: { error: 'cod_file_unreadable', values: sent.form } }, 400);
+    return send(c, '/staff/cod/remittances', sent.form, sent.csv);
   })
   .post('/cod/handins', staffPage('cod:reconcile'), async (c) => {
     const values = await formFields(c);

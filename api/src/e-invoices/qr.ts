@@ -3,7 +3,8 @@
 // with VAT, 5 VAT total (UTF-8 text, as phase 1 in shared/invoice/zatca-tlv.ts), 6 the invoice hash and
 // 7 the signature (their base64 text), 8 the stamp's public key (DER SubjectPublicKeyInfo) and 9 the
 // certificate's signature (DER), as ZATCA's samples carry them. Base64 of the whole.
-import { base64ToBytes, bytesToBase64 } from '../../../shared/bytes';
+import { base64ToBytes } from '../../../shared/bytes';
+import { tlvPayload } from '../../../shared/invoice/zatca-tlv';
 
 export interface QrFields {
   sellerName: string;
@@ -18,31 +19,18 @@ export interface QrFields {
   certificateSignature: Uint8Array;
 }
 
-const encoder = new TextEncoder();
-
 export function qrPayload(f: QrFields): string {
-  const values: Uint8Array[] = [
-    ...[f.sellerName, f.vatNumber, f.timestamp, f.totalWithVat, f.vatTotal, f.invoiceHash, f.signature].map((s) =>
-      encoder.encode(s),
-    ),
+  return tlvPayload([
+    f.sellerName,
+    f.vatNumber,
+    f.timestamp,
+    f.totalWithVat,
+    f.vatTotal,
+    f.invoiceHash,
+    f.signature,
     f.publicKey,
     f.certificateSignature,
-  ];
-  const parts = values.map((value, i) => {
-    if (value.length > 255) throw new RangeError(`QR tag ${i + 1} is longer than 255 bytes`);
-    const tlv = new Uint8Array(value.length + 2);
-    tlv[0] = i + 1;
-    tlv[1] = value.length;
-    tlv.set(value, 2);
-    return tlv;
-  });
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return bytesToBase64(all);
+  ]);
 }
 
 /** The TLV fields of a QR payload by tag; null when it is not base64 or a field runs past the end. */

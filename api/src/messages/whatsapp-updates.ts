@@ -107,16 +107,24 @@ export async function orderStepMessage(
 ): Promise<UpdateMessage | null> {
   const status = o.step === 'delivery_failed' ? failedText(o.lang, o.reason ?? null) : STEP_TEXT[o.lang][o.step];
   if (!status) return null;
+  return orderUpdateMessage({ ...o, status }, p);
+}
+
+/** The order update's template (its number and what happened), with the link that stops these messages. */
+async function orderUpdateMessage(
+  o: { orderId: number; lang: Lang; status: string; phone: string },
+  p: { secret: string; siteOrigin: string },
+): Promise<UpdateMessage> {
   const token = await stopToken(p.secret, o.phone);
   const link = stopUrl(p.siteOrigin, o.lang, token);
   const text =
     o.lang === 'ar'
-      ? `خليج الفيتامينات: طلبك رقم ${o.orderId} ${status}.\nلإيقاف تحديثات واتساب: ${link}`
-      : `Gulf Vitamins: your order ${o.orderId} is ${status}.\nStop WhatsApp updates: ${link}`;
+      ? `خليج الفيتامينات: طلبك رقم ${o.orderId} ${o.status}.\nلإيقاف تحديثات واتساب: ${link}`
+      : `Gulf Vitamins: your order ${o.orderId} is ${o.status}.\nStop WhatsApp updates: ${link}`;
   return {
     kind: 'order_update',
     template: UPDATE_TEMPLATES.order,
-    params: [String(o.orderId), status],
+    params: [String(o.orderId), o.status],
     text,
     buttonParam: token,
   };
@@ -158,20 +166,7 @@ export async function returnStepMessage(
   o: { orderId: number; lang: Lang; step: ReturnWhatsappStep; phone: string },
   p: { secret: string; siteOrigin: string },
 ): Promise<UpdateMessage> {
-  const status = RETURN_STEP_TEXT[o.lang][o.step];
-  const token = await stopToken(p.secret, o.phone);
-  const link = stopUrl(p.siteOrigin, o.lang, token);
-  const text =
-    o.lang === 'ar'
-      ? `خليج الفيتامينات: طلبك رقم ${o.orderId} ${status}.\nلإيقاف تحديثات واتساب: ${link}`
-      : `Gulf Vitamins: your order ${o.orderId} is ${status}.\nStop WhatsApp updates: ${link}`;
-  return {
-    kind: 'order_update',
-    template: UPDATE_TEMPLATES.order,
-    params: [String(o.orderId), status],
-    text,
-    buttonParam: token,
-  };
+  return orderUpdateMessage({ ...o, status: RETURN_STEP_TEXT[o.lang][o.step] }, p);
 }
 
 /**
