@@ -161,13 +161,25 @@ export async function refundReturn(
   if (amount <= 0) throw new ApiError(409, 'return_nothing_to_refund');
   const now = Date.now();
   // 1. The claim (with whether the delivery fee is part of it, which only a refunded return counts).
+  // Not for a return whose events already say "refunded" while it is still inspected: the state a refund
+  // killed half-way left before its refund named the return (issue 73), paid but unrecorded. Paying it
+  // again is never the answer; staff reconcile it by hand from the log line.
   const claimed = await core
     .prepare(
-      "UPDATE returns SET refund_claimed_at = ?, delivery_refunded = ?, updated_at = ? WHERE id = ? AND status = 'inspected'",
+      `UPDATE returns SET refund_claimed_at = ?1, delivery_refunded = ?2, updated_at = ?1 WHERE id = ?3 AND status = 'inspected'
+         AND NOT EXISTS (SELECT 1 FROM return_events WHERE return_id = ?3 AND kind = 'refunded')`,
     )
-    .bind(now, delivery ? 1 : 0, now, id)
+    .bind(now, delivery ? 1 : 0, id)
     .run();
-  if (!claimed.meta.changes) throw new ApiError(409, 'transition_not_allowed');
+  if (!claimed.meta.changes) {
+    const paidBefore = await core
+      .prepare("SELECT 1 FROM return_events WHERE return_id = ? AND kind = 'refunded'")
+      .bind(id)
+      .first();
+    if (paidBefore)
+      log.error('return refunded before its record: reconcile it by hand, never refund again', { returnId: id });
+    throw new ApiError(409, 'transition_not_allowed');
+  }
   // 2. The refund; to the wallet of an order in the core, with the return's record in its batch.
   const inBatch =
     input.method === 'wallet' && l.db === core

@@ -178,7 +178,10 @@ export async function returnDetail(c: Context<AppEnv>, id: number): Promise<Staf
   };
 }
 
-/** The step's event, first in its batch: 'not_allowed' (refused by the CHECK) unless the return is in `from`. */
+/**
+ * The step's event, first in its batch: 'not_allowed' (refused by the CHECK) unless the return is in
+ * `from` (and, with `unclaimed`, no refund of it is under way: a refund's claim holds it for the refund).
+ */
 export function guardedStep(
   db: D1Database,
   id: number,
@@ -187,11 +190,13 @@ export function guardedStep(
   staffId: number | null,
   note: string | null,
   now: number,
+  { unclaimed = false } = {},
 ) {
+  const claim = unclaimed ? ' AND refund_claimed_at IS NULL' : '';
   return db
     .prepare(
       `INSERT INTO return_events (return_id, kind, staff_id, note, at)
-       SELECT id, CASE WHEN status IN (${from.map((s) => `'${s}'`).join(', ')}) THEN ? ELSE 'not_allowed' END, ?, ?, ? FROM returns WHERE id = ?`,
+       SELECT id, CASE WHEN status IN (${from.map((s) => `'${s}'`).join(', ')})${claim} THEN ? ELSE 'not_allowed' END, ?, ?, ? FROM returns WHERE id = ?`,
     )
     .bind(kind, staffId, note, now, id);
 }
@@ -307,7 +312,8 @@ export async function rejectReturn(c: Context<AppEnv>, id: number, reason: strin
   const db = c.env.DB;
   const now = Date.now();
   await runBatch(c, [
-    guardedStep(db, id, 'rejected', REJECTABLE, l.member.id, reason, now),
+    // Not while a refund of it is under way: the refund may already be paid, and its record would be lost.
+    guardedStep(db, id, 'rejected', REJECTABLE, l.member.id, reason, now, { unclaimed: true }),
     db
       .prepare("UPDATE returns SET status = 'rejected', reject_reason = ?, updated_at = ? WHERE id = ?")
       .bind(reason, now, id),

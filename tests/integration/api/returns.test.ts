@@ -743,6 +743,45 @@ describe('a refund killed half-way (issue 73)', () => {
     expect(again.data).toMatchObject({ status: 'refunded', refund_amount: refund!.amount });
   });
 
+  it('a return whose refund is under way cannot be rejected, and one paid before its record is never paid again', async () => {
+    // Review of issue 73: a rejection between a card refund and its record lost the record (the money gone,
+    // the return "rejected"); a return a killed refund left "inspected" with its "refunded" step (before
+    // refunds named their return) was claimed and paid a second time.
+    const her = await newShopper(device, 'return-claimed');
+    const orderId = await deliveredOrder(her);
+    const inspected = async () => {
+      const res = await ask(her, orderId, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
+      const returnId = (await json(res)).data.return_id as number;
+      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+      expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: false }] })).status).toBe(
+        200,
+      );
+      return returnId;
+    };
+    const claimed = await inspected();
+    await env.DB.prepare('UPDATE returns SET refund_claimed_at = ? WHERE id = ?').bind(Date.now(), claimed).run();
+    expect((await step(clerk, claimed, 'reject', { reason: 'Seal broken' })).status).toBe(409);
+    expect(await env.DB.prepare('SELECT status FROM returns WHERE id = ?').bind(claimed).first('status')).toBe(
+      'inspected',
+    );
+    const paidBefore = await inspected();
+    await env.DB.prepare("INSERT INTO return_events (return_id, kind, at) VALUES (?, 'refunded', ?)")
+      .bind(paidBefore, Date.now())
+      .run();
+    const balance = () =>
+      env.DB.prepare('SELECT coalesce(sum(balance), 0) AS n FROM wallet_accounts WHERE user_id = ?')
+        .bind(her.id)
+        .first<number>('n');
+    const before = await balance();
+    expect((await step(owner, paidBefore, 'refund', { method: 'wallet' })).status).toBe(409);
+    expect(await balance()).toBe(before);
+    expect(
+      await env.DB.prepare('SELECT refund_claimed_at FROM returns WHERE id = ?')
+        .bind(paidBefore)
+        .first('refund_claimed_at'),
+    ).toBeNull();
+  });
+
   it('to the wallet of a shopper in another shard: the refund there, its record in the core, once', async () => {
     await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
     await registerShard(env, 1, 'ORDERS_1');
