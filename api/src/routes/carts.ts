@@ -53,8 +53,10 @@ export const cartRoutes = new Hono<AppEnv>()
           limit(LIMITS.guestCartPerEmail, `guest-cart:email:${emailIdentity(input.guest_email)}`),
         ]);
         const address = await guestAddress(db, input.guest_email);
-        // An account's address: her account's cart is the one reminded, when she is signed in.
-        if (address.registered) return c.json(ok({ saved: false }));
+        // An account's address: her account's cart is the one reminded, when she is signed in. Nothing is
+        // kept, and the answer is the one any other address gets, so it tells no stranger the address has
+        // an account.
+        if (address.registered) return c.json(ok({ saved: input.items.length > 0 }));
         owner = { guestEmail: input.guest_email };
         proven = address.proven;
       } else throw new ApiError(401, 'unauthorized');
