@@ -140,12 +140,13 @@ export function learnCoPurchases(
 }
 
 /**
- * Orders that count: money that moved. A cash order once delivered (and paid at the door); a card or
- * wallet order once paid. A cash order still "placed" or on its way, never paid for, says nothing of
- * what people buy, and costs its maker nothing.
+ * Orders that count: money that moved and stayed. A cash order once delivered (and paid at the door); a
+ * card or wallet order once paid; neither once its refunds (not failed) reach its total. A cash order
+ * still "placed" or on its way, never paid for, or one sent back for all its money, says nothing of what
+ * people buy, and costs its maker nothing.
  */
-const COUNTED =
-  "(o.status = 'delivered' OR (o.payment_method <> 'cod' AND o.status IN ('paid', 'processing', 'shipped')))";
+const COUNTED = `(o.status = 'delivered' OR (o.payment_method <> 'cod' AND o.status IN ('paid', 'processing', 'shipped')))
+  AND coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0) < o.total`;
 const PAGE = 2_000;
 
 /** What an order says of whose it was. */

@@ -229,6 +229,19 @@ describe('bought together, learned from real orders', () => {
     const fishOil = (await json(await get('/product/beta-omega-3-fish-oil/v2'))).data;
     expect(ids(fishOil.purchase_together)).not.toContain(3);
 
+    // Strangers who paid and sent it all back for their money (refunded in full): nothing bought either.
+    const returned = await byShoppers(4, [2, 3], { status: 'delivered' });
+    await db.batch(
+      returned.map((id) =>
+        db
+          .prepare(
+            "INSERT INTO refunds (order_id, amount, currency, method, reason, status, created_at, updated_at) VALUES (?, 1000, 'KWD', 'wallet', 'other', 'succeeded', ?, ?)",
+          )
+          .bind(id, Date.now(), Date.now()),
+      ),
+    );
+    await refreshCoPurchases(env, Date.now());
+    expect((await pairs()).filter((r) => r.product_id === 2 && r.related_product_id === 3)).toEqual([]);
     // Four more people who paid (by card, or at the door): five people, and the pair is theirs.
     await byShoppers(2, [2, 3], { status: 'paid', payment: 'card' });
     await byShoppers(2, [2, 3], { status: 'delivered' });
