@@ -4,6 +4,7 @@ import '../styles/orders.css';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useNavigationType } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
+import { COUNTRY_FACTS } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { cart } from '../cart/cart-store';
@@ -153,7 +154,8 @@ export function DeliveryNote({ addressId = null, zone = null }: { addressId?: nu
   // The country's threshold as the shopper pays it: the figure the cart banner counts down to.
   const freeShipping = useFreeShipping();
   const arrival = totals?.arrival ?? null;
-  const price = (fee: number) => (fee === 0 ? t('checkout_speed_free') : minor(fee, totals?.currency ?? 'KWD'));
+  const price = (fee: number) =>
+    fee === 0 ? t('checkout_speed_free') : minor(fee, totals?.currency ?? COUNTRY_FACTS[country].currency);
   return (
     <div className="delivery-note" data-testid="checkout-delivery-note">
       <h3>{t('checkout_delivery_title')}</h3>
@@ -167,7 +169,7 @@ export function DeliveryNote({ addressId = null, zone = null }: { addressId?: nu
           ))}
         </ul>
       ) : (
-        totals && <p>{t(country === 'SA' ? 'checkout_delivery_SA' : 'checkout_delivery_KW')}</p>
+        totals && <p>{t(`checkout_delivery_${country}`)}</p>
       )}
       {totals && (
         <dl className="totals">
