@@ -267,6 +267,14 @@ async function recordSettlement(
       .bind(s.outcome, s.providerRef, now, row.id),
   ];
   if (split) {
+    // A failure's return reopened before her shard's batch too (and again after it, both idempotent): a
+    // kill between the two batches must not leave the return "refunded" by a refund that failed. Reopened
+    // early, the failed refund's settlement still follows (a retry or the sweep), and its pending row keeps
+    // a second refund of the return out meanwhile (refunds_return_once).
+    if (reopened.length)
+      await core
+        .batch(reopened)
+        .catch((error) => log.error('return not reopened before its refund failed', { refundId: row.id, error }));
     try {
       await db.batch([...settled, ...links, ...points]);
     } catch (error) {

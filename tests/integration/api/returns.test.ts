@@ -782,6 +782,59 @@ describe('a refund killed half-way (issue 73)', () => {
     ).toBeNull();
   });
 
+  it('a gateway refund of a shopper in another shard that fails reopens its return, killed at any write', async () => {
+    // Review of issue 73: the reopening went in the core's batch after her shard's, so a kill between the two
+    // left the return "refunded" with a failed refund, and nothing came back to it.
+    await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
+    await registerShard(env, 1, 'ORDERS_1');
+    const her = await newShopper(device, 'return-refund-fails-shard');
+    const order = await paidCardOrder(device, her, { sku: 101, count: 5 });
+    expect((await deliver(owner, order.id)).status).toBe(200);
+    // Her account, with the order, moved to shard 1: the refund there, the return in the core.
+    await moveShopper(env, userOwner(her.id), 1, { lockGraceMs: 0 });
+    const config = apiConfig(env);
+    for (let at = 1; at < 5; at++) {
+      const res = await ask(her, order.id, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
+      const returnId = (await json(res)).data.return_id as number;
+      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+      expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(200);
+      const refunded = await json(await step(owner, returnId, 'refund', { method: 'gateway' }));
+      expect(refunded.data.status).toBe('refunded');
+      const refund = await env.ORDERS_1.prepare(
+        "UPDATE refunds SET status = 'pending' WHERE id = ? RETURNING provider_ref, amount, currency",
+      )
+        .bind(refunded.data.refund_id)
+        .first<{ provider_ref: string; amount: number; currency: string }>();
+      const report = {
+        providerRef: refund!.provider_ref,
+        refundId: refunded.data.refund_id as number,
+        status: 'failed' as const,
+        amount: refund!.amount,
+        currency: refund!.currency,
+      };
+      const dying = dyingEnv(at);
+      await settleRefund(dying.env, gatewayFor(config), report, 'webhook', {
+        confirm: false,
+        siteOrigin: config.SITE_ORIGIN,
+      }).catch(() => undefined);
+      // Nothing half-done: a failed refund's return is open to a refund again.
+      const failed = await env.ORDERS_1.prepare('SELECT status FROM refunds WHERE id = ?')
+        .bind(report.refundId)
+        .first<string>('status');
+      const status = await env.DB.prepare('SELECT status FROM returns WHERE id = ?').bind(returnId).first('status');
+      if (failed === 'failed') expect(status, `killed before write ${at}`).toBe('inspected');
+      else expect(['refunded', 'inspected']).toContain(status);
+      // The webhook again (or the sweep): settled failed, the return open to a refund again, once.
+      await settleRefund(env, gatewayFor(config), report, 'webhook', {
+        confirm: false,
+        siteOrigin: config.SITE_ORIGIN,
+      });
+      const after = await env.DB.prepare('SELECT status, refund_id FROM returns WHERE id = ?').bind(returnId).first();
+      expect(after).toMatchObject({ status: 'inspected', refund_id: null });
+      if (!dying.killed()) break;
+    }
+  }, 90_000);
+
   it('to the wallet of a shopper in another shard: the refund there, its record in the core, once', async () => {
     await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
     await registerShard(env, 1, 'ORDERS_1');
