@@ -116,7 +116,7 @@ export async function keepCart(
 export function orderedStatements(
   db: D1Database,
   shopper: { userId: number | null; email: string },
-  order: { id: number; total: number; currency: string },
+  order: { id: number; total: number; currency: string; paid: boolean },
   now: number,
 ): D1PreparedStatement[] {
   const hers = `status = 'open' AND (user_id = ?1 OR (?1 IS NULL AND (guest_identity = ?2
@@ -139,8 +139,10 @@ export function orderedStatements(
          WHERE ${hers}`,
       )
       .bind(...who, now, order.id, order.total, order.currency),
-    // A guest's order proves the address she gave is hers: her next carts there are reminded (proof.ts).
-    ...(shopper.userId === null ? [provenByOrderStatement(db, shopper.email, now)] : []),
+    // A guest's order paid as she places it (her wallet) proves the address she gave is hers: her next
+    // carts there are reminded (proof.ts). A card order proves it once paid (payments/outcome.ts), a cash
+    // order once delivered (order-office/steps.ts): an order placed and never paid proves nothing.
+    ...(shopper.userId === null && order.paid ? [provenByOrderStatement(db, shopper.email, now)] : []),
   ];
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { PaymentRow } from '#api/src/db/rows';
 import { releaseStatements, type SplitRelease, splitReleaseStatements } from '#api/src/payments/outcome';
+import { provenByOrderStatement } from '#api/src/carts/proof';
 import { log } from '#api/src/lib/log';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts } from '#api/src/alerts';
@@ -148,6 +149,10 @@ export async function applyStep(
         // another shard: her points here, the referrer's reward after the batch, referralRewardAcross).
         ...(await deliveryPointsStatements(db, order, now, siteOrigin(c), core, referrerAway)),
       );
+      // A guest's order paid for and delivered proves the address she gave is hers (issue 73): her next
+      // carts there are reminded (carts/proof.ts). Placed alone, it proves nothing: anyone can type it.
+      if (order.user_id === null && order.guest_email)
+        batch.toCore(provenByOrderStatement(core, order.guest_email, now));
       after = { status: 'delivered' };
       update = { kind: 'delivered' };
       break;

@@ -402,7 +402,12 @@ function orderStatements(
   // A subscription's own renewal is not her cart.
   if (!ctx.subscriptionRun)
     core.push(
-      ...orderedStatements(db, { userId, email: o.email }, { id: orderId, total: t.total, currency: t.currency }, now),
+      ...orderedStatements(
+        db,
+        { userId, email: o.email },
+        { id: orderId, total: t.total, currency: t.currency, paid: o.status === 'paid' },
+        now,
+      ),
     );
   const subscribing = !ctx.subscriptionRun && userId !== null && subscribedLines(q.lines).length > 0;
   if (subscribing)

@@ -24,6 +24,7 @@ import { spendReturnParts, spendReturnStatements } from '../loyalty/returns';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
+import { provenByOrderStatement } from '../carts/proof';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -411,9 +412,9 @@ async function confirmationFor(
   now: number,
 ): Promise<{ order: D1PreparedStatement[]; core: D1PreparedStatement[] }> {
   const row = await db
-    .prepare('SELECT lang, user_id FROM orders WHERE id = ?')
+    .prepare('SELECT lang, user_id, guest_email FROM orders WHERE id = ?')
     .bind(orderId)
-    .first<Pick<OrderRow, 'lang' | 'user_id'>>();
+    .first<Pick<OrderRow, 'lang' | 'user_id' | 'guest_email'>>();
   const lang = row?.lang ?? 'en';
   const order = await orderView(db, orderId, lang, undefined, undefined, core);
   if (!order) return { order: [], core: [] };
@@ -421,13 +422,18 @@ async function confirmationFor(
   const link = token ? { token, hash: await tokenHash(token) } : null;
   return {
     order: link ? [orderLinkStatement(db, link, orderId, now)] : [],
-    core: confirmationStatements(core, {
-      order: asPaid(order),
-      lang,
-      siteOrigin,
-      kind: 'payment_confirmation',
-      link: token,
-      now,
-    }),
+    core: [
+      ...confirmationStatements(core, {
+        order: asPaid(order),
+        lang,
+        siteOrigin,
+        kind: 'payment_confirmation',
+        link: token,
+        now,
+      }),
+      // A guest's order paid proves the address she gave is hers (issue 73): her next carts there are
+      // reminded (carts/proof.ts). Placed and never paid, it proved nothing.
+      ...(row?.user_id === null && row.guest_email ? [provenByOrderStatement(core, row.guest_email, now)] : []),
+    ],
   };
 }

@@ -9,6 +9,7 @@ import { GULF_OFFSET_MS } from '#shared/gulf-days';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, GUEST_KW_ADDRESS, json, registerShopper, saveAddress } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
+import { deliver } from './loyalty-helpers';
 
 const MIN = 60_000;
 const links = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
@@ -489,13 +490,42 @@ describe('a guest’s cart', () => {
         },
         null,
       );
-    expect((await order(email)).status).toBe(200);
-    // Her next cart at that address: proven by the order, so no confirmation mail, and reminded.
+    const first = await order(email);
+    expect(first.status).toBe(200);
+    // Placed and not yet paid (cash at the door): anyone could have typed her address, so it proves nothing
+    // (review of issue 73) and her next cart there is not reminded.
     await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email });
     await keptAtTen(email);
+    expect(await remind(gulf(11, 1))).toBe(0);
+    // Delivered and paid for: proven, and her next cart there is reminded with no confirmation mail.
+    const clerk = await staffWith([{ role: 'owner', country: null }]);
+    expect((await deliver(clerk, (await json(first)).data.order.id)).status).toBe(200);
+    await keep(null, [{ sku_id: 102, count: 1 }], { guest_email: email });
+    await keptAtTen(email);
     expect(await remind(gulf(11, 1))).toBe(1);
-    expect((await guestMails(email)).map((m) => m.kind)).not.toContain('cart_reminder_confirm');
     expect(await mails(email)).toHaveLength(1);
+    // A card order proves its address once paid, not before.
+    const payer = `payer-${crypto.randomUUID()}@example.com`;
+    const byCard = await json(
+      await post(
+        '/order/submit',
+        {
+          items: [{ sku_id: 101, count: 1 }],
+          payment_method: 'card',
+          email: payer,
+          address: GUEST_KW_ADDRESS,
+          idempotency_key: crypto.randomUUID(),
+        },
+        null,
+      ),
+    );
+    const proofOf = (mail: string) =>
+      env.DB.prepare('SELECT proven_at FROM cart_reminder_proofs WHERE email_identity = ?')
+        .bind(mail)
+        .first('proven_at');
+    expect(await proofOf(payer)).toBeNull();
+    expect((await post(`/dev/payments/${byCard.data.payment.id}`, { outcome: 'succeeded' }, null)).status).toBe(200);
+    expect(await proofOf(payer)).not.toBeNull();
     // The same inbox however she types it: the cart is found by the address's identity.
     const placed = await order(email.toUpperCase());
     expect(placed.status).toBe(200);
