@@ -139,8 +139,8 @@ export function findViolations(files) {
  * A new folder gets its place here before anything imports it or it imports anything.
  */
 export const API_LAYERS = [
-  ['lib', 'e-invoices'],
-  ['app-env'],
+  ['lib'],
+  ['app-env', 'e-invoices'],
   ['db'],
   ['uploads', 'media', 'carriers', 'payment-gateway', 'delivery', 'backup', 'mail', 'e-invoice-chain'],
   ['messages'],

@@ -38,6 +38,14 @@ export async function buildOpenApiJson() {
           }));
         },
       },
+      {
+        // Files Vite inlines (`?inline`: the labels' Arabic font): no part of the routes' description.
+        name: 'inline-assets',
+        setup(b) {
+          b.onResolve({ filter: /\?inline$/ }, (a) => ({ path: a.path, namespace: 'inline-stub' }));
+          b.onLoad({ filter: /.*/, namespace: 'inline-stub' }, () => ({ contents: "export default '';" }));
+        },
+      },
     ],
   });
   const { json } = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);

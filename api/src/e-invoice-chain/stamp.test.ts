@@ -19,8 +19,8 @@ describe('the stamp check', () => {
     const answer = stampCheck(stamp, notBefore + 1000);
     expect(answer.ok).toBe(true);
     if (answer.ok) expect(bytesToHex(answer.stamp.privateKey)).toBe(key.replace('dev-only-', ''));
-    expect(stampCheck(stamp, notAfter + 1000)).toEqual({ ok: false, error: 'certificate-expired' });
-    expect(stampCheck(stamp, notBefore - 1000)).toEqual({ ok: false, error: 'certificate-not-yet-valid' });
+    expect(stampCheck(stamp, notAfter + 1000)).toEqual({ ok: false, refusal: 'certificate-expired' });
+    expect(stampCheck(stamp, notBefore - 1000)).toEqual({ ok: false, refusal: 'certificate-not-yet-valid' });
   });
 
   it('refuses a key the certificate does not certify, and a missing or unreadable stamp', () => {
@@ -28,7 +28,7 @@ describe('the stamp check', () => {
     const now = notBefore + 1000;
     expect(stampCheck({ ...stamp, E_INVOICE_STAMP_KEY: other }, now)).toEqual({
       ok: false,
-      error: 'key-does-not-match-certificate',
+      refusal: 'key-does-not-match-certificate',
     });
     for (const change of [
       { E_INVOICE_STAMP_KEY: undefined },
@@ -39,7 +39,7 @@ describe('the stamp check', () => {
     ])
       expect(stampCheck({ ...stamp, ...change }, now), JSON.stringify(change)).toEqual({
         ok: false,
-        error: 'no-stamp',
+        refusal: 'no-stamp',
       });
   });
 });

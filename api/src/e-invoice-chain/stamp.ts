@@ -15,7 +15,7 @@ export type StampAnswer =
   | { ok: true; stamp: Stamp }
   | {
       ok: false;
-      error: 'no-stamp' | 'key-does-not-match-certificate' | 'certificate-expired' | 'certificate-not-yet-valid';
+      refusal: 'no-stamp' | 'key-does-not-match-certificate' | 'certificate-expired' | 'certificate-not-yet-valid';
     };
 
 /** The certificate, or null when the setting is not one (the same as no stamp for the caller). */
@@ -40,10 +40,10 @@ export function stampCheck(config: StampConfig, now: number): StampAnswer {
   const privateKey = keyText ? hexToBytes(keyText) : null;
   const certificate = config.E_INVOICE_STAMP_CERTIFICATE ? certificateOf(config.E_INVOICE_STAMP_CERTIFICATE) : null;
   if (privateKey?.length !== 32 || !certificate || !config.E_INVOICE_STAMP_CERTIFICATE)
-    return { ok: false, error: 'no-stamp' };
+    return { ok: false, refusal: 'no-stamp' };
   if (!secp256k1.utils.isValidSecretKey(privateKey) || !certifies(certificate, privateKey))
-    return { ok: false, error: 'key-does-not-match-certificate' };
-  if (now > certificate.notAfter) return { ok: false, error: 'certificate-expired' };
-  if (now < certificate.notBefore) return { ok: false, error: 'certificate-not-yet-valid' };
+    return { ok: false, refusal: 'key-does-not-match-certificate' };
+  if (now > certificate.notAfter) return { ok: false, refusal: 'certificate-expired' };
+  if (now < certificate.notBefore) return { ok: false, refusal: 'certificate-not-yet-valid' };
   return { ok: true, stamp: { privateKey, certificate: config.E_INVOICE_STAMP_CERTIFICATE } };
 }

@@ -31,7 +31,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 export function amountRuleFailures(xml: string): string[] {
   const { root } = parseXml(xml);
   const failures = new Set<string>();
-  const fail = (rule: string, holds: boolean) => {
+  const check = (rule: string, holds: boolean) => {
     if (!holds) failures.add(rule);
   };
   const totals = child(root, 'LegalMonetaryTotal');
@@ -49,7 +49,7 @@ export function amountRuleFailures(xml: string): string[] {
   const amounts = [...root.getElementsByTagName('*')].filter(
     (e) => e.getAttribute('currencyID') && e.localName !== 'PriceAmount',
   );
-  fail(
+  check(
     'BR-DEC',
     amounts.every((e) => /^-?\d+(\.\d{1,2})?$/.test(textOf(e))),
   );
@@ -60,11 +60,11 @@ export function amountRuleFailures(xml: string): string[] {
     const base = child(line, 'Price', 'BaseQuantity') ? amount(line, 'Price', 'BaseQuantity') : 1_000_000;
     const price = amount(line, 'Price', 'PriceAmount');
     // Net = quantity × price ÷ base quantity, to the cent (BR-KSA-EN16931-11; no line allowances here).
-    fail('BR-KSA-EN16931-11', productInCents(quantity, price, base) === net);
+    check('BR-KSA-EN16931-11', productInCents(quantity, price, base) === net);
     const percent = amount(line, 'Item', 'ClassifiedTaxCategory', 'Percent');
     const vat = amount(line, 'TaxTotal', 'TaxAmount');
-    fail('BR-KSA-50', productInCents(net, percent, 100_000_000) === vat);
-    fail('BR-KSA-51', amount(line, 'TaxTotal', 'RoundingAmount') === net + vat);
+    check('BR-KSA-50', productInCents(net, percent, 100_000_000) === vat);
+    check('BR-KSA-51', amount(line, 'TaxTotal', 'RoundingAmount') === net + vat);
     return net;
   });
   const lineTotal = amount(totals, 'LineExtensionAmount');
@@ -72,25 +72,25 @@ export function amountRuleFailures(xml: string): string[] {
   const chargeTotal = child(totals, 'ChargeTotalAmount') ? amount(totals, 'ChargeTotalAmount') : 0;
   const exclusive = amount(totals, 'TaxExclusiveAmount');
   const vatTotal = amount(taxTotal, 'TaxAmount');
-  fail('BR-CO-10', lineTotal === sum(lineNets));
-  fail('BR-CO-11', allowanceTotal === sum(allowances.map((a) => amount(a, 'Amount'))));
-  fail('BR-CO-12', chargeTotal === sum(charges.map((c) => amount(c, 'Amount'))));
-  fail('BR-CO-13', exclusive === lineTotal - allowanceTotal + chargeTotal);
-  fail('BR-CO-14', vatTotal === sum(subtotals.map((s) => amount(s, 'TaxAmount'))));
+  check('BR-CO-10', lineTotal === sum(lineNets));
+  check('BR-CO-11', allowanceTotal === sum(allowances.map((a) => amount(a, 'Amount'))));
+  check('BR-CO-12', chargeTotal === sum(charges.map((c) => amount(c, 'Amount'))));
+  check('BR-CO-13', exclusive === lineTotal - allowanceTotal + chargeTotal);
+  check('BR-CO-14', vatTotal === sum(subtotals.map((s) => amount(s, 'TaxAmount'))));
   for (const s of subtotals) {
     const percent = amount(s, 'TaxCategory', 'Percent');
     // One standard-rated category: its taxable amount is the whole taxable amount (BR-S-08).
-    fail('BR-S-08', amount(s, 'TaxableAmount') === exclusive);
-    fail('BR-S-09', productInCents(amount(s, 'TaxableAmount'), percent, 100_000_000) === amount(s, 'TaxAmount'));
+    check('BR-S-08', amount(s, 'TaxableAmount') === exclusive);
+    check('BR-S-09', productInCents(amount(s, 'TaxableAmount'), percent, 100_000_000) === amount(s, 'TaxAmount'));
   }
   // The tax-currency TaxTotal carries the same VAT (SAR documents, BR-KSA-EN16931-09).
-  fail(
+  check(
     'BR-KSA-EN16931-09',
     taxTotalInTaxCurrency !== undefined && amount(taxTotalInTaxCurrency, 'TaxAmount') === vatTotal,
   );
-  fail('BR-CO-15', amount(totals, 'TaxInclusiveAmount') === exclusive + vatTotal);
+  check('BR-CO-15', amount(totals, 'TaxInclusiveAmount') === exclusive + vatTotal);
   const prepaid = child(totals, 'PrepaidAmount') ? amount(totals, 'PrepaidAmount') : 0;
   const rounding = child(totals, 'PayableRoundingAmount') ? amount(totals, 'PayableRoundingAmount') : 0;
-  fail('BR-CO-16', amount(totals, 'PayableAmount') === amount(totals, 'TaxInclusiveAmount') - prepaid + rounding);
+  check('BR-CO-16', amount(totals, 'PayableAmount') === amount(totals, 'TaxInclusiveAmount') - prepaid + rounding);
   return [...failures].sort();
 }

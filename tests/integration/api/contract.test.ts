@@ -183,6 +183,8 @@ describe('GET /openapi.json', () => {
       PAYMENT_PROVIDER: 'tap',
       CARRIER_MODE: 'live',
       ZATCA_ENVIRONMENT: 'production',
+      // No stamp yet (onboarding writes it; Saudi documents wait): production refuses the tests' dev key.
+      E_INVOICE_STAMP_KEY: undefined,
       TAP_SECRET_KEY: 'sk_test_real',
       PAYMENT_WEBHOOK_SECRET: 'a-real-production-webhook-secret-0123456789',
       SITE_ORIGIN: 'https://shop.example',

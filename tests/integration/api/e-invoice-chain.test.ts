@@ -63,7 +63,7 @@ const handle = (name: string) => {
 
 async function issued(stub: DurableObjectStub<EInvoiceChain>, key: string, extra = 0) {
   const answer = await stub.issue(sale(key, extra));
-  if (!answer.ok) throw new Error(answer.error);
+  if (!answer.ok) throw new Error(answer.refusal);
   return answer.document;
 }
 
@@ -113,9 +113,9 @@ describe('the e-invoice chain', () => {
     // The test stamp's certificate is valid from 2026-11-28 to 2126-11-04 (api/.dev.vars.example).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2127, 0, 1));
-    expect(await stub.issue(sale('order-2'))).toEqual({ ok: false, error: 'certificate-expired' });
+    expect(await stub.issue(sale('order-2'))).toEqual({ ok: false, refusal: 'certificate-expired' });
     vi.setSystemTime(Date.UTC(2026, 0, 1));
-    expect(await stub.issue(sale('order-2'))).toEqual({ ok: false, error: 'certificate-not-yet-valid' });
+    expect(await stub.issue(sale('order-2'))).toEqual({ ok: false, refusal: 'certificate-not-yet-valid' });
     vi.useRealTimers();
     expect((await checkedChain(stub)).icvs).toEqual([1]);
 
