@@ -2,6 +2,7 @@
 // each worker with real D1, KV, R2 and Durable Object bindings (migrations applied in setup files).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { pageTable } from './scripts/vite-page-table.mjs';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
@@ -54,6 +55,15 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
 const quietRequestLines = (log: string) => (isRequestLine(log) ? false : undefined);
+
+/** The API build's modules (none before a build: the projects that do not run it need none). */
+function apiBuildModules() {
+  const chunks = existsSync('dist/shop_api/assets') ? readdirSync('dist/shop_api/assets') : [];
+  return ['index.js', ...chunks.filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`)].map((f) => ({
+    type: 'ESModule' as const,
+    path: `./dist/shop_api/${f}`,
+  }));
+}
 
 export default defineConfig({
   test: {
@@ -166,8 +176,10 @@ export default defineConfig({
                 {
                   // The real commerce API, from the build (npm test builds before it runs this project).
                   name: 'shop-api',
-                  modules: true,
-                  scriptPath: './dist/shop_api/index.js',
+                  // Its entry and its chunks (the modules it loads on first use, such as the label
+                  // drawing, and those it shares with them), all ES modules as the deployed worker's rules say.
+                  modules: apiBuildModules(),
+                  modulesRoot: './dist/shop_api',
                   compatibilityDate: '2026-10-01',
                   compatibilityFlags: ['nodejs_compat'],
                   // Its error reports and every other outbound fetch go to the stand-in, which also

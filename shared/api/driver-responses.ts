@@ -15,8 +15,15 @@ const driverStopSchema = z.object({
   order_number: z.string(),
   name: z.string(),
   phone: z.string(),
+  /** The typed parts of the address by name (block, street, avenue, building, floor, apartment). */
+  address: z.record(z.string(), z.string()),
+  /** A stop stored before its parts were kept: its address values as lines, as typed. */
   address_lines: z.array(z.string()),
+  /** The area in English, and in Arabic with its governorate (null: a name the places table lacks). */
   area: z.string(),
+  area_ar: z.string().nullable(),
+  governorate_en: z.string().nullable(),
+  governorate_ar: z.string().nullable(),
   cod_amount: z.int(),
   currency: z.enum(['KWD', 'SAR']),
   status: z.enum(['pending', 'delivered', 'failed']),

@@ -45,7 +45,7 @@ export const staffCodAr: Translated<typeof staffCodEn> = {
   },
   st_driver_none: 'لا توقفات لك اليوم.',
   st_driver_start: 'ابدأ جولتي',
-  st_driver_stop_number: '{{number}}.',
+  st_driver_stop_number: 'التوقف {{number}} ·',
   st_driver_order: 'الطلب {{order}}',
   st_driver_collect: 'حصّل {{amount}}',
   st_driver_paid: 'مدفوع مسبقاً: لا تحصّل شيئاً',

@@ -39,7 +39,7 @@ export const staffCodEn = {
   },
   st_driver_none: 'No stops for you today.',
   st_driver_start: 'Start my run',
-  st_driver_stop_number: '{{number}}.',
+  st_driver_stop_number: 'Stop {{number}} ·',
   st_driver_order: 'Order {{order}}',
   st_driver_collect: 'Collect {{amount}}',
   st_driver_paid: 'Paid already: collect nothing',

@@ -10,7 +10,8 @@ import { labelledPart } from './address-part';
 
 const TEXTS: Record<Lang, Record<string, unknown>> = { en: accountsEn, ar: accountsAr };
 
-export function storedAddressLines(a: Record<string, unknown>, lang: Lang): string[] {
+/** The lines as their parts (a reader that wraps a long line, the label, breaks it between parts). */
+export function storedAddressLineParts(a: Record<string, unknown>, lang: Lang): string[][] {
   const texts = TEXTS[lang];
   const value = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
   const part = (key: string, k = key) =>
@@ -27,11 +28,19 @@ export function storedAddressLines(a: Record<string, unknown>, lang: Lang): stri
           [part('block'), part('street'), part('avenue')],
           [part('building'), part('floor'), part('apartment')],
         ];
-  const separator = String(texts.list_separator ?? ', ');
-  return lines.map((line) => line.filter(Boolean).join(separator)).filter(Boolean);
+  return lines.map((line) => line.filter(Boolean)).filter((line) => line.length > 0);
+}
+
+/** The language's separator between an address's parts ("، " in Arabic). */
+export function addressSeparator(lang: Lang): string {
+  return String(TEXTS[lang].list_separator ?? ', ');
+}
+
+export function storedAddressLines(a: Record<string, unknown>, lang: Lang): string[] {
+  return storedAddressLineParts(a, lang).map((line) => line.join(addressSeparator(lang)));
 }
 
 /** The same, on one line. */
 export function storedAddressLine(a: Record<string, unknown>, lang: Lang): string {
-  return storedAddressLines(a, lang).join(String(TEXTS[lang].list_separator ?? ', '));
+  return storedAddressLines(a, lang).join(addressSeparator(lang));
 }

@@ -4,6 +4,7 @@
 import { FAIL_REASONS, RECEIVERS } from '#shared/api/cod-schemas';
 import type { DriverDay, DriverStop } from '#shared/api/driver-responses';
 import { currencyDecimals, formatMinor, minorToDecimal } from '#shared/money';
+import { storedAddressLines } from '#shared/text/address-lines';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
@@ -44,6 +45,25 @@ function MarkError({ id, message }: { id: string; message: string }) {
 /** wa.me wants the number's digits only, with the country code. */
 const whatsApp = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
 
+/**
+ * The stop's address as the shop writes it everywhere (the shared formatter): the area and governorate
+ * in the page's language, then "Block 4, Street 12…" with their words; a stop stored before its parts
+ * were kept shows its lines as typed.
+ */
+function stopAddress(t: StaffTranslator, stop: DriverStop): string[] {
+  const ar = t.lang === 'ar';
+  const lines = storedAddressLines(
+    {
+      ...stop.address,
+      country: 'KW',
+      area_name: (ar ? stop.area_ar : null) ?? stop.area,
+      governorate_name: ar ? stop.governorate_ar : stop.governorate_en,
+    },
+    t.lang,
+  );
+  return [...lines, ...stop.address_lines];
+}
+
 function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; state?: DriverFormState }) {
   const id = (f: string) => `stop-${stop.id}-${f}`;
   const mine = state?.stop === stop.id ? state : undefined;
@@ -55,12 +75,16 @@ function StopCard({ t, stop, state }: { t: StaffTranslator; stop: DriverStop; st
   return (
     <li className="card stack stop" aria-labelledby={id('name')} data-testid={`stop-${stop.id}`}>
       <h2 id={id('name')}>
-        <span className="stop-number">{t.t('st_driver_stop_number', { number: stop.position })}</span> {stop.name}
+        <span className="stop-number">{t.t('st_driver_stop_number', { number: stop.position })}</span>{' '}
+        <bdi>{stop.name}</bdi>
       </h2>
-      <p>
-        {stop.area}
-        {stop.address_lines.length > 0 && <br />}
-        {stop.address_lines.join(', ')}
+      <p className="stop-address">
+        {stopAddress(t, stop).map((line, i) => (
+          <span key={line}>
+            {i > 0 && <br />}
+            <bdi>{line}</bdi>
+          </span>
+        ))}
       </p>
       <p>
         {t.t('st_driver_order', { order: stop.order_number })} · <span dir="ltr">{stop.phone}</span>

@@ -17,6 +17,7 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
+import { decodeCode128, labelLines, sameWords } from '../support/label-pdf';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -111,6 +112,23 @@ test("a shopper in Kuwait orders cash on delivery, a clerk ships it with a label
   expect(label.status()).toBe(200);
   expect(label.headers()['content-type']).toBe('application/pdf');
   expect((await label.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // A courier reads it: her address in Kuwait's form with its words, in English and in Arabic, and the
+  // tracking number's barcode scans.
+  const lines = await labelLines(await label.body());
+  for (const line of [
+    recipient,
+    'Salmiya, Hawalli',
+    'Block 3, Street 12',
+    'Building 7',
+    'السالمية، حولي',
+    'قطعة 3، شارع 12',
+    'مبنى 7',
+  ])
+    expect(
+      lines.some((l) => sameWords(l, line)),
+      `"${line}" in:\n${lines.join('\n')}`,
+    ).toBe(true);
+  expect(await decodeCode128(await label.body())).toBe(tracking);
 
   // The shopper sees her parcel is with the shop's courier, still due the day promised.
   await page.reload();
@@ -125,7 +143,8 @@ test("a shopper in Kuwait orders cash on delivery, a clerk ships it with a label
   await expect(driver.getByRole('heading', { level: 1 })).toHaveText('Today’s deliveries');
   await expect(driver.getByText('1 stop left')).toBeVisible();
   const stop = driver.getByRole('listitem').filter({ has: driver.getByRole('heading', { name: recipient }) });
-  await expect(stop).toContainText('Salmiya');
+  await expect(stop).toContainText('Salmiya, Hawalli');
+  await expect(stop).toContainText('Block 3, Street 12');
   await expect(stop).toContainText(`Order ${number}`);
   await expect(stop.getByText(`Collect KWD ${total}`)).toBeVisible();
   await expect(stop.getByRole('link', { name: `Call ${recipient}` })).toHaveAttribute('href', 'tel:+96598765432');

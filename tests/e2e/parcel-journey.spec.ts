@@ -5,6 +5,7 @@
 // the failed attempt she picks another day on her order page; once delivered, the clerk imports SMSA's
 // statement and the parcel reads paid. Two people meet: the shopper's and the clerk's browsers.
 import { minorToDecimal } from '../../shared/money';
+import { decodeCode128, labelLines, sameWords } from '../support/label-pdf';
 import {
   createStaffThroughDev,
   expect,
@@ -60,6 +61,32 @@ test('a shopper in Saudi Arabia follows her parcel, picks another day after a fa
     ready.getByRole('button', { name: 'اطبع البوالص المختارة' }).click(),
   ]);
   expect(labels.headers()['content-type']).toBe('application/pdf');
+  // A courier reads it: her Saudi national address with its words in English and in Arabic (the Arabic
+  // shaped, read back in its order), the postal code, and the tracking number's barcode scans.
+  // The browser shows the PDF rather than keeping its bytes: fetched again with the clerk's session from
+  // Node, by the server's address with the staff host named (Node does not resolve staff.localhost).
+  const labelsUrl = new URL(labels.url());
+  const session = (await office.cookies(staff)).find((c) => c.name === 'stk')!.value;
+  const printed = await (
+    await clerkPage.request.get(new URL(`${labelsUrl.pathname}${labelsUrl.search}`, baseURL).href, {
+      headers: { host: labelsUrl.host, cookie: `stk=${session}` },
+    })
+  ).body();
+  const lines = await labelLines(printed);
+  for (const line of [
+    'نورة',
+    'الروضة, Jeddah',
+    'Street التحلية, Building no. 1234',
+    'Postal code 23433',
+    'الروضة، جدة',
+    'شارع التحلية، رقم المبنى 1234',
+    'الرمز البريدي 23433',
+  ])
+    expect(
+      lines.some((l) => sameWords(l, line)),
+      `"${line}" in:\n${lines.join('\n')}`,
+    ).toBe(true);
+  expect(await decodeCode128(printed)).toBe(tracking);
 
   // Her order page: shipped, with the parcel and its promised day.
   const orderPage = `/ar/profile/orders?id=${number}`;

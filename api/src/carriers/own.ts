@@ -62,7 +62,9 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
             request.orderNumber,
             request.consignee.name,
             request.consignee.phone,
-            JSON.stringify(request.consignee.lines),
+            // The typed parts by name (block, street…), so the driver's page prints them with their words;
+            // a request without them (none from the shop's own orders) keeps its lines as given.
+            JSON.stringify(request.consignee.address?.parts ?? request.consignee.lines),
             request.consignee.city,
             request.codAmount,
             request.currency,

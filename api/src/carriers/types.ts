@@ -3,6 +3,7 @@
 // above this file (shipping, tracking, pickups, returns, cash on delivery) talks to a Carrier only.
 import type { PARCEL_CARRIERS, PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { DeliverySpeed } from '#shared/delivery/promise';
+import type { Lang } from '#shared/locale';
 
 export type CarrierCode = (typeof PARCEL_CARRIERS)[number];
 
@@ -20,6 +21,18 @@ export interface Party {
   city: string;
   country: 'KW' | 'SA';
   postalCode?: string;
+  /**
+   * The address in its country's form, for the labels the shop prints itself (./label.ts) and the
+   * driver's page: the typed parts by name, and the place names in both languages (Kuwait: area and
+   * governorate; Saudi: the city, region null). Absent on the shop's own addresses.
+   */
+  address?: PartyAddress;
+}
+
+export interface PartyAddress {
+  /** The stored address's typed keys (block, street…; district, building_number, postal_code…). */
+  parts: Record<string, string>;
+  places: Record<Lang, { area: string; region: string | null }>;
 }
 
 export interface ShipmentRequest {

@@ -4,14 +4,30 @@
 import type { DriverStop } from '#shared/api/driver-responses';
 import type { DriverStopRow } from '#api/src/db/rows';
 
+// The area's Arabic name and its governorate come from the places table (the stop keeps the English
+// name the carriers use), so the driver's page reads "السالمية، حولي" in Arabic.
 export const STOP_COLUMNS = `d.id, d.tracking_number, d.day, d.staff_id, d.position, d.order_number, d.name, d.phone,
   d.address_lines, d.area, d.cod_amount, d.currency, d.status, d.received_by, d.receiver_name, d.fail_reason,
-  d.cash_collected, d.cash_note`;
+  d.cash_collected, d.cash_note,
+  (SELECT a.name_ar FROM areas a WHERE a.name_en = d.area COLLATE NOCASE) AS area_ar,
+  (SELECT g.name_en FROM areas a JOIN governorates g ON g.id = a.governorate_id
+    WHERE a.name_en = d.area COLLATE NOCASE) AS governorate_en,
+  (SELECT g.name_ar FROM areas a JOIN governorates g ON g.id = a.governorate_id
+    WHERE a.name_en = d.area COLLATE NOCASE) AS governorate_ar`;
 
 /** The columns STOP_COLUMNS selects. */
-export type StopRow = Omit<DriverStop, 'address_lines'> & Pick<DriverStopRow, 'address_lines'>;
+export type StopRow = Omit<DriverStop, 'address_lines' | 'address'> & Pick<DriverStopRow, 'address_lines'>;
 
-export const toStop = (row: StopRow): DriverStop => ({ ...row, address_lines: JSON.parse(row.address_lines) });
+/**
+ * A stop as answered. address_lines holds the typed parts by name (an object), or, for a stop stored
+ * before they were kept, the values as lines (an array): those are answered as they were.
+ */
+export const toStop = (row: StopRow): DriverStop => {
+  const stored = JSON.parse(row.address_lines) as string[] | Record<string, string>;
+  return Array.isArray(stored)
+    ? { ...row, address: {}, address_lines: stored }
+    : { ...row, address: stored, address_lines: [] };
+};
 
 /**
  * The events that leaving with the van gives a stop: picked up, then out for delivery, each once

@@ -10,6 +10,7 @@ import {
   CarrierUnavailable,
   type CarrierCode,
   type Party,
+  type PartyAddress,
 } from '#api/src/carriers/types';
 import { apiConfig } from '#api/src/lib/config';
 import { log } from '#api/src/lib/log';
@@ -45,15 +46,22 @@ export type CreateOutcome = 'created' | 'refused' | 'unavailable' | 'skipped';
 async function consigneeOf(env: ApiEnv, order: { address: string; country: 'KW' | 'SA' }): Promise<Party> {
   const a = JSON.parse(order.address) as Record<string, unknown>;
   const text = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : null);
-  const table = order.country === 'KW' ? 'areas' : 'dhl_cities';
-  const placeId = Number(a.area_id ?? a.city_id);
-  const place = await env.DB.prepare(`SELECT name_en FROM ${table} WHERE id = ?`)
-    .bind(placeId)
-    .first<{ name_en: string }>();
+  // The place names in both languages: the label prints the address in English and in Arabic.
+  const place = await env.DB.prepare(
+    order.country === 'KW'
+      ? `SELECT a.name_en, a.name_ar, g.name_en AS region_en, g.name_ar AS region_ar
+         FROM areas a JOIN governorates g ON g.id = a.governorate_id WHERE a.id = ?`
+      : 'SELECT name_en, name_ar, NULL AS region_en, NULL AS region_ar FROM dhl_cities WHERE id = ?',
+  )
+    .bind(Number(a.area_id ?? a.city_id))
+    .first<{ name_en: string; name_ar: string; region_en: string | null; region_ar: string | null }>();
   const keys =
     order.country === 'KW'
-      ? ['block', 'street', 'avenue', 'building', 'floor', 'apartment']
-      : ['district', 'street', 'building_number', 'short_address'];
+      ? (['block', 'street', 'avenue', 'building', 'floor', 'apartment'] as const)
+      : (['district', 'street', 'building_number', 'short_address'] as const);
+  const parts = Object.fromEntries(
+    [...keys, 'postal_code' as const].flatMap((k) => (text(k) ? [[k, text(k)!]] : [])),
+  ) as PartyAddress['parts'];
   return {
     name: text('recipient') ?? '',
     phone: text('phone') ?? '',
@@ -61,6 +69,13 @@ async function consigneeOf(env: ApiEnv, order: { address: string; country: 'KW' 
     city: place?.name_en ?? '',
     country: order.country,
     ...(text('postal_code') ? { postalCode: text('postal_code')! } : {}),
+    address: {
+      parts,
+      places: {
+        en: { area: place?.name_en ?? '', region: place?.region_en ?? null },
+        ar: { area: place?.name_ar ?? '', region: place?.region_ar ?? null },
+      },
+    },
   };
 }
 

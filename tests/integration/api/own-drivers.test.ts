@@ -92,6 +92,12 @@ describe('the driver’s day', () => {
       cod_amount: 8000,
       currency: 'KWD',
     });
+    // Stored as lines only (no parts): shown as they were, with the area's Arabic name and governorate.
+    expect(stop).toMatchObject({
+      address: {},
+      address_lines: ['Block 3', 'Street 12', 'House 7'],
+      area_ar: 'السالمية',
+    });
     const other = (await stopOf(theirs.trackingNumber)).id;
     const res = await staffCall(huda.token, `/staff/driver/stops/${other}/failed`, { json: { reason: 'not_home' } });
     expect(res.status).toBe(404);
@@ -99,6 +105,26 @@ describe('the driver’s day', () => {
     // Not a driver: 403.
     expect((await staffCall(support.token, '/staff/driver/day')).status).toBe(403);
     expect((await staffCall(clerk.token, '/staff/driver/day')).status).toBe(403);
+  });
+
+  it('keeps the typed parts of the address by name, and gives the area in Arabic with its governorate', async () => {
+    const request = ownRequest('Salmiya', 0);
+    request.consignee.address = {
+      parts: { block: '4', street: '12', building: '7' },
+      places: { en: { area: 'Salmiya', region: 'Hawalli' }, ar: { area: 'السالمية', region: 'حولي' } },
+    };
+    const parcel = await ownCarrier(env.DB).createShipment(request);
+    const stop = (await day(huda)).stops.find(
+      (s: { tracking_number: string }) => s.tracking_number === parcel.trackingNumber,
+    );
+    expect(stop).toMatchObject({
+      address: { block: '4', street: '12', building: '7' },
+      address_lines: [],
+      area: 'Salmiya',
+      area_ar: 'السالمية',
+      governorate_en: 'Hawalli',
+      governorate_ar: 'حولي',
+    });
   });
 
   it('marks delivered with the cash, refusing more than the amount and less without a note; events follow', async () => {

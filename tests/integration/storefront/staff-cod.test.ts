@@ -17,16 +17,19 @@ let clerk = '';
 let clerkAr = '';
 let support = '';
 
-/** A parcel of the own drivers stored as the own carrier stores it (api/src/carriers/own.ts): a stop. */
-async function createStop(area: string, cod: number, staffId: number | null) {
+/**
+ * A parcel of the own drivers stored as the own carrier stores it (api/src/carriers/own.ts): a stop,
+ * its address the typed parts by name.
+ */
+async function createStop(area: string, cod: number, staffId: number | null, name = 'Sara Al-Ali') {
   const tracking = `GV${crypto.randomUUID().slice(0, 10)}`;
   await env.API_DB.prepare(
     `INSERT INTO driver_stops (reference, tracking_number, day, staff_id, position, order_number, name, phone, address_lines,
        area, cod_amount, currency, created_at)
      VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(position), 0) + 1 FROM driver_stops WHERE day = ?3 AND staff_id IS ?4),
-       ?5, 'Sara Al-Ali', '+96598765432', '["Block 3","Street 12"]', ?6, ?7, 'KWD', ?8)`,
+       ?5, ?9, '+96598765432', '{"block":"4","street":"12","building":"7"}', ?6, ?7, 'KWD', ?8)`,
   )
-    .bind(`R-${tracking}`, tracking, gulfDate(Date.now()), staffId, `KW-${tracking}`, area, cod, Date.now())
+    .bind(`R-${tracking}`, tracking, gulfDate(Date.now()), staffId, `KW-${tracking}`, area, cod, Date.now(), name)
     .run();
   return { trackingNumber: tracking };
 }
@@ -64,6 +67,27 @@ describe('the driver’s phone page', () => {
     expect(ar).toContain('توصيلات اليوم');
     expect(ar).toContain('واتساب');
     expect(ar).not.toContain('Jabriya');
+  });
+
+  it('writes the address with its words and the area in her language, the stop number first', async () => {
+    await createStop('Salmiya', 0, driver.id);
+    const en = decoded(await (await staffPage('/driver', driver.cookie)).text());
+    expect(en).toContain('<bdi>Salmiya, Hawalli</bdi>');
+    expect(en).toContain('<bdi>Block 4, Street 12</bdi>');
+    expect(en).toContain('<bdi>Building 7</bdi>');
+    expect(en).not.toContain('4, 12, 7');
+
+    const parcel = await createStop('Salmiya', 0, driverAr.id, 'نورة العتيبي');
+    const ar = decoded(await (await staffPage('/driver', driverAr.cookie)).text());
+    const card = ar.slice(ar.indexOf(`data-testid="stop-${await stopId(parcel.trackingNumber)}"`));
+    expect(card).toContain('<bdi>السالمية، حولي</bdi>');
+    expect(card).toContain('<bdi>قطعة 4، شارع 12</bdi>');
+    expect(card).toContain('<bdi>مبنى 7</bdi>');
+    expect(card).not.toContain('Salmiya');
+    // The heading reads its stop number, then the name (an isolated run, whatever its script).
+    expect(card).toMatch(
+      /<h2 id="[^"]+"><span class="stop-number">التوقف \d+ ·<\/span> <bdi>نورة العتيبي<\/bdi><\/h2>/,
+    );
   });
 
   it('refuses a short amount without a note, keeps what was typed, then marks it; another driver gets not found', async () => {
