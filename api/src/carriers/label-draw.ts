@@ -5,6 +5,7 @@
 // with its words: Block, Street…, قطعة، شارع…; Saudi: district, city, street, building number, postal
 // code, short address), her phone — the shipper, and the cash to collect.
 import fontkit, { type Font } from '@pdf-lib/fontkit';
+import { syncFontkit } from './font-subset';
 import notoArabic from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff?inline';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Lang } from '#shared/locale';
@@ -46,7 +47,7 @@ const UNSHAPED = Object.fromEntries(
 );
 
 async function embedFonts(pdf: PDFDocument): Promise<LabelFonts> {
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(syncFontkit);
   const bytes = arabicFontBytes();
   return {
     arabic: await pdf.embedFont(bytes, { subset: true, features: UNSHAPED }),

@@ -15,8 +15,3 @@ await freshStart(env.DB, env.TEST_MIGRATIONS, {
 // amounts, the loyalty rules a back-office test switched off) would otherwise answer for the fresh one.
 forgetCurrencies();
 forgetLoyaltyRules();
-// The label drawing is imported on first use (api/src/carriers/label.ts). Under Vitest that import is
-// served through the test runner's I/O, which a queue consumer's context may not touch ("Cannot perform
-// I/O on behalf of a different Durable Object"): loaded here, the consumer finds it loaded, as a
-// deployed isolate's later labels do.
-await import('#api/src/carriers/label-draw');
