@@ -193,6 +193,13 @@ test('a page’s code starts loading when the shopper points at a link to it; na
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Return policy' }).scrollIntoViewIfNeeded();
+  // The footer hydrates when its code arrives (decision 57's deferred shell): a link pressed before that
+  // is a plain link, a whole page load, as it should be. The app's own navigation is what this checks.
+  await expect
+    .poll(() =>
+      page.getByRole('contentinfo').evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(200);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Return policy' }).click();
