@@ -580,6 +580,15 @@ async function staffCallIn(environment: object, token: string, path: string, bod
 }
 
 describe('a refund killed half-way (issue 73)', () => {
+  /** A return of one unit of sku 101 from her order, received and inspected: ready to refund. */
+  async function inspectedReturn(her: Shopper, orderId: number, resellable = true) {
+    const res = await ask(her, orderId, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
+    const returnId = (await json(res)).data.return_id as number;
+    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable }] })).status).toBe(200);
+    return returnId;
+  }
+
   /**
    * Each kill point in turn, each on a fresh inspected return: nothing half-done, and the next try pays
    * once. Answers the try that was answered (its writes plus one).
@@ -709,10 +718,7 @@ describe('a refund killed half-way (issue 73)', () => {
     const her = await newShopper(device, 'return-refund-fails');
     const order = await paidCardOrder(device, her, { sku: 101, count: 2 });
     expect((await deliver(owner, order.id)).status).toBe(200);
-    const res = await ask(her, order.id, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
-    const returnId = (await json(res)).data.return_id as number;
-    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
-    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(200);
+    const returnId = await inspectedReturn(her, order.id);
     const refunded = await json(await step(owner, returnId, 'refund', { method: 'gateway' }));
     expect(refunded.data.status).toBe('refunded');
     // The gateway answered pending, then its webhook says the refund failed.
@@ -749,15 +755,7 @@ describe('a refund killed half-way (issue 73)', () => {
     // refunds named their return) was claimed and paid a second time.
     const her = await newShopper(device, 'return-claimed');
     const orderId = await deliveredOrder(her);
-    const inspected = async () => {
-      const res = await ask(her, orderId, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
-      const returnId = (await json(res)).data.return_id as number;
-      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
-      expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: false }] })).status).toBe(
-        200,
-      );
-      return returnId;
-    };
+    const inspected = () => inspectedReturn(her, orderId, false);
     const claimed = await inspected();
     await env.DB.prepare('UPDATE returns SET refund_claimed_at = ? WHERE id = ?').bind(Date.now(), claimed).run();
     expect((await step(clerk, claimed, 'reject', { reason: 'Seal broken' })).status).toBe(409);
@@ -794,10 +792,7 @@ describe('a refund killed half-way (issue 73)', () => {
     await moveShopper(env, userOwner(her.id), 1, { lockGraceMs: 0 });
     const config = apiConfig(env);
     for (let at = 1; at < 5; at++) {
-      const res = await ask(her, order.id, { items: [{ sku_id: 101, count: 1 }], reason: 'wrong_item' });
-      const returnId = (await json(res)).data.return_id as number;
-      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
-      expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(200);
+      const returnId = await inspectedReturn(her, order.id);
       const refunded = await json(await step(owner, returnId, 'refund', { method: 'gateway' }));
       expect(refunded.data.status).toBe('refunded');
       const refund = await env.ORDERS_1.prepare(
