@@ -11,9 +11,11 @@ async function textFor(page: Page, e164: string, pattern: RegExp): Promise<strin
   await expect(async () => {
     await page.goto('/dev/messages');
     const article = page.locator('article[data-channel="whatsapp"]', { hasText: e164 }).filter({ hasText: pattern });
-    found = (await article.first().getByTestId('message-text').textContent()) ?? '';
+    // A short wait on this load of the page: a message queued after it shows on the next load, which a
+    // wait for the whole time on the first one never made (the message came, the page was stale).
+    found = (await article.first().getByTestId('message-text').textContent({ timeout: 1_000 })) ?? '';
     expect(found).toMatch(pattern);
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
   return found;
 }
 
