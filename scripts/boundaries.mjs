@@ -148,7 +148,7 @@ export const API_LAYERS = [
   ['alerts'],
   ['accounts'],
   ['staff', 'retention'],
-  ['middleware', 'archive'],
+  ['middleware', 'archive', 'e-invoice-stamp'],
   ['loyalty'],
   ['reviews'],
   ['catalogue'],

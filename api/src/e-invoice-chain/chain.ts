@@ -8,8 +8,7 @@
 // only its status.
 import { DurableObject } from 'cloudflare:workers';
 import { buildDocument, type DocumentInput, FIRST_PIH, signDocument } from '../e-invoices';
-import { apiConfig } from '../lib/config';
-import { type StampAnswer, stampCheck } from './stamp';
+import { type StampAnswer, type StampConfig, stampCheck } from './stamp';
 
 /** What the caller gives: the document's data; the chain adds ICV, PIH, UUID and the issue time. */
 export type ChainRequest = Omit<DocumentInput, 'icv' | 'pih' | 'uuid' | 'issuedAt'> & {
@@ -74,11 +73,15 @@ export class EInvoiceChain extends DurableObject<ApiEnv> {
     return row ? asDocument(row) : null;
   }
 
-  /** The next document of the chain for `request`, or the one already issued for its key. */
-  async issue(request: ChainRequest): Promise<ChainAnswer> {
+  /**
+   * The next document of the chain for `request`, or the one already issued for its key. `material` is
+   * the stamp in use (api/src/e-invoice-stamp): the caller's, checked here at the moment of signing, so
+   * nothing is signed with a key its certificate does not certify or outside the certificate's validity.
+   */
+  async issue(request: ChainRequest, material: StampConfig): Promise<ChainAnswer> {
     const known = this.#byKey(request.key);
     if (known) return { ok: true, document: known };
-    const stamp = stampCheck(apiConfig(this.env), Date.now());
+    const stamp = stampCheck(material, Date.now());
     if (!stamp.ok) return stamp;
     // From here on nothing awaits: the object runs this to the end before any other request.
     return this.ctx.storage.transactionSync((): ChainAnswer => {

@@ -9,7 +9,8 @@ import { hexToBytes } from '../../../shared/bytes';
 import { publicKeyPoint, readCertificate, type Stamp, type StampCertificate } from '../e-invoices';
 import type { ApiConfig } from '../lib/config';
 
-type StampConfig = Pick<ApiConfig, 'E_INVOICE_STAMP_KEY' | 'E_INVOICE_STAMP_CERTIFICATE'>;
+/** The stamp's material as kept: the private key (64 hex digits) and the certificate (PEM or base64). */
+export type StampConfig = Pick<ApiConfig, 'E_INVOICE_STAMP_KEY' | 'E_INVOICE_STAMP_CERTIFICATE'>;
 
 export type StampAnswer =
   | { ok: true; stamp: Stamp }

@@ -5,6 +5,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
 import { saleFigures, verifyChain } from '#api/src/e-invoices';
+import { apiConfig } from '#api/src/lib/config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const seller = {
@@ -13,6 +14,9 @@ const seller = {
   crNumber: '1010010000',
   address: { street: 'King Fahd Road', building: '2322', district: 'Al-Murabba', city: 'Riyadh', postalCode: '23333' },
 };
+
+/** The configured test stamp (api/.dev.vars.example), as the stamp in use hands it to the chain. */
+const material = apiConfig(env as unknown as ApiEnv);
 
 const texts = {
   lineNames: ['Vitamin D3 1000 IU', 'Omega 3'],
@@ -62,7 +66,7 @@ const handle = (name: string) => {
 };
 
 async function issued(stub: DurableObjectStub<EInvoiceChain>, key: string, extra = 0) {
-  const answer = await stub.issue(sale(key, extra));
+  const answer = await stub.issue(sale(key, extra), material);
   if (!answer.ok) throw new Error(answer.refusal);
   return answer.document;
 }
@@ -113,9 +117,9 @@ describe('the e-invoice chain', () => {
     // The test stamp's certificate is valid from 2026-11-28 to 2126-11-04 (api/.dev.vars.example).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2127, 0, 1));
-    expect(await stub.issue(sale('order-2'))).toEqual({ ok: false, refusal: 'certificate-expired' });
+    expect(await stub.issue(sale('order-2'), material)).toEqual({ ok: false, refusal: 'certificate-expired' });
     vi.setSystemTime(Date.UTC(2026, 0, 1));
-    expect(await stub.issue(sale('order-2'))).toEqual({ ok: false, refusal: 'certificate-not-yet-valid' });
+    expect(await stub.issue(sale('order-2'), material)).toEqual({ ok: false, refusal: 'certificate-not-yet-valid' });
     vi.useRealTimers();
     expect((await checkedChain(stub)).icvs).toEqual([1]);
 
@@ -140,7 +144,7 @@ describe('the e-invoice chain', () => {
         return exec(query, ...bindings);
       }) as typeof sql.exec;
       try {
-        await expect(instance.issue(sale('order-2'))).rejects.toThrow('killed between signing and storing');
+        await expect(instance.issue(sale('order-2'), material)).rejects.toThrow('killed between signing and storing');
       } finally {
         sql.exec = exec;
       }
