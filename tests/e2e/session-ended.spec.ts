@@ -52,8 +52,11 @@ test('a shopper whose session ends while checking out signs in again and finds t
   // shopper is told and comes back to the same review with the same choice.
   await page.getByTestId('checkout-continue').click();
   await expect(page).toHaveURL(/\/checkout\/order$/);
-  await page.getByLabel('Pay online').check();
+  // The totals first: the speed and points controls they bring move the payment choice down, and a
+  // click aimed before they arrive can land beside it.
   await expect(page.getByTestId('place-order')).toBeEnabled();
+  await page.getByLabel('Pay online').check();
+  await expect(page.getByLabel('Pay online')).toBeChecked();
   await context.clearCookies({ name: 'atk' });
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?return_url=%2Fcheckout%2Forder&reason=session_ended$/);
