@@ -4,17 +4,29 @@
 /** The shop's parcel carriers (shipments.carrier): 'local' the sandbox's, 'own' the shop's drivers. */
 export const PARCEL_CARRIERS = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
 
-/** The carriers that come to collect parcels (a pickup to book); the shop's own drivers load at its store. */
-const PICKUP_CARRIERS = [
-  'local',
-  'aramex',
-  'smsa',
-  'dhl',
-] as const satisfies readonly (typeof PARCEL_CARRIERS)[number][];
+/**
+ * How each carrier's parcels leave the shop: 'book' a pickup through the carrier's API for the day;
+ * 'daily' collected by the account's standing daily pickup agreed with the carrier (SMSA's API books
+ * none, so offering a booking there could only fail); 'none' the shop's own drivers load at its store.
+ */
+const PICKUP_KINDS = {
+  local: 'book',
+  aramex: 'book',
+  smsa: 'daily',
+  dhl: 'book',
+  own: 'none',
+} as const satisfies Record<(typeof PARCEL_CARRIERS)[number], 'book' | 'daily' | 'none'>;
+
+export type PickupKind = (typeof PICKUP_KINDS)[keyof typeof PICKUP_KINDS];
+
+/** How a carrier's parcels are collected ('none' for a carrier the shop does not know). */
+export function pickupKind(carrier: string): PickupKind {
+  return (PICKUP_KINDS as Record<string, PickupKind>)[carrier] ?? 'none';
+}
 
 /** Whether a carrier's parcels need a pickup booked. */
 export function needsPickup(carrier: string): boolean {
-  return (PICKUP_CARRIERS as readonly string[]).includes(carrier);
+  return pickupKind(carrier) === 'book';
 }
 
 /** A parcel's steps as every carrier's codes map onto them, in the order a parcel normally moves. */

@@ -75,6 +75,7 @@ export const staffShippingAr: Translated<typeof staffShippingEn> = {
   st_shipping_status_pending: 'قيد الإنشاء لدى شركة الشحن',
   st_shipping_pending_note: 'تجهز بوليصة الطرد الجديد حين ترد شركة الشحن، عادةً خلال دقيقة.',
   st_shipping_look_again: 'تحقّق مجددًا',
+  st_shipping_daily_pickup: 'يستلمها الناقل في موعد الاستلام اليومي المتفق عليه: لا حاجة إلى الحجز.',
   st_shipping_no_pickup: 'لا موعد استلام: سائقونا يحمّلون الطرود من المتجر.',
   st_shipping_weight_kg: '{{kg}} كغ',
   st_carrier_local: 'شركة الشحن المحلية',

@@ -57,6 +57,7 @@ export const staffShippingEn = {
   st_shipping_status_pending: 'Being created at the carrier',
   st_shipping_pending_note: 'New parcels get their label when the carrier answers, usually within a minute.',
   st_shipping_look_again: 'Look again',
+  st_shipping_daily_pickup: 'Collected with the daily pickup agreed with the carrier: nothing to book.',
   st_shipping_no_pickup: 'No pickup: our drivers load at the store.',
   st_shipping_weight_kg: '{{kg}} kg',
   st_carrier_local: 'Local carrier',

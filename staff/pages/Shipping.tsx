@@ -4,7 +4,7 @@
 // and a retry; the chosen labels printed as one PDF; today's manifest and pickup per carrier; and the
 // carrier rules, which delivery:manage may change.
 import type { ParcelView, RuleView, ShippingData } from '#shared/api/staff-shipping-schemas';
-import { needsPickup } from '#shared/api/parcel-facts';
+import { pickupKind } from '#shared/api/parcel-facts';
 import type { CountryCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
@@ -193,7 +193,7 @@ export function ShippingPage(props: {
                 <a href={`/shipping/manifest.csv?country=${country}&carrier=${carrier}&day=${data.today}`}>
                   {t.t('st_shipping_manifest_csv')}
                 </a>
-                {needsPickup(carrier) ? (
+                {pickupKind(carrier) === 'book' ? (
                   <form method="post" action="/shipping/pickups">
                     <input type="hidden" name="country" value={country} />
                     <input type="hidden" name="carrier" value={carrier} />
@@ -201,7 +201,9 @@ export function ShippingPage(props: {
                     <button type="submit">{t.t('st_shipping_pickup')}</button>
                   </form>
                 ) : (
-                  <span className="muted">{t.t('st_shipping_no_pickup')}</span>
+                  <span className="muted">
+                    {t.t(pickupKind(carrier) === 'daily' ? 'st_shipping_daily_pickup' : 'st_shipping_no_pickup')}
+                  </span>
                 )}
               </div>
             ))}

@@ -174,4 +174,17 @@ describe('the Ship page', () => {
     expect(page).not.toContain('name="carrier" value="own"');
     expect(page).toContain('No pickup: our drivers load at the store.');
   });
+
+  it('offers no booking for SMSA, whose API books none: its daily pickup collects the parcels', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const page = render(lang, {
+        countries: ['SA'],
+        parcels: [
+          parcel({ id: 10, carrier: 'smsa', country: 'SA', status: 'created', label: true, tracking_number: 'SM-1' }),
+        ],
+      });
+      expect(page).not.toContain('action="/shipping/pickups"');
+      expect(page).toContain(lang === 'en' ? 'Collected with the daily pickup' : 'موعد الاستلام اليومي');
+    }
+  });
 });

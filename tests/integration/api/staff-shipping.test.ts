@@ -203,16 +203,34 @@ describe('shipping orders in one step', () => {
     }>();
     expect(ownPickups!.n).toBe(0);
     expect((await shipment(parcels[0]!))!.pickup_id).toBeNull();
-    // A carrier that collects books its pickup for the day's parcels.
-    const pickup = await staffCall(clerk.token, '/staff/shipping/pickups', {
+    // SMSA's API books no pickups: its daily collection takes the parcels, so a booking that could only
+    // fail at the carrier is refused here, and nothing is recorded.
+    const smsa = await staffCall(clerk.token, '/staff/shipping/pickups', {
       json: { country: 'SA', carrier: 'smsa', day },
+    });
+    expect(smsa.status).toBe(409);
+    expect((await json(smsa)).meta.msg).toBe('shipping_pickup_not_needed');
+    expect((await shipment(parcels[1]!))!.pickup_id).toBeNull();
+    // A carrier that collects on request books its pickup for the day's parcels.
+    const kwAramex = await place('KW', [{ sku_id: 101, count: 1 }]);
+    const shipped = await staffCall(clerk.token, '/staff/shipping/ship', {
+      json: { order_ids: [kwAramex], carriers: [{ order_id: kwAramex, carrier: 'aramex' }] },
+    });
+    const [aramexParcel] = (await json(shipped)).data.queued as number[];
+    await deliver([aramexParcel!]);
+    const pickup = await staffCall(clerk.token, '/staff/shipping/pickups', {
+      json: { country: 'KW', carrier: 'aramex', day },
     });
     expect(pickup.status).toBe(200);
     const booked = (await json(pickup)).data;
     expect(booked.carrier_ref).toMatch(/^LP-/);
-    expect((await shipment(parcels[1]!))!.pickup_id).toBe(booked.pickup_id);
+    expect((await shipment(aramexParcel!))!.pickup_id).toBe(booked.pickup_id);
     const row = await env.DB.prepare('SELECT status, carrier FROM pickups WHERE id = ?').bind(booked.pickup_id).first();
-    expect(row).toEqual({ status: 'booked', carrier: 'smsa' });
+    expect(row).toEqual({ status: 'booked', carrier: 'aramex' });
+    const smsaPickups = await env.DB.prepare("SELECT count(*) AS n FROM pickups WHERE carrier = 'smsa'").first<{
+      n: number;
+    }>();
+    expect(smsaPickups!.n).toBe(0);
   });
 });
 

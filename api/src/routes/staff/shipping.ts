@@ -379,7 +379,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const q = c.req.valid('json');
       assertCan(member, 'orders:fulfil', q.country);
-      // The shop's own drivers load at its store: there is no pickup to book, nor a record of one.
+      // The shop's own drivers load at its store, and SMSA collects with its standing daily pickup (its API
+      // books none): there is no pickup to book, nor a record of one.
       if (!needsPickup(q.carrier)) throw new ApiError(409, 'shipping_pickup_not_needed');
       const lines = await manifestLines(c.env.DB, q);
       if (lines.length === 0) throw new ApiError(409, 'shipping_no_parcels');
