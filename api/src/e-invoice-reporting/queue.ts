@@ -10,6 +10,7 @@ import { apiConfig } from '../lib/config';
 import { log } from '../lib/log';
 import { reportWarning } from '#shared/observability/report-error';
 import { reportingAttention } from './attention';
+import { mailOwners } from './owner-mail';
 import { unitHasDue } from './records';
 import { type ReportingEnv, reportUnit } from './report';
 
@@ -75,14 +76,16 @@ export const E_INVOICE_ALERT_MINUTE = 25;
 
 /**
  * The hourly alert while documents wait too long or for a stamp: an error line in Workers Logs and a
- * warning in Sentry (docs/operating/monitoring.md); the owner sees the same on the back office's
- * E-invoices page and dashboard.
+ * warning in Sentry for whoever is on call (docs/operating/monitoring.md), a mail to each owner (once a
+ * Gulf day, owner-mail.ts); the back office's E-invoices page says the same at its top.
  */
-export async function alertWaitingReports(env: ApiEnv, now = Date.now()): Promise<boolean> {
-  const stamp = await stampInUse(env);
-  const attention = await reportingAttention(env, now, stamp.reporting !== null);
+export async function alertWaitingReports(env: ApiEnv, now = Date.now(), hasCredentials?: boolean): Promise<boolean> {
+  const credentials = hasCredentials ?? (await stampInUse(env)).reporting !== null;
+  const attention = await reportingAttention(env, now, credentials);
   if (attention.overdue === 0 && attention.stamp_problem === null) return false;
   log.error('e-invoices waiting to be reported', { ...attention });
+  const mailed = await mailOwners(env.DB, attention, apiConfig(env).STAFF_ORIGIN, now);
+  if (mailed) log.info('e-invoices waiting: owners told', { mailed });
   reportWarning(apiConfig(env).SENTRY_DSN, 'e-invoices waiting to be reported', {
     overdue: String(attention.overdue),
     stamp_problem: attention.stamp_problem ?? 'none',

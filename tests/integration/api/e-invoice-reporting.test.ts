@@ -8,6 +8,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import worker from '#api/src/index';
 import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
 import { reportingAttention } from '#api/src/e-invoice-reporting/attention';
+import { alertWaitingReports } from '#api/src/e-invoice-reporting/queue';
 import { reportUnit } from '#api/src/e-invoice-reporting/report';
 import { CONFIG_UNIT, stampInUse } from '#api/src/e-invoice-stamp';
 import { certificateRequest, newKeyPair, saleFigures } from '#api/src/e-invoices';
@@ -15,6 +16,7 @@ import { standInFetch } from '#api/src/e-invoices/stand-in/handler';
 import { zatcaClient } from '#api/src/e-invoices/zatca/client';
 import { type Credentials, zatcaFor } from '#api/src/e-invoices/zatca/index';
 import { describe, expect, it } from 'vitest';
+import { insertStaff } from '../../support/staff-fixture';
 
 const apiEnv = env as unknown as ApiEnv;
 const zatca = zatcaFor('local', env.DB);
@@ -265,17 +267,33 @@ describe('reporting signed e-invoices to ZATCA', () => {
   });
 
   it('tells the owner about documents pending over 12 hours, not under', async () => {
+    const owner = await insertStaff(env.DB, [{ role: 'owner', country: null }], { lang: 'ar' });
+    const mails = () =>
+      env.DB.prepare("SELECT subject, body_text FROM mail_outbox WHERE to_address = ? AND kind = 'e_invoices_waiting'")
+        .bind(owner.email)
+        .all<{ subject: string; body_text: string }>()
+        .then((r) => r.results);
     const unit = crypto.randomUUID();
     const now = Date.now();
-    const before = await reportingAttention(env, now, true);
     await signedIn(unit, 1, () => now - 11 * 3_600_000);
-    const under = await reportingAttention(env, now, true);
-    expect(under.overdue).toBe(before.overdue);
-    expect(under.pending).toBe(before.pending + 1);
+    expect((await reportingAttention(env, now, true)).overdue).toBe(0);
+    expect(await alertWaitingReports(apiEnv, now, true)).toBe(false);
+    expect(await mails()).toEqual([]);
+
     await signedIn(unit, 1, () => now - 13 * 3_600_000);
     const over = await reportingAttention(env, now, true);
-    expect(over.overdue).toBe(before.overdue + 1);
-    expect(over.oldest_waiting_at).toBeLessThanOrEqual(now - 13 * 3_600_000);
+    expect(over.overdue).toBe(1);
+    expect(over.oldest_waiting_at).toBe(now - 13 * 3_600_000);
+    expect(await alertWaitingReports(apiEnv, now, true)).toBe(true);
+    // The owner's mail, in her language, with the link to the list; the next hour's run sends no second one.
+    expect(await alertWaitingReports(apiEnv, now + 3_600_000, true)).toBe(true);
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body_text).toContain('منذ أكثر من 12 ساعة: 1');
+    expect(sent[0]!.body_text).toContain('/e-invoices');
+    // Reported at last: nothing to tell.
+    await reportUnit(env, unit, { credentials: await onboard(), report: zatca.report });
+    expect(await alertWaitingReports(apiEnv, now, true)).toBe(false);
   });
 
   it('keeps documents waiting without a CSID, and tells the owner why (none, or ZATCA refused ours)', async () => {
