@@ -4,7 +4,7 @@
 // the owner's list (the back office) and by the hourly alert of the cron (queue.ts).
 import { type DatabaseEnv, orderShards } from '../db/databases';
 
-export const OVERDUE_MS = 12 * 3_600_000;
+const OVERDUE_MS = 12 * 3_600_000;
 
 export interface ReportingAttention {
   /** Not answered by ZATCA (or not signed) 12 hours or more after the sale. */

@@ -26,8 +26,8 @@ function isReportMessage(value: unknown): value is ReportMessage {
   return !!m && m.kind === 'report-e-invoices' && typeof m.unit === 'string' && m.unit.length > 0;
 }
 
-/** Asks for a reporting run of `unit` (the sale may call it after signing; the cron does every minute). */
-export async function requestReporting(env: QueueEnv, unit: string): Promise<void> {
+/** Asks for a reporting run of `unit` (the cron every minute, a run that stopped with a full batch). */
+async function requestReporting(env: QueueEnv, unit: string): Promise<void> {
   if (!env.E_INVOICE_REPORTS) {
     log.warn('e-invoice reports: queue not bound', { unit });
     return;

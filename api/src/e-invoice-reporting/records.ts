@@ -43,7 +43,7 @@ export async function locateRows(env: DatabaseEnv, keys: string[]): Promise<Map<
 }
 
 /** The wait before try n+1 after n transient faults: 1, 2, 4 … minutes, at most an hour. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 

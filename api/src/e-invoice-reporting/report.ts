@@ -24,7 +24,7 @@ export interface ReportingDeps {
   batch?: number;
 }
 
-export type Stop =
+type Stop =
   | 'done'
   | 'claimed-elsewhere'
   | 'no-credentials'
