@@ -114,7 +114,7 @@ export function EInvoicesPage({ t, nonce, me, data, filters }: Props) {
         <p>{t.t('st_einv_empty')}</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <thead>
               <tr>
                 <th scope="col">{t.t('st_einv_document')}</th>
@@ -128,15 +128,15 @@ export function EInvoicesPage({ t, nonce, me, data, filters }: Props) {
             <tbody>
               {documents.map((row) => (
                 <tr key={row.key} data-key={row.key} data-status={row.report_status}>
-                  <td>
+                  <td data-label={t.t('st_einv_document')}>
                     {t.t(`st_einv_kind_${row.kind}`)}
                     {row.icv !== null && <div className="muted">{t.t('st_einv_counter', { icv: row.icv })}</div>}
                   </td>
-                  <td>
+                  <td data-label={t.t('st_einv_for')}>
                     <ForWhat t={t} row={row} />
                   </td>
-                  <td>{when(t, row, row.at)}</td>
-                  <td>
+                  <td data-label={t.t('st_einv_issued')}>{when(t, row, row.at)}</td>
+                  <td data-label={t.t('st_einv_total')}>
                     {row.total_minor !== null &&
                     row.currency &&
                     isShopCurrency(row.currency) &&
@@ -145,8 +145,8 @@ export function EInvoicesPage({ t, nonce, me, data, filters }: Props) {
                       ? formatMinor(row.total_minor, row.currency, t.lang, row.country)
                       : ''}
                   </td>
-                  <td>{t.t(`st_einv_status_${row.report_status}`)}</td>
-                  <td>
+                  <td data-label={t.t('st_einv_status')}>{t.t(`st_einv_status_${row.report_status}`)}</td>
+                  <td data-label={t.t('st_einv_messages')}>
                     <Messages t={t} row={row} />
                   </td>
                 </tr>
