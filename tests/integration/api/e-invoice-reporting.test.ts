@@ -148,8 +148,15 @@ describe('reporting signed e-invoices to ZATCA', () => {
     const csid = await onboard();
     const unit = crypto.randomUUID();
     const docs = await signedIn(unit, 3);
-    const run = await reportUnit(env, unit, { credentials: csid, report: zatca.report });
-    expect(run).toEqual({ stop: 'done', answered: 3 });
+    // A run takes a batch from the chain; a full batch asks for the next run, which goes on in order.
+    expect(await reportUnit(env, unit, { credentials: csid, report: zatca.report, batch: 2 })).toEqual({
+      stop: 'more',
+      answered: 2,
+    });
+    expect(await reportUnit(env, unit, { credentials: csid, report: zatca.report, batch: 2 })).toEqual({
+      stop: 'done',
+      answered: 1,
+    });
     for (const d of docs) expect(await rowOf(d.key)).toMatchObject({ report_status: 'reported', report_attempts: 1 });
     expect((await rowOf(docs[0]!.key))!.reported_at).toBeGreaterThan(0);
     expect(await chainStatuses(unit)).toEqual(['reported', 'reported', 'reported']);
@@ -235,6 +242,17 @@ describe('reporting signed e-invoices to ZATCA', () => {
     expect(await rowOf(doc!.key)).toMatchObject({ report_status: 'reported', report_attempts: 1 });
     expect(await receivedBy([doc!.uuid])).toEqual([{ uuid: doc!.uuid, status: 'PASS' }]);
     expect(await chainStatuses(unit)).toEqual(['reported']);
+
+    // Died after storing the verdict, before telling the chain: the next run tells it, sending nothing.
+    const [later] = await signedIn(unit, 1);
+    await env.DB.prepare("UPDATE e_invoices SET report_status = 'warning', report_attempts = 1 WHERE key = ?")
+      .bind(later!.key)
+      .run();
+    const never = async () => {
+      throw new Error('sent again');
+    };
+    expect(await reportUnit(env, unit, { credentials: csid, report: never })).toEqual({ stop: 'done', answered: 0 });
+    expect(await chainStatuses(unit)).toEqual(['reported', 'warning']);
   });
 
   it("stores a refusal with ZATCA's code and message, and the next document still goes", async () => {
