@@ -149,7 +149,7 @@ export const API_LAYERS = [
   ['accounts'],
   ['staff', 'retention'],
   ['middleware', 'archive', 'e-invoice-stamp'],
-  ['loyalty'],
+  ['loyalty', 'e-invoice-reporting'],
   ['reviews'],
   ['catalogue'],
   ['quiz', 'wishlists', 'carts'],

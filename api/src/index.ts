@@ -105,6 +105,12 @@ import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
 import { isShipmentMessage, resendStaleShipments } from './shipping/queue';
+import {
+  alertWaitingReports,
+  consumeReports,
+  E_INVOICE_ALERT_MINUTE,
+  enqueueDueReports,
+} from './e-invoice-reporting/queue';
 import { consumeShipments } from './shipping/create';
 import { subscriptionJobs } from './subscriptions/jobs';
 import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
@@ -517,11 +523,26 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           .then((n) => n && log.info('queued parcels re-sent', { count: n }))
           .catch((error) => log.error('queued parcels re-send failed', { error })),
       );
+      // Saudi e-invoices (api/src/e-invoice-reporting/): the stamp's unit sent to the reports' queue when a
+      // document is due and no run holds it; once an hour, the alert while documents wait too long.
+      ctx.waitUntil(
+        enqueueDueReports(env, controller.scheduledTime).catch((error) =>
+          log.error('e-invoice reports not queued', { error }),
+        ),
+      );
+      if (new Date(controller.scheduledTime).getUTCMinutes() === E_INVOICE_ALERT_MINUTE)
+        ctx.waitUntil(
+          alertWaitingReports(env, controller.scheduledTime).catch((error) =>
+            log.error('e-invoice reporting alert failed', { error }),
+          ),
+        );
     });
   },
   // The shop-alerts queue (api/wrangler.toml): back-in-stock and price-drop alerts in waves (api/src/alerts/).
   async queue(batch: MessageBatch<unknown>, env: ApiEnv, ctx: ExecutionContext) {
     await withFreshRequestId(async () => {
+      // Saudi e-invoices to report have their own queue (api/src/e-invoice-reporting/queue.ts).
+      if (batch.queue.startsWith('shop-e-invoice-reports')) return consumeReports(batch, env);
       // The same queue carries parcels to create at their carriers (api/src/shipping/queue.ts).
       const parcels = batch.messages.filter((m) => isShipmentMessage(m.body));
       if (parcels.length > 0) await consumeShipments(parcels, env);

@@ -49,6 +49,8 @@ export const PERMISSIONS = [
   'cod:reconcile',
   // Returns (issue 62): the queue, receiving, inspecting and rejecting; a return's refund needs orders:refund too.
   'returns:manage',
+  // Saudi e-invoices (issue 75): what ZATCA answered for each document, refusals and warnings. The owner's.
+  'einvoices:read',
   'staff:read',
   'staff:write',
   'audit:read',

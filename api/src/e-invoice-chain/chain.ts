@@ -4,8 +4,8 @@
 // chain's head and writing the document after it, so concurrent requests from any number of isolates
 // get consecutive counters, and a crash before the commit leaves neither a number used nor a document
 // half stored (SQLite rolls the transaction back; the caller retries with the same key). A document in
-// the chain is never changed: the table has no UPDATE of its content; reporting (a later part) changes
-// only its status.
+// the chain is never changed: the table has no UPDATE of its content; reporting changes only its status
+// (settle).
 import { DurableObject } from 'cloudflare:workers';
 import { buildDocument, type DocumentInput, FIRST_PIH, signDocument } from '../e-invoices';
 import { type StampAnswer, type StampConfig, stampCheck } from './stamp';
@@ -25,7 +25,7 @@ export interface ChainDocument {
   uuid: string;
   invoiceHash: string;
   xml: string;
-  /** 'signed': in the chain, awaiting reporting (reporting, a later part, moves it on). */
+  /** 'signed': in the chain, awaiting reporting; then ZATCA's verdict: 'reported', 'warning' or 'refused'. */
   status: string;
   issuedAt: number;
 }
@@ -121,5 +121,29 @@ export class EInvoiceChain extends DurableObject<ApiEnv> {
       .exec<Row>('SELECT * FROM documents WHERE icv > ? ORDER BY icv LIMIT ?', afterIcv, limit)
       .toArray()
       .map(asDocument);
+  }
+
+  /**
+   * The documents ZATCA has not answered yet, oldest first: reporting sends them in the chain's order
+   * (api/src/e-invoice-reporting/), and the oldest one's issue time is how long the unit has waited.
+   */
+  async unreported(limit = 20): Promise<ChainDocument[]> {
+    return this.ctx.storage.sql
+      .exec<Row>("SELECT * FROM documents WHERE status = 'signed' ORDER BY icv LIMIT ?", limit)
+      .toArray()
+      .map(asDocument);
+  }
+
+  /**
+   * Reporting's only write to the chain: ZATCA's verdict as the document's status, once (a signed
+   * document only). Its XML, hash, counter and UUID are never touched.
+   */
+  async settle(key: string, status: 'reported' | 'warning' | 'refused'): Promise<boolean> {
+    const changed = this.ctx.storage.sql.exec(
+      "UPDATE documents SET status = ? WHERE key = ? AND status = 'signed'",
+      status,
+      key,
+    );
+    return changed.rowsWritten > 0;
   }
 }

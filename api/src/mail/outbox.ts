@@ -46,7 +46,9 @@ export type MailKind =
   /** Issue 64: a cart left behind, at the owner's steps. */
   | 'cart_reminder'
   /** Issue 73: a guest's address asked once whether it wants cart reminders. */
-  | 'cart_reminder_confirm';
+  | 'cart_reminder_confirm'
+  /** Issue 75: Saudi e-invoices wait too long to be reported, or for a stamp: to the shop's owners. */
+  | 'e_invoices_waiting';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

@@ -1,0 +1,83 @@
+// The owner told by mail when Saudi e-invoices wait (issue 75): documents ZATCA has not had 12 hours after
+// the sale, or documents that cannot go for want of a stamp (no CSID, ZATCA refusing ours, a certificate
+// that cannot sign). Each active owner whose address is proven (she accepted her invitation, or was set
+// up by the owner's script: password_hash is set) gets one mail a Gulf day at most while it lasts, in her
+// back-office language, with the link to the list; the outbox's dedupe key makes the hourly run's
+// repeats no-ops.
+import { gulfDate } from '#shared/gulf-days';
+import type { Lang } from '#shared/locale';
+import { queueMail } from '../mail/outbox';
+import type { ReportingAttention } from './attention';
+
+function waitingMail(lang: Lang, attention: ReportingAttention, link: string): { subject: string; text: string } {
+  const { overdue, stamp_problem: problem } = attention;
+  if (lang === 'ar') {
+    const lines = [
+      overdue > 0
+        ? `عدد المستندات التي تنتظر الإبلاغ إلى هيئة الزكاة والضريبة والجمارك منذ أكثر من 12 ساعة: ${overdue}. يجب أن تصل إلى الهيئة خلال 24 ساعة من البيع.`
+        : '',
+      problem === 'no-csid'
+        ? 'ليس لدى المتجر بعد شهادة إنتاج (CSID) للإبلاغ بها: أكمل التسجيل في صفحة الفوترة الإلكترونية.'
+        : '',
+      problem === 'csid-refused'
+        ? 'لم تعد الهيئة تقبل شهادة المتجر (CSID) لأنها انتهت أو أُلغيت: جدّدها في صفحة الفوترة الإلكترونية.'
+        : '',
+      problem === 'cannot-sign' ? 'مستندات تنتظر التوقيع: ختم المتجر غير موجود أو شهادته غير صالحة الآن.' : '',
+    ].filter(Boolean);
+    return {
+      subject: 'فواتير إلكترونية تنتظر الإبلاغ إلى هيئة الزكاة – خليج الفيتامينات',
+      text: `${lines.join('\n\n')}\n\nالقائمة ورسائل الهيئة:\n${link}`,
+    };
+  }
+  const lines = [
+    overdue > 0
+      ? `${overdue === 1 ? '1 document has' : `${overdue} documents have`} waited more than 12 hours to be reported to ZATCA. ZATCA must have each within 24 hours of the sale.`
+      : '',
+    problem === 'no-csid'
+      ? 'The shop has no production CSID to report with yet: finish the onboarding on the E-invoicing page.'
+      : '',
+    problem === 'csid-refused'
+      ? 'ZATCA no longer accepts the shop’s CSID (it has expired or was revoked): renew it on the E-invoicing page.'
+      : '',
+    problem === 'cannot-sign'
+      ? 'Documents are waiting to be signed: the shop’s stamp is missing or its certificate is not valid now.'
+      : '',
+  ].filter(Boolean);
+  return {
+    subject: 'E-invoices waiting to be reported to ZATCA – Gulf Vitamins',
+    text: `${lines.join('\n\n')}\n\nThe list, with ZATCA's messages:\n${link}`,
+  };
+}
+
+/** Queues the day's mail to every proven, active owner; answers how many were queued (0 when already sent today). */
+export async function mailOwners(
+  db: D1Database,
+  attention: ReportingAttention,
+  staffOrigin: string,
+  now: number,
+): Promise<number> {
+  const { results: owners } = await db
+    .prepare(
+      `SELECT DISTINCT s.id, s.email, s.lang FROM staff s JOIN staff_roles r ON r.staff_id = s.id AND r.role = 'owner'
+       WHERE s.active = 1 AND s.password_hash <> ''`,
+    )
+    .all<{ id: number; email: string; lang: Lang }>();
+  if (owners.length === 0) return 0;
+  const day = gulfDate(now);
+  const results = await db.batch(
+    owners.map((o) =>
+      queueMail(
+        db,
+        {
+          to: o.email,
+          ...waitingMail(o.lang, attention, `${staffOrigin}/e-invoices`),
+          lang: o.lang,
+          kind: 'e_invoices_waiting',
+          dedupeKey: `e-invoices-waiting:${o.id}:${day}`,
+        },
+        now,
+      ),
+    ),
+  );
+  return results.reduce((n, r) => n + r.meta.changes, 0);
+}
