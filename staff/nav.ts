@@ -38,6 +38,7 @@ const NAV: readonly NavItem[] = [
   { href: '/driver', label: 'st_nav_driver', permission: 'deliveries:drive' },
   { href: '/returns', label: 'st_nav_returns', permission: 'returns:manage' },
   { href: '/subscriptions', label: 'st_nav_subscriptions', permission: 'orders:read' },
+  { href: '/e-invoicing', label: 'st_nav_e_invoicing', permission: 'einvoicing:manage' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 

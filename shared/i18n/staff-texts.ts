@@ -47,6 +47,8 @@ import { staffReturnsAr } from './staff-returns.ar';
 import { staffReturnsEn } from './staff-returns.en';
 import { staffShippingAr } from './staff-shipping.ar';
 import { staffShippingEn } from './staff-shipping.en';
+import { staffEInvoicingAr } from './staff-e-invoicing.ar';
+import { staffEInvoicingEn } from './staff-e-invoicing.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -72,6 +74,7 @@ export const staffTextsEn = {
   ...staffTrackingEn,
   ...staffReturnsEn,
   ...staffShippingEn,
+  ...staffEInvoicingEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -98,4 +101,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffTrackingAr,
   ...staffReturnsAr,
   ...staffShippingAr,
+  ...staffEInvoicingAr,
 };

@@ -49,6 +49,9 @@ export const PERMISSIONS = [
   'cod:reconcile',
   // Returns (issue 62): the queue, receiving, inspecting and rejecting; a return's refund needs orders:refund too.
   'returns:manage',
+  // Saudi e-invoicing (issue 75): the seller's legal data and the stamp's onboarding with ZATCA. The
+  // owner's alone: it holds the shop's legal identity and its signing key.
+  'einvoicing:manage',
   'staff:read',
   'staff:write',
   'audit:read',

@@ -30,6 +30,7 @@ import { staffPracticeRoutes } from './consultation-practice';
 import { staffLoyaltyRoutes } from './loyalty';
 import { staffDriverRoutes } from './drivers';
 import { staffCodRoutes } from './cod';
+import { staffEInvoicingRoutes } from './e-invoicing';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -61,4 +62,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffLoyaltyRoutes)
   .route('/', staffDriverRoutes)
   .route('/', staffCodRoutes)
+  .route('/', staffEInvoicingRoutes)
   .route('/', staffReturnRoutes);
