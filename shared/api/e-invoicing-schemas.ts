@@ -74,15 +74,8 @@ export const eInvoiceOtpSchema = z.object({
 
 /** One of ZATCA's messages as the page shows it: its code and its words (in the language asked for). */
 const zatcaMessageSchema = z.object({ type: z.string(), code: z.string(), message: z.string() });
-export type ZatcaMessageView = z.output<typeof zatcaMessageSchema>;
 
-export const E_INVOICING_STEPS = [
-  'keys',
-  'compliance-csid',
-  'compliance-checks',
-  'production-csid',
-  'renewal',
-] as const;
+const E_INVOICING_STEPS = ['keys', 'compliance-csid', 'compliance-checks', 'production-csid', 'renewal'] as const;
 export type EInvoicingStep = (typeof E_INVOICING_STEPS)[number];
 
 /** What the last step did: done, ZATCA refused it (its messages), or ZATCA could not be reached (try again). */

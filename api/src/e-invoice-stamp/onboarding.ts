@@ -5,7 +5,7 @@
 // Each step stores what happened (ZATCA's messages, in the owner's language: the adapter asks ZATCA for
 // it) on the stamp, and is audited in the same batch: what was done, never a key or a secret. A step
 // ZATCA refused or could not answer changes nothing else and can be tried again.
-import { certificateRequest, newKeyPair, readCertificate, TEMPLATE_NAMES } from '../e-invoices';
+import { certificateRequest, newKeyPair, readCertificate, type TEMPLATE_NAMES } from '../e-invoices';
 import { zatcaFor } from '../e-invoices/zatca';
 import type { ZatcaMessage } from '../e-invoices/zatca/answers';
 import type { Credentials } from '../e-invoices/zatca/client';

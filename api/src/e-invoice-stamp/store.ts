@@ -11,7 +11,7 @@ import type { EInvoiceSeller, EInvoicingLastStep } from '#shared/api/e-invoicing
 /** The HKDF purpose of the stamp's boxes: a staff TOTP box never opens one of these, nor the reverse. */
 const PURPOSE = 'e-invoice-stamp-v1';
 
-export type StampState = 'keys' | 'compliance' | 'checked' | 'active' | 'replaced' | 'abandoned';
+type StampState = 'keys' | 'compliance' | 'checked' | 'active' | 'replaced' | 'abandoned';
 
 export interface StampRow {
   id: number;
