@@ -11,6 +11,7 @@ import type { StampConfig } from '../e-invoice-chain/stamp';
 import type { SellerParty } from '../e-invoices';
 import type { Credentials } from '../e-invoices/zatca';
 import { apiConfig } from '../lib/config';
+import { log } from '../lib/log';
 import {
   activeStatement,
   openSecret,
@@ -43,10 +44,16 @@ export async function stampInUse(env: ApiEnv): Promise<StampInUse> {
   const seller = sellerOf(sellerRow);
   const active = (activeRes?.results[0] as StampRow | undefined) ?? null;
   if (active?.certificate && active.production_token && active.sealed_production_secret) {
-    const [key, secret] = await Promise.all([
+    const opened = await Promise.all([
       openSecret(active.sealed_private_key, config.TOKEN_SECRET),
       openSecret(active.sealed_production_secret, config.TOKEN_SECRET),
-    ]);
+    ]).catch(() => null);
+    // TOKEN_SECRET changed since onboarding: nothing signs (documents wait) until the owner onboards again.
+    if (!opened) {
+      log.error('e-invoice stamp does not open with TOKEN_SECRET: the owner must onboard again', { unit: active.unit });
+      return { unit: active.unit, material: {}, reporting: null, seller: seller && sellerParty(seller) };
+    }
+    const [key, secret] = opened;
     return {
       unit: active.unit,
       material: { E_INVOICE_STAMP_KEY: key, E_INVOICE_STAMP_CERTIFICATE: active.certificate },

@@ -206,6 +206,12 @@ describe('e-invoicing onboarding in the back office (local ZATCA stand-in)', () 
     const clerk = await staffWith([{ role: 'fulfilment', country: null }]);
     expect((await json(await staffCall(clerk.token, '/staff/dashboard'))).data.e_invoice_renew_within_days).toBeNull();
 
+    // A box that no longer opens (TOKEN_SECRET changed) signs nothing: the documents wait, nothing throws.
+    await env.DB.prepare(
+      "UPDATE e_invoice_stamps SET sealed_private_key = 'v1.AAAA.AAAA' WHERE state = 'active'",
+    ).run();
+    expect(await stampInUse(apiEnv)).toMatchObject({ unit: stamp.unit, material: {}, reporting: null });
+
     // Every step audited; no answer and no audit row names a key or a secret.
     const audit = await env.DB.prepare(
       "SELECT action, after_json FROM audit_log WHERE action LIKE 'e_invoicing.%' ORDER BY id",
