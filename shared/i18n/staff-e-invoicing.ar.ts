@@ -104,6 +104,7 @@ export const staffEInvoicingAr: Translated<typeof staffEInvoicingEn> = {
   st_einv_renew_title: 'جدّد الشهادة',
   st_einv_renew_hint:
     'قبل انتهائها: خذ رمز تحقق جديدًا من بوابة فاتورة («تجديد ختم التشفير الحالي»). ينشئ المتجر زوج مفاتيح جديدًا، وتستمر سلسلة الفواتير.',
+  st_einv_renew_otp: 'رمز التحقق للتجديد (بوابة فاتورة)',
   st_einv_renew_submit: 'جدّد مع الهيئة',
   st_einv_csr: 'طلب الشهادة (علني)',
 };

@@ -103,6 +103,7 @@ export const staffEInvoicingEn = {
   st_einv_renew_title: 'Renew the certificate',
   st_einv_renew_hint:
     'Before it expires: take a new one-time code from the Fatoora portal (“Renew existing cryptographic stamp”). The shop makes a new key pair; the chain of invoices goes on.',
+  st_einv_renew_otp: 'One-time code for the renewal (Fatoora portal)',
   st_einv_renew_submit: 'Renew with ZATCA',
   st_einv_csr: 'The certificate request (public)',
 } as const;

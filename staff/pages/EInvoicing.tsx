@@ -104,8 +104,10 @@ function LastStep({ t, last }: { t: T; last: EInvoicingLastStep | null }) {
 
 const ORDER = ['keys', 'compliance', 'checked', 'active'] as const;
 
-function Steps({ t, pending, state }: { t: T; pending: EInvoiceStampView | null; state?: EInvoicingState }) {
-  const reached = pending ? ORDER.indexOf(pending.state) : -1;
+function Steps(props: { t: T; pending: EInvoiceStampView | null; onboarded: boolean; state?: EInvoicingState }) {
+  const { t, pending, state } = props;
+  // Onboarded and nothing under way: every step is done; a new unit can still be started (below).
+  const reached = pending ? ORDER.indexOf(pending.state) : props.onboarded ? ORDER.length - 1 : -1;
   const status = (i: number) =>
     i <= reached
       ? 'st_einv_step_status_done'
@@ -122,18 +124,16 @@ function Steps({ t, pending, state }: { t: T; pending: EInvoiceStampView | null;
     </li>
   );
   const v = state?.values ?? {};
+  const keysForm = (
+    <form method="post" action="/e-invoicing/keys" id="keys" className="stack">
+      {ownError(t, state, 'keys')}
+      <Field t={t} id="einv-unit" name="unit" label="st_einv_unit" hint="st_einv_unit_hint" value={v.unit} />
+      <button type="submit">{t.t('st_einv_keys_submit')}</button>
+    </form>
+  );
   return (
     <ol className="stack">
-      {step(
-        0,
-        'st_einv_step_keys',
-        'st_einv_step_keys_hint',
-        <form method="post" action="/e-invoicing/keys" id="keys" className="stack">
-          {ownError(t, state, 'keys')}
-          <Field t={t} id="einv-unit" name="unit" label="st_einv_unit" hint="st_einv_unit_hint" value={v.unit} />
-          <button type="submit">{t.t('st_einv_keys_submit')}</button>
-        </form>,
-      )}
+      {step(0, 'st_einv_step_keys', 'st_einv_step_keys_hint', keysForm)}
       {step(
         1,
         'st_einv_step_compliance',
@@ -172,6 +172,15 @@ function Steps({ t, pending, state }: { t: T; pending: EInvoiceStampView | null;
           {ownError(t, state, 'production')}
           <button type="submit">{t.t('st_einv_production_submit')}</button>
         </form>,
+      )}
+      {/* Started again under way, or a new unit after onboarding: a new key pair, the steps again. */}
+      {reached >= 0 && (
+        <li>
+          <details open={state?.form === 'keys'}>
+            <summary>{t.t('st_einv_keys_again')}</summary>
+            {keysForm}
+          </details>
+        </li>
       )}
     </ol>
   );
@@ -226,7 +235,7 @@ export function EInvoicingPage(props: {
       <section aria-labelledby="einv-steps">
         <h2 id="einv-steps">{t.t('st_einv_steps_title')}</h2>
         <LastStep t={t} last={view.pending?.last_step ?? null} />
-        <Steps t={t} pending={view.pending} state={state} />
+        <Steps t={t} pending={view.pending} onboarded={view.active !== null} state={state} />
         {view.pending && (
           <details>
             <summary>{t.t('st_einv_csr')}</summary>
@@ -250,7 +259,7 @@ export function EInvoicingPage(props: {
             <p className="hint muted">{t.t('st_einv_renew_hint')}</p>
             <form method="post" action="/e-invoicing/renew" className="stack">
               {ownError(t, state, 'renew')}
-              <Field t={t} id="einv-renew-otp" name="otp" label="st_einv_otp" ltr digits />
+              <Field t={t} id="einv-renew-otp" name="otp" label="st_einv_renew_otp" ltr digits />
               <button type="submit">{t.t('st_einv_renew_submit')}</button>
             </form>
           </>
