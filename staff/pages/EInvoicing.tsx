@@ -114,12 +114,13 @@ function Steps(props: { t: T; pending: EInvoiceStampView | null; onboarded: bool
       : i === reached + 1
         ? 'st_einv_step_status_next'
         : 'st_einv_step_status_later';
-  const step = (i: number, title: StaffTextId, hint: StaffTextId, form: React.ReactNode) => (
+  const step = (i: number, title: StaffTextId, hint: StaffTextId, form: React.ReactNode, extra?: React.ReactNode) => (
     <li className="card stack" data-testid={`einv-step-${i + 1}`}>
       <h3>
         {t.t(title)} · <span className="muted">{t.t(status(i))}</span>
       </h3>
       <p className="hint muted">{t.t(hint)}</p>
+      {extra}
       {i === reached + 1 && form}
     </li>
   );
@@ -132,57 +133,55 @@ function Steps(props: { t: T; pending: EInvoiceStampView | null; onboarded: bool
     </form>
   );
   return (
-    <ol className="stack">
-      {step(0, 'st_einv_step_keys', 'st_einv_step_keys_hint', keysForm)}
-      {step(
-        1,
-        'st_einv_step_compliance',
-        'st_einv_step_compliance_hint',
-        <form method="post" action="/e-invoicing/compliance-csid" id="compliance" className="stack">
-          {ownError(t, state, 'compliance')}
-          <Field t={t} id="einv-otp" name="otp" label="st_einv_otp" ltr digits />
-          <button type="submit">{t.t('st_einv_compliance_submit')}</button>
-        </form>,
-      )}
-      {step(
-        2,
-        'st_einv_step_checks',
-        'st_einv_step_checks_hint',
-        <form method="post" action="/e-invoicing/compliance-checks" id="checks">
-          {ownError(t, state, 'checks')}
-          <button type="submit">{t.t('st_einv_checks_submit')}</button>
-        </form>,
-      )}
-      {pending && pending.checks.length > 0 && (
-        <li className="muted">
-          <ul>
-            {pending.checks.map((c) => (
-              <li key={c.kind}>
-                {t.t(`st_einv_check_${c.kind.replace('-', '_')}` as StaffTextId)}: <code dir="ltr">{c.status}</code>
-              </li>
-            ))}
-          </ul>
-        </li>
-      )}
-      {step(
-        3,
-        'st_einv_step_production',
-        'st_einv_step_production_hint',
-        <form method="post" action="/e-invoicing/production-csid" id="production">
-          {ownError(t, state, 'production')}
-          <button type="submit">{t.t('st_einv_production_submit')}</button>
-        </form>,
-      )}
+    <>
+      <ol className="stack">
+        {step(0, 'st_einv_step_keys', 'st_einv_step_keys_hint', keysForm)}
+        {step(
+          1,
+          'st_einv_step_compliance',
+          'st_einv_step_compliance_hint',
+          <form method="post" action="/e-invoicing/compliance-csid" id="compliance" className="stack">
+            {ownError(t, state, 'compliance')}
+            <Field t={t} id="einv-otp" name="otp" label="st_einv_otp" ltr digits />
+            <button type="submit">{t.t('st_einv_compliance_submit')}</button>
+          </form>,
+        )}
+        {step(
+          2,
+          'st_einv_step_checks',
+          'st_einv_step_checks_hint',
+          <form method="post" action="/e-invoicing/compliance-checks" id="checks">
+            {ownError(t, state, 'checks')}
+            <button type="submit">{t.t('st_einv_checks_submit')}</button>
+          </form>,
+          pending && pending.checks.length > 0 && (
+            <ul>
+              {pending.checks.map((c) => (
+                <li key={c.kind}>
+                  {t.t(`st_einv_check_${c.kind.replace('-', '_')}` as StaffTextId)}: <code dir="ltr">{c.status}</code>
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+        {step(
+          3,
+          'st_einv_step_production',
+          'st_einv_step_production_hint',
+          <form method="post" action="/e-invoicing/production-csid" id="production">
+            {ownError(t, state, 'production')}
+            <button type="submit">{t.t('st_einv_production_submit')}</button>
+          </form>,
+        )}
+      </ol>
       {/* Started again under way, or a new unit after onboarding: a new key pair, the steps again. */}
       {reached >= 0 && (
-        <li>
-          <details open={state?.form === 'keys'}>
-            <summary>{t.t('st_einv_keys_again')}</summary>
-            {keysForm}
-          </details>
-        </li>
+        <details open={state?.form === 'keys'}>
+          <summary>{t.t('st_einv_keys_again')}</summary>
+          {keysForm}
+        </details>
       )}
-    </ol>
+    </>
   );
 }
 

@@ -73,8 +73,8 @@ describe('e-invoicing onboarding in the back office (local ZATCA stand-in)', () 
   it('onboards step by step, retries a wrong one-time code, then signs, reports and renews with the stamp kept sealed', async () => {
     const owner = await staffWith([{ role: 'owner', country: null }]);
     const answers: string[] = [];
-    const post = async (path: string, body?: unknown) => {
-      const res = await staffCall(owner.token, `/staff/e-invoicing/${path}`, { json: body ?? {} });
+    const post = async (path: string, body?: unknown, lang: 'en' | 'ar' = 'en') => {
+      const res = await staffCall(owner.token, `/staff/e-invoicing/${path}`, { json: body ?? {}, headers: { lang } });
       const text = await res.text();
       answers.push(text);
       return { status: res.status, body: JSON.parse(text) };
@@ -104,10 +104,11 @@ describe('e-invoicing onboarding in the back office (local ZATCA stand-in)', () 
     expect((await post('compliance-checks')).body.meta.msg).toBe('e_invoicing_step_out_of_order');
 
     // Step 2: a wrong code is ZATCA's Invalid-OTP, a clear 400 with its words; the step stays and is retried.
-    const wrong = await post('compliance-csid', { otp: '12345' });
+    const wrong = await post('compliance-csid', { otp: '12345' }, 'ar');
     expect(wrong.status).toBe(400);
     expect(wrong.body.meta.msg).toBe('e_invoicing_otp_refused');
-    expect(wrong.body.data.messages).toEqual([expect.objectContaining({ code: 'Invalid-OTP' })]);
+    // ZATCA's words in the owner's language (the adapter asks ZATCA for Arabic; the stand-in answers so).
+    expect(wrong.body.data.messages).toEqual([{ type: 'ERROR', code: 'Invalid-OTP', message: 'رمز التحقق غير صالح' }]);
     const afterWrong = await json(await staffCall(owner.token, '/staff/e-invoicing'));
     expect(afterWrong.data.pending).toMatchObject({
       state: 'keys',
