@@ -48,14 +48,25 @@ const zatca = (ctx: StepContext) => zatcaFor(env(ctx), ctx.db, { language: ctx.l
 const shown = (messages: ZatcaMessage[]) => messages.map(({ type, code, message }) => ({ type, code, message }));
 
 /** Audited per EGS unit of the environment ("sandbox:Gulf Shop Online"): one unit's trail across its stamps. */
-const audit = (ctx: StepContext, step: EInvoicingStep, unit: string, after: unknown) =>
-  auditStatement(ctx.db, ctx.member, {
-    action: `e_invoicing.${step}`,
-    resource: 'e_invoice_stamps',
-    resourceId: `${env(ctx)}:${unit}`,
-    country: 'SA',
-    after,
-  });
+const audit = (
+  ctx: StepContext,
+  step: EInvoicingStep,
+  unit: string,
+  after: unknown,
+  unlessExists?: { sql: string; binds: unknown[] },
+) =>
+  auditStatement(
+    ctx.db,
+    ctx.member,
+    {
+      action: `e_invoicing.${step}`,
+      resource: 'e_invoice_stamps',
+      resourceId: `${env(ctx)}:${unit}`,
+      country: 'SA',
+      after,
+    },
+    unlessExists,
+  );
 
 async function sellerNow(ctx: StepContext): Promise<EInvoiceSeller> {
   const seller = sellerOf(await sellerStatement(ctx.db).first<SellerRow>());
@@ -250,9 +261,13 @@ export async function requestProductionCsid(ctx: StepContext): Promise<void> {
   const { csid } = outcome;
   const { notBefore, notAfter } = validity(csid.certificate);
   await ctx.db.batch([
+    // Only while this stamp is still the one checked: a second click's answer, arriving later, replaces nothing.
     ctx.db
-      .prepare("UPDATE e_invoice_stamps SET state = 'replaced' WHERE environment = ? AND state = 'active'")
-      .bind(env(ctx)),
+      .prepare(
+        `UPDATE e_invoice_stamps SET state = 'replaced' WHERE environment = ? AND state = 'active'
+         AND EXISTS (SELECT 1 FROM e_invoice_stamps WHERE id = ? AND state = 'checked')`,
+      )
+      .bind(env(ctx), row.id),
     ctx.db
       .prepare(
         `UPDATE e_invoice_stamps SET state = 'active', production_token = ?, sealed_production_secret = ?, certificate = ?,
@@ -268,7 +283,17 @@ export async function requestProductionCsid(ctx: StepContext): Promise<void> {
         done('production-csid', ctx),
         row.id,
       ),
-    audit(ctx, 'production-csid', row.unit, { outcome: 'done', not_after: notAfter }),
+    // Audited only when this answer's CSID is the one kept (a second click's later answer changed nothing).
+    audit(
+      ctx,
+      'production-csid',
+      row.unit,
+      { outcome: 'done', not_after: notAfter },
+      {
+        sql: 'SELECT 1 FROM e_invoice_stamps WHERE id = ? AND production_token IS NOT ?',
+        binds: [row.id, csid.binarySecurityToken],
+      },
+    ),
   ]);
 }
 
@@ -301,7 +326,8 @@ export async function renewStamp(ctx: StepContext, otp: string): Promise<void> {
       .prepare(
         `INSERT INTO e_invoice_stamps (environment, unit, state, renews_id, sealed_private_key, csr, production_token,
            sealed_production_secret, certificate, not_before, not_after, last_step, created_at, activated_at)
-         VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         SELECT ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         WHERE NOT EXISTS (SELECT 1 FROM e_invoice_stamps WHERE environment = ?1 AND state = 'active')`,
       )
       .bind(
         env(ctx),
