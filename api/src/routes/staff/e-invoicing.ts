@@ -17,13 +17,13 @@ import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import {
   makeKeys,
-  renewStamp,
   requestComplianceCsid,
   requestProductionCsid,
   runComplianceChecks,
   saveSeller,
-  type StepContext,
 } from '#api/src/e-invoice-stamp/onboarding';
+import { renewStamp } from '#api/src/e-invoice-stamp/renew';
+import type { StepContext } from '#api/src/e-invoice-stamp/step-kit';
 import { eInvoicingView } from '#api/src/e-invoice-stamp/view';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
