@@ -43,6 +43,7 @@ import { loyaltyRoutes } from './routes/loyalty';
 import { driverRoutes } from './routes/driver';
 import { deliveriesRoutes } from './routes/deliveries';
 import { codRoutes } from './routes/cod';
+import { eInvoicingRoutes } from './routes/e-invoicing';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
 import { D1_SQL_HEADER, encodeD1Sql } from '#shared/api/d1-sql';
@@ -113,6 +114,7 @@ app.route('/', loyaltyRoutes);
 app.route('/', driverRoutes);
 app.route('/', deliveriesRoutes);
 app.route('/', codRoutes);
+app.route('/', eInvoicingRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -39,6 +39,7 @@ const NAV: readonly NavItem[] = [
   { href: '/returns', label: 'st_nav_returns', permission: 'returns:manage' },
   { href: '/subscriptions', label: 'st_nav_subscriptions', permission: 'orders:read' },
   { href: '/e-invoices', label: 'st_nav_e_invoices', permission: 'einvoices:read' },
+  { href: '/e-invoicing', label: 'st_nav_e_invoicing', permission: 'einvoicing:manage' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 

@@ -36,5 +36,10 @@ export const dashboardSchema = z.object({
       stock: z.int(),
     }),
   ),
+  /**
+   * Days left before the Saudi e-invoice stamp's certificate expires (0: expired) once within the
+   * renewal warning's window (issue 75), for the owner (einvoicing:manage); null otherwise.
+   */
+  e_invoice_renew_within_days: z.int().nullable(),
 });
 export type DashboardData = z.infer<typeof dashboardSchema>;

@@ -190,6 +190,26 @@ export const STAFF_MESSAGE_KEYS = [
   // Returns (issue 62).
   'return_inspection_incomplete',
   'return_nothing_to_refund',
+  // Saudi e-invoicing's onboarding (issue 75).
+  'e_invoicing_seller_saved',
+  'e_invoicing_keys_made',
+  'e_invoicing_compliance_csid_issued',
+  'e_invoicing_checks_passed',
+  'e_invoicing_production_csid_issued',
+  'e_invoicing_renewed',
+  'e_invoicing_seller_missing',
+  'e_invoicing_step_out_of_order',
+  'e_invoicing_no_active_stamp',
+  'e_invoicing_otp_refused',
+  'e_invoicing_zatca_refused',
+  'e_invoicing_zatca_unavailable',
+  'e_invoicing_vat_format',
+  'e_invoicing_cr_format',
+  'e_invoicing_building_format',
+  'e_invoicing_postal_code_format',
+  'e_invoicing_text_too_long',
+  'e_invoicing_unit_format',
+  'e_invoicing_otp_format',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

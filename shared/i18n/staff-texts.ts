@@ -49,6 +49,8 @@ import { staffShippingAr } from './staff-shipping.ar';
 import { staffShippingEn } from './staff-shipping.en';
 import { staffEInvoicesAr } from './staff-e-invoices.ar';
 import { staffEInvoicesEn } from './staff-e-invoices.en';
+import { staffEInvoicingAr } from './staff-e-invoicing.ar';
+import { staffEInvoicingEn } from './staff-e-invoicing.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -75,6 +77,7 @@ export const staffTextsEn = {
   ...staffReturnsEn,
   ...staffShippingEn,
   ...staffEInvoicesEn,
+  ...staffEInvoicingEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -102,4 +105,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffReturnsAr,
   ...staffShippingAr,
   ...staffEInvoicesAr,
+  ...staffEInvoicingAr,
 };

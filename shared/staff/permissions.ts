@@ -51,6 +51,9 @@ export const PERMISSIONS = [
   'returns:manage',
   // Saudi e-invoices (issue 75): what ZATCA answered for each document, refusals and warnings. The owner's.
   'einvoices:read',
+  // Saudi e-invoicing (issue 75): the seller's legal data and the stamp's onboarding with ZATCA. The
+  // owner's alone: it holds the shop's legal identity and its signing key.
+  'einvoicing:manage',
   'staff:read',
   'staff:write',
   'audit:read',

@@ -15,6 +15,15 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
       <p className="muted">
         {t.t('st_today', { date: formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, 'KW') })}
       </p>
+      {/* The owner is told weeks before the e-invoice stamp's certificate expires (issue 75). */}
+      {data.e_invoice_renew_within_days !== null && (
+        <p className="note error" role="alert" data-testid="einv-renew-warning">
+          {data.e_invoice_renew_within_days === 0
+            ? t.t('st_einv_expired')
+            : t.t('st_einv_renew_soon', { count: data.e_invoice_renew_within_days })}{' '}
+          <a href="/e-invoicing#renew">{t.t('st_einv_renew_title')}</a>
+        </p>
+      )}
       <div className="cards">
         {data.countries.map((day) => (
           <section key={day.country} className="card" aria-labelledby={`day-${day.country}`}>

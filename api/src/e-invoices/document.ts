@@ -1,4 +1,5 @@
 // The UBL 2.1 XML of a simplified tax invoice (388) or credit note (381) in ZATCA's profile (issue 75),
+// or a debit note (383: the shop issues none, but ZATCA's compliance checks ask a sample of one),
 // from a sale's or refund's VAT-inclusive figures in minor units. Written as text in one fixed layout:
 // the hash is over the canonical form of exactly this text, so the same input always gives the same
 // document. The signer (sign.ts) replaces the two marker comments with the signature extension and
@@ -23,7 +24,7 @@ export interface SellerParty {
 }
 
 export interface DocumentInput {
-  kind: 'invoice' | 'credit-note';
+  kind: 'invoice' | 'credit-note' | 'debit-note';
   /** The shop's number of the document (BT-1). */
   number: string;
   uuid: string;
@@ -44,7 +45,7 @@ export interface DocumentInput {
   total: number;
   /** UNTDID 4461 payment means (10 cash, 30 credit transfer, 48 card…). */
   paymentMeans: string;
-  /** A credit note's invoice (BT-25) and reason (KSA-10). */
+  /** A credit or debit note's invoice (BT-25) and reason (KSA-10). */
   billingReference?: { number: string; reason: string };
 }
 
@@ -71,9 +72,12 @@ function exactQuotient(n: number, d: number, decimals: number): string | null {
   return null;
 }
 
+/** UNTDID 1001 document type codes (BT-3). */
+const TYPE_CODES: Record<DocumentInput['kind'], number> = { invoice: 388, 'credit-note': 381, 'debit-note': 383 };
+
 export function buildDocument(input: DocumentInput): BuiltDocument {
   const { currency: cur, decimals, vatBasisPoints: bp } = input;
-  if (input.kind === 'credit-note' && !input.billingReference) throw new Error('a credit note names its invoice');
+  if (input.kind !== 'invoice' && !input.billingReference) throw new Error('a credit or debit note names its invoice');
   if (input.lines.some((l) => !Number.isInteger(l.count) || l.count < 1)) throw new RangeError('bad line count');
   const amounts = netAmounts(
     input.lines.map((l) => ({ gross: l.gross })),
@@ -105,7 +109,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     `    <cbc:IssueDate>${iso.slice(0, 10)}</cbc:IssueDate>`,
     `    <cbc:IssueTime>${iso.slice(11, 19)}</cbc:IssueTime>`,
     // 0200000: simplified (02), no third party, nominal, export, summary or self-billing flag (BR-KSA-06).
-    `    <cbc:InvoiceTypeCode name="0200000">${input.kind === 'invoice' ? 388 : 381}</cbc:InvoiceTypeCode>`,
+    `    <cbc:InvoiceTypeCode name="0200000">${TYPE_CODES[input.kind]}</cbc:InvoiceTypeCode>`,
     `    <cbc:DocumentCurrencyCode>${cur}</cbc:DocumentCurrencyCode>`,
     // The tax currency is always SAR (BR-KSA-68); the shop issues Saudi documents in SAR only.
     `    <cbc:TaxCurrencyCode>${cur}</cbc:TaxCurrencyCode>`,
@@ -164,7 +168,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     '    <cac:PaymentMeans>',
     `        <cbc:PaymentMeansCode>${a(input.paymentMeans)}</cbc:PaymentMeansCode>`,
   );
-  // A credit note's reason is the payment means' instruction note (KSA-10, BR-KSA-17).
+  // A credit or debit note's reason is the payment means' instruction note (KSA-10, BR-KSA-17).
   if (input.billingReference)
     out.push(`        <cbc:InstructionNote>${a(input.billingReference.reason)}</cbc:InstructionNote>`);
   out.push('    </cac:PaymentMeans>');

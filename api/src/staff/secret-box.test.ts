@@ -18,4 +18,10 @@ describe('secret box', () => {
     expect(await open(`${v}.${iv}.${flipped}`, secret)).toBeNull();
     expect(await open('plain', secret)).toBeNull();
   });
+  it('keeps each purpose apart: an e-invoice stamp box never opens as a TOTP box, nor the reverse', async () => {
+    const stamp = await seal('a1b2c3', secret, 'e-invoice-stamp-v1');
+    expect(await open(stamp, secret, 'e-invoice-stamp-v1')).toBe('a1b2c3');
+    expect(await open(stamp, secret)).toBeNull();
+    expect(await open(await seal('JBSWY3DPEHPK3PXP', secret), secret, 'e-invoice-stamp-v1')).toBeNull();
+  });
 });

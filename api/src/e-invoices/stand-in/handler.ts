@@ -26,6 +26,15 @@ const answer = (status: number, body: unknown) =>
 const refusal = (status: number, code: string, message: string) =>
   answer(status, { errors: [{ code, message }], code, message });
 
+/** ZATCA answers in the language asked (Accept-Language): the onboarding refusals the owner reads, in Arabic. */
+const ARABIC: Record<string, string> = {
+  'Invalid-OTP': 'رمز التحقق غير صالح',
+  'Invalid-CSR': 'طلب توقيع الشهادة المقدَّم غير صالح أو لا يمكن التحقق من توقيعه',
+  'Missing-ComplianceSteps': 'لم تُجتز فحوص الامتثال بشهادة الامتثال هذه بعد',
+};
+const inLanguage = (request: Request, code: string, english: string) =>
+  request.headers.get('accept-language')?.startsWith('ar') && ARABIC[code] ? ARABIC[code] : english;
+
 function text(body: Record<string, unknown> | null, key: string): string {
   const v = body?.[key];
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
@@ -45,9 +54,14 @@ export function standInFetch(db: D1Database, now: () => number = Date.now): type
     return row && row.kind === kind && timingSafeEqualText(row.secret, secret) ? row : null;
   }
 
-  async function issue(kind: CsidRow['kind'], csr: string): Promise<Response> {
+  async function issue(request: Request, kind: CsidRow['kind'], csr: string): Promise<Response> {
     const read = readRequest(csr);
-    if (!read) return refusal(400, 'Invalid-CSR', 'The provided CSR is not valid or its signature does not verify');
+    if (!read)
+      return refusal(
+        400,
+        'Invalid-CSR',
+        inLanguage(request, 'Invalid-CSR', 'The provided CSR is not valid or its signature does not verify'),
+      );
     const serial = crypto.getRandomValues(new Uint8Array(12));
     const certificate = issueCertificate(
       read,
@@ -132,8 +146,9 @@ export function standInFetch(db: D1Database, now: () => number = Date.now): type
       return refusal(400, 'Invalid-Request', 'Accept-Version V2 is required');
     const route = `${request.method} ${path}`;
     if (route === 'POST /compliance') {
-      if (!/^\d{6}$/.test(request.headers.get('otp') ?? '')) return refusal(400, 'Invalid-OTP', 'The OTP is not valid');
-      return issue('compliance', text(body, 'csr'));
+      if (!/^\d{6}$/.test(request.headers.get('otp') ?? ''))
+        return refusal(400, 'Invalid-OTP', inLanguage(request, 'Invalid-OTP', 'The OTP is not valid'));
+      return issue(request, 'compliance', text(body, 'csr'));
     }
     if (route === 'POST /compliance/invoices') {
       const csid = await authorised(request, 'compliance');
@@ -154,15 +169,20 @@ export function standInFetch(db: D1Database, now: () => number = Date.now): type
         return refusal(
           400,
           'Missing-ComplianceSteps',
-          'The compliance checks have not been passed with this compliance CSID',
+          inLanguage(
+            request,
+            'Missing-ComplianceSteps',
+            'The compliance checks have not been passed with this compliance CSID',
+          ),
         );
-      return issue('production', csid.csr);
+      return issue(request, 'production', csid.csr);
     }
     if (route === 'PATCH /production/csids') {
       const csid = await authorised(request, 'production');
       if (!csid) return new Response(null, { status: 401 });
-      if (!/^\d{6}$/.test(request.headers.get('otp') ?? '')) return refusal(400, 'Invalid-OTP', 'The OTP is not valid');
-      return issue('production', text(body, 'csr'));
+      if (!/^\d{6}$/.test(request.headers.get('otp') ?? ''))
+        return refusal(400, 'Invalid-OTP', inLanguage(request, 'Invalid-OTP', 'The OTP is not valid'));
+      return issue(request, 'production', text(body, 'csr'));
     }
     if (route === 'POST /invoices/reporting/single') {
       const csid = await authorised(request, 'production');

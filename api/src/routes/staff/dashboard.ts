@@ -10,6 +10,8 @@ import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { shardDatabase } from '#api/src/db/databases';
+import { renewWithinDays } from '#api/src/e-invoice-stamp/renewal';
+import { can } from '#shared/staff/permissions';
 import { type CountryDay, type DashboardData, dashboardSchema } from '#shared/api/staff-dashboard-responses';
 
 /** A SKU at or below this many units is low. */
@@ -63,7 +65,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
         .bind(dayStart, now - 24 * 60 * 60 * 1000, ...allowed);
     // Still one round trip in shard 0: the other order shards are listed in the same batch, and only
     // when there are some are they asked (in parallel) for their share of the sums (decision 61).
-    const [orders, visits, low, shards] = await db.batch([
+    const [orders, visits, low, shards, stamp] = await db.batch([
       ordersToday(db),
       db
         .prepare(
@@ -80,6 +82,10 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
         )
         .bind(LOW_STOCK_UNITS),
       db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
+      // The e-invoice stamp in use, for the owner's renewal warning (issue 75).
+      db
+        .prepare("SELECT not_after FROM e_invoice_stamps WHERE environment = ? AND state = 'active'")
+        .bind(c.var.config.ZATCA_ENVIRONMENT),
     ]);
     type OrderRow = Omit<CountryDay, 'visits' | 'visits_to_collect'>;
     const others = (shards?.results ?? []) as Array<{ binding: string }>;
@@ -110,6 +116,9 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
         date: today,
         countries: days,
         low_stock: (low?.results ?? []) as DashboardData['low_stock'],
+        e_invoice_renew_within_days: can(member.grants, 'einvoicing:manage', 'SA')
+          ? renewWithinDays((stamp?.results[0] as { not_after: number | null } | undefined)?.not_after ?? null, now)
+          : null,
       }),
     );
   },

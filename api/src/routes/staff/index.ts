@@ -31,6 +31,7 @@ import { staffLoyaltyRoutes } from './loyalty';
 import { staffDriverRoutes } from './drivers';
 import { staffCodRoutes } from './cod';
 import { staffEInvoiceRoutes } from './e-invoices';
+import { staffEInvoicingRoutes } from './e-invoicing';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -63,4 +64,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffDriverRoutes)
   .route('/', staffCodRoutes)
   .route('/', staffEInvoiceRoutes)
+  .route('/', staffEInvoicingRoutes)
   .route('/', staffReturnRoutes);
