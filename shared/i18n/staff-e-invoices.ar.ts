@@ -3,7 +3,7 @@ import type { Translated } from './plural';
 import type { staffEInvoicesEn } from './staff-e-invoices.en';
 
 export const staffEInvoicesAr: Translated<typeof staffEInvoicesEn> = {
-  st_nav_e_invoices: 'الفواتير الإلكترونية',
+  st_nav_e_invoices: 'الفواتير المرسلة إلى الزكاة',
   st_einv_title: 'الفواتير الإلكترونية وهيئة الزكاة',
   st_einv_intro:
     'يُبلَّغ عن كل بيع وكل استرداد في السعودية إلى هيئة الزكاة والضريبة والجمارك خلال 24 ساعة من البيع. هنا المستندات التي رفضتها الهيئة أو قبلتها مع تحذيرات، والمستندات التي ما زالت تنتظر، مع رسائل الهيئة نفسها.',

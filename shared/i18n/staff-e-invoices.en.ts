@@ -1,6 +1,6 @@
 // Saudi e-invoices as ZATCA answered them (issue 75): the owner's list in the back office.
 export const staffEInvoicesEn = {
-  st_nav_e_invoices: 'E-invoices',
+  st_nav_e_invoices: 'E-invoices sent to ZATCA',
   st_einv_title: 'E-invoices and ZATCA',
   st_einv_intro:
     'Every Saudi sale and refund is reported to ZATCA within 24 hours of the sale. Documents ZATCA refused or answered with warnings, and those still waiting, are listed here with ZATCA’s own messages.',

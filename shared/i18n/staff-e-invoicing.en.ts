@@ -24,7 +24,7 @@ export const staffEInvoicingEn = {
   e_invoicing_unit_format: 'Use letters, digits and spaces (no “|”).',
   e_invoicing_otp_format: 'The one-time code is digits only.',
 
-  st_nav_e_invoicing: 'E-invoicing',
+  st_nav_e_invoicing: 'E-invoicing set-up (ZATCA)',
   st_einv_title: 'E-invoicing (ZATCA)',
   st_einv_intro:
     'Every Saudi sale and refund becomes an e-invoice signed with the shop’s stamp and reported to ZATCA. Here you enter the seller’s data the invoices carry and connect the stamp to ZATCA, in ZATCA’s order.',
