@@ -1,5 +1,6 @@
 // The back office's cart reminders (issue 64): the owner's settings and the weekly figures.
 import { z } from '../zod';
+import { COUNTRY_CODES } from '../locale';
 
 const hour = z.int().min(0).max(23);
 const basisPoints = z.int().min(0).max(5000, { error: 'cart_reminder_incentive_invalid' });
@@ -22,7 +23,7 @@ export const cartReminderSettingsSchema = z.object({
 const cartReminderFigureSchema = z.object({
   week_start: z.int(),
   channel: z.enum(['mail', 'whatsapp', 'push']),
-  country: z.enum(['KW', 'SA']),
+  country: z.enum(COUNTRY_CODES),
   reminded: z.int(),
   opened: z.int(),
   recovered: z.int(),

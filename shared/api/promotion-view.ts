@@ -3,7 +3,7 @@
 // the routes' response schemas (decision 68) and their inferred types, one declaration, so both sides
 // change together.
 import { z } from '../zod';
-import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 import { PROMOTION_KINDS } from '../orders/promotions';
 
 const country = z.enum(COUNTRY_CODES);
@@ -57,7 +57,7 @@ const couponViewSchema = z.object({
   per_person_limit: z.int().nullable(),
   country: country.nullable(),
   /** The coupon country's currency: its amounts are minor units of it. Null: KWD (both countries). */
-  currency: z.enum(['KWD', 'SAR']).nullable(),
+  currency: z.enum(CURRENCY_CODES).nullable(),
   updated_at: z.int().nullable(),
   /** A coupon of both countries: Saudi Arabia's amount off and minimum, SAR halalas (decision 52). */
   value_sa: z.int().nullable(),
