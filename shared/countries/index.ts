@@ -47,7 +47,7 @@ export function isCountryCode(value: unknown): value is CountryCode {
 }
 
 /** The country whose currency this is (each country has its own), or undefined for one the shop does not use. */
-export function countryOfCurrency(currency: string): CountryCode | undefined {
+export function countryOfCurrency(currency: string | null | undefined): CountryCode | undefined {
   return COUNTRY_CODES.find((c) => CORE[c].currency === currency);
 }
 

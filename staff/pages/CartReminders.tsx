@@ -2,7 +2,7 @@
 // and country: carts reminded, links opened, carts ordered after a reminder and what their orders came
 // to, each in its country's own currency. Saving needs promotions:write in every country.
 import type { CartReminderReport } from '#shared/api/cart-reminder-staff-schemas';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS, COUNTRY_CODES } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
@@ -106,7 +106,7 @@ export function CartRemindersPage(props: {
           </fieldset>
           <fieldset>
             <legend>{t.t('st_cart_reminders_incentive')}</legend>
-            {(['KW', 'SA'] as const).map((code) => (
+            {COUNTRY_CODES.map((code) => (
               <div key={code}>
                 <label htmlFor={`cart-incentive-${code}`}>
                   {t.t('st_cart_reminders_incentive_country', { country: t.t(`st_country_${code}`) })}
