@@ -2,7 +2,7 @@
 // invoice all read them from here, so a change of address or number is one edit. Each country has its
 // own trading entity (a Kuwaiti W.L.L. and a Saudi company registered for VAT), written in its module
 // (shared/countries/); the brand, e-mail and site are shared and written here.
-import { ENTITIES } from './countries';
+import { ENTITIES } from './countries/entities';
 import type { CountryEntity } from './countries/types';
 import type { CountryCode, Lang } from './locale';
 

@@ -4,7 +4,7 @@
 // compared with the cart's payable subtotal, both in the country's currency. Stored in D1
 // (country_settings, migration 0056) and edited in the back office's Amounts page. No zod, no DOM:
 // the cart's code holds it (the form's schema is shared/api/country-amounts-schemas.ts).
-import { AMOUNTS, HOME_COUNTRY } from './countries';
+import { AMOUNTS, HOME_FREE_DELIVERY } from './countries/amounts';
 import { COUNTRY_FACTS, type CountryCode } from './locale';
 
 export interface CountryAmounts {
@@ -32,10 +32,7 @@ export const COUNTRY_AMOUNT_KEYS = [
  * The home country's free-delivery threshold and unlock margin on their own: the browser's fallback (no
  * country row) needs only these two, and every page's first JavaScript carries them.
  */
-export const KW_DEFAULT_FREE_DELIVERY: Pick<CountryAmounts, 'free_delivery_minor' | 'unlock_margin_minor'> = {
-  free_delivery_minor: AMOUNTS[HOME_COUNTRY].free_delivery_minor,
-  unlock_margin_minor: AMOUNTS[HOME_COUNTRY].unlock_margin_minor,
-};
+export { HOME_FREE_DELIVERY as KW_DEFAULT_FREE_DELIVERY };
 
 /**
  * What a country starts with (migration 0056 writes the same), and what a country without a settings

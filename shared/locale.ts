@@ -1,5 +1,5 @@
 // Languages, countries and the locale URL segment. English is unprefixed; Arabic lives under /ar.
-import { CORE, COUNTRY_CODES, type CountryCode, HOME_COUNTRY, isCountryCode } from './countries';
+import { COUNTRY_CODES, type CountryCode, HOME_COUNTRY, isCountryCode } from './countries';
 
 export const LANGS = ['en', 'ar'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -7,13 +7,13 @@ export type Lang = (typeof LANGS)[number];
 // The countries are data (decision 77, shared/countries/): these names stay for the code that reads them.
 export { COUNTRY_CODES, isCountryCode, type CountryCode };
 export { CURRENCY_CODES, type CurrencyCode } from './countries';
-export const DEFAULT_COUNTRY: CountryCode = HOME_COUNTRY;
+export { HOME_COUNTRY as DEFAULT_COUNTRY };
 
 /**
  * Static facts about each country that do not change with data (rates come from the API): each
  * country module's `core` (shared/countries/types.ts, CountryCore, says what each fact is).
  */
-export const COUNTRY_FACTS = CORE;
+export { CORE as COUNTRY_FACTS } from './countries';
 
 export const COOKIE_NAMES = {
   lang: 'lang',

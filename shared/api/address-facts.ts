@@ -1,7 +1,7 @@
 // Address and phone facts without their schemas: length limits, the Saudi codes' exact lengths, each
 // country's dial code and the national part of a number as people type it. No zod here: the
 // address form's fields read these as they render; the schemas load when the form validates.
-import { mapCountries } from '../countries';
+import { mapCountries } from '../countries/map';
 import { COUNTRY_FACTS, type CountryCode } from '../locale';
 import { normalizeDigits } from '../text/digits';
 

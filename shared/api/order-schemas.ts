@@ -10,7 +10,7 @@ import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments
 import { nationalNumber } from './address-facts';
 import { isMobileNumber } from '../phone/mobile';
 import { COUNTRY_CODES } from '../locale';
-import { PAYMENTS } from '../countries';
+import { PAYMENTS } from '../countries/payments';
 import { frequencySchema } from '../subscriptions/schemas';
 import { DELIVERY_SPEEDS } from '../delivery/speeds';
 

@@ -2,7 +2,7 @@
 // approval, test prices, collection capacity and blackout days, shared by the staff app's forms and
 // the API's contract. Numbers typed on an Arabic keyboard (١٢٫٥) count as the same number.
 import { z } from '../zod';
-import { ADDRESS } from '../countries';
+import { ADDRESS } from '../countries/address';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
 import { SLOT_WINDOWS } from './blood-test-order-schemas';
 import { normalizeDigits } from '../text/digits';

@@ -3,7 +3,7 @@
 // check digit, so a typo is caught on the form before it reaches a lab. Typed on an Arabic keyboard the
 // digits arrive as Arabic-Indic; they are read as 0–9 first.
 import { normalizeDigits } from '../text/digits';
-import { ADDRESS } from '../countries';
+import { ADDRESS } from '../countries/address';
 import type { CountryCode } from '../locale';
 
 export type IdCountry = CountryCode;

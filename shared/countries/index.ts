@@ -1,46 +1,42 @@
-// The shop's countries (decision 77): the one list, and one table per aspect gathered from the country
-// modules (kw.ts, sa.ts). Adding a country is a module beside them and a line in each table here; the
-// types make a missing aspect a compile error. Each table is its own export so a bundle carries only
-// the aspects it reads: every page reads CORE (a few dozen bytes a country), the rest stay on the
-// server or in the chunks of the pages that need them (the record says how a page gets its own
-// country's larger data without every country's).
-import * as kw from './kw';
-import * as sa from './sa';
-import type {
-  CountryAddress,
-  CountryAmountDefaults,
-  CountryCarriers,
-  CountryWarehouse,
-  CountryWeek,
-  DeliveryDays,
-  CountryEntity,
-  CountryPayments,
-  CountryTax,
-  HolidayRule,
-} from './types';
+// The shop's countries (decision 77): the one list, their core facts and the questions asked of them.
+// Each country is a row of CORE below and a folder (kw/, sa/) with a file per aspect; each aspect has
+// its table beside this file (entities.ts, payments.ts, address.ts, delivery.ts, amounts.ts, rules.ts).
+// Every table is typed for every CountryCode, so a country added here and missing from a table is a
+// compile error. Tables and aspects are separate modules because a module is the unit a bundle takes
+// whole: every page carries this file, and only the pages that read an aspect carry that aspect.
+import type { CountryCore } from './types';
 
-/** The countries served, in the switcher's order; the first is the shop's home (its back office's time zone). */
-export const COUNTRY_CODES = [kw.core.code, sa.core.code] as const;
+/** The countries served, in the switcher's order; the first is the shop's home (its back office's clock). */
+export const COUNTRY_CODES = ['KW', 'SA'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-export const CORE = { KW: kw.core, SA: sa.core } as const satisfies { [C in CountryCode]: { code: C } };
+/**
+ * Each country's core facts (CountryCore): what every page carries, so written here as one small table
+ * (a row a country) rather than in the country's folder, where a module of its own would cost every
+ * page's first JavaScript a few bytes more. Everything else about a country is in its folder.
+ */
+export const CORE = {
+  KW: {
+    currency: 'KWD',
+    decimals: 3,
+    dialCode: '+965',
+    currencyLabel: { en: 'KWD', ar: 'د.ك' },
+    currencyName: { en: 'KWD', ar: 'الدينار الكويتي' },
+  },
+  SA: {
+    currency: 'SAR',
+    decimals: 2,
+    dialCode: '+966',
+    currencyLabel: { en: 'SAR', ar: 'ر.س' },
+    currencyName: { en: 'SAR', ar: 'الريال السعودي' },
+  },
+} as const satisfies Record<CountryCode, CountryCore>;
 export type CurrencyCode = (typeof CORE)[CountryCode]['currency'];
 /** Every currency the shop prices in, in the countries' order. */
-export const CURRENCY_CODES = [kw.core.currency, sa.core.currency] as const satisfies readonly CurrencyCode[];
+export const CURRENCY_CODES = ['KWD', 'SAR'] as const satisfies readonly CurrencyCode[];
 
-/** The shop's home country: where its company sits and whose clock the back office reads. */
-export const HOME_COUNTRY: CountryCode = COUNTRY_CODES[0];
-
-export const ENTITIES: Record<CountryCode, CountryEntity> = { KW: kw.entity, SA: sa.entity };
-export const TAX: Record<CountryCode, CountryTax> = { KW: kw.tax, SA: sa.tax };
-export const ADDRESS: Record<CountryCode, CountryAddress> = { KW: kw.address, SA: sa.address };
-export const DELIVERY_DAYS: Record<CountryCode, DeliveryDays> = { KW: kw.deliveryDays, SA: sa.deliveryDays };
-export const WEEK: Record<CountryCode, CountryWeek> = { KW: kw.week, SA: sa.week };
-export const WAREHOUSE: Record<CountryCode, CountryWarehouse> = { KW: kw.warehouse, SA: sa.warehouse };
-export const HOLIDAY_RULES: Record<CountryCode, readonly HolidayRule[]> = { KW: kw.holidays, SA: sa.holidays };
-export const PAYMENTS = { KW: kw.payments, SA: sa.payments } as const satisfies Record<CountryCode, CountryPayments>;
-export const CARRIERS: Record<CountryCode, CountryCarriers> = { KW: kw.carriers, SA: sa.carriers };
-export const AMOUNTS: Record<CountryCode, CountryAmountDefaults> = { KW: kw.amounts, SA: sa.amounts };
+/** The shop's home country: where its company sits, whose clock and currency the back office reads. */
+export const HOME_COUNTRY: CountryCode = 'KW';
 
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
@@ -53,13 +49,3 @@ export function countryOfCurrency(currency: string | null | undefined): CountryC
 
 /** The country's currency. */
 export const currencyOf = (country: CountryCode): CurrencyCode => CORE[country].currency;
-
-/** A table of one value per country, in the countries' order: `mapCountries((c) => PAYMENTS[c].cards)`. */
-export function mapCountries<T>(f: (country: CountryCode) => T): Record<CountryCode, T> {
-  return Object.fromEntries(COUNTRY_CODES.map((c) => [c, f(c)])) as Record<CountryCode, T>;
-}
-
-/** The countries an aspect's predicate holds for: `countriesWhere((c) => CARRIERS[c].serving.includes('dhl'))`. */
-export function countriesWhere(test: (country: CountryCode) => boolean): CountryCode[] {
-  return COUNTRY_CODES.filter(test);
-}

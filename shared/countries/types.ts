@@ -9,12 +9,11 @@ import type { GatewayMethod } from '../payments/gateway-methods';
 export type LangText = { en: string; ar: string };
 
 /**
- * What every page carries for every country (the switcher, prices, dates): small on purpose; anything
- * larger is an aspect of its own.
+ * What every page carries for every country (the switcher, prices): small on purpose; anything else is
+ * an aspect of its own. The country's code (ISO 3166-1 alpha-2, as in the cookie, the orders table and
+ * cf-ipcountry) is its folder's name and its key in the registry.
  */
 export interface CountryCore {
-  /** ISO 3166-1 alpha-2, as in the URL's cookie, the orders table and cf-ipcountry. */
-  code: string;
   /** ISO 4217. */
   currency: string;
   /** Minor-unit digits of the currency: 3 for fils, 2 for halalas. */
@@ -24,8 +23,6 @@ export interface CountryCore {
   currencyLabel: LangText;
   /** The currency inside a sentence ("Prices in KWD", «الأسعار بعملة الدينار الكويتي»). */
   currencyName: LangText;
-  /** IANA time zone: dates the shopper reads and the day a cut-off belongs to. */
-  timeZone: string;
 }
 
 /** The shop's trading entity in the country, as invoices and the footer print it. */

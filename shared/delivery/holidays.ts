@@ -3,7 +3,7 @@
 // ones by Umm al-Qura, which the moon sighting can move by a day, so the owner corrects them in the
 // back office (a row per country and day; the defaults fill only a year the owner has not set). Each
 // country's rules are in its module (shared/countries/).
-import { HOLIDAY_RULES } from '../countries';
+import { HOLIDAY_RULES } from '../countries/rules';
 import type { HolidayId } from '../countries/types';
 import type { CountryCode } from '../locale';
 import { addDays } from '../gulf-days';

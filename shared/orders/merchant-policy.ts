@@ -7,7 +7,7 @@
  * day before the 2 pm cut-off, else the next day; Saudi Arabia, the main cities through the courier
  * partner, 2 to 4 working days.
  */
-export { DELIVERY_DAYS } from '../countries';
+export { DELIVERY_DAYS } from '../countries/delivery';
 export type { DeliveryDays } from '../countries/types';
 
 /** Unopened products in their original packaging, within this many days of delivery, collected by courier. */

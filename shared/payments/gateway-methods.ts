@@ -3,7 +3,8 @@
 // later (Tabby in both countries, Tamara in Saudi Arabia), all through Tap (decision 42). No zod, no
 // DOM: the API enforces these rules and the checkout pages read them as they render.
 import type { Translator } from '../i18n';
-import { mapCountries, PAYMENTS } from '../countries';
+import { mapCountries } from '../countries/map';
+import { PAYMENTS } from '../countries/payments';
 import type { CountryPayments } from '../countries/types';
 import type { CountryCode } from '../locale';
 import { GULF_OFFSET_MS } from '../gulf-days';

@@ -5,7 +5,7 @@
 // (client/accounts/address-lines.ts).
 import { accountsAr } from '../i18n/accounts.ar';
 import { accountsEn } from '../i18n/accounts.en';
-import { ADDRESS } from '../countries';
+import { ADDRESS } from '../countries/address';
 import { isCountryCode, type Lang } from '../locale';
 import { labelledPart } from './address-part';
 

@@ -5,11 +5,11 @@
 // Gregorian one: "21 نوفمبر 2026 (11 جمادى الآخرة 1448 هـ)" (no-break spaces inside the brackets). That
 // is the texts' rule (docs/recipes/add-a-text.md, "Dates"), applied here so no page, mail or message
 // decides it for itself: a promise, a return deadline, a points line and an invoice read alike.
-import { mapCountries } from '../countries';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '../locale';
+import type { CountryCode, Lang } from '../locale';
+import { TIME_ZONES } from '../countries/delivery';
 
-/** Each country's time zone (its module's core, shared/countries/). */
-export const TIME_ZONES: Record<CountryCode, string> = mapCountries((c) => COUNTRY_FACTS[c].timeZone);
+/** Each country's time zone (its module, shared/countries/). */
+export { TIME_ZONES };
 
 export interface DateOptions {
   /**

@@ -26,7 +26,7 @@ import {
   type Party,
   type TrackingEvent,
 } from './types';
-import { countriesServedBy } from './served';
+import { countriesServedBy } from '#shared/countries/rules';
 
 const DHL_BASE_URL = 'https://express.api.dhl.com/mydhlapi';
 /** The interface version the specification above names ("do not change this field value"). */

@@ -14,7 +14,8 @@ import { localCarrier } from './local';
 import { ownCarrier } from './own';
 import { smsaCarrier } from './smsa';
 import { type Carrier, type CarrierCode, CarrierNotConfigured } from './types';
-import { COUNTRY_CODES, mapCountries } from '#shared/countries';
+import { COUNTRY_CODES } from '#shared/countries';
+import { mapCountries } from '#shared/countries/map';
 
 // Only the mode is needed (local mode, tests): the live carriers' keys and endpoints are read when present.
 export type CarrierConfig = Pick<ApiConfig, 'CARRIER_MODE'> &

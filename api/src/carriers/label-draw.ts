@@ -15,7 +15,7 @@ import { drawCode128 } from './code128';
 import { drawLine, hasArabic, type LabelFonts, type LineStyle, lineWidth } from './label-text';
 import type { CarrierCode, Party, ShipmentRequest } from './types';
 import { woffToSfnt } from './woff';
-import { ADDRESS } from '#shared/countries';
+import { ADDRESS } from '#shared/countries/address';
 
 /** Points in an inch: the label is 4×6 inches. */
 const INCH = 72;

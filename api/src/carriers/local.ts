@@ -8,7 +8,7 @@ import { markEvent, type StatusMark } from './status-marks';
 import { PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
 import { CarrierRefused, WebhookMalformed, WebhookRejected } from './types';
-import { countriesServedBy } from './served';
+import { countriesServedBy } from '#shared/countries/rules';
 
 /** The header the local carrier's webhook is signed in: HMAC-SHA256 of the body with the secret. */
 const LOCAL_WEBHOOK_HEADER = 'x-local-carrier-signature';

@@ -7,7 +7,7 @@ import { plainLabel } from './label';
 import { markEvent, type StatusMark } from './status-marks';
 import type { Carrier, CreatedShipment } from './types';
 import { CarrierRefused } from './types';
-import { countriesServedBy } from './served';
+import { countriesServedBy } from '#shared/countries/rules';
 
 interface StopRow {
   tracking_number: string;

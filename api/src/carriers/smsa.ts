@@ -23,7 +23,7 @@ import {
   type Party,
   type TrackingEvent,
 } from './types';
-import { countriesServedBy } from './served';
+import { countriesServedBy } from '#shared/countries/rules';
 
 const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
 

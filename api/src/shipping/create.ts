@@ -18,7 +18,8 @@ import { shipOrderFromCarrier } from '#api/src/order-office/ship-step';
 import { orderAt } from './ship';
 import { isShipmentMessage, retryDelaySeconds } from './queue';
 import type { CountryCode, CurrencyCode } from '#shared/locale';
-import { ADDRESS, WAREHOUSE } from '#shared/countries';
+import { ADDRESS } from '#shared/countries/address';
+import { WAREHOUSE } from '#shared/countries/delivery';
 
 interface ShipmentRow {
   id: number;
