@@ -5,20 +5,10 @@
 // (country_settings, migration 0056) and edited in the back office's Amounts page. No zod, no DOM:
 // the cart's code holds it (the form's schema is shared/api/country-amounts-schemas.ts).
 import { AMOUNTS, HOME_FREE_DELIVERY } from './countries/amounts';
+import type { CountryAmounts } from './countries/types';
 import { COUNTRY_FACTS, type CountryCode } from './locale';
 
-export interface CountryAmounts {
-  /** Free delivery from this cart subtotal. */
-  free_delivery_minor: number;
-  /** The price filter's quick item, "Under SAR 250". */
-  price_quick_max_minor: number;
-  /** The price filter's range, 0 up to this. */
-  price_range_max_minor: number;
-  /** The unlock-free-delivery modal lists products up to what is missing plus this (spec §2's "+ 2"). */
-  unlock_margin_minor: number;
-  /** The largest single wallet top-up. */
-  wallet_top_up_max_minor: number;
-}
+export type { CountryAmounts } from './countries/types';
 
 export const COUNTRY_AMOUNT_KEYS = [
   'free_delivery_minor',

@@ -3,10 +3,8 @@
 // exports one named constant per aspect, not one object: a bundle carries only the aspects its code
 // reads (Rollup drops the unread exports), so the product page's JavaScript carries the currency facts
 // but never the holidays, the legal entity or the address form. Types only here.
-import type { CountryAmounts } from '../country-amounts';
-import type { GatewayMethod } from '../payments/gateway-methods';
 
-export type LangText = { en: string; ar: string };
+type LangText = { en: string; ar: string };
 
 /**
  * What every page carries for every country (the switcher, prices): small on purpose; anything else is
@@ -102,14 +100,17 @@ export type HolidayRule =
   | { id: HolidayId; gregorian: readonly [month: number, day: number]; days?: number }
   | { id: HolidayId; hijri: readonly [month: number, day: number]; days?: number };
 
-/** The ways to pay through the gateway (decision 42) and what each accepts. */
+/**
+ * The ways to pay through the gateway (decision 42) and what each accepts. The ways are the names of
+ * shared/payments/gateway-methods.ts (GATEWAY_METHODS_ALL); that module's tables check them.
+ */
 export interface CountryPayments {
   /** Card kinds, in the order the pages list them (KNET is Kuwait's, mada Saudi Arabia's). */
-  cards: readonly GatewayMethod[];
+  cards: readonly string[];
   /** Every gateway method, in the order the review step lists them. */
-  methods: readonly GatewayMethod[];
+  methods: readonly string[];
   /** Amounts (minor units, VAT included) a method accepts, where it has limits. */
-  limits: Partial<Record<GatewayMethod, { min: number; max: number }>>;
+  limits: Partial<Record<string, { min: number; max: number }>>;
 }
 
 /** Carriers that deliver in the country (api/src/carriers) and the one its returns go back with. */
@@ -118,5 +119,19 @@ export interface CountryCarriers {
   returns: 'aramex' | 'smsa';
 }
 
-/** Amounts the owner sets per country (decision 52): what a country starts with. */
+/** Amounts the owner sets per country (decision 52), in integer minor units of its own currency (shared/country-amounts.ts). */
+export interface CountryAmounts {
+  /** Free delivery from this cart subtotal. */
+  free_delivery_minor: number;
+  /** The price filter's quick item, "Under SAR 250". */
+  price_quick_max_minor: number;
+  /** The price filter's range, 0 up to this. */
+  price_range_max_minor: number;
+  /** The unlock-free-delivery modal lists products up to what is missing plus this (spec §2's "+ 2"). */
+  unlock_margin_minor: number;
+  /** The largest single wallet top-up. */
+  wallet_top_up_max_minor: number;
+}
+
+/** What a country's amounts start at. */
 export type CountryAmountDefaults = CountryAmounts;

@@ -8,7 +8,6 @@
  * partner, 2 to 4 working days.
  */
 export { DELIVERY_DAYS } from '../countries/delivery';
-export type { DeliveryDays } from '../countries/types';
 
 /** Unopened products in their original packaging, within this many days of delivery, collected by courier. */
 export const RETURN_WINDOW_DAYS = 14;

@@ -2,7 +2,10 @@
 // One file per aspect: a page's bundle carries only the aspects it reads (decision 77).
 import type { CountryAmountDefaults } from '../types';
 
-/** Free delivery and the unlock margin on their own: the home country's are every page's fallback. */
+/**
+ * Free delivery and the unlock margin on their own: as the home country's, every page's fallback before
+ * its country's row arrives (HOME_FREE_DELIVERY), so every page's first JavaScript carries these two.
+ */
 export const freeDelivery: Pick<CountryAmountDefaults, 'free_delivery_minor' | 'unlock_margin_minor'> = {
   free_delivery_minor: 15_000,
   unlock_margin_minor: 2_000,

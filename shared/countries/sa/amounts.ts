@@ -2,15 +2,10 @@
 // One file per aspect: a page's bundle carries only the aspects it reads (decision 77).
 import type { CountryAmountDefaults } from '../types';
 
-/** Free delivery and the unlock margin on their own: the home country's are every page's fallback. */
-export const freeDelivery: Pick<CountryAmountDefaults, 'free_delivery_minor' | 'unlock_margin_minor'> = {
-  free_delivery_minor: 20_000,
-  unlock_margin_minor: 2_500,
-};
-
 /** Round riyal amounts of about the weight of Kuwait's. */
 export const amounts = {
-  ...freeDelivery,
+  free_delivery_minor: 20_000,
+  unlock_margin_minor: 2_500,
   price_quick_max_minor: 25_000,
   price_range_max_minor: 1_000_000,
   wallet_top_up_max_minor: 500_000,
