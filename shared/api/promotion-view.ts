@@ -3,6 +3,7 @@
 // the routes' response schemas (decision 68) and their inferred types, one declaration, so both sides
 // change together.
 import { z } from '../zod';
+import { mapCountries } from '../countries/map';
 import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 import { PROMOTION_KINDS } from '../orders/promotions';
 
@@ -19,7 +20,7 @@ const promotionViewSchema = z.object({
   starts_at: z.int().nullable(),
   ends_at: z.int().nullable(),
   /** gift_threshold: each country's cart total, minor units of its currency as paid (decision 52); null: none. */
-  thresholds: z.object({ KW: z.int().nullable(), SA: z.int().nullable() }),
+  thresholds: z.object(mapCountries(() => z.int().nullable())),
   buy_count: z.int(),
   free_count: z.int(),
   max_per_order: z.int(),

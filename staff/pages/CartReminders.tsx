@@ -24,8 +24,7 @@ function settingsFormValues(s: CartReminderReport['settings']): Record<string, s
     step2: String(s.steps[1] ?? ''),
     quiet_from: String(s.quiet.from),
     quiet_to: String(s.quiet.to),
-    incentive_KW: String(s.incentive.KW / 100),
-    incentive_SA: String(s.incentive.SA / 100),
+    ...Object.fromEntries(COUNTRY_CODES.map((c) => [`incentive_${c}`, String(s.incentive[c] / 100)])),
   };
 }
 
