@@ -9,11 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /** Lower this when you convert branches; never raise it (add the fact to the country's module instead). */
-const CEILING = 306;
+const CEILING = 302;
 
 const ROOTS = ['api/src', 'worker', 'client', 'shared', 'staff'];
-/** The country modules themselves, where the codes belong. */
-const EXEMPT = ['shared/countries/'];
+/**
+ * The country modules themselves, where the codes belong, and libphonenumber's numbering plans, which
+ * scripts/phone-metadata.mjs slices for the shop's countries keyed by region code as the library reads
+ * them (data, not a branch; the script's list is the one to extend).
+ */
+const EXEMPT = ['shared/countries/', 'shared/phone/mobile-metadata.ts'];
 const CODES = 'KW|SA|KWD|SAR';
 const PATTERNS = [
   // A quoted code: `country === 'KW'`, `z.enum(['KWD', 'SAR'])`, `formatDate(…, 'KW')`.
