@@ -5,8 +5,9 @@
 // carrier rules, which delivery:manage may change.
 import type { ParcelView, RuleView, ShippingData } from '#shared/api/staff-shipping-schemas';
 import { needsPickup } from '#shared/api/parcel-facts';
-import type { CountryCode, CurrencyCode } from '#shared/locale';
+import type { CountryCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
+import type { CurrencyCode } from '#shared/countries';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
