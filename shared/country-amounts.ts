@@ -4,20 +4,11 @@
 // compared with the cart's payable subtotal, both in the country's currency. Stored in D1
 // (country_settings, migration 0056) and edited in the back office's Amounts page. No zod, no DOM:
 // the cart's code holds it (the form's schema is shared/api/country-amounts-schemas.ts).
+import { AMOUNTS, HOME_FREE_DELIVERY } from './countries/amounts';
+import type { CountryAmounts } from './countries/types';
 import { COUNTRY_FACTS, type CountryCode } from './locale';
 
-export interface CountryAmounts {
-  /** Free delivery from this cart subtotal. */
-  free_delivery_minor: number;
-  /** The price filter's quick item, "Under SAR 250". */
-  price_quick_max_minor: number;
-  /** The price filter's range, 0 up to this. */
-  price_range_max_minor: number;
-  /** The unlock-free-delivery modal lists products up to what is missing plus this (spec §2's "+ 2"). */
-  unlock_margin_minor: number;
-  /** The largest single wallet top-up. */
-  wallet_top_up_max_minor: number;
-}
+export type { CountryAmounts } from './countries/types';
 
 export const COUNTRY_AMOUNT_KEYS = [
   'free_delivery_minor',
@@ -28,36 +19,17 @@ export const COUNTRY_AMOUNT_KEYS = [
 ] as const satisfies readonly (keyof CountryAmounts)[];
 
 /**
- * Kuwait's free-delivery threshold and unlock margin on their own: the browser's fallback (no country row)
- * needs only these two, and every page's first JavaScript carries them.
+ * The home country's free-delivery threshold and unlock margin on their own: the browser's fallback (no
+ * country row) needs only these two, and every page's first JavaScript carries them.
  */
-export const KW_DEFAULT_FREE_DELIVERY: Pick<CountryAmounts, 'free_delivery_minor' | 'unlock_margin_minor'> = {
-  free_delivery_minor: 15_000,
-  unlock_margin_minor: 2_000,
-};
-
-const KW_DEFAULT_AMOUNTS: CountryAmounts = {
-  ...KW_DEFAULT_FREE_DELIVERY,
-  price_quick_max_minor: 25_000,
-  price_range_max_minor: 1_000_000,
-  wallet_top_up_max_minor: 500_000,
-};
+export { HOME_FREE_DELIVERY as KW_DEFAULT_FREE_DELIVERY };
 
 /**
  * What a country starts with (migration 0056 writes the same), and what a country without a settings
- * row uses. Kuwait's are the spec's (§9: free delivery from KWD 15, 'Under KD 25', a range to 1000, the
- * unlock modal's "+ 2"); Saudi Arabia's are round riyal amounts of about the same weight.
+ * row uses: each country module's `amounts` (Kuwait's are the spec's, §9; Saudi Arabia's round riyal
+ * amounts of about the same weight).
  */
-export const DEFAULT_COUNTRY_AMOUNTS: Record<CountryCode, CountryAmounts> = {
-  KW: KW_DEFAULT_AMOUNTS,
-  SA: {
-    free_delivery_minor: 20_000,
-    price_quick_max_minor: 25_000,
-    price_range_max_minor: 1_000_000,
-    unlock_margin_minor: 2_500,
-    wallet_top_up_max_minor: 500_000,
-  },
-};
+export const DEFAULT_COUNTRY_AMOUNTS: Record<CountryCode, CountryAmounts> = AMOUNTS;
 
 /** A settings row's amounts, each missing or unusable one taken from the country's defaults. */
 export function countryAmountsOf(

@@ -1,46 +1,19 @@
 // Languages, countries and the locale URL segment. English is unprefixed; Arabic lives under /ar.
+import { COUNTRY_CODES, type CountryCode, HOME_COUNTRY, isCountryCode } from './countries';
 
 export const LANGS = ['en', 'ar'] as const;
 export type Lang = (typeof LANGS)[number];
 
-export const COUNTRY_CODES = ['KW', 'SA'] as const;
-export type CountryCode = (typeof COUNTRY_CODES)[number];
-export const DEFAULT_COUNTRY: CountryCode = 'KW';
-
-export type CurrencyCode = 'KWD' | 'SAR';
+// The countries are data (decision 77, shared/countries/): these names stay for the code that reads them.
+export { COUNTRY_CODES, isCountryCode, type CountryCode };
+export { CURRENCY_CODES, type CurrencyCode } from './countries';
+export { HOME_COUNTRY as DEFAULT_COUNTRY };
 
 /**
- * Static facts about each country that do not change with data (rates come from the API).
- * `currencyLabel`: how a price names the currency in each language (shared/money.ts places it): the ISO
- * code in English, the abbreviation Arabic readers know from shelves and receipts in Arabic (as Intl's
- * ar-KW / ar-SA symbols, without their trailing dot, so a price ending a sentence takes no second one).
- * `currencyName`: the currency in a sentence ("Prices in KWD", «الأسعار بعملة الدينار الكويتي»).
+ * Static facts about each country that do not change with data (rates come from the API): each
+ * country module's `core` (shared/countries/types.ts, CountryCore, says what each fact is).
  */
-export const COUNTRY_FACTS: Record<
-  CountryCode,
-  {
-    currency: CurrencyCode;
-    decimals: number;
-    dialCode: string;
-    currencyLabel: Record<Lang, string>;
-    currencyName: Record<Lang, string>;
-  }
-> = {
-  KW: {
-    currency: 'KWD',
-    decimals: 3,
-    dialCode: '+965',
-    currencyLabel: { en: 'KWD', ar: 'د.ك' },
-    currencyName: { en: 'KWD', ar: 'الدينار الكويتي' },
-  },
-  SA: {
-    currency: 'SAR',
-    decimals: 2,
-    dialCode: '+966',
-    currencyLabel: { en: 'SAR', ar: 'ر.س' },
-    currencyName: { en: 'SAR', ar: 'الريال السعودي' },
-  },
-};
+export { CORE as COUNTRY_FACTS } from './countries';
 
 export const COOKIE_NAMES = {
   lang: 'lang',
@@ -49,10 +22,6 @@ export const COOKIE_NAMES = {
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
-
-export function isCountryCode(value: unknown): value is CountryCode {
-  return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
 }
 
 export function dirOf(lang: Lang): 'ltr' | 'rtl' {

@@ -6,6 +6,7 @@ import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import { isMobileNumber } from '../phone/mobile';
 import { ADDRESS_LENGTHS, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
+import { COUNTRY_CODES, type CountryCode } from '../locale';
 
 export { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
 
@@ -82,7 +83,7 @@ export const setBirthdaySchema = z.object({
 
 export const setPhoneSchema = z
   .object({
-    country: z.enum(['KW', 'SA']),
+    country: z.enum(COUNTRY_CODES),
     phone: z
       .string({ error: 'mandatory-field' })
       .overwrite(normalizeDigits)
@@ -122,7 +123,7 @@ const required = (max: number) =>
     .trim()
     .min(1, { error: 'mandatory-field', abort: true })
     .max(max, { error: 'max_chars_validation_error' });
-const phoneOf = (country: 'KW' | 'SA') =>
+const phoneOf = (country: CountryCode) =>
   required(ADDRESS_LENGTHS.phone.max).refine((p) => isMobileNumber(country, nationalNumber(p)), {
     error: 'phone_invalid',
   });

@@ -1,7 +1,8 @@
 // Address and phone facts without their schemas: length limits, the Saudi codes' exact lengths, each
 // country's dial code and the national part of a number as people type it. No zod here: the
 // address form's fields read these as they render; the schemas load when the form validates.
-import { COUNTRY_FACTS } from '../locale';
+import { mapCountries } from '../countries/map';
+import { COUNTRY_FACTS, type CountryCode } from '../locale';
 import { normalizeDigits } from '../text/digits';
 
 /**
@@ -9,10 +10,9 @@ import { normalizeDigits } from '../text/digits';
  * the numbering plans through libphonenumber-js), read by the schemas: not here, where the address form's
  * fields read as they render, so the plans load only with the schemas.
  */
-export const PHONE_RULES = {
-  KW: { dial: COUNTRY_FACTS.KW.dialCode },
-  SA: { dial: COUNTRY_FACTS.SA.dialCode },
-} as const;
+export const PHONE_RULES: Record<CountryCode, { dial: string }> = mapCountries((c) => ({
+  dial: COUNTRY_FACTS[c].dialCode,
+}));
 
 /** A leading country code of the shop's countries, as +965 or 00965. */
 const DIAL_PREFIX = new RegExp(

@@ -2,11 +2,12 @@
 // 68); Address in ./account-schemas.ts is inferred from it. Apart from the address forms' schemas, so
 // the forms do not load the answer's.
 import { z } from '../zod';
+import { COUNTRY_CODES } from '../locale';
 
 /** A saved address as the API lists it, with its place names in the request's language. */
 const savedAddressSchema = z.object({
   id: z.int(),
-  country: z.enum(['KW', 'SA']),
+  country: z.enum(COUNTRY_CODES),
   label: z.string(),
   recipient: z.string(),
   phone: z.string(),

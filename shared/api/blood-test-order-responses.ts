@@ -14,9 +14,10 @@ import {
   SLOT_WINDOWS,
 } from './blood-test-order-facts';
 import { gatewayMethodSchema, unavailableMethodSchema } from './payment-method-schemas';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 
-const country = z.enum(['KW', 'SA']);
-const currency = z.enum(['KWD', 'SAR']);
+const country = z.enum(COUNTRY_CODES);
+const currency = z.enum(CURRENCY_CODES);
 const status = z.enum(BLOOD_TEST_ORDER_STATUSES);
 const slotWindow = z.enum(SLOT_WINDOWS);
 

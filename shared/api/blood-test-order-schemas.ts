@@ -14,6 +14,7 @@ import {
   SLOT_WINDOWS,
   BLOOD_TEST_PAYMENT_METHODS,
 } from './blood-test-order-facts';
+import { COUNTRY_CODES } from '../locale';
 
 export { SLOT_WINDOWS, type SlotWindow } from './blood-test-order-facts';
 
@@ -45,7 +46,7 @@ export const patientSchema = z
       error: 'patient_birth_date_invalid',
     }),
     relation: z.enum(PATIENT_RELATIONS, { error: 'mandatory-field' }),
-    country: z.enum(['KW', 'SA'], { error: 'mandatory-field' }),
+    country: z.enum(COUNTRY_CODES, { error: 'mandatory-field' }),
     national_id: z.string({ error: 'mandatory-field' }).overwrite(cleanNationalId).min(1, { error: 'mandatory-field' }),
   })
   .superRefine((v, ctx) => {

@@ -5,6 +5,7 @@
 import { RANGE_FLAGS } from '../blood-tests/biomarker-ranges';
 import { imageRefSchema } from '../catalogue/schemas';
 import { z } from '../zod';
+import { CURRENCY_CODES } from '../locale';
 
 const sex = z.enum(['female', 'male']);
 const unitPreference = z.enum(['si', 'conventional']);
@@ -78,7 +79,7 @@ const suggestedProductSchema = z.strictObject({
     /** Base prices in KWD fils, as on every product card (the cart and <Price> convert them). */
     price: minorPrice,
     /** What the shopper pays in their country's currency, minor units (fils, halalas; VAT included). */
-    payable: minorPrice.extend({ currency: z.enum(['KWD', 'SAR']) }),
+    payable: minorPrice.extend({ currency: z.enum(CURRENCY_CODES) }),
     buy_limit: z.int().nullable(),
     in_stock: z.boolean(),
   }),

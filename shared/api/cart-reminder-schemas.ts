@@ -2,6 +2,7 @@
 // and the mail's stop link, for the API (api/src/routes/carts.ts) and the pages that send them.
 import { SAVED_CART_MAX_LINES } from '../carts/saved-cart';
 import { z } from '../zod';
+import { COUNTRY_CODES } from '../locale';
 
 const line = z.object({
   sku_id: z.number().int().positive(),
@@ -31,7 +32,7 @@ const token = z.string().regex(/^\d{1,15}\.[0-9a-f]{40}$/, { error: 'cart_link_i
 export const cartRestoreSchema = z.object({ token });
 
 /** What the link brings back: SKUs, counts and the cart's country, nothing of whose cart it was. */
-export const cartRestoreResponseSchema = z.object({ items: z.array(line), country: z.enum(['KW', 'SA']) });
+export const cartRestoreResponseSchema = z.object({ items: z.array(line), country: z.enum(COUNTRY_CODES) });
 
 export const cartReminderStopSchema = z.object({
   token: z.string().regex(/^[^\s.]{3,254}\.[0-9a-f]{32}$/, { error: 'cart_reminders_stop_invalid' }),

@@ -2,7 +2,7 @@
 // speed's zones, days on the way and fee, and the owner's holiday corrections. Forms send strings
 // (a checkbox per weekday, "14:00", "3.500"); shared by the staff app's forms and the API's contract.
 import { z } from '../zod';
-import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
 import { normalizeDigits } from '../text/digits';
 import { DELIVERY_SPEEDS } from '../delivery/promise';
 import { amountToMinor } from './country-amounts-schemas';
@@ -79,7 +79,7 @@ export const deliverySpeedInputSchema = z
     ),
   })
   .superRefine((input, ctx) => {
-    const decimals = input.country === 'KW' ? 3 : 2;
+    const decimals = COUNTRY_FACTS[input.country].decimals;
     if ((input.fee.split('.')[1]?.length ?? 0) > decimals)
       ctx.addIssue({ code: 'custom', path: ['fee'], message: 'country_amount_decimals' });
   })

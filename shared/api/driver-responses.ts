@@ -2,6 +2,7 @@
 // schemas (decision 68) and the types the driver's page and the Deliveries page read, one declaration.
 import { z } from '../zod';
 import { FAIL_REASONS, RECEIVERS } from './cod-schemas';
+import { CURRENCY_CODES } from '../locale';
 
 /** A stop as its driver and the Deliveries page see it. */
 const driverStopSchema = z.object({
@@ -25,7 +26,7 @@ const driverStopSchema = z.object({
   governorate_en: z.string().nullable(),
   governorate_ar: z.string().nullable(),
   cod_amount: z.int(),
-  currency: z.enum(['KWD', 'SAR']),
+  currency: z.enum(CURRENCY_CODES),
   status: z.enum(['pending', 'delivered', 'failed']),
   received_by: z.enum(RECEIVERS).nullable(),
   receiver_name: z.string().nullable(),

@@ -2,10 +2,12 @@
 // contact and supplier forms, and how a list of problems becomes one message per field. No zod here:
 // the browser loads this with every form, and the schemas (forms.ts and the others) only when a form
 // validates.
+import { COUNTRY_CODES } from '../locale';
 
 export const CONTACT_SUBJECTS = ['order', 'product', 'blood_test', 'returns', 'partnership', 'other'] as const;
 
-export const SUPPLIER_COUNTRIES = ['KW', 'SA', 'other'] as const;
+/** The shop's countries, or another one. */
+export const SUPPLIER_COUNTRIES = [...COUNTRY_CODES, 'other'] as const;
 export type SupplierCountry = (typeof SUPPLIER_COUNTRIES)[number];
 
 export const SUPPLIER_CATEGORIES = [

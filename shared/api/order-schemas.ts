@@ -9,6 +9,8 @@ import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts'
 import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments/gateway-methods';
 import { nationalNumber } from './address-facts';
 import { isMobileNumber } from '../phone/mobile';
+import { COUNTRY_CODES } from '../locale';
+import { PAYMENTS } from '../countries/payments';
 import { frequencySchema } from '../subscriptions/schemas';
 import { DELIVERY_SPEEDS } from '../delivery/speeds';
 
@@ -27,11 +29,14 @@ const gatewayMethod = z.enum(GATEWAY_METHODS_ALL);
  * The STC Pay account's number: a Saudi mobile, typed with or without +966 or a leading 0, in Latin,
  * Arabic-Indic or Persian digits; the API keeps the national part (5xxxxxxxx).
  */
+/** The countries whose gateway offers STC Pay (a wallet of Saudi numbers): its number is one of theirs. */
+const STC_PAY_COUNTRIES = COUNTRY_CODES.filter((c) => (PAYMENTS[c].methods as readonly string[]).includes('stc_pay'));
+
 export const stcPayPhone = z
   .string({ error: 'stc_pay_phone_invalid' })
   .max(24, { error: 'stc_pay_phone_invalid' })
   .transform(nationalNumber)
-  .refine((n) => isMobileNumber('SA', n), { error: 'stc_pay_phone_invalid' });
+  .refine((n) => STC_PAY_COUNTRIES.some((c) => isMobileNumber(c, n)), { error: 'stc_pay_phone_invalid' });
 
 const lines = z
   .array(

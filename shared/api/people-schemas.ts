@@ -1,7 +1,7 @@
 // The back office's customers, promotions and search inputs, shared by the staff app's
 // forms and the API's contract. Form fields arrive as strings: empty means "not set".
 import { z } from '../zod';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode, CURRENCY_CODES, DEFAULT_COUNTRY } from '../locale';
 import { normalizeDigits } from '../text/digits';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -35,7 +35,7 @@ export const customerSearchSchema = z.object({
 export const WALLET_REASONS = ['goodwill', 'correction', 'compensation', 'refund_outside_order', 'other'] as const;
 
 export const walletAdjustSchema = z.object({
-  currency: z.enum(['KWD', 'SAR']),
+  currency: z.enum(CURRENCY_CODES),
   direction: z.enum(['credit', 'debit']),
   /** In the currency's major unit ("5.000" KWD, "12.50" SAR); the API converts with its decimals. */
   amount: decimal(3),
@@ -59,9 +59,8 @@ const date = z.preprocess(
     .optional(),
 );
 
-/** The places an amount of a coupon for this country may have: its currency's, KWD for both countries. */
-const couponDecimals = (country: CountryCode | null | undefined) =>
-  country ? COUNTRY_FACTS[country].decimals : COUNTRY_FACTS.KW.decimals;
+/** The places an amount of a coupon for this country may have: its currency's, the home country's (KWD) for both countries. */
+const couponDecimals = (country: CountryCode | null | undefined) => COUNTRY_FACTS[country ?? DEFAULT_COUNTRY].decimals;
 
 export const couponInputSchema = z
   .object({

@@ -5,6 +5,7 @@ import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import { isMobileNumber } from '../phone/mobile';
 import { nationalNumber, PHONE_RULES } from './address-facts';
+import { COUNTRY_CODES, type CountryCode } from '../locale';
 
 /** How a code travels: a text message, or WhatsApp (where the number has it; else by SMS). */
 export const CODE_CHANNELS = ['whatsapp', 'sms'] as const;
@@ -13,14 +14,14 @@ export type CodeChannel = (typeof CODE_CHANNELS)[number];
 /** A code's life and tries (phone_codes): six digits, five minutes, five tries, once. */
 export const PHONE_CODE = { digits: 6, ttlMs: 5 * 60 * 1000, maxTries: 5 } as const;
 
-const country = z.enum(['KW', 'SA'], { error: 'mandatory-field' });
+const country = z.enum(COUNTRY_CODES, { error: 'mandatory-field' });
 const phone = z
   .string({ error: 'mandatory-field' })
   .overwrite(normalizeDigits)
   .trim()
   .min(1, { error: 'mandatory-field' })
   .max(24, { error: 'phone_invalid' });
-const validPhone = <T extends { country: 'KW' | 'SA'; phone: string }>(v: T) =>
+const validPhone = <T extends { country: CountryCode; phone: string }>(v: T) =>
   isMobileNumber(v.country, nationalNumber(v.phone));
 const code = z
   .string({ error: 'mandatory-field' })
@@ -76,6 +77,6 @@ export const addEmailSchema = z.object({
 });
 
 /** The number in E.164 (+965XXXXXXXX, +9665XXXXXXXX). */
-export function e164(country: 'KW' | 'SA', typed: string): string {
+export function e164(country: CountryCode, typed: string): string {
   return `${PHONE_RULES[country].dial}${nationalNumber(typed)}`;
 }

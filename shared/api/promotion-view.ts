@@ -3,7 +3,8 @@
 // the routes' response schemas (decision 68) and their inferred types, one declaration, so both sides
 // change together.
 import { z } from '../zod';
-import { COUNTRY_CODES } from '../locale';
+import { mapCountries } from '../countries/map';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 import { PROMOTION_KINDS } from '../orders/promotions';
 
 const country = z.enum(COUNTRY_CODES);
@@ -19,7 +20,7 @@ const promotionViewSchema = z.object({
   starts_at: z.int().nullable(),
   ends_at: z.int().nullable(),
   /** gift_threshold: each country's cart total, minor units of its currency as paid (decision 52); null: none. */
-  thresholds: z.object({ KW: z.int().nullable(), SA: z.int().nullable() }),
+  thresholds: z.object(mapCountries(() => z.int().nullable())),
   buy_count: z.int(),
   free_count: z.int(),
   max_per_order: z.int(),
@@ -57,7 +58,7 @@ const couponViewSchema = z.object({
   per_person_limit: z.int().nullable(),
   country: country.nullable(),
   /** The coupon country's currency: its amounts are minor units of it. Null: KWD (both countries). */
-  currency: z.enum(['KWD', 'SAR']).nullable(),
+  currency: z.enum(CURRENCY_CODES).nullable(),
   updated_at: z.int().nullable(),
   /** A coupon of both countries: Saudi Arabia's amount off and minimum, SAR halalas (decision 52). */
   value_sa: z.int().nullable(),

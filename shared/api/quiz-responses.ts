@@ -5,6 +5,7 @@
 // answers): its objects are strict, so a field sent beyond what is described fails the routes' tests.
 import { productCardSchema } from '../catalogue/schemas';
 import { z } from '../zod';
+import { CURRENCY_CODES } from '../locale';
 
 /** GET /quiz/active: the active version's questions, with their branching. */
 export const quizActiveViewSchema = z.object({
@@ -53,7 +54,7 @@ export const quizResultViewSchema = z.strictObject({
   version_id: z.int(),
   /** The answers as checked: question id → the options chosen. */
   answers: z.record(z.string(), z.array(z.string())),
-  currency: z.enum(['KWD', 'SAR']),
+  currency: z.enum(CURRENCY_CODES),
   suggestions: z.array(quizSuggestionViewSchema),
   /** Products the answers would have brought in that a safety gate removed, with why. */
   removed: z.array(productRefSchema.extend({ why: z.array(z.string()) })),

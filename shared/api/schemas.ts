@@ -1,5 +1,6 @@
 // zod schemas shared by the API (validation) and the client (forms and typed calls).
 import { z } from '../zod';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 
 export const deviceAuthSchema = z.object({
   device: z.object({
@@ -19,8 +20,8 @@ export const countrySchema = z.object({
   id: z.number().int(),
   name_en: z.string(),
   name_ar: z.string(),
-  code: z.enum(['KW', 'SA']),
-  currency: z.enum(['KWD', 'SAR']),
+  code: z.enum(COUNTRY_CODES),
+  currency: z.enum(CURRENCY_CODES),
   decimals: z.number().int(),
   /** Rate from KWD as a decimal string, e.g. "12.2150"; money never travels as a float. */
   exchange_rate: z.string(),

@@ -1,12 +1,12 @@
 // What the back office's customer routes answer (api/src/routes/staff/customers.ts): the routes'
 // response schemas (decision 68) and the types the customer pages read, one declaration each.
 import { z } from '../zod';
-import { COUNTRY_CODES, LANGS } from '../locale';
+import { COUNTRY_CODES, LANGS, CURRENCY_CODES } from '../locale';
 import { PAYMENT_METHODS } from './order-facts';
 import { WALLET_REASONS } from './people-schemas';
 
 const country = z.enum(COUNTRY_CODES);
-const walletCurrency = z.enum(['KWD', 'SAR']);
+const walletCurrency = z.enum(CURRENCY_CODES);
 
 /** GET /staff/customers: up to 25 shoppers, newest first, with how many orders each placed. */
 export const customerSearchAnswerSchema = z.object({

@@ -2,6 +2,7 @@
 // approval, test prices, collection capacity and blackout days, shared by the staff app's forms and
 // the API's contract. Numbers typed on an Arabic keyboard (١٢٫٥) count as the same number.
 import { z } from '../zod';
+import { ADDRESS } from '../countries/address';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
 import { SLOT_WINDOWS } from './blood-test-order-schemas';
 import { normalizeDigits } from '../text/digits';
@@ -13,8 +14,10 @@ const isRealDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toI
 const dateText = z.string().refine(isRealDate, { error: 'date_invalid' });
 
 /** A zone as stored on orders and capacity rows: `area:<id>` (Kuwait) or `city:<id>` (Saudi Arabia). */
-const ZONE_PATTERN = /^(area|city):[1-9]\d{0,9}$/;
-export const zoneCountry = (zone: string): CountryCode => (zone.startsWith('area:') ? 'KW' : 'SA');
+const ZONE_PATTERN = new RegExp(`^(${COUNTRY_CODES.map((c) => ADDRESS[c].zone).join('|')}):[1-9]\\d{0,9}$`);
+/** The country whose address form names a zone so (each country's zones are its own kind of place). */
+export const zoneCountry = (zone: string): CountryCode =>
+  COUNTRY_CODES.find((c) => zone.startsWith(`${ADDRESS[c].zone}:`)) ?? COUNTRY_CODES[0];
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -1,13 +1,13 @@
 // The back office's shipping (issue 62, decision 66): the inputs of the ship page and its answers.
 import { z } from '../zod';
-import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 import { PAYMENT_METHODS } from './order-facts';
 import { ORDER_STATUSES } from './order-facts';
 import { PARCEL_CARRIERS, SHIPMENT_STATUSES } from './parcel-facts';
 
 const country = z.enum(COUNTRY_CODES);
 const carrier = z.enum(PARCEL_CARRIERS);
-const currency = z.enum(['KWD', 'SAR']);
+const currency = z.enum(CURRENCY_CODES);
 const ids = z.array(z.number().int().positive()).min(1).max(100);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'shipping_day_invalid' });
 

@@ -1,13 +1,14 @@
 // What the shopper's wallet routes answer (api/src/routes/wallet.ts): the routes' response schemas
 // (decision 68) and the types the wallet page reads, one declaration.
 import { z } from '../zod';
-import { CARD_METHODS } from './order-facts';
+import { CARD_KINDS } from '../payments/gateway-methods';
+import { CURRENCY_CODES } from '../locale';
 
 /** GET /user/wallet: her balance in the request's country's currency, and the card kinds a top-up takes there. */
 export const walletSchema = z.object({
   balance: z.int(),
-  currency: z.enum(['KWD', 'SAR']),
-  methods: z.array(z.enum([...CARD_METHODS.KW, ...CARD_METHODS.SA])),
+  currency: z.enum(CURRENCY_CODES),
+  methods: z.array(z.enum(CARD_KINDS)),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

@@ -2,6 +2,7 @@
 // `response`); the types in ./catalogue-types.ts are inferred from them.
 import { categoryRefSchema, productCardSchema } from '../catalogue/schemas';
 import { z } from '../zod';
+import { CURRENCY_CODES } from '../locale';
 
 export const bloodTestPriceSchema = z.object({ price: z.int(), old_price: z.int().nullable() });
 
@@ -25,7 +26,7 @@ export const bloodTestCardSchema = z.object({
   default_sku: z.object({ id: z.int() }),
 });
 
-const currency = z.enum(['KWD', 'SAR']);
+const currency = z.enum(CURRENCY_CODES);
 
 export const bloodTestCategorySchema = categoryRefSchema.extend({
   /** Tests of the category sold in the shopper's country. */

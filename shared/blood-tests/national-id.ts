@@ -3,8 +3,10 @@
 // check digit, so a typo is caught on the form before it reaches a lab. Typed on an Arabic keyboard the
 // digits arrive as Arabic-Indic; they are read as 0–9 first.
 import { normalizeDigits } from '../text/digits';
+import { ADDRESS } from '../countries/address';
+import type { CountryCode } from '../locale';
 
-export type IdCountry = 'KW' | 'SA';
+export type IdCountry = CountryCode;
 
 /** Why a number was refused; each is a message key in the blood-test dictionaries. */
 type NationalIdError =
@@ -70,7 +72,9 @@ export function validateSaudiId(text: string): NationalIdResult {
 
 /** The check for the country the sample is collected in. */
 export function validateNationalId(country: IdCountry, text: string, dateOfBirth?: string): NationalIdResult {
-  return country === 'KW' ? validateKuwaitCivilId(text, dateOfBirth) : validateSaudiId(text);
+  return ADDRESS[country].nationalId === 'kuwait-civil-id'
+    ? validateKuwaitCivilId(text, dateOfBirth)
+    : validateSaudiId(text);
 }
 
 /** Shown on order pages: only the last four digits, the rest masked (the id is health-adjacent data). */

@@ -2,11 +2,12 @@
 // has, read from a CSV file, and the amounts parsed from their decimal text exactly (never through a
 // float). Matching the lines to the shop's parcels is match.ts; the API runs both, the back office
 // shows the columns.
+import { CURRENCY_CODES } from '../countries';
 import { parseCsv } from '../text/csv';
 
 export const STATEMENT_CARRIERS = ['aramex', 'smsa', 'local'] as const;
 export type StatementCarrier = (typeof STATEMENT_CARRIERS)[number];
-export const STATEMENT_CURRENCIES = ['KWD', 'SAR'] as const;
+export const STATEMENT_CURRENCIES = CURRENCY_CODES;
 export type StatementCurrency = (typeof STATEMENT_CURRENCIES)[number];
 
 export type StatementField = 'tracking' | 'reference' | 'amount' | 'currency' | 'date';

@@ -2,8 +2,9 @@
 // types in ./types.ts are inferred from them. Amounts are integer minor units of the country's currency.
 import { z } from '../zod';
 import { POINTS_KINDS, TIERS } from './kinds';
+import { COUNTRY_CODES } from '../locale';
 
-const country = z.enum(['KW', 'SA']);
+const country = z.enum(COUNTRY_CODES);
 const tier = z.enum(TIERS);
 
 /** A country's rules (the row of loyalty_rules, without its bookkeeping). */

@@ -15,6 +15,7 @@ import { frequencyAnswerSchema } from '../subscriptions/answer-schemas';
 import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from './promotion-facts';
 import { RETURN_PHOTO_TYPES, RETURN_REASONS, RETURN_STATUSES } from './returns';
 import { DELIVERY_FAILURE_REASONS } from './delivery-failure';
+import { COUNTRY_CODES } from '../locale';
 
 const deliverySpeed = z.enum(DELIVERY_SPEEDS);
 const gatewayMethod = z.enum(GATEWAY_METHODS_ALL);
@@ -284,7 +285,7 @@ export const orderViewSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   payment_method: z.enum(PAYMENT_METHODS),
   card_method: z.string().nullable(),
-  country: z.enum(['KW', 'SA']),
+  country: z.enum(COUNTRY_CODES),
   currency: z.string(),
   created_at: z.int(),
   items: z.array(orderItemViewSchema),

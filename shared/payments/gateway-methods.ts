@@ -3,6 +3,9 @@
 // later (Tabby in both countries, Tamara in Saudi Arabia), all through Tap (decision 42). No zod, no
 // DOM: the API enforces these rules and the checkout pages read them as they render.
 import type { Translator } from '../i18n';
+import { mapCountries } from '../countries/map';
+import { PAYMENTS } from '../countries/payments';
+import type { CountryPayments } from '../countries/types';
 import type { CountryCode } from '../locale';
 import { GULF_OFFSET_MS } from '../gulf-days';
 
@@ -12,26 +15,21 @@ export const GATEWAY_METHODS_ALL = [...CARD_KINDS, 'stc_pay', ...PAY_LATER_METHO
 export type GatewayMethod = (typeof GATEWAY_METHODS_ALL)[number];
 export type PayLaterMethod = (typeof PAY_LATER_METHODS)[number];
 
-/** Card kinds offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's). */
-export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'card', 'apple_pay'] } as const;
+/** Card kinds offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's): each country's module says. */
+export const CARD_METHODS = mapCountries((c) => PAYMENTS[c].cards);
 
 /** Every gateway method a country has, in the order the review step lists them. */
-export const GATEWAY_METHODS: Record<CountryCode, readonly GatewayMethod[]> = {
-  KW: [...CARD_METHODS.KW, 'tabby'],
-  SA: [...CARD_METHODS.SA, 'stc_pay', 'tabby', 'tamara'],
-};
+export const GATEWAY_METHODS: Record<CountryCode, readonly GatewayMethod[]> = mapCountries((c) => PAYMENTS[c].methods);
 
 /** Pay in four: the providers' plan that the product and cart pages show. */
 const INSTALLMENTS = 4;
 
 /**
- * The amounts (minor units of the country's currency, VAT included) a method accepts. Tabby documents
- * its minimum (1 KWD, 10 SAR); the maximums are those of the shop's merchant agreements.
+ * The amounts (minor units of the country's currency, VAT included) a method accepts, from the country's
+ * module: Tabby documents its minimum (1 KWD, 10 SAR); the maximums are those of the shop's merchant agreements.
  */
-const METHOD_LIMITS: Partial<Record<GatewayMethod, Partial<Record<CountryCode, { min: number; max: number }>>>> = {
-  tabby: { KW: { min: 1_000, max: 500_000 }, SA: { min: 1_000, max: 500_000 } },
-  tamara: { SA: { min: 1_000, max: 500_000 } },
-};
+const methodLimits = (method: GatewayMethod, country: CountryCode): { min: number; max: number } | undefined =>
+  (PAYMENTS[country].limits as CountryPayments['limits'])[method];
 
 export function isPayLater(method: string | null | undefined): method is PayLaterMethod {
   return (PAY_LATER_METHODS as readonly string[]).includes(method ?? '');
@@ -72,7 +70,7 @@ export function unavailableReason(
   country: CountryCode,
   due: number,
 ): (UnavailableMethod & { reason: 'below_minimum' | 'above_maximum' }) | null {
-  const limits = METHOD_LIMITS[method]?.[country];
+  const limits = methodLimits(method, country);
   if (!limits) return null;
   if (due < limits.min) return { method, reason: 'below_minimum', limit: limits.min };
   if (due > limits.max) return { method, reason: 'above_maximum', limit: limits.max };

@@ -2,6 +2,7 @@
 // schemas (decision 68); SubscriptionView in ./types.ts is inferred from them.
 import { z } from '../zod';
 import { subscriptionRunSchema } from './staff-responses';
+import { COUNTRY_CODES } from '../locale';
 
 /**
  * '1m'–'3m' or '<days>d' as an answer carries it: a template literal, not the request's refining
@@ -17,7 +18,7 @@ export const subscriptionViewSchema = z.object({
   id: z.int(),
   status: z.enum(['pending', 'active', 'paused', 'cancelled', 'ended']),
   /** The shop country it delivers in: its addresses are of this country. */
-  country: z.enum(['KW', 'SA']),
+  country: z.enum(COUNTRY_CODES),
   product: z.object({ id: z.int(), slug: z.string(), name: z.string(), image: z.string().nullable() }),
   sku: z.object({ id: z.int(), name: z.string() }),
   count: z.int(),

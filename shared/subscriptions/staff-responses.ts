@@ -1,6 +1,7 @@
 // What the back office's subscription routes answer (api/src/routes/staff/subscriptions.ts): the
 // routes' response schemas (decision 68) and the types the subscriptions page reads, one declaration.
 import { z } from '../zod';
+import { COUNTRY_CODES } from '../locale';
 
 /** '1m'–'3m' or '<days>d': a template literal, so the inferred type is the Frequency the code uses. */
 const frequency = z.union([z.templateLiteral([z.literal([1, 2, 3]), 'm']), z.templateLiteral([z.number(), 'd'])]);
@@ -25,7 +26,7 @@ export const staffSubscriptionRowSchema = z.object({
   id: z.int(),
   status: z.enum(['pending', 'active', 'paused', 'cancelled', 'ended']),
   user: z.object({ id: z.int(), name: z.string(), email: z.string().nullable() }),
-  country: z.enum(['KW', 'SA']),
+  country: z.enum(COUNTRY_CODES),
   product_name: z.string(),
   sku_name: z.string(),
   count: z.int(),

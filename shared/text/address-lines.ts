@@ -5,7 +5,8 @@
 // (client/accounts/address-lines.ts).
 import { accountsAr } from '../i18n/accounts.ar';
 import { accountsEn } from '../i18n/accounts.en';
-import type { Lang } from '../locale';
+import { ADDRESS } from '../countries/address';
+import { isCountryCode, type Lang } from '../locale';
 import { labelledPart } from './address-part';
 
 const TEXTS: Record<Lang, Record<string, unknown>> = { en: accountsEn, ar: accountsAr };
@@ -17,7 +18,7 @@ export function storedAddressLineParts(a: Record<string, unknown>, lang: Lang): 
   const part = (key: string, k = key) =>
     value(k) ? labelledPart(key, String(texts[`address_${key}_short`] ?? '{{value}}'), value(k)) : '';
   const lines =
-    a.country === 'SA'
+    isCountryCode(a.country) && ADDRESS[a.country].form === 'national-address'
       ? [
           [value('district'), value('city_name')],
           [part('street'), part('building_number')],

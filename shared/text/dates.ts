@@ -6,8 +6,10 @@
 // is the texts' rule (docs/recipes/add-a-text.md, "Dates"), applied here so no page, mail or message
 // decides it for itself: a promise, a return deadline, a points line and an invoice read alike.
 import type { CountryCode, Lang } from '../locale';
+import { TIME_ZONES } from '../countries/delivery';
 
-export const TIME_ZONES: Record<CountryCode, string> = { KW: 'Asia/Kuwait', SA: 'Asia/Riyadh' };
+/** Each country's time zone (its module, shared/countries/). */
+export { TIME_ZONES };
 
 export interface DateOptions {
   /**

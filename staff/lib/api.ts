@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { D1_SQL_HEADER, decodeD1Sql } from '#shared/api/d1-sql';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { StaffAppEnv } from '../app-env';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export type { StaffSelf } from '#shared/api/staff-auth-responses';
 
@@ -31,7 +32,7 @@ export async function staffApi<T = unknown>(
     [SIGNATURE_HEADERS.requestId]: c.get('requestId') ?? '',
     [SIGNATURE_HEADERS.lang]: c.var.lang,
     // The API's locale middleware wants a country; staff routes choose their countries themselves.
-    [SIGNATURE_HEADERS.country]: 'KW',
+    [SIGNATURE_HEADERS.country]: HOME_COUNTRY,
   });
   if (text) headers.set('content-type', 'application/json');
   if (c.var.token) headers.set(SIGNATURE_HEADERS.authorization, `Staff ${c.var.token}`);

@@ -5,6 +5,7 @@ import { formatPercent } from '#shared/money';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export type AlertReportView = AlertReportRow;
 
@@ -59,7 +60,7 @@ export function AlertsPage(props: {
                         <span className="visually-hidden">{t.t('st_alerts_no_conversion_label')}</span>
                       </>
                     ) : (
-                      formatPercent(r.conversion, t.lang, 'KW')
+                      formatPercent(r.conversion, t.lang, HOME_COUNTRY)
                     )}
                   </td>
                 </tr>

@@ -3,6 +3,7 @@ import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export function AuditPage(props: {
   t: StaffTranslator;
@@ -51,7 +52,7 @@ export function AuditPage(props: {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatDate(e.at, t.lang, 'KW', { time: true })}</td>
+                  <td>{formatDate(e.at, t.lang, HOME_COUNTRY, { time: true })}</td>
                   <td>{e.staff_name ?? t.t('st_audit_system')}</td>
                   <td className="mono">{e.action}</td>
                   <td className="mono">

@@ -2,7 +2,7 @@
 // and country: carts reminded, links opened, carts ordered after a reminder and what their orders came
 // to, each in its country's own currency. Saving needs promotions:write in every country.
 import type { CartReminderReport } from '#shared/api/cart-reminder-staff-schemas';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS, COUNTRY_CODES } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
@@ -24,8 +24,7 @@ function settingsFormValues(s: CartReminderReport['settings']): Record<string, s
     step2: String(s.steps[1] ?? ''),
     quiet_from: String(s.quiet.from),
     quiet_to: String(s.quiet.to),
-    incentive_KW: String(s.incentive.KW / 100),
-    incentive_SA: String(s.incentive.SA / 100),
+    ...Object.fromEntries(COUNTRY_CODES.map((c) => [`incentive_${c}`, String(s.incentive[c] / 100)])),
   };
 }
 
@@ -106,7 +105,7 @@ export function CartRemindersPage(props: {
           </fieldset>
           <fieldset>
             <legend>{t.t('st_cart_reminders_incentive')}</legend>
-            {(['KW', 'SA'] as const).map((code) => (
+            {COUNTRY_CODES.map((code) => (
               <div key={code}>
                 <label htmlFor={`cart-incentive-${code}`}>
                   {t.t('st_cart_reminders_incentive_country', { country: t.t(`st_country_${code}`) })}

@@ -14,8 +14,10 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
+import type { CurrencyCode } from '#shared/locale';
+import { countryOfCurrency, HOME_COUNTRY, currencyOf } from '#shared/countries';
 
-type Currency = 'KWD' | 'SAR';
+type Currency = CurrencyCode;
 
 /** The API's check of a statement, with what the confirm form sends again. */
 export type CodPreview = CodStatementCheck & {
@@ -25,7 +27,7 @@ export type CodPreview = CodStatementCheck & {
 export type CodFormState = FormState & { handin?: string };
 
 const money = (t: StaffTranslator, minor: number, currency: Currency) =>
-  formatMinor(minor, currency, t.lang, currency === 'KWD' ? 'KW' : 'SA');
+  formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY);
 const carrierName = (t: StaffTranslator, carrier: string) => t.t(`st_cod_carrier_${carrier}` as StaffTextId);
 const FIELDS: StatementField[] = ['tracking', 'reference', 'amount', 'currency', 'date'];
 
@@ -119,7 +121,7 @@ export function CodPage(props: {
   state?: CodFormState;
 }) {
   const { t, data, state } = props;
-  const date = (day: string) => formatDate(Date.parse(`${day}T12:00:00+03:00`), t.lang, 'KW');
+  const date = (day: string) => formatDate(Date.parse(`${day}T12:00:00+03:00`), t.lang, HOME_COUNTRY);
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_cod_title')} path="/cod">
       <h1>{t.t('st_cod_title')}</h1>
@@ -148,7 +150,11 @@ export function CodPage(props: {
           </div>
           <div>
             <label htmlFor="cod-currency">{t.t('st_cod_currency')}</label>
-            <select id="cod-currency" name="currency" defaultValue={state?.values?.currency ?? 'KWD'}>
+            <select
+              id="cod-currency"
+              name="currency"
+              defaultValue={state?.values?.currency ?? currencyOf(HOME_COUNTRY)}
+            >
               {STATEMENT_CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}

@@ -9,6 +9,7 @@ import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { PointsSection, type PointsFormState } from './loyalty/CustomerPoints';
 import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
+import { countryOfCurrency, HOME_COUNTRY, currencyOf, isCountryCode } from '#shared/countries';
 
 export interface FormState {
   /** An API message key. */
@@ -19,7 +20,9 @@ export interface FormState {
 }
 
 const money = (t: StaffTranslator, minor: number, currency: string) =>
-  isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, currency === 'SAR' ? 'SA' : 'KW') : `${minor}`;
+  isShopCurrency(currency)
+    ? formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY)
+    : `${minor}`;
 
 const statusText = (t: StaffTranslator, status: string) => t.t(`st_status_${status}` as StaffTextId);
 
@@ -83,7 +86,7 @@ export function CustomersPage(props: {
                   </td>
                   <td dir="ltr">{h.phone ?? ''}</td>
                   <td>{t.n(h.orders)}</td>
-                  <td>{formatDate(h.created_at, t.lang, 'KW')}</td>
+                  <td>{formatDate(h.created_at, t.lang, HOME_COUNTRY)}</td>
                 </tr>
               ))}
             </tbody>
@@ -107,7 +110,7 @@ export function CustomerPage(props: {
   const c = data.customer;
   const erased = c.deleted_at !== null;
   const can = (p: string) => (me.permissions as string[]).includes(p);
-  const currencies = data.countries.map((x) => (x === 'SA' ? 'SAR' : 'KWD'));
+  const currencies = data.countries.map((x) => currencyOf(isCountryCode(x) ? x : HOME_COUNTRY));
   const v = state?.values ?? {};
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={c.name || `#${c.id}`} path="/customers">
@@ -134,7 +137,7 @@ export function CustomerPage(props: {
         </div>
         <div>
           <dt>{t.t('st_customers_since')}</dt>
-          <dd>{formatDate(c.created_at, t.lang, 'KW')}</dd>
+          <dd>{formatDate(c.created_at, t.lang, HOME_COUNTRY)}</dd>
         </div>
       </dl>
 
@@ -285,7 +288,9 @@ export function CustomerPage(props: {
             <tbody>
               {data.ledger.map((l) => (
                 <tr key={l.id}>
-                  <td>{formatDate(l.created_at, t.lang, l.currency === 'SAR' ? 'SA' : 'KW', { time: true })}</td>
+                  <td>
+                    {formatDate(l.created_at, t.lang, countryOfCurrency(l.currency) ?? HOME_COUNTRY, { time: true })}
+                  </td>
                   <td>
                     {t.t(`st_customers_kind_${l.kind}` as StaffTextId)}
                     {l.order_id ? (

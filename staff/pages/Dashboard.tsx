@@ -4,6 +4,7 @@ import type { DashboardData } from '#shared/api/staff-dashboard-responses';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DashboardData }) {
   const { t, data } = props;
@@ -13,7 +14,7 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_dashboard_title')} path="/">
       <h1>{t.t('st_dashboard_title')}</h1>
       <p className="muted">
-        {t.t('st_today', { date: formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, 'KW') })}
+        {t.t('st_today', { date: formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, HOME_COUNTRY) })}
       </p>
       {/* The owner is told weeks before the e-invoice stamp's certificate expires (issue 75). */}
       {data.e_invoice_renew_within_days !== null && (

@@ -5,6 +5,7 @@ import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export function DataRequestsPage(props: {
   t: StaffTranslator;
@@ -13,7 +14,7 @@ export function DataRequestsPage(props: {
   requests: DataRequestRow[];
 }) {
   const { t } = props;
-  const when = (ms: number | null) => (ms ? formatDate(ms, t.lang, 'KW', { time: true }) : '');
+  const when = (ms: number | null) => (ms ? formatDate(ms, t.lang, HOME_COUNTRY, { time: true }) : '');
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_data_requests_title')} path="/data-requests">
       <h1>{t.t('st_data_requests_title')}</h1>

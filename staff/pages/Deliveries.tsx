@@ -8,6 +8,7 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
+import { HOME_COUNTRY } from '#shared/countries';
 
 function Run(props: { t: StaffTranslator; data: DeliveriesData; title: string; stops: DriverStop[]; id: string }) {
   const { t, data } = props;
@@ -37,7 +38,7 @@ function Run(props: { t: StaffTranslator; data: DeliveriesData; title: string; s
                   <td dir="ltr">{s.order_number}</td>
                   <td>{s.name}</td>
                   <td>{s.area}</td>
-                  <td>{s.cod_amount > 0 ? formatMinor(s.cod_amount, s.currency, t.lang, 'KW') : '—'}</td>
+                  <td>{s.cod_amount > 0 ? formatMinor(s.cod_amount, s.currency, t.lang, HOME_COUNTRY) : '—'}</td>
                   <td>{t.t(`st_deliveries_status_${s.status}` as StaffTextId)}</td>
                   {data.can_change && (
                     <td>
@@ -115,7 +116,7 @@ export function DeliveriesPage(props: {
       <p className="muted">{t.t('st_deliveries_intro')}</p>
       <p>
         <a href={`/deliveries?day=${data.previous}`}>{t.t('st_deliveries_previous')}</a> ·{' '}
-        <strong>{formatDate(Date.parse(`${data.day}T12:00:00+03:00`), t.lang, 'KW')}</strong> ·{' '}
+        <strong>{formatDate(Date.parse(`${data.day}T12:00:00+03:00`), t.lang, HOME_COUNTRY)}</strong> ·{' '}
         <a href={`/deliveries?day=${data.next}`}>{t.t('st_deliveries_next')}</a>
       </p>
       <Notice t={t} state={props.state} />

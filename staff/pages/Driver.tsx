@@ -9,11 +9,13 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
+import type { CurrencyCode } from '#shared/locale';
+import { countryOfCurrency, HOME_COUNTRY } from '#shared/countries';
 
 export type DriverFormState = FormState & { stop?: number; form?: 'delivered' | 'failed' };
 
-const money = (t: StaffTranslator, minor: number, currency: 'KWD' | 'SAR') =>
-  formatMinor(minor, currency, t.lang, currency === 'KWD' ? 'KW' : 'SA');
+const money = (t: StaffTranslator, minor: number, currency: CurrencyCode) =>
+  formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY);
 
 /** The field a refusal is about (the schema's and the API's keys), so that field is marked and described. */
 const FIELD_OF_ERROR: Record<string, string> = {
@@ -55,7 +57,8 @@ function stopAddress(t: StaffTranslator, stop: DriverStop): string[] {
   const lines = storedAddressLines(
     {
       ...stop.address,
-      country: 'KW',
+      // The shop's own drivers deliver in its home country (its module lists the 'own' carrier).
+      country: HOME_COUNTRY,
       area_name: (ar ? stop.area_ar : null) ?? stop.area,
       governorate_name: ar ? stop.governorate_ar : stop.governorate_en,
     },

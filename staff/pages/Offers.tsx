@@ -10,6 +10,7 @@ import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
 import { ActiveToggle, CountryField, fieldMaker } from './Promotions';
 import type { PromotionView } from '#shared/api/promotion-view';
+import { HOME_COUNTRY } from '#shared/countries';
 
 const GULF_OFFSET = 3 * 60 * 60 * 1000;
 const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
@@ -97,9 +98,11 @@ export function OffersPage(props: { t: StaffTranslator; nonce: string; me: Staff
                 ].filter(Boolean);
                 const dates = [
                   o.starts_at !== null
-                    ? t.t('st_promotions_from', { date: formatDate(o.starts_at, t.lang, 'KW') })
+                    ? t.t('st_promotions_from', { date: formatDate(o.starts_at, t.lang, HOME_COUNTRY) })
                     : null,
-                  o.ends_at !== null ? t.t('st_promotions_until', { date: formatDate(o.ends_at, t.lang, 'KW') }) : null,
+                  o.ends_at !== null
+                    ? t.t('st_promotions_until', { date: formatDate(o.ends_at, t.lang, HOME_COUNTRY) })
+                    : null,
                 ].filter(Boolean);
                 return (
                   <tr key={o.id}>

@@ -1,11 +1,12 @@
 // Promotions: the coupons, and one coupon's form (new or edit) with its deactivation.
-import { formatMinor, minorToDecimal } from '#shared/money';
+import { formatMinor, minorToDecimal, currencyDecimals } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { CouponView } from '#shared/api/promotion-view';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
+import { COUNTRY_CODES, countryOfCurrency, currencyOf, HOME_COUNTRY } from '#shared/countries';
 
 const GULF_OFFSET = 3 * 60 * 60 * 1000;
 /** The Gulf day of an instant, as the form's date fields read it. */
@@ -13,8 +14,8 @@ const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET
 
 /** An amount of the coupon in its own currency (KWD for a coupon of both countries). */
 const amount = (t: StaffTranslator, c: CouponView, minor: number) =>
-  formatMinor(minor, c.currency ?? 'KWD', t.lang, c.currency === 'SAR' ? 'SA' : 'KW');
-const places = (c: CouponView) => (c.currency === 'SAR' ? 2 : 3);
+  formatMinor(minor, c.currency ?? currencyOf(HOME_COUNTRY), t.lang, countryOfCurrency(c.currency) ?? HOME_COUNTRY);
+const places = (c: CouponView) => currencyDecimals(c.currency ?? currencyOf(HOME_COUNTRY));
 
 /** A both-country coupon's Saudi amount beside Kuwait's: "KWD 2.000 · SAR 25.00". */
 const withSaudi = (t: StaffTranslator, c: CouponView, kw: string, sa: number | null | undefined) =>
@@ -91,9 +92,11 @@ export function CouponsPage(props: {
                 ].filter(Boolean);
                 const dates = [
                   c.starts_at !== null
-                    ? t.t('st_promotions_from', { date: formatDate(c.starts_at, t.lang, 'KW') })
+                    ? t.t('st_promotions_from', { date: formatDate(c.starts_at, t.lang, HOME_COUNTRY) })
                     : null,
-                  c.ends_at !== null ? t.t('st_promotions_until', { date: formatDate(c.ends_at, t.lang, 'KW') }) : null,
+                  c.ends_at !== null
+                    ? t.t('st_promotions_until', { date: formatDate(c.ends_at, t.lang, HOME_COUNTRY) })
+                    : null,
                 ].filter(Boolean);
                 return (
                   <tr key={c.id}>
@@ -216,8 +219,11 @@ export function CountryField(props: {
       <label htmlFor="country">{t.t(props.label)}</label>
       <select id="country" name="country" defaultValue={props.value ?? ''} disabled={props.disabled}>
         <option value="">{t.t('st_promotions_both')}</option>
-        <option value="KW">{t.t('st_country_KW')}</option>
-        <option value="SA">{t.t('st_country_SA')}</option>
+        {COUNTRY_CODES.map((c) => (
+          <option key={c} value={c}>
+            {t.t(`st_country_${c}`)}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -17,9 +17,10 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTranslator } from '../lib/i18n';
 import { Notice, type FormState } from './Customers';
 import { Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 const status = (t: StaffTranslator, s: StaffQuizVersionRow['status']) => t.t(`st_quiz_status_${s}`);
-const when = (t: StaffTranslator, ms: number | null) => (ms === null ? '—' : formatDate(ms, t.lang, 'KW'));
+const when = (t: StaffTranslator, ms: number | null) => (ms === null ? '—' : formatDate(ms, t.lang, HOME_COUNTRY));
 
 export function QuizVersionsPage(props: {
   t: StaffTranslator;

@@ -12,9 +12,12 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { type FormState, Notice } from './Customers';
+import { countryOfCurrency, HOME_COUNTRY } from '#shared/countries';
 
 const money = (t: StaffTranslator, minor: number, currency: string) =>
-  isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, currency === 'SAR' ? 'SA' : 'KW') : `${minor}`;
+  isShopCurrency(currency)
+    ? formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY)
+    : `${minor}`;
 const statusText = (t: StaffTranslator, s: string) => t.t(`st_return_status_${s}` as StaffTextId);
 const reasonText = (t: StaffTranslator, r: string) => t.t(`st_return_reason_${r}` as StaffTextId);
 // A parcel's status in the words of the order page's parcels (staff-tracking), not the table's code.

@@ -10,6 +10,7 @@ export type { QueueItem, WrittenKind };
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { DoneNote, Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export const QUEUE_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly TextStatus[];
 
@@ -244,7 +245,7 @@ function Item(props: {
         </div>
         <div>
           <dt>{t.t('st_reviews_written')}</dt>
-          <dd>{formatDate(item.at, t.lang, 'KW', { time: true })}</dd>
+          <dd>{formatDate(item.at, t.lang, HOME_COUNTRY, { time: true })}</dd>
         </div>
         {item.status === 'pending' && (
           <div>

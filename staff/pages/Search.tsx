@@ -6,6 +6,7 @@ import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
+import { HOME_COUNTRY } from '#shared/countries';
 
 function ZeroTable({ t, rows, lang }: { t: StaffTranslator; rows: ZeroResultRow[]; lang: 'en' | 'ar' }) {
   if (rows.length === 0) return <p>{t.t('st_search_zero_none')}</p>;
@@ -26,7 +27,7 @@ function ZeroTable({ t, rows, lang }: { t: StaffTranslator; rows: ZeroResultRow[
                 {r.example || r.term}
               </td>
               <td>{t.n(r.searches)}</td>
-              <td>{formatDate(r.last_seen, t.lang, 'KW')}</td>
+              <td>{formatDate(r.last_seen, t.lang, HOME_COUNTRY)}</td>
             </tr>
           ))}
         </tbody>

@@ -7,6 +7,7 @@ import type { ParcelView, RuleView, ShippingData } from '#shared/api/staff-shipp
 import { pickupKind } from '#shared/api/parcel-facts';
 import type { CountryCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
+import type { CurrencyCode } from '#shared/countries';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
@@ -116,7 +117,7 @@ export function ShippingPage(props: {
                         <input type="checkbox" name={`order_${o.id}`} />{' '}
                         <a href={`/orders/${o.id}`}>{t.t('st_shipping_order', { id: o.id })}</a> ·{' '}
                         {o.payment_method === 'cod' ? t.t('st_shipping_cod') : t.t('st_shipping_paid')} ·{' '}
-                        {formatMinor(o.total, o.currency as 'KWD' | 'SAR', lang, country)} ·{' '}
+                        {formatMinor(o.total, o.currency as CurrencyCode, lang, country)} ·{' '}
                         {t.t('st_shipping_left', { count: o.left })}
                       </label>{' '}
                       <OrderCarrier t={t} order={o} />

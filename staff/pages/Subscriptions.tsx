@@ -9,6 +9,7 @@ import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Notice, type FormState } from './Customers';
 import { Layout } from './Layout';
+import { HOME_COUNTRY } from '#shared/countries';
 
 const SUBSCRIPTION_VIEWS = ['all', 'upcoming', 'failed'] as const;
 export type SubscriptionView = (typeof SUBSCRIPTION_VIEWS)[number];
@@ -30,7 +31,7 @@ export const percentText = (t: StaffTranslator, n: number) =>
 function dayText(t: StaffTranslator, day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   // Noon in the Gulf: the same day in every time zone the formatter could use.
-  return formatDate(Date.UTC(y, m - 1, d, 9), t.lang, 'KW');
+  return formatDate(Date.UTC(y, m - 1, d, 9), t.lang, HOME_COUNTRY);
 }
 
 function everyText(t: StaffTranslator, every: Frequency): string {

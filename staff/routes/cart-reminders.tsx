@@ -2,6 +2,7 @@
 // API's own schema and handed on; Post/Redirect/Get on success.
 import { Hono, type Context } from 'hono';
 import { type CartReminderReport, cartReminderSettingsSchema } from '#shared/api/cart-reminder-staff-schemas';
+import { mapCountries } from '#shared/countries/map';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
@@ -31,10 +32,7 @@ function settingsInput(values: Record<string, string>) {
     steps: [step(values.step1), step(values.step2)].filter((s) => s !== undefined),
     quiet: { from: Number(values.quiet_from), to: Number(values.quiet_to) },
     // Percent as typed, basis points as stored (set per country, never converted).
-    incentive: {
-      KW: Math.round(Number(values.incentive_KW ?? 0) * 100),
-      SA: Math.round(Number(values.incentive_SA ?? 0) * 100),
-    },
+    incentive: mapCountries((c) => Math.round(Number(values[`incentive_${c}`] ?? 0) * 100)),
   };
 }
 

@@ -13,6 +13,7 @@ import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { signInAgain, staffPage } from '../middleware/guards';
 import { ConsultationCallPage } from '../pages/ConsultationCall';
+import { HOME_COUNTRY } from '#shared/countries';
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
 
@@ -56,7 +57,7 @@ export const consultationCallRoutes = new Hono<StaffAppEnv>()
       upgrade: 'websocket',
       [SIGNATURE_HEADERS.requestId]: c.get('requestId') ?? '',
       [SIGNATURE_HEADERS.lang]: c.var.lang,
-      [SIGNATURE_HEADERS.country]: 'KW',
+      [SIGNATURE_HEADERS.country]: HOME_COUNTRY,
       // The ticket from the subprotocols the script offered (never the URL), with this staff session,
       // which must be the one that joined.
       [CALL_TICKET_HEADER]: callTicketFromProtocols(c.req.header('sec-websocket-protocol')) ?? '',

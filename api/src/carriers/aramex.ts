@@ -29,6 +29,7 @@ import {
   type ShipmentRequest,
   type TrackingEvent,
 } from './types';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 
 const ARAMEX_BASE_URL = 'https://ws.aramex.net/ShippingAPI.V2';
 /** The 4×6 thermal label report (Aramex's report ids: 9729 the 4×6 label, 9201 the A4 waybill). */
@@ -36,7 +37,7 @@ const LABEL_REPORT_ID = 9729;
 /** Aramex's id for the calling integration (the manual's sample value; Aramex may assign its own). */
 const SOURCE = 24;
 
-type Country = 'KW' | 'SA';
+type Country = CountryCode;
 
 interface AramexAccount {
   number: string;
@@ -220,7 +221,7 @@ function product(request: Pick<ShipmentRequest, 'speed' | 'shipper' | 'consignee
 
 export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOptions = {}): Carrier {
   const base = settings.baseUrl ?? ARAMEX_BASE_URL;
-  const countries = (['KW', 'SA'] as const).filter((c) => settings.accounts[c]);
+  const countries = COUNTRY_CODES.filter((c) => settings.accounts[c]);
 
   const accountFor = (country: Country): AramexAccount => {
     const account = settings.accounts[country];

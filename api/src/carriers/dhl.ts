@@ -26,6 +26,7 @@ import {
   type Party,
   type TrackingEvent,
 } from './types';
+import { countriesServedBy } from '#shared/countries/rules';
 
 const DHL_BASE_URL = 'https://express.api.dhl.com/mydhlapi';
 /** The interface version the specification above names ("do not change this field value"). */
@@ -174,7 +175,7 @@ export function dhlCarrier(settings: DhlSettings, options: CarrierHttpOptions = 
 
   return {
     code: 'dhl',
-    countries: ['KW', 'SA'],
+    countries: countriesServedBy('dhl'),
     collectsCash: false,
     pushesEvents: false,
 

@@ -14,6 +14,8 @@ import { localCarrier } from './local';
 import { ownCarrier } from './own';
 import { smsaCarrier } from './smsa';
 import { type Carrier, type CarrierCode, CarrierNotConfigured } from './types';
+import { COUNTRY_CODES } from '#shared/countries';
+import { mapCountries } from '#shared/countries/map';
 
 // Only the mode is needed (local mode, tests): the live carriers' keys and endpoints are read when present.
 export type CarrierConfig = Pick<ApiConfig, 'CARRIER_MODE'> &
@@ -60,8 +62,7 @@ export function liveCarrierConfigured(config: CarrierConfig, code: CarrierCode):
       return (
         !!config.ARAMEX_USERNAME &&
         !!config.ARAMEX_PASSWORD &&
-        ((!!config.ARAMEX_KW_ACCOUNT_NUMBER && !!config.ARAMEX_KW_ACCOUNT_PIN) ||
-          (!!config.ARAMEX_SA_ACCOUNT_NUMBER && !!config.ARAMEX_SA_ACCOUNT_PIN))
+        COUNTRY_CODES.some((c) => !!config[`ARAMEX_${c}_ACCOUNT_NUMBER`] && !!config[`ARAMEX_${c}_ACCOUNT_PIN`])
       );
     case 'smsa':
       return !!config.SMSA_API_KEY;
@@ -93,10 +94,14 @@ export function carrierFor(
           username: config.ARAMEX_USERNAME!,
           password: config.ARAMEX_PASSWORD!,
           ...baseUrl,
-          accounts: {
-            KW: account(config.ARAMEX_KW_ACCOUNT_NUMBER, config.ARAMEX_KW_ACCOUNT_PIN, config.ARAMEX_KW_ACCOUNT_ENTITY),
-            SA: account(config.ARAMEX_SA_ACCOUNT_NUMBER, config.ARAMEX_SA_ACCOUNT_PIN, config.ARAMEX_SA_ACCOUNT_ENTITY),
-          },
+          // One Aramex account per country, ARAMEX_<country>_ACCOUNT_NUMBER, _PIN and _ENTITY.
+          accounts: mapCountries((c) =>
+            account(
+              config[`ARAMEX_${c}_ACCOUNT_NUMBER`],
+              config[`ARAMEX_${c}_ACCOUNT_PIN`],
+              config[`ARAMEX_${c}_ACCOUNT_ENTITY`],
+            ),
+          ),
         },
         options,
       );

@@ -15,6 +15,7 @@ import { drawCode128 } from './code128';
 import { drawLine, hasArabic, type LabelFonts, type LineStyle, lineWidth } from './label-text';
 import type { CarrierCode, Party, ShipmentRequest } from './types';
 import { woffToSfnt } from './woff';
+import { ADDRESS } from '#shared/countries/address';
 
 /** Points in an inch: the label is 4×6 inches. */
 const INCH = 72;
@@ -68,7 +69,9 @@ function addressLinesOf(party: Party, lang: Lang): string[][] {
   }
   const place = a.places[lang];
   const names =
-    party.country === 'KW' ? { area_name: place.area, governorate_name: place.region } : { city_name: place.area };
+    ADDRESS[party.country].form === 'area-block'
+      ? { area_name: place.area, governorate_name: place.region }
+      : { city_name: place.area };
   return storedAddressLineParts({ ...a.parts, ...names, country: party.country }, lang);
 }
 

@@ -8,6 +8,7 @@ import { markEvent, type StatusMark } from './status-marks';
 import { PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
 import { CarrierRefused, WebhookMalformed, WebhookRejected } from './types';
+import { countriesServedBy } from '#shared/countries/rules';
 
 /** The header the local carrier's webhook is signed in: HMAC-SHA256 of the body with the secret. */
 const LOCAL_WEBHOOK_HEADER = 'x-local-carrier-signature';
@@ -24,7 +25,7 @@ export function localCarrier(
 ): Carrier {
   return {
     code,
-    countries: ['KW', 'SA'],
+    countries: countriesServedBy(code),
     collectsCash: true,
     pushesEvents: false,
     async createShipment(request) {

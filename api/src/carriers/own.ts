@@ -7,6 +7,7 @@ import { plainLabel } from './label';
 import { markEvent, type StatusMark } from './status-marks';
 import type { Carrier, CreatedShipment } from './types';
 import { CarrierRefused } from './types';
+import { countriesServedBy } from '#shared/countries/rules';
 
 interface StopRow {
   tracking_number: string;
@@ -18,13 +19,13 @@ interface StopRow {
 export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrier {
   return {
     code: 'own',
-    countries: ['KW'],
+    countries: countriesServedBy('own'),
     collectsCash: true,
     // The driver's marks are read by the tracking poller like any polled carrier's; a lead wanting the
     // order to move at the mark itself can call the poller for the one parcel after a mark.
     pushesEvents: false,
     async createShipment(request) {
-      if (request.consignee.country !== 'KW')
+      if (!countriesServedBy('own').includes(request.consignee.country))
         throw new CarrierRefused('own', 'COUNTRY', 'The shop’s own drivers deliver in Kuwait only');
       if (!/^\+\d{8,15}$/.test(request.consignee.phone))
         throw new CarrierRefused('own', 'INVALID_PHONE', `Consignee phone "${request.consignee.phone}" is not valid`);

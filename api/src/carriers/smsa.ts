@@ -23,6 +23,7 @@ import {
   type Party,
   type TrackingEvent,
 } from './types';
+import { countriesServedBy } from '#shared/countries/rules';
 
 const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
 
@@ -141,7 +142,7 @@ export function smsaCarrier(settings: SmsaSettings, options: CarrierHttpOptions 
 
   return {
     code: 'smsa',
-    countries: ['SA'],
+    countries: countriesServedBy('smsa'),
     collectsCash: true,
     pushesEvents: false,
 

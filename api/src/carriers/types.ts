@@ -3,7 +3,7 @@
 // above this file (shipping, tracking, pickups, returns, cash on delivery) talks to a Carrier only.
 import type { PARCEL_CARRIERS, PARCEL_STATUSES } from '#shared/api/parcel-facts';
 import type { DeliverySpeed } from '#shared/delivery/promise';
-import type { Lang } from '#shared/locale';
+import type { Lang, CountryCode, CurrencyCode } from '#shared/locale';
 
 export type CarrierCode = (typeof PARCEL_CARRIERS)[number];
 
@@ -19,7 +19,7 @@ export interface Party {
   lines: string[];
   /** Kuwait area or Saudi city, in English (carriers want Latin city names). */
   city: string;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   postalCode?: string;
   /**
    * The address in its country's form, for the labels the shop prints itself (./label.ts) and the
@@ -51,7 +51,7 @@ export interface ShipmentRequest {
   /** The goods' value and the cash to collect on delivery, minor units of `currency` (0: none). */
   value: number;
   codAmount: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
 }
 
 export interface CreatedShipment {
@@ -126,7 +126,7 @@ export class WebhookMalformed extends Error {}
 
 export interface Carrier {
   readonly code: CarrierCode;
-  readonly countries: readonly ('KW' | 'SA')[];
+  readonly countries: readonly CountryCode[];
   /** Whether the carrier collects cash on delivery and remits it. */
   readonly collectsCash: boolean;
   /** Whether it pushes tracking events (webhooks); otherwise they are polled. */

@@ -3,8 +3,9 @@
 import { bloodTestCardSchema } from '#shared/blood-tests/catalogue-schemas';
 import { categoryRefSchema, imageRefSchema, pageSchema, productCardSchema } from '#shared/catalogue/schemas';
 import { z } from '#shared/zod';
+import { CURRENCY_CODES } from '#shared/locale';
 
-const currency = z.enum(['KWD', 'SAR']);
+const currency = z.enum(CURRENCY_CODES);
 const range = z.object({ min: z.int(), max: z.int() });
 const counted = z.object({ id: z.int(), name: z.string(), count: z.int() });
 

@@ -5,7 +5,7 @@
 // delivered first, the refund takes its share back (reverse.ts). Guests earn nothing; nothing is
 // earned in a country whose rules are inactive. Every earning refreshes the shopper's tier in the same
 // batch (and mails her when she moves up); a delivered friend's first order rewards her referrer.
-import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { expiryOf, tierFor } from '#shared/loyalty/rules';
 import { type DatabaseEnv, orderShardForWrite, userOwner } from '../db/databases';
 import { TIERS, type TierCode } from '#shared/loyalty/types';
@@ -15,8 +15,6 @@ import { pointsMove } from './ledger';
 import { loyaltyRules } from './rules-read';
 import { tierOf, tierRefreshStatements } from './tiers';
 import { tierUpMail } from './texts';
-
-const DECIMALS: Record<CountryCode, number> = { KW: 3, SA: 2 };
 
 /** Where each kind of purchase keeps its money, its earning status and its refunds. */
 const SOURCES = {
@@ -67,7 +65,7 @@ export function earnSql(source: EarnSource, id: number, country: CountryCode, pe
   const base = earnBaseSql(source, id);
   return {
     sql: `(${base.sql} * CAST(? AS INTEGER) * CAST(? AS INTEGER) / CAST(? AS INTEGER))`,
-    binds: [...base.binds, perUnit, multiplierBp, 10 ** DECIMALS[country] * 10_000],
+    binds: [...base.binds, perUnit, multiplierBp, 10 ** COUNTRY_FACTS[country].decimals * 10_000],
   };
 }
 

@@ -9,6 +9,7 @@
 // (api/src/retention/windows.ts).
 // The minute cron runs them during one Gulf hour a day (LOYALTY_HOUR), so backlogs drain in up to 60
 // bounded runs; POST /dev/loyalty/run runs them as on any day.
+import { COUNTRY_CODES, HOME_COUNTRY, isCountryCode } from '#shared/countries';
 import type { CountryCode, Lang } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
 import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
@@ -31,7 +32,7 @@ const TIER_STALE_MS = 20 * 60 * 60 * 1000;
 const LIMIT = 100;
 const CHUNK = 20;
 
-const COUNTRY_OF_USER = `coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), 'KW')`;
+const COUNTRY_OF_USER = `coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), '${HOME_COUNTRY}')`;
 
 /** The birthdays ('MM-DD') celebrated on a Gulf day: 29 February on the 28th when the year has none. */
 export function birthdaysOn(day: string): string[] {
@@ -159,7 +160,8 @@ async function creditBirthdaysInShards(
     for (const u of candidates) {
       const t = byId.get(u.id);
       if (!t || t.done) continue;
-      const country: CountryCode = (u.country ?? t.last_country ?? 'KW') === 'SA' ? 'SA' : 'KW';
+      const theirs = u.country ?? t.last_country;
+      const country: CountryCode = isCountryCode(theirs) ? theirs : HOME_COUNTRY;
       const { rules } = await loyaltyRules(core, country);
       if (!rules.is_active || rules.birthday_points <= 0) continue;
       due.push({ ...u, country, birthday_points: rules.birthday_points, expiry_months: rules.expiry_months });
@@ -234,7 +236,7 @@ async function remindExpiring(envOrCore: DatabaseEnv | D1Database, siteOrigin: s
 async function remindIn(core: D1Database, db: D1Database, siteOrigin: string, now: number): Promise<number> {
   const split = db !== core;
   let sent = 0;
-  for (const country of ['KW', 'SA'] as const) {
+  for (const country of COUNTRY_CODES) {
     const { rules } = await loyaltyRules(core, country);
     if (rules.expiry_notice_days <= 0) continue;
     const until = now + rules.expiry_notice_days * DAY;

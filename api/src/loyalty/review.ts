@@ -1,6 +1,7 @@
 // Points for a shopper's first approved review (decision 58): once per shopper ever (`review:<user>`),
 // in her country (her account's, else her last order's, else Kuwait), in the batch that approves it
 // (the moderator's decision, or a review approved on writing when the shop's rules let it through).
+import { HOME_COUNTRY, isCountryCode } from '#shared/countries';
 import type { CountryCode } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
 import { pointsMove } from './ledger';
@@ -13,14 +14,14 @@ import { ApiError } from '../lib/errors';
 async function shopperOf(db: D1Database, userId: number): Promise<{ country: CountryCode; away: boolean }> {
   const row = await db
     .prepare(
-      `SELECT coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), 'KW') AS country,
+      `SELECT coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), ?) AS country,
          EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
                  WHERE r.owner_key = 'user:' || u.id AND s.binding <> 'DB') AS away
        FROM users u WHERE u.id = ?`,
     )
-    .bind(userId)
+    .bind(HOME_COUNTRY, userId)
     .first<{ country: CountryCode; away: number }>();
-  return { country: row?.country === 'SA' ? 'SA' : 'KW', away: row?.away === 1 };
+  return { country: isCountryCode(row?.country) ? row.country : HOME_COUNTRY, away: row?.away === 1 };
 }
 
 /**
@@ -92,7 +93,8 @@ export async function reviewPointsInShard(
       .first<{ country: CountryCode }>(),
   ]);
   if (!account || account.deleted_at !== null) return [];
-  const country: CountryCode = (account.country ?? last?.country) === 'SA' ? 'SA' : 'KW';
+  const theirs = account.country ?? last?.country;
+  const country: CountryCode = isCountryCode(theirs) ? theirs : HOME_COUNTRY;
   const { rules } = await loyaltyRules(core, country);
   if (!rules.is_active || rules.review_points <= 0) return [];
   return pointsMove(shard, {

@@ -4,10 +4,11 @@
 import type { DeliverySpeed } from '#shared/delivery/promise';
 import type { CarrierCode } from '#api/src/carriers/types';
 import type { CarrierRuleRow } from '#api/src/db/rows';
+import type { CountryCode } from '#shared/locale';
 
 export interface CarrierRule {
   id: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   priority: number;
   /** 'all' or Kuwait area / Saudi city ids. */
   zones: 'all' | number[];
@@ -18,7 +19,7 @@ export interface CarrierRule {
 }
 
 export interface Parcel {
-  country: 'KW' | 'SA';
+  country: CountryCode;
   /** The address's Kuwait area or Saudi city id (null when the address has none). */
   zone: number | null;
   speed: DeliverySpeed;
@@ -74,7 +75,7 @@ function ruleFromRow(row: CarrierRuleRow): CarrierRule {
   };
 }
 
-export async function loadCarrierRules(db: D1Database, country: 'KW' | 'SA'): Promise<CarrierRule[]> {
+export async function loadCarrierRules(db: D1Database, country: CountryCode): Promise<CarrierRule[]> {
   const { results } = await db
     .prepare('SELECT * FROM carrier_rules WHERE country = ? ORDER BY priority')
     .bind(country)

@@ -17,18 +17,21 @@ import { log } from '#api/src/lib/log';
 import { shipOrderFromCarrier } from '#api/src/order-office/ship-step';
 import { orderAt } from './ship';
 import { isShipmentMessage, retryDelaySeconds } from './queue';
+import type { CountryCode, CurrencyCode } from '#shared/locale';
+import { ADDRESS } from '#shared/countries/address';
+import { WAREHOUSE } from '#shared/countries/delivery';
 
 interface ShipmentRow {
   id: number;
   order_id: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   carrier: CarrierCode;
   speed: 'same_day' | 'next_day' | 'standard';
   status: string;
   reference: string;
   weight_grams: number;
   cod_amount: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   create_tries: number;
   staff_id: number | null;
 }
@@ -43,22 +46,19 @@ interface CarrierError {
 export type CreateOutcome = 'created' | 'refused' | 'unavailable' | 'skipped';
 
 /** The consignee as the carrier needs her: name, phone, lines, Latin city name. */
-async function consigneeOf(env: ApiEnv, order: { address: string; country: 'KW' | 'SA' }): Promise<Party> {
+async function consigneeOf(env: ApiEnv, order: { address: string; country: CountryCode }): Promise<Party> {
   const a = JSON.parse(order.address) as Record<string, unknown>;
+  const { form, placeField, lineFields: keys } = ADDRESS[order.country];
   const text = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : null);
   // The place names in both languages: the label prints the address in English and in Arabic.
   const place = await env.DB.prepare(
-    order.country === 'KW'
+    form === 'area-block'
       ? `SELECT a.name_en, a.name_ar, g.name_en AS region_en, g.name_ar AS region_ar
          FROM areas a JOIN governorates g ON g.id = a.governorate_id WHERE a.id = ?`
       : 'SELECT name_en, name_ar, NULL AS region_en, NULL AS region_ar FROM dhl_cities WHERE id = ?',
   )
-    .bind(Number(a.area_id ?? a.city_id))
+    .bind(Number(a[placeField]))
     .first<{ name_en: string; name_ar: string; region_en: string | null; region_ar: string | null }>();
-  const keys =
-    order.country === 'KW'
-      ? (['block', 'street', 'avenue', 'building', 'floor', 'apartment'] as const)
-      : (['district', 'street', 'building_number', 'short_address'] as const);
   const parts = Object.fromEntries(
     [...keys, 'postal_code' as const].flatMap((k) => (text(k) ? [[k, text(k)!]] : [])),
   ) as PartyAddress['parts'];
@@ -117,7 +117,7 @@ export async function createAtCarrier(
         name: company.legalName.en,
         phone: company.phone,
         lines: [company.address.en],
-        city: shipment.country === 'KW' ? 'Kuwait City' : 'Riyadh',
+        city: WAREHOUSE[shipment.country].city,
         country: shipment.country,
       },
       consignee: await consigneeOf(env, order),

@@ -3,6 +3,7 @@
 // carrier's manifest of a day: the parcels it takes, their weights and the cash it collects.
 import { PDFDocument } from 'pdf-lib';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
+import type { CountryCode, CurrencyCode } from '#shared/locale';
 
 /** One PDF of the labels, in the order given; pages are copied as they are (no rescaling). */
 export async function mergeLabels(labels: readonly Uint8Array[]): Promise<Uint8Array> {
@@ -21,14 +22,14 @@ export interface ManifestLine {
   tracking_number: string | null;
   weight_grams: number;
   cod_amount: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   pieces: number;
 }
 
 /** The day's parcels of a carrier: created that Gulf day (UTC+3), not cancelled or refused. */
 export async function manifestLines(
   db: D1Database,
-  p: { country: 'KW' | 'SA'; carrier: string; day: string },
+  p: { country: CountryCode; carrier: string; day: string },
 ): Promise<ManifestLine[]> {
   const start = Date.parse(`${p.day}T00:00:00+03:00`);
   const { results } = await db

@@ -5,7 +5,7 @@
 import { REDELIVERY_DAYS, type RedeliveryInput } from '#shared/orders/redelivery';
 import type { OrderTracking, OrderView } from '#shared/orders/types';
 import { addDays, gulfDate } from '#shared/gulf-days';
-import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { nationalNumber } from '#shared/api/address-facts';
 import { isMobileNumber } from '#shared/phone/mobile';
 import { carrierFor } from '#api/src/carriers';
@@ -171,7 +171,7 @@ export async function requestRedelivery(
   } else {
     const national = nationalNumber(input.phone);
     if (!isMobileNumber(order.country, national)) throw new ApiError(422, 'phone_invalid');
-    phone = `${order.country === 'KW' ? '+965' : '+966'}${national}`;
+    phone = `${COUNTRY_FACTS[order.country].dialCode}${national}`;
     address = input.lines;
     day = days[0]!;
   }

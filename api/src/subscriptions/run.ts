@@ -20,6 +20,7 @@ import { subscriptionFailedMail } from '../mail/subscription-texts';
 import { placeOrder } from '../orders/place';
 import type { Gateway } from '../payment-gateway/gateway';
 import { applyOutcome } from '../payments/outcome';
+import type { CountryCode } from '#shared/locale';
 
 /** A claim older than this was left by a job that stopped: it is picked up again. */
 const STALE_CLAIM_MS = 15 * 60_000;
@@ -27,7 +28,7 @@ const STALE_CLAIM_MS = 15 * 60_000;
 export interface DueRow {
   id: number;
   user_id: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   lang: 'en' | 'ar';
   sku_id: number;
   count: number;

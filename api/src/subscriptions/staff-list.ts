@@ -5,6 +5,7 @@ import { addDays, gulfDate } from '#shared/gulf-days';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { StaffSubscriptionRow } from '#shared/subscriptions/types';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';
+import type { CountryCode } from '#shared/locale';
 
 const STAFF_PAGE = 50;
 /** "Upcoming": orders the job places within this many days. */
@@ -66,7 +67,7 @@ export async function staffSubscriptions(
     id: r.id as number,
     status: r.status as StaffSubscriptionRow['status'],
     user: { id: r.user_id as number, name: r.user_name as string, email: (r.user_email as string | null) ?? null },
-    country: r.country as 'KW' | 'SA',
+    country: r.country as CountryCode,
     product_name: r.product_name as string,
     sku_name: r.sku_name as string,
     count: r.count as number,

@@ -1,7 +1,7 @@
 // A shopper's subscriptions as /profile/subscriptions shows them: one D1 batch (the subscriptions with
 // their product, SKU, address, card and latest run; the shop's discount; the money facts when this
 // isolate has not read them), and the next order's unit price worked out as the order will price it.
-import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode, type Lang } from '#shared/locale';
 import { payableMinor } from '#shared/money';
 import { discountedPrice, type Frequency, offeredFrequencies, orderDate } from '#shared/subscriptions/frequency';
 import type { RunFailure, SubscriptionStatus, SubscriptionView } from '#shared/subscriptions/types';
@@ -73,7 +73,7 @@ export async function subscriptionsOf(
   id?: number,
 ): Promise<SubscriptionView[]> {
   const statements = [subscriptionsStatement(db, userId, lang, id), subscriptionDiscountStatement(db)];
-  const needMoney = !knownCurrency('KW') || !knownCurrency('SA');
+  const needMoney = COUNTRY_CODES.some((c) => !knownCurrency(c));
   if (needMoney) statements.push(currencyStatement(db));
   const results = await db.batch(statements);
   if (needMoney) rememberCurrencies(results[2]!.results);

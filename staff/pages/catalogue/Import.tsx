@@ -8,6 +8,7 @@ import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
 import { CatalogueLinks, canWrite } from './parts';
+import { HOME_COUNTRY } from '#shared/countries';
 
 type ImportLine = ImportDetail['lines'][number];
 /** What the page shows after a refused import or undo: the message and the lines it names. */
@@ -22,7 +23,7 @@ interface Common {
   me: StaffSelf;
 }
 
-const when = (t: StaffTranslator, at: number) => formatDate(at, t.lang, 'KW', { time: true });
+const when = (t: StaffTranslator, at: number) => formatDate(at, t.lang, HOME_COUNTRY, { time: true });
 
 function ProblemTable({
   t,

@@ -70,7 +70,7 @@ export function ProductPage(props: {
               <p className="prices">
                 {s.prices.map((c) => (
                   <span key={c.country}>
-                    {t.t(c.country === 'SA' ? 'st_catalogue_pays_sa' : 'st_catalogue_pays_kw')}:{' '}
+                    {t.t(`st_catalogue_pays_${c.country.toLowerCase() as Lowercase<CountryCode>}`)}:{' '}
                     <strong>{money(c.price, c.currency, c.country)}</strong>
                     {c.old_price !== null && <del> {money(c.old_price, c.currency, c.country)}</del>}
                   </span>

@@ -5,6 +5,7 @@ import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import type { ProductListRow } from '#shared/api/staff-catalogue-responses';
 import { CatalogueLinks, CategoryOptions, Notice, canWrite, type NamedRow } from './parts';
+import { currencyOf, HOME_COUNTRY } from '#shared/countries';
 
 export interface ProductFilters {
   q?: string;
@@ -108,7 +109,7 @@ export function ProductsPage(props: {
                       {p.is_active ? '' : ` · ${t.t('st_catalogue_inactive')}`}
                     </div>
                   </td>
-                  <td>{formatMinor(p.min_price, 'KWD', t.lang, 'KW')}</td>
+                  <td>{formatMinor(p.min_price, currencyOf(HOME_COUNTRY), t.lang, HOME_COUNTRY)}</td>
                   <td>
                     {p.in_stock ? (
                       t.t('st_catalogue_units', { count: p.stock ?? 0 })

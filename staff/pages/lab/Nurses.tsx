@@ -40,9 +40,7 @@ export function NursesPage(props: {
               {nurses.map((n) => (
                 <tr key={n.id} data-nurse={n.id}>
                   <td data-label={t.t('st_lab_nurse_name')}>{n.name}</td>
-                  <td data-label={t.t('st_lab_country')}>
-                    {t.t(n.country === 'KW' ? 'st_country_KW' : 'st_country_SA')}
-                  </td>
+                  <td data-label={t.t('st_lab_country')}>{t.t(`st_country_${n.country}`)}</td>
                   <td data-label={t.t('st_lab_phone')}>
                     <bdi dir="ltr">{n.phone}</bdi>
                   </td>
@@ -85,7 +83,7 @@ export function NursesPage(props: {
               <select id="nurse-country" name="country" required>
                 {props.countries.map((k) => (
                   <option key={k} value={k}>
-                    {t.t(k === 'KW' ? 'st_country_KW' : 'st_country_SA')}
+                    {t.t(`st_country_${k}`)}
                   </option>
                 ))}
               </select>

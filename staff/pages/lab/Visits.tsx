@@ -7,6 +7,7 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes, statusText } from './common';
+import { HOME_COUNTRY } from '#shared/countries';
 
 function payment(t: StaffTranslator, v: VisitView) {
   const amount = isShopCurrency(v.payment.currency)
@@ -124,7 +125,7 @@ export function VisitsPage(props: {
         </div>
       </form>
       <p>
-        {formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, 'KW')} ·{' '}
+        {formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, HOME_COUNTRY)} ·{' '}
         {t.t('st_lab_visits_count', { count: data.visits.length })}
       </p>
       {data.visits.length === 0 && <p>{t.t('st_lab_no_visits')}</p>}

@@ -3,7 +3,7 @@
 // reads in her history, a confirmation, and a one-time event key so a double submit writes once), and
 // her points ledger a page at a time.
 import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type CurrencyCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
@@ -15,7 +15,7 @@ export interface PointsFormState {
 }
 
 const money = (t: StaffTranslator, minor: number, country: CountryCode) =>
-  formatMinor(minor, COUNTRY_FACTS[country].currency as 'KWD' | 'SAR', t.lang, country);
+  formatMinor(minor, COUNTRY_FACTS[country].currency as CurrencyCode, t.lang, country);
 
 export function PointsSection(props: {
   t: StaffTranslator;

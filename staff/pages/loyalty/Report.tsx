@@ -6,6 +6,7 @@ import { formatMinor } from '#shared/money';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
+import type { CurrencyCode } from '#shared/locale';
 
 function monthName(t: StaffTranslator, month: string) {
   return new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
@@ -49,7 +50,7 @@ export function ReportPage(props: {
         </a>
       </p>
       {data.countries.map((c) => {
-        const money = (minor: number) => formatMinor(minor, c.currency as 'KWD' | 'SAR', t.lang, c.country);
+        const money = (minor: number) => formatMinor(minor, c.currency as CurrencyCode, t.lang, c.country);
         const detail = c.months.at(-1)!;
         const id = `report-${c.country}`;
         return (

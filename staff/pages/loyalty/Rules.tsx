@@ -11,7 +11,7 @@ import {
   type TierField,
   type CountryLoyaltyRules,
 } from '#shared/api/staff-loyalty-schemas';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type CurrencyCode } from '#shared/locale';
 import { TIERS } from '#shared/loyalty/types';
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
@@ -160,7 +160,7 @@ export function RulesPage(props: {
         const errors = mine ? (state?.fields ?? {}) : {};
         const countryName = t.t(`st_country_${country}`);
         const id = (f: string) => `${country}-${f}`;
-        const money = (minor: number) => formatMinor(minor, currency as 'KWD' | 'SAR', t.lang, country);
+        const money = (minor: number) => formatMinor(minor, currency as CurrencyCode, t.lang, country);
         return (
           <section key={country} aria-labelledby={id('title')} data-testid={`loyalty-${country}`}>
             <h2 id={id('title')}>{t.t('st_loyalty_country', { country: countryName, currency })}</h2>

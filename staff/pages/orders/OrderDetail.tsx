@@ -19,6 +19,7 @@ export { ORDER_STEPS, type OrderStep } from './order-detail-data';
 
 import type { OrderParcelsData } from '#shared/api/staff-shipping-schemas';
 import { OrderParcels } from './OrderParcels';
+import { isCountryCode } from '#shared/countries';
 
 export function OrderDetailPage(props: {
   t: StaffTranslator;
@@ -44,7 +45,7 @@ export function OrderDetailPage(props: {
   const address = [
     text('recipient'),
     ...storedAddressLines(o.address, t.lang),
-    o.country === 'SA' || o.country === 'KW' ? t.t(`st_country_${o.country}`) : '',
+    isCountryCode(o.country) ? t.t(`st_country_${o.country}`) : '',
     text('notes'),
   ].filter(Boolean);
   const phone = text('phone');

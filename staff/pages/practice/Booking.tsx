@@ -13,6 +13,7 @@ import type { BookingView, SearchHitView } from '#shared/consultations/practice-
 import type { GateWarning } from '#shared/safety/recommendation-gates';
 import { Layout } from '../Layout';
 import { modeText, nameIn, type Notes, outcomeText, PracticeNotes, statusText, whenText } from './common';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export type WarningView = GateWarning;
 
@@ -126,7 +127,7 @@ function SharedUploads({ t, b }: { t: StaffTranslator; b: BookingView }) {
           <strong>{t.t('st_practice_uploaded_result', { lab: u.lab_name })}</strong>{' '}
           <span className="muted">
             {t.t('st_practice_sampled_on', {
-              date: formatDate(Date.parse(`${u.sample_date}T12:00:00Z`), t.lang, 'KW', { hijri: true }),
+              date: formatDate(Date.parse(`${u.sample_date}T12:00:00Z`), t.lang, HOME_COUNTRY, { hijri: true }),
             })}
           </span>
           {u.files.length === 0 ? (
@@ -235,7 +236,7 @@ function Health(props: {
                         )}
                       </td>
                       <td data-label={t.t('st_practice_sampled')}>
-                        {formatDate(Date.parse(`${last.date}T12:00:00Z`), t.lang, 'KW', { hijri: true })}
+                        {formatDate(Date.parse(`${last.date}T12:00:00Z`), t.lang, HOME_COUNTRY, { hijri: true })}
                       </td>
                     </tr>
                   );
@@ -254,7 +255,7 @@ function Health(props: {
           <ul className="rows">
             {h.past_orders.map((o) => (
               <li key={o.id}>
-                <span className="muted">{formatDate(o.created_at, t.lang, 'KW', { hijri: true })}</span>
+                <span className="muted">{formatDate(o.created_at, t.lang, HOME_COUNTRY, { hijri: true })}</span>
                 <ul className="plain">
                   {o.items.map((i) => (
                     <li key={`${i.name}|${i.sku_name}`}>
@@ -276,7 +277,7 @@ function Health(props: {
           h.previous.map((p) => (
             <article key={p.id} className="card">
               <h3>
-                {formatDate(p.starts_at, t.lang, 'KW', { hijri: true })} ·{' '}
+                {formatDate(p.starts_at, t.lang, HOME_COUNTRY, { hijri: true })} ·{' '}
                 {t.lang === 'ar' ? p.service_ar : p.service_en}
               </h3>
               <p className="written">{p.notes ?? t.t('st_practice_no_notes')}</p>
@@ -426,7 +427,7 @@ function Health(props: {
         <h2 id="share">{t.t('st_practice_share_title')}</h2>
         {h.shared_at !== null ? (
           <p data-shared>
-            {t.t('st_practice_shared_at', { date: formatDate(h.shared_at, t.lang, 'KW', { time: true }) })}
+            {t.t('st_practice_shared_at', { date: formatDate(h.shared_at, t.lang, HOME_COUNTRY, { time: true }) })}
           </p>
         ) : (
           <p>{t.t('st_practice_not_shared')}</p>

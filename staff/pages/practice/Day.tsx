@@ -15,6 +15,7 @@ import {
   PracticeNotes,
   statusText,
 } from './common';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DayView; notes: Notes }) {
   const { t, me, data } = props;
@@ -78,7 +79,7 @@ export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSel
                 <tr key={b.id} data-consultation={b.id}>
                   <td data-label={t.t('st_practice_time')}>
                     <a href={`/consultations/${b.id}`}>
-                      <bdi dir="ltr">{formatTimeWindow(b.starts_at, b.ends_at, t.lang, 'KW')}</bdi>
+                      <bdi dir="ltr">{formatTimeWindow(b.starts_at, b.ends_at, t.lang, HOME_COUNTRY)}</bdi>
                     </a>
                   </td>
                   <td data-label={t.t('st_practice_shopper')}>

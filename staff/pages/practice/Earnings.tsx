@@ -6,6 +6,7 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { EarningsView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import { nameIn } from './common';
+import { countryOfCurrency, HOME_COUNTRY } from '#shared/countries';
 
 export function EarningsPage(props: {
   t: StaffTranslator;
@@ -16,7 +17,9 @@ export function EarningsPage(props: {
 }) {
   const { t, me, data } = props;
   const amount = (minor: number, currency: string) =>
-    isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, currency === 'SAR' ? 'SA' : 'KW') : String(minor);
+    isShopCurrency(currency)
+      ? formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY)
+      : String(minor);
   const monthName = (month: string) =>
     new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
       month: 'long',

@@ -4,6 +4,7 @@ import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { DoneNote, ErrorNote } from '../Layout';
 import type { Notes } from '../../lib/notes';
+import { HOME_COUNTRY } from '#shared/countries';
 
 export type { Notes };
 
@@ -34,11 +35,11 @@ export function PracticeNotes({ t, notes }: { t: StaffTranslator; notes: Notes }
 
 /** A Gulf date (YYYY-MM-DD) as the page reads it, the Hijri date beside it in Arabic. */
 export const dayText = (t: StaffTranslator, date: string) =>
-  formatDate(Date.parse(`${date}T12:00:00Z`), t.lang, 'KW', { hijri: true });
+  formatDate(Date.parse(`${date}T12:00:00Z`), t.lang, HOME_COUNTRY, { hijri: true });
 
 /** A booking's time: its date (Hijri beside in Arabic) and its window, Gulf time. */
 export const whenText = (t: StaffTranslator, startsAt: number, endsAt: number) =>
-  `${formatDate(startsAt, t.lang, 'KW', { hijri: true })} · ${formatTimeWindow(startsAt, endsAt, t.lang, 'KW')}`;
+  `${formatDate(startsAt, t.lang, HOME_COUNTRY, { hijri: true })} · ${formatTimeWindow(startsAt, endsAt, t.lang, HOME_COUNTRY)}`;
 
 export const statusText = (t: StaffTranslator, status: string) => t.t(`st_practice_status_${status}` as StaffTextId);
 export const modeText = (t: StaffTranslator, mode: string) =>

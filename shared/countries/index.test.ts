@@ -1,0 +1,64 @@
+// The registry's lists agree with the country modules: a country added to one list and not the other
+// fails here before any page or contract reads the mismatch.
+import { describe, expect, it } from 'vitest';
+import { ADDRESS } from './address';
+import { AMOUNTS, HOME_FREE_DELIVERY } from './amounts';
+import { DELIVERY_DAYS, TIME_ZONES, WAREHOUSE, WEEK } from './delivery';
+import { ENTITIES } from './entities';
+import {
+  CORE,
+  COUNTRY_CODES,
+  countryOfCurrency,
+  CURRENCY_CODES,
+  currencyOf,
+  HOME_COUNTRY,
+  isCountryCode,
+} from './index';
+import { mapCountries } from './map';
+import { PAYMENTS } from './payments';
+import { CARRIERS, countriesServedBy, HOLIDAY_RULES, TAX } from './rules';
+
+describe('the countries registry', () => {
+  it('lists each country once, in every table, the home country first', () => {
+    expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
+    for (const table of [
+      CORE,
+      ENTITIES,
+      TAX,
+      ADDRESS,
+      DELIVERY_DAYS,
+      WEEK,
+      WAREHOUSE,
+      TIME_ZONES,
+      HOLIDAY_RULES,
+      PAYMENTS,
+      CARRIERS,
+      AMOUNTS,
+    ])
+      expect(Object.keys(table)).toEqual([...COUNTRY_CODES]);
+    expect(HOME_COUNTRY).toBe(COUNTRY_CODES[0]);
+    expect(HOME_FREE_DELIVERY.free_delivery_minor).toBe(AMOUNTS[HOME_COUNTRY].free_delivery_minor);
+    expect(HOME_FREE_DELIVERY.unlock_margin_minor).toBe(AMOUNTS[HOME_COUNTRY].unlock_margin_minor);
+  });
+
+  it('gives each country its own currency, and finds the country from it', () => {
+    expect(CURRENCY_CODES).toEqual(COUNTRY_CODES.map(currencyOf));
+    for (const c of COUNTRY_CODES) expect(countryOfCurrency(currencyOf(c))).toBe(c);
+    expect(countryOfCurrency('EUR')).toBeUndefined();
+    expect(countryOfCurrency(null)).toBeUndefined();
+    expect(isCountryCode('KW')).toBe(true);
+    expect(isCountryCode('kw')).toBe(false);
+    expect(mapCountries((c) => CORE[c].decimals)).toEqual({ KW: 3, SA: 2 });
+  });
+
+  it('keeps the facts that were branches: carriers, address forms, payment methods', () => {
+    expect(countriesServedBy('own')).toEqual(['KW']);
+    expect(countriesServedBy('smsa')).toEqual(['SA']);
+    expect(countriesServedBy('dhl')).toEqual(['KW', 'SA']);
+    expect(ADDRESS.KW.placeField).toBe('area_id');
+    expect(ADDRESS.SA.placeField).toBe('city_id');
+    expect(PAYMENTS.KW.methods).not.toContain('stc_pay');
+    expect(PAYMENTS.SA.methods).toContain('stc_pay');
+    for (const c of COUNTRY_CODES) for (const card of PAYMENTS[c].cards) expect(PAYMENTS[c].methods).toContain(card);
+  });
+});

@@ -1,0 +1,14 @@
+// Each country's tax, holiday rules and carriers, for every country (decision 77): one line a country, its own file beside the others'.
+import * as KW from './kw/rules';
+import * as SA from './sa/rules';
+import { COUNTRY_CODES, type CountryCode } from './index';
+import type { CountryCarriers, CountryTax, HolidayRule } from './types';
+
+export const TAX: Record<CountryCode, CountryTax> = { KW: KW.tax, SA: SA.tax };
+export const HOLIDAY_RULES: Record<CountryCode, readonly HolidayRule[]> = { KW: KW.holidays, SA: SA.holidays };
+export const CARRIERS: Record<CountryCode, CountryCarriers> = { KW: KW.carriers, SA: SA.carriers };
+
+/** The countries a carrier delivers in: those whose module lists it. */
+export function countriesServedBy(carrier: CountryCarriers['serving'][number]): CountryCode[] {
+  return COUNTRY_CODES.filter((c) => CARRIERS[c].serving.includes(carrier));
+}

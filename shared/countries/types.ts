@@ -1,0 +1,137 @@
+// The shape of a country module (decision 77): everything that differs between the shop's countries,
+// as data, so code asks the country for what it needs and never asks which country it is. A module
+// exports one named constant per aspect, not one object: a bundle carries only the aspects its code
+// reads (Rollup drops the unread exports), so the product page's JavaScript carries the currency facts
+// but never the holidays, the legal entity or the address form. Types only here.
+
+type LangText = { en: string; ar: string };
+
+/**
+ * What every page carries for every country (the switcher, prices): small on purpose; anything else is
+ * an aspect of its own. The country's code (ISO 3166-1 alpha-2, as in the cookie, the orders table and
+ * cf-ipcountry) is its folder's name and its key in the registry.
+ */
+export interface CountryCore {
+  /** ISO 4217. */
+  currency: string;
+  /** Minor-unit digits of the currency: 3 for fils, 2 for halalas. */
+  decimals: number;
+  dialCode: string;
+  /** How a price names the currency (shared/money.ts places it): ISO code in English, the shelf abbreviation in Arabic. */
+  currencyLabel: LangText;
+  /** The currency inside a sentence ("Prices in KWD", «الأسعار بعملة الدينار الكويتي»). */
+  currencyName: LangText;
+}
+
+/** The shop's trading entity in the country, as invoices and the footer print it. */
+export interface CountryEntity {
+  legalName: LangText;
+  /** Commercial registration number. */
+  commercialRegistration: string;
+  /** VAT registration number; null where the country has no VAT. */
+  vatNumber: string | null;
+  address: LangText;
+  /** E.164, shown left to right in both languages. */
+  phone: string;
+}
+
+/**
+ * Tax: the rate itself is the owner's (countries.vat_basis_points, it changes by law without a release);
+ * the module says how the law wants it shown.
+ */
+export interface CountryTax {
+  /** Shelf prices include VAT (the Gulf's rule everywhere VAT exists). */
+  pricesIncludeVat: boolean;
+  /** The invoice's legal form: none (a receipt), or the Saudi e-invoice of ZATCA (issue 32, decision 75). */
+  invoice: 'receipt' | 'zatca';
+}
+
+/**
+ * The address form: which fields a shopper fills and how a place is found. `form` names a reusable
+ * form (a third country with governorates and areas would reuse 'area-block'); the code branches on the
+ * form, never on the country.
+ */
+export interface CountryAddress {
+  form: 'area-block' | 'national-address';
+  /** The field that holds the place's id (areas.id or dhl_cities.id). */
+  placeField: 'area_id' | 'city_id';
+  /** Delivery zones and capacity rows are `<zone>:<id>`. */
+  zone: 'area' | 'city';
+  /** The address's lines in the order a label or a carrier prints them (postal_code follows them). */
+  lineFields: readonly string[];
+  /** The national identity number a nurse's visit asks for. */
+  nationalId: 'kuwait-civil-id' | 'saudi-id';
+}
+
+/** Days, from the day an order is placed: before it leaves the warehouse, then on its way. */
+export interface DeliveryDays {
+  handling: readonly [min: number, max: number];
+  transit: readonly [min: number, max: number];
+  /** Counted in working days (the country's week without its weekend), not every day. */
+  workingDays: boolean;
+}
+
+/** The country's working week. */
+export interface CountryWeek {
+  /** Days of the weekend, as getUTCDay numbers them (0 Sunday … 6 Saturday). */
+  weekend: readonly number[];
+}
+
+/** The warehouse parcels leave from. */
+export interface CountryWarehouse {
+  /** Its city in Latin letters, as the carriers' shipper address. */
+  city: string;
+}
+
+export type HolidayId =
+  | 'new_year'
+  | 'founding_day'
+  | 'national_day'
+  | 'liberation_day'
+  | 'isra_miraj'
+  | 'eid_al_fitr'
+  | 'arafat_day'
+  | 'eid_al_adha'
+  | 'hijri_new_year'
+  | 'prophet_birthday';
+
+/** A public holiday by default: fixed national days by the Gregorian calendar, the Islamic ones by Umm al-Qura. */
+export type HolidayRule =
+  | { id: HolidayId; gregorian: readonly [month: number, day: number]; days?: number }
+  | { id: HolidayId; hijri: readonly [month: number, day: number]; days?: number };
+
+/**
+ * The ways to pay through the gateway (decision 42) and what each accepts. The ways are the names of
+ * shared/payments/gateway-methods.ts (GATEWAY_METHODS_ALL); that module's tables check them.
+ */
+export interface CountryPayments {
+  /** Card kinds, in the order the pages list them (KNET is Kuwait's, mada Saudi Arabia's). */
+  cards: readonly string[];
+  /** Every gateway method, in the order the review step lists them. */
+  methods: readonly string[];
+  /** Amounts (minor units, VAT included) a method accepts, where it has limits. */
+  limits: Partial<Record<string, { min: number; max: number }>>;
+}
+
+/** Carriers that deliver in the country (api/src/carriers) and the one its returns go back with. */
+export interface CountryCarriers {
+  serving: readonly ('aramex' | 'smsa' | 'dhl' | 'local' | 'own')[];
+  returns: 'aramex' | 'smsa';
+}
+
+/** Amounts the owner sets per country (decision 52), in integer minor units of its own currency (shared/country-amounts.ts). */
+export interface CountryAmounts {
+  /** Free delivery from this cart subtotal. */
+  free_delivery_minor: number;
+  /** The price filter's quick item, "Under SAR 250". */
+  price_quick_max_minor: number;
+  /** The price filter's range, 0 up to this. */
+  price_range_max_minor: number;
+  /** The unlock-free-delivery modal lists products up to what is missing plus this (spec §2's "+ 2"). */
+  unlock_margin_minor: number;
+  /** The largest single wallet top-up. */
+  wallet_top_up_max_minor: number;
+}
+
+/** What a country's amounts start at. */
+export type CountryAmountDefaults = CountryAmounts;
