@@ -149,6 +149,7 @@ export const API_LAYERS = [
   ['accounts'],
   ['staff', 'retention'],
   ['middleware', 'archive', 'e-invoice-stamp'],
+  ['e-invoice-sales'],
   ['loyalty'],
   ['reviews'],
   ['catalogue'],

@@ -11,6 +11,11 @@ export interface CompanyEntity {
   commercialRegistration: string;
   /** VAT registration number (Saudi Arabia: 15 digits, starting and ending with 3); null where there is no VAT. */
   vatNumber: string | null;
+  /**
+   * The e-invoicing scheme its sales and refunds are issued under (decision 75): 'zatca' (Saudi
+   * Fatoora phase 2: every sale and refund a signed, chained document), null where there is none.
+   */
+  eInvoicing: 'zatca' | null;
   address: Record<Lang, string>;
   /** E.164 phone number, shown left to right in both languages. */
   phone: string;
@@ -26,6 +31,7 @@ export const COMPANY = {
       legalName: { en: 'Gulf Vitamins General Trading Co. W.L.L.', ar: 'شركة خليج الفيتامينات للتجارة العامة ذ.م.م' },
       commercialRegistration: '412873',
       vatNumber: null,
+      eInvoicing: null,
       address: {
         en: 'Office 14, Floor 6, Al Hamra Tower, Al Shuhada Street, Sharq, Kuwait City, Kuwait',
         ar: 'مكتب 14، الطابق 6، برج الحمراء، شارع الشهداء، شرق، مدينة الكويت، الكويت',
@@ -36,6 +42,7 @@ export const COMPANY = {
       legalName: { en: 'Gulf Vitamins Trading Company', ar: 'شركة خليج الفيتامينات التجارية' },
       commercialRegistration: '1010745112',
       vatNumber: '310457812300003',
+      eInvoicing: 'zatca',
       address: {
         en: '7421 King Fahd Road, Al Olaya, Riyadh 12214, Saudi Arabia',
         ar: '7421 طريق الملك فهد، العليا، الرياض 12214، المملكة العربية السعودية',
