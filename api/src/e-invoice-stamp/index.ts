@@ -23,10 +23,7 @@ export async function stampInUse(env: ApiEnv): Promise<StampInUse> {
   const config = apiConfig(env);
   return {
     unit: CONFIG_UNIT,
-    material: {
-      E_INVOICE_STAMP_KEY: config.E_INVOICE_STAMP_KEY,
-      E_INVOICE_STAMP_CERTIFICATE: config.E_INVOICE_STAMP_CERTIFICATE,
-    },
+    material: { E_INVOICE_STAMP_KEY: config.E_INVOICE_STAMP_KEY, E_INVOICE_STAMP_CERTIFICATE: config.E_INVOICE_STAMP_CERTIFICATE },
     reporting: null,
   };
 }
