@@ -68,7 +68,7 @@ const TEXTS = {
 };
 
 /** The document's number (BT-1): the order number the shopper already quotes; a note adds its refund. */
-export const invoiceNumberOf = (key: string) => key.replace(/^order:/, '').replace(/^booking:/, '');
+const invoiceNumberOf = (key: string) => key.replace(/^order:/, '').replace(/^booking:/, '');
 const creditNumberOf = (invoiceKey: string, refundId: number) => `${invoiceNumberOf(invoiceKey)}-CN${refundId}`;
 
 type Money = { country: CountryCode; currency: string; vat_basis_points: number };
