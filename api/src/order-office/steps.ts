@@ -277,9 +277,6 @@ export async function applyStep(
     await referralRewardAcross(c.env, db, order.id, now).catch((error: unknown) =>
       log.error("referral reward in the referrer's shard failed", { orderId: order.id, error }),
     );
-  // A delivery (cash on delivery's sale) or a cancel's refund recorded an e-invoice: signed after the answer.
-  if (step === 'deliver' || cancelRefund)
-    signSoon(c.executionCtx, () => signOrderDocuments(c.env, db, order.id), { orderId: order.id, step });
   // The account's devices get a push too, after the answer: confirmed, shipped, delivered, cancelled.
   const pushed = update?.kind;
   const userId = order.user_id;
@@ -287,6 +284,12 @@ export async function applyStep(
     pushAfter(c, () => pushToUser(c.env, userId, 'order_status', (lang) => orderStatusPush(lang, pushed, order.id)!));
   // Stock back from 0 (a cancel): the alerts queue's consumer takes it from here (api/src/alerts/).
   announceAlerts(c, 'back_in_stock', restocked);
+  // A delivery (cash on delivery's sale) or a cancel's refund recorded an e-invoice: signed after the
+  // answer, and after the gateway's answer to a card refund (a refused one gets no credit note).
+  const signRecorded = () => {
+    if (step === 'deliver' || cancelRefund)
+      signSoon(c.executionCtx, () => signOrderDocuments(c.env, db, order.id), { orderId: order.id, step });
+  };
   if (cancelRefund?.method === 'gateway') {
     // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
     // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not
@@ -307,8 +310,11 @@ export async function applyStep(
       },
       db,
     );
+    signRecorded();
     if (status === 'failed') return { refundFailed: { refund_id: refundId, amount: cancelRefund.amount } };
+    return { refundFailed: null };
   }
+  signRecorded();
   return { refundFailed: null };
 }
 
