@@ -3,11 +3,10 @@
 // payment. The consultation row's slot_held is read from the hold in the same statement: a hold that
 // expired or was replaced makes it 0, its CHECK fails, and nothing of the booking is stored. The same
 // idempotency key answers the same consultation (UNIQUE (user_id, idempotency_key)).
-import { bookingInvoiceRecord } from '../e-invoice-sales';
+import { bookingInvoiceRecord, saleVat } from '../e-invoice-sales';
 import { cellsFor, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationBookInput } from '#shared/consultations/schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { vatIncluded } from '#shared/money';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
 import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
@@ -294,7 +293,7 @@ export async function bookConsultation(
           paymentState,
           credit?.id ?? null,
           price,
-          vatIncluded(price, vatBasisPoints),
+          saleVat(ctx.country, price, vatBasisPoints),
           vatBasisPoints,
           total,
           walletUsed,

@@ -6,5 +6,6 @@ export {
   eInvoiced,
   orderCreditRecords,
   orderInvoiceRecord,
+  saleVat,
 } from './records';
 export { signBookingDocuments, signOrderDocuments, signSoon, sweepWaitingEInvoices } from './sign';

@@ -7,6 +7,8 @@
 // (shared/company.ts, never a branch on a country), VAT charged, and the shop's rule of when an order is a
 // sale. INSERT OR IGNORE on the key: asking again, from any path, records it once.
 import { COMPANY } from '#shared/company';
+import { vatIncluded } from '#shared/money';
+import { splitTotal } from '../e-invoices/amounts';
 
 /** The countries whose sales are e-invoiced, as an SQL list (`''` when none: nothing matches). */
 const E_INVOICE_COUNTRIES =
@@ -27,6 +29,15 @@ const ORDER_IS_SALE = `((o.payment_method <> 'cod' AND o.status IN ('paid', 'pro
 /** Whether an order of this country makes e-invoices, for readers that only need the yes or no. */
 export function eInvoiced(country: string): boolean {
   return (COMPANY.entities as Record<string, { eInvoicing: string | null }>)[country]?.eInvoicing != null;
+}
+
+/**
+ * The VAT a sale of this country stores and prints: where it issues e-invoices, the document's, ZATCA's
+ * round(X × rate) of the taxable amount X (e-invoices/amounts.ts), which in about one total in 25 is a
+ * halala off the VAT rounded from the inclusive total; elsewhere that VAT as before.
+ */
+export function saleVat(country: string, total: number, vatBasisPoints: number): number {
+  return eInvoiced(country) ? splitTotal(total, vatBasisPoints).vat : vatIncluded(total, vatBasisPoints);
 }
 
 /** The order's invoice, if the order (as the same batch leaves it) is a sale in an e-invoicing country. */
