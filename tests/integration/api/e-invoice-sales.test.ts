@@ -181,6 +181,17 @@ describe('Saudi sales become signed e-invoices', () => {
     expect(xml).toContain('إرجاع منتج تالف');
     // The invoice came first in the chain.
     expect((await rowOf(`order:${order.id}`))!.icv).toBeLessThan(note.icv!);
+    // A card refund the gateway refuses at once (the sandbox refuses amounts ending in 66) gave nothing
+    // back: no credit note, no counter.
+    expect((await refundOf(owner, order.id, 1_066, 'gateway')).status).toBe(502);
+    await sweepWaitingEInvoices(env);
+    const refused = await env.DB.prepare(
+      "SELECT r.id, e.key FROM refunds r LEFT JOIN e_invoices e ON e.refund_id = r.id WHERE r.order_id = ? AND r.status = 'failed'",
+    )
+      .bind(order.id)
+      .first<{ id: number; key: string | null }>();
+    expect(refused).toMatchObject({ key: null });
+    expect((await chainStub().documents(0, 10_000)).some((d) => d.key === `refund:${refused!.id}`)).toBe(false);
 
     // A return's refund (delivered, asked, received, inspected, refunded) is a credit note too.
     const cod = await placeCod(device, her, { country: 'SA', count: 2 });
