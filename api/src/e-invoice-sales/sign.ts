@@ -73,12 +73,15 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
 
 const WAITING_COLUMNS = 'key, kind, order_id, refund_id, booking_ref, invoice_key, state';
 
-/** Signs the waiting rows `where` selects, invoices before their credit notes, one after another. */
+/**
+ * Signs the waiting rows `where` selects, one after another: invoices before their credit notes, and
+ * rows never tried before those a refusal left waiting, so a stuck row never holds back a new sale.
+ */
 async function signWhere(env: ApiEnv, db: D1Database, where: string, binds: unknown[], limit: number) {
   const { results } = await db
     .prepare(
       `SELECT ${WAITING_COLUMNS} FROM e_invoices WHERE state = 'waiting' AND ${where}
-       ORDER BY kind = 'credit-note', requested_at, key LIMIT ${limit}`,
+       ORDER BY kind = 'credit-note', waiting_reason IS NOT NULL, requested_at, key LIMIT ${limit}`,
     )
     .bind(...binds)
     .all<Waiting>();
