@@ -149,7 +149,7 @@ export const API_LAYERS = [
   ['accounts'],
   ['staff', 'retention'],
   ['middleware', 'archive', 'e-invoice-stamp'],
-  ['loyalty', 'e-invoice-reporting'],
+  ['loyalty', 'e-invoice-reporting', 'e-invoice-sales'],
   ['reviews'],
   ['catalogue'],
   ['quiz', 'wishlists', 'carts'],

@@ -1,4 +1,5 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
+import { sweepWaitingEInvoices } from './e-invoice-sales';
 import { sweepHeldOrders } from './orders/reservations';
 import { joinGuestClaims } from './orders/guest-claims';
 import { dataRightsJobs } from './data-rights/jobs';
@@ -359,6 +360,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         sweepHeldOrders(env, configuredSiteOrigin(env)).then(
           (r) => (r.confirmed || r.released) && log.info('settled held orders', r),
         ),
+      );
+      // Saudi e-invoices still waiting (a request's signing cut short, no valid stamp yet): signed now.
+      ctx.waitUntil(
+        sweepWaitingEInvoices(env)
+          .then((r) => (r.signed || r.waiting) && log.info('e-invoice sweep', r))
+          .catch((error) => log.error('e-invoice sweep failed', { error })),
       );
       // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).
       ctx.waitUntil(

@@ -97,7 +97,7 @@ export function TaxInvoice({
             </dd>
           </div>
         </dl>
-        <ZatcaQr payload={invoice.qr} label={t('invoice_qr')} />
+        <InvoiceQr document={invoice} label={t('invoice_qr')} />
       </div>
     </section>
   );
@@ -154,9 +154,34 @@ export function CreditNote({ note, currency }: { note: Note; currency: string })
             </dd>
           </div>
         </dl>
-        <ZatcaQr payload={note.qr} label={t('credit_note_qr')} />
+        <InvoiceQr document={note} label={t('credit_note_qr')} />
       </div>
     </section>
+  );
+}
+
+/**
+ * The document's QR (decision 75): a signed Saudi e-invoice's nine-field QR, said to be one; while the
+ * e-invoice waits to be signed, a line saying it is being issued (its QR would change once signed);
+ * a document without an e-invoice keeps the phase-1 QR.
+ */
+function InvoiceQr({ document, label }: { document: Invoice; label: string }) {
+  const { t } = useI18n();
+  if (document.e_invoice === 'issuing')
+    return (
+      <p className="tax-invoice-status" data-testid="e-invoice-issuing">
+        {t('invoice_e_issuing')}
+      </p>
+    );
+  return (
+    <figure className="tax-invoice-figure">
+      <ZatcaQr payload={document.qr} label={label} />
+      {document.e_invoice === 'signed' && (
+        <figcaption className="tax-invoice-status" data-testid="e-invoice-signed">
+          {t('invoice_e_signed')}
+        </figcaption>
+      )}
+    </figure>
   );
 }
 

@@ -320,6 +320,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   invoice_total: 'الإجمالي شامل ضريبة القيمة المضافة',
   invoice_vat: 'ضريبة القيمة المضافة {{rate}}',
   invoice_qr: 'رمز QR للفاتورة الضريبية، للمسح بتطبيق هيئة الزكاة والضريبة والجمارك',
+  invoice_e_signed: 'فاتورة إلكترونية موقّعة لهيئة الزكاة والضريبة والجمارك',
+  invoice_e_issuing: 'جارٍ إصدار الفاتورة الإلكترونية، ويظهر رمز QR الخاص بها هنا بعد توقيعها.',
   // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'لم يعد بالإمكان إلغاء هذا الطلب.',
   order_lookup_not_found: 'لم نجد طلباً بهذا الرقم وهذا البريد الإلكتروني. يرجى التحقق منهما.',

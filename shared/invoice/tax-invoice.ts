@@ -17,8 +17,13 @@ export interface TaxInvoice {
   total: number;
   vat: number;
   vat_basis_points: number;
-  /** Base64 of the TLV fields 1–5: what the QR code encodes. */
+  /** Base64 of the TLV fields 1–5: what the QR code encodes (with e_invoice 'signed', the document's nine). */
   qr: string;
+  /**
+   * A Saudi e-invoice (decision 75): 'signed' when the figures, time and QR are the signed document's,
+   * 'issuing' while it waits to be signed; absent where the sale has no e-invoice.
+   */
+  e_invoice?: 'signed' | 'issuing';
 }
 
 export function isoSeconds(epochMs: number): string {

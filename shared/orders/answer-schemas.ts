@@ -34,6 +34,7 @@ const taxInvoiceSchema = z.object({
   vat: z.int(),
   vat_basis_points: z.int(),
   qr: z.string(),
+  e_invoice: z.enum(['signed', 'issuing']).optional(),
 }) satisfies z.ZodType<TaxInvoice>;
 
 const creditNoteSchema = taxInvoiceSchema.extend({ invoice_number: z.string() }) satisfies z.ZodType<CreditNote>;

@@ -3,6 +3,7 @@
 // The order row carries slot_held, read from the hold in the same statement; a hold that expired or
 // was replaced makes it 0, its CHECK fails, and nothing of the booking is stored. The same key
 // answers the same order (UNIQUE (user_id, idempotency_key)).
+import { bookingInvoiceRecord } from '../e-invoice-sales';
 import type { BloodTestSubmitInput } from '#shared/api/blood-test-order-schemas';
 import { gulfInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
@@ -265,9 +266,14 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
           payerPhone,
         }),
       );
+    // Paid in full from the wallet: a sale now, its e-invoice recorded with it (decision 75). A wallet in
+    // another shard is debited after this batch (and the booking undone if that fails): recorded then.
+    const invoiceRecord = bookingInvoiceRecord(db, 'blood-test', orderId, Date.now());
+    if (paymentState === 'paid' && !walletAway) statements.push(invoiceRecord);
     try {
       await db.batch(statements);
       if (walletAway) await debitInShard(ctx, walletAway.db, orderId, q.wallet_used, q.currency);
+      if (paymentState === 'paid' && walletAway) await invoiceRecord.run();
       return { orderId, paymentId, due: q.due, currency: q.currency, cardMethod, replayed: false };
     } catch (error) {
       const text = String(error instanceof Error ? error.message : error);

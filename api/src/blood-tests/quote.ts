@@ -2,11 +2,12 @@
 // VAT included in Saudi Arabia), the coupon's rules, the VAT line and the shopper's wallet. One D1
 // batch, shared by /bloodTestOrder/calculate and /bloodTestOrder/submit (which also reads each test's
 // preparation, age and sex rules from the same rows).
+import { saleVat } from '../e-invoice-sales';
 import { type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 import type { BloodTestCalculateInput } from '#shared/api/blood-test-order-schemas';
 import type { BloodTestQuote, BloodTestQuoteLine } from '#shared/blood-tests/order-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { convertFromBase, convertToBase, divRound, vatIncluded } from '#shared/money';
+import { convertFromBase, convertToBase, divRound } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from '../orders/coupon-amounts';
 import { COUPON_PROBLEMS } from '#shared/orders/coupon-problems';
@@ -168,7 +169,8 @@ export async function bloodTestQuote(
       discount,
       coupon: coupon?.code ?? null,
       coupon_error: problem,
-      vat: vatIncluded(total, vatBasisPoints),
+      // The e-invoice's VAT where the country issues them (decision 75).
+      vat: saleVat(ctx.country, total, vatBasisPoints),
       vat_rate: vatBasisPoints / 100,
       wallet_balance: walletBalance,
       wallet_used: walletUsed,

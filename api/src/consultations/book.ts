@@ -3,10 +3,10 @@
 // payment. The consultation row's slot_held is read from the hold in the same statement: a hold that
 // expired or was replaced makes it 0, its CHECK fails, and nothing of the booking is stored. The same
 // idempotency key answers the same consultation (UNIQUE (user_id, idempotency_key)).
+import { bookingInvoiceRecord, saleVat } from '../e-invoice-sales';
 import { cellsFor, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationBookInput } from '#shared/consultations/schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { vatIncluded } from '#shared/money';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
 import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
@@ -293,7 +293,7 @@ export async function bookConsultation(
           paymentState,
           credit?.id ?? null,
           price,
-          vatIncluded(price, vatBasisPoints),
+          saleVat(ctx.country, price, vatBasisPoints),
           vatBasisPoints,
           total,
           walletUsed,
@@ -386,11 +386,16 @@ export async function bookConsultation(
           payerPhone,
         }),
       );
+    // Paid in full from the wallet: a sale now, its e-invoice recorded with it (decision 75); with a
+    // wallet in another shard, once that debit is made (the booking is undone if it fails).
+    const invoiceRecord = bookingInvoiceRecord(db, 'consultation', id, Date.now());
+    if (paymentState === 'paid' && !away) statements.push(invoiceRecord);
     try {
       await db.batch(statements);
       if (away) {
         await debitInShard(ctx, away.db, id, walletUsed, currency);
         if (mails.length) await db.batch(mails);
+        if (paymentState === 'paid') await invoiceRecord.run();
       }
       return { id, paymentId, due: paymentId ? due : 0, currency, cardMethod, replayed: false };
     } catch (error) {

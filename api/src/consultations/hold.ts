@@ -6,7 +6,7 @@ import { randomHex } from '#shared/bytes';
 import { cellsFor, holdExpiresAt, isFreeStart, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationHold } from '#shared/consultations/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { vatIncluded } from '#shared/money';
+import { saleVat } from '../e-invoice-sales';
 import { vatRate } from '../orders/booking-amounts';
 import { rulesOf } from './view';
 import { ApiError } from '../lib/errors';
@@ -97,7 +97,8 @@ function holdAnswer(
   return {
     rules: rulesOf({ starts_at: startsAt, ends_at: endsAt, status: 'booked', rescheduled_count: 0 }, now),
     price: service.price,
-    vat: vatIncluded(service.price, vatBasisPoints),
+    // The e-invoice's VAT where the country issues them (decision 75).
+    vat: saleVat(country, service.price, vatBasisPoints),
     currency: COUNTRY_FACTS[country].currency,
     hold_id: holdId,
     nutritionist_id: service.nutritionist_id,

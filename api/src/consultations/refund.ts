@@ -9,6 +9,7 @@
 // Her wallet and points may be in another order shard than the core (decision 61): the consultation is
 // the core's, so its batch changes it and the wallet part and points follow in her shard after it, once
 // (bookingWalletStatements' and the ledger's keys), as a blood test's cancel does.
+import { consultationCreditRecords } from '../e-invoice-sales';
 import { cancelRefund, outcomeRefund, outcomeStatus, canMarkOutcome } from '#shared/consultations/rules';
 import type { ConsultationOutcome, RefundDestination } from '#shared/consultations/facts';
 import { currencyDecimals } from '#shared/money';
@@ -113,13 +114,17 @@ async function refundToCard(
     .first<GatewayPayment>();
   if (!payment?.provider_ref || amount > payment.amount) return null;
   const now = Date.now();
-  const row = await db
-    .prepare(
-      `INSERT INTO refunds (consultation_id, amount, currency, method, reason, note, status, payment_id, created_at, updated_at)
+  // With its credit note when the consultation was a Saudi sale (decision 75): signed by the minute sweep.
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO refunds (consultation_id, amount, currency, method, reason, note, status, payment_id, created_at, updated_at)
        VALUES (?1, ?2, ?3, 'gateway', ?4, ?5, 'pending', ?6, ?7, ?7) RETURNING id`,
-    )
-    .bind(c.id, amount, payment.currency, /cancel/i.test(reason) ? 'cancelled' : 'other', reason, payment.id, now)
-    .first<{ id: number }>();
+      )
+      .bind(c.id, amount, payment.currency, /cancel/i.test(reason) ? 'cancelled' : 'other', reason, payment.id, now),
+    consultationCreditRecords(db, c.id, now),
+  ]);
+  const row = inserted!.results[0] as { id: number } | undefined;
   const gateway = gatewayFor(config);
   let result: { providerRef: string | null; status: 'pending' | 'succeeded' | 'failed' };
   try {

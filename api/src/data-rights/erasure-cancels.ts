@@ -13,6 +13,7 @@
 // her shard, the stock, coupons, promotions, subscriptions and audit rows in the core, each statement
 // marked with its database (./her-databases.ts). An open order's release is payments/outcome.ts's split
 // one: its lines and promotions read in her shard, their values bound into the core's statements.
+import { orderCreditRecords } from '../e-invoice-sales';
 import { releaseStatements, splitReleaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
@@ -182,6 +183,8 @@ export async function erasureCancels(her: HerDatabases, userId: number, now: num
              VALUES (?1, ?2, ?3, 'wallet', 'cancelled', NULL, 'succeeded', NULL, NULL, ?4, ?4)`,
             )
             .bind(o.id, o.card_left, o.currency, now),
+          // Its credit note when the order was a Saudi sale (decision 75): the minute sweep signs it.
+          orderCreditRecords(shard, o.id, now),
           ...walletMove(shard, {
             userId,
             currency: o.currency,

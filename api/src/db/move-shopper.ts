@@ -91,6 +91,9 @@ const ORDER_TABLES: OrderTable[] = [
     sum: '',
   },
   { table: 'order_events', key: ['id'], where: `order_id ${IN_ORDERS}`, sum: '' },
+  // Her orders' Saudi e-invoices (decision 75): their keys are the chain's and stay; refund_id follows
+  // her refunds' new ids, so a credit note is never recorded twice for one refund.
+  { table: 'e_invoices', key: ['key'], where: `order_id ${IN_ORDERS}`, sum: 'total_minor' },
   { table: 'idempotency_keys', key: ['owner', 'key'], where: `order_id ${IN_ORDERS}`, sum: '' },
 ];
 
@@ -135,7 +138,7 @@ const SEQUENCED: Record<string, string> = {
   points_ledger: 'user_id',
 };
 /** Tables with a column naming a refund by its id. */
-const REFUND_REF = new Set(['order_events', 'refund_events', 'wallet_ledger', 'points_ledger']);
+const REFUND_REF = new Set(['order_events', 'refund_events', 'wallet_ledger', 'points_ledger', 'e_invoices']);
 
 /**
  * How a sequenced row's id travels. Shard 0 gives an id again once the row that held the highest was

@@ -1,5 +1,6 @@
 // Refunds from the back office: to the wallet (with its ledger row) or through the gateway that took
 // the card payment, never more than was paid, and the shopper told once the refund holds.
+import { orderCreditRecords, signOrderDocuments, signSoon } from '../e-invoice-sales';
 import { tierAcross } from '#api/src/loyalty/across';
 import type { Context } from 'hono';
 import { ok } from '#shared/api/envelope';
@@ -349,9 +350,15 @@ export async function refundOrder(
     }
   };
 
+  // The refund's credit note, when the order was a sale with an e-invoice (decision 75): recorded in
+  // the refund's own batch, signed after the answer.
+  const credit = orderCreditRecords(db, order.id, now);
+  const signCredit = () =>
+    signSoon(c.executionCtx, () => signOrderDocuments(c.env, db, order.id), { orderId: order.id, refund: true });
   if (input.method === 'wallet') {
     batch.shard(
       insert,
+      credit,
       // Its share of the points the order earned taken back, of those it spent given back.
       ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core, referrerAway)),
       ...walletMove(db, {
@@ -376,10 +383,15 @@ export async function refundOrder(
     // In the core's batch only: in another shard the core's half is written after hers (SplitBatch).
     if (forReturn?.inBatch && !batch.split) batch.toCore(...forReturn.inBatch);
     const [stored] = await write();
+    signCredit();
     return { refundId: (stored!.results[0] as { id: number }).id, status: 'succeeded' };
   }
 
-  batch.shard(insert, ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core, referrerAway)));
+  batch.shard(
+    insert,
+    credit,
+    ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core, referrerAway)),
+  );
   batch.toCore(
     audit({
       amount: input.amount,
@@ -404,5 +416,6 @@ export async function refundOrder(
     },
     db,
   );
+  signCredit();
   return { refundId, status };
 }

@@ -1,6 +1,7 @@
 // The fulfilment steps confirm, packed, shipped, delivered and cancel: each one D1 batch holding the
 // step's timeline row (which aborts the batch from a wrong state: migration 0025), the order change,
 // the shopper's mail (outbox) and the audit row; a cancel gives back stock, coupon, wallet and card.
+import { orderCreditRecords, orderInvoiceRecord, signOrderDocuments, signSoon } from '../e-invoice-sales';
 import type { Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
@@ -145,6 +146,9 @@ export async function applyStep(
         db
           .prepare("UPDATE orders SET status = 'delivered', delivered_at = ?, updated_at = ? WHERE id = ?")
           .bind(now, now, order.id),
+        // Cash on delivery is a sale once delivered: its e-invoice recorded with it (decision 75; an
+        // order paid at once has its own already, and this changes nothing then).
+        orderInvoiceRecord(db, order.id, now),
         // Her points (on what is left after any refund so far), her tier, her referrer's reward (in
         // another shard: her points here, the referrer's reward after the batch, referralRewardAcross).
         ...(await deliveryPointsStatements(db, order, now, siteOrigin(c), core, referrerAway)),
@@ -206,6 +210,8 @@ export async function applyStep(
           }),
           // The order spent points given back by the release above: this refund's share is what is left.
           ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core)),
+          // Its credit note, when the order was a sale with an e-invoice (decision 75).
+          orderCreditRecords(db, order.id, now),
         );
         if (method === 'wallet') {
           batch.shard(
@@ -278,6 +284,12 @@ export async function applyStep(
     pushAfter(c, () => pushToUser(c.env, userId, 'order_status', (lang) => orderStatusPush(lang, pushed, order.id)!));
   // Stock back from 0 (a cancel): the alerts queue's consumer takes it from here (api/src/alerts/).
   announceAlerts(c, 'back_in_stock', restocked);
+  // A delivery (cash on delivery's sale) or a cancel's refund recorded an e-invoice: signed after the
+  // answer, and after the gateway's answer to a card refund (a refused one gets no credit note).
+  const signRecorded = () => {
+    if (step === 'deliver' || cancelRefund)
+      signSoon(c.executionCtx, () => signOrderDocuments(c.env, db, order.id), { orderId: order.id, step });
+  };
   if (cancelRefund?.method === 'gateway') {
     // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
     // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not
@@ -298,8 +310,11 @@ export async function applyStep(
       },
       db,
     );
+    signRecorded();
     if (status === 'failed') return { refundFailed: { refund_id: refundId, amount: cancelRefund.amount } };
+    return { refundFailed: null };
   }
+  signRecorded();
   return { refundFailed: null };
 }
 

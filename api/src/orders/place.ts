@@ -30,6 +30,7 @@ import { gulfMonthOf } from './loyalty-checkout';
 import { deviceSeenStatement } from '../accounts/devices';
 import { guestOwner, type OwnerKey, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { confirmStatement, type Holds, indexStatement, releaseStatements, reserveStatement } from './reservations';
+import { orderInvoiceRecord } from '../e-invoice-sales';
 
 // Callers import these from here as before: the order's money moves and holds are its own modules.
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
@@ -444,6 +445,8 @@ function orderStatements(
     core.push(db.prepare('DELETE FROM whatsapp_optouts WHERE phone = ?').bind(o.whatsappTo));
   const gift = o.input.gift ? giftFor(o.input.gift, o.address) : null;
   if (gift) statements.push(giftStatement(odb, orderId, gift, now));
+  // Paid in full by wallet and points: a sale now, so its e-invoice is recorded with it (decision 75).
+  if (o.status === 'paid') statements.push(orderInvoiceRecord(odb, orderId, now));
   // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds); in
   // another shard once the order is written there, with the reservation's confirmation.
   const confirm: D1PreparedStatement[] = split ? [confirmStatement(db, orderId)] : [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyInfoFor, payableMinor, RATE_SCALE } from '#shared/money';
+import { currencyInfoFor, payableMinor, RATE_SCALE, vatIncluded } from '#shared/money';
+import { splitTotal } from '../e-invoices/amounts';
 import { deliveryFeeFor, priceOrder } from './pricing';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
@@ -40,6 +41,18 @@ describe('order pricing', () => {
       due: 8_000,
       free_delivery: false,
     });
+  });
+
+  it("stores the Saudi e-invoice's VAT, ZATCA's round(X × 15 %), where it is a halala off the total's (decision 75)", () => {
+    // SAR 39.14: the VAT rounded from the inclusive total is 5.11; the document's taxable 34.04 gives 5.10.
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 1, price: 1_008, old_price: null }],
+      currency: SA,
+      settings: SA_SETTINGS,
+    });
+    expect(t).toMatchObject({ total: 3_914, vat: 510 });
+    expect(t.vat).toBe(splitTotal(t.total, 1_500).vat);
+    expect(vatIncluded(t.total, 1_500)).toBe(511);
   });
 
   it('delivers free from the threshold on, compared in base fils', () => {

@@ -3,13 +3,14 @@
 // included, rounded once: the same payableMinor the cards show), then everything is integer minor
 // units of that currency. Lines, subtotal, discount and delivery are VAT-inclusive; the VAT line is
 // the VAT included in the total, computed once from it (decision 9).
-import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '#shared/money';
+import { convertFromBase, divRound, payableMinor, type CurrencyInfo } from '#shared/money';
 import type { PricedTotals } from '#shared/orders/types';
 import { freeDeliveryReached } from '#shared/country-amounts';
 import { deliveryFeeFor } from '../delivery/fees';
 import type { Frequency } from '#shared/subscriptions/frequency';
 import { maxRedeemable, pointsValue, redeemProblem, type RedeemProblem } from '#shared/loyalty/rules';
 import type { LoyaltyRules } from '#shared/loyalty/types';
+import { saleVat } from '../e-invoice-sales/records';
 
 /** Points the shopper asked to spend, her balance and her country's rules (signed-in shoppers only). */
 export interface PointsAsk {
@@ -127,7 +128,9 @@ export function priceOrder(input: {
   const points_used = ask && ask.asked > 0 && points_problem === null ? ask.asked : 0;
   const points_discount = ask ? pointsValue(points_used, ask.rules) : 0;
   const total = beforePoints - points_discount;
-  const vat = vatIncluded(total, currency.vatBasisPoints);
+  // Where the country issues e-invoices (decision 75) the VAT is the document's (saleVat): the invoice,
+  // the review step and the e-invoice show one figure.
+  const vat = saleVat(currency.country, total, currency.vatBasisPoints);
   const wallet_used = Math.max(0, Math.min(input.walletAvailable ?? 0, total));
   return {
     currency: currency.currency,

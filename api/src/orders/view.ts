@@ -6,7 +6,7 @@ import { creditNoteFor } from '#shared/invoice/credit-note';
 
 export type { OrderView };
 import { thumbnailUrl } from '../media/renditions';
-import { taxInvoiceFor } from '#shared/invoice/tax-invoice';
+import { isoSeconds, type TaxInvoice, taxInvoiceFor } from '#shared/invoice/tax-invoice';
 import type { OrderStatus } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
 import { giftOf, type OrderGiftRow } from './gift';
@@ -151,6 +151,7 @@ export function toOrderView(
   items: ItemRow[],
   refundedAt: readonly number[] = [],
   promotions: OrderPromotionView[] = [],
+  documents?: EInvoices,
 ): OrderView {
   return {
     promotions,
@@ -206,6 +207,7 @@ export function toOrderView(
       created_at: o.created_at,
       vat_basis_points: o.vat_basis_points,
       totals: { total: o.total, vat: o.vat },
+      document: documents?.invoice,
     }),
   };
 }
@@ -221,10 +223,26 @@ const INVOICED_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'processing
 function invoiceOf(
   o: Pick<OrderView, 'id' | 'status' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & {
     totals: { total: number; vat: number };
+    document?: EInvoiceRow | null;
   },
 ) {
   if (!INVOICED_STATUSES.includes(o.status)) return null;
-  return taxInvoiceFor({
+  return printedInvoice(o, o.document ?? null);
+}
+
+/**
+ * The printed invoice of an order with VAT. Where the country issues e-invoices (decision 75) and the
+ * order has its document: once signed, the document's issue time, figures and phase-2 QR; before,
+ * the phase-1 invoice marked as being issued. (Its VAT is the document's already: pricing stores
+ * ZATCA's VAT of the total for such a country.)
+ */
+function printedInvoice(
+  o: Pick<OrderView, 'id' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & {
+    totals: { total: number; vat: number };
+  },
+  document: EInvoiceRow | null,
+) {
+  const invoice = taxInvoiceFor({
     id: o.id,
     country: o.country,
     created_at: o.created_at,
@@ -232,6 +250,45 @@ function invoiceOf(
     vat_basis_points: o.vat_basis_points,
     totals: o.totals,
   });
+  return invoice && asEInvoice(invoice, document);
+}
+
+/** A printed invoice or credit note as its e-invoice stands: signed (its time, figures, QR) or being issued. */
+function asEInvoice<T extends TaxInvoice>(printed: T, document: EInvoiceRow | null): T {
+  if (!document) return printed;
+  if (document.state !== 'signed') return { ...printed, e_invoice: 'issuing' };
+  return {
+    ...printed,
+    issued_at: isoSeconds(document.issued_at!),
+    total: document.total_minor!,
+    vat: document.vat_minor!,
+    qr: document.qr!,
+    e_invoice: 'signed',
+  };
+}
+
+/** What the order's page reads of its e-invoices (e_invoices, in the order's database). */
+interface EInvoiceRow {
+  kind: 'invoice' | 'credit-note';
+  refund_id: number | null;
+  state: 'waiting' | 'signed';
+  qr: string | null;
+  total_minor: number | null;
+  vat_minor: number | null;
+  issued_at: number | null;
+}
+const E_INVOICE_READ =
+  'SELECT kind, refund_id, state, qr, total_minor, vat_minor, issued_at FROM e_invoices WHERE order_id = ?';
+
+interface EInvoices {
+  invoice: EInvoiceRow | null;
+  notes: Map<number, EInvoiceRow>;
+}
+function eInvoicesOf(rows: readonly EInvoiceRow[]): EInvoices {
+  return {
+    invoice: rows.find((r) => r.kind === 'invoice') ?? null,
+    notes: new Map(rows.flatMap((r) => (r.kind === 'credit-note' && r.refund_id !== null ? [[r.refund_id, r]] : []))),
+  };
 }
 
 /** The order as it reads once its card payment succeeded (its confirmation mail is built before the batch stores that). */
@@ -249,17 +306,21 @@ type RefundRow = Omit<OrderRefundView, 'at' | 'credit_note' | 'status'> & {
  * A refund as the shopper sees it. A Saudi sale's invoice is reduced by a credit note per refund; a
  * cancelled order shows no invoice (decision 8), so its refunds' notes correct the invoice the sale had.
  */
-function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundView {
+function toRefundView(r: RefundRow, o: OrderRow, view: OrderView, documents?: EInvoices): OrderRefundView {
   const invoice =
     view.tax_invoice ??
-    taxInvoiceFor({
-      id: o.id,
-      country: o.country,
-      created_at: o.created_at,
-      decimals: currencyDecimals(o.currency),
-      vat_basis_points: o.vat_basis_points,
-      totals: { total: o.total, vat: o.vat },
-    });
+    printedInvoice(
+      {
+        id: o.id,
+        country: o.country,
+        currency: o.currency,
+        created_at: o.created_at,
+        vat_basis_points: o.vat_basis_points,
+        totals: { total: o.total, vat: o.vat },
+      },
+      documents?.invoice ?? null,
+    );
+  const note = invoice ? creditNoteFor(invoice, r, currencyDecimals(o.currency)) : null;
   return {
     id: r.id,
     amount: r.amount,
@@ -268,7 +329,7 @@ function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundVi
     // Failed refunds are left out before this (orderView).
     status: r.status as OrderRefundView['status'],
     at: r.created_at,
-    credit_note: invoice ? creditNoteFor(invoice, r, currencyDecimals(o.currency)) : null,
+    credit_note: note && asEInvoice(note, documents?.notes.get(r.id) ?? null),
   };
 }
 
@@ -300,13 +361,15 @@ function orderViewStatements(
     db
       .prepare('SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? ORDER BY id')
       .bind(id),
+    // Its Saudi e-invoices (decision 75): the signed documents' QR, time and figures the invoice prints.
+    db.prepare(E_INVOICE_READ).bind(id),
     // Its returns (issue 62) are the core's: read here in shard 0, from the core after for another shard.
     ...(joined ? [orderReturnsStatement(db, id)] : []),
   ];
 }
 
 /** How many statements orderViewStatements gives: the returns' read rides along in the core only. */
-const viewReads = (joined: boolean) => (joined ? 7 : 6);
+const viewReads = (joined: boolean) => (joined ? 8 : 7);
 
 /**
  * One order with its items, its refunds and its gift (six statements, one round trip); a cold order's
@@ -376,7 +439,7 @@ export async function routedOrderView(
 
 /** The order from orderViewStatements' results; `core` reads an account's e-mail when they came from a shard. */
 async function orderViewFrom(
-  [orders, items, refundEvents, gifts, promotions, refundRows, returnRows]: D1Result[],
+  [orders, items, refundEvents, gifts, promotions, refundRows, eInvoiceRows, returnRows]: D1Result[],
   cold?: ColdReader,
   core?: D1Database,
   /** The core, for an order read from another shard: its returns are read there. */
@@ -402,13 +465,15 @@ async function orderViewFrom(
   const promos = withCold('order_promotions', promotions!.results as unknown as OrderPromotionRow[], file).map(
     toOrderPromotionView,
   );
+  const documents = eInvoicesOf(eInvoiceRows!.results as unknown as EInvoiceRow[]);
   const view = toOrderView(
     row,
     withCold('order_items', items!.results as unknown as ItemRow[], file),
     refunded,
     promos,
+    documents,
   );
-  const refundViews = refunds.filter((r) => r.status !== 'failed').map((r) => toRefundView(r, row, view));
+  const refundViews = refunds.filter((r) => r.status !== 'failed').map((r) => toRefundView(r, row, view, documents));
   const timeline = [...view.fulfilment.timeline, ...returnSteps(returns)].sort((a, b) => a.at - b.at);
   return {
     ...view,

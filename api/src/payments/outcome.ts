@@ -25,6 +25,13 @@ import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
 import { provenByOrderStatement } from '../carts/proof';
+import {
+  bookingInvoiceRecord,
+  orderInvoiceRecord,
+  signBookingDocuments,
+  signOrderDocuments,
+  signSoon,
+} from '../e-invoice-sales';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -48,6 +55,8 @@ export async function applyOutcome(
   env: DatabaseEnv & { ALERTS?: Queue },
   event: WebhookEvent,
   siteOrigin: string,
+  /** The request's, to sign the sale's e-invoice right after the batch (without it, the minute sweep does). */
+  ctx?: { waitUntil(promise: Promise<unknown>): void },
 ): Promise<OutcomeResult> {
   const core = env.DB;
   // In her shard (an order's or a top-up's) or the core (a booking's); in shard 0 one read as before.
@@ -101,6 +110,8 @@ export async function applyOutcome(
         db
           .prepare("UPDATE orders SET status = 'paid', updated_at = ? WHERE id = ? AND status = 'pending_payment'")
           .bind(now, orderId),
+        // Now a sale: its e-invoice is recorded in this batch (decision 75), signed after it.
+        orderInvoiceRecord(db, orderId, now),
       );
       const confirmation = await confirmationFor(db, core, orderId, siteOrigin, now);
       statements.push(...confirmation.order);
@@ -137,11 +148,16 @@ export async function applyOutcome(
   const wallet = walletDb ? { db: walletDb, statements: walletAfter } : undefined;
   if (payment.purpose === 'order' && payment.blood_test_order_id) {
     statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now, wallet)));
+    if (event.outcome === 'succeeded')
+      statements.push(bookingInvoiceRecord(db, 'blood-test', payment.blood_test_order_id, now));
   }
   // A consultation's (booked, or its time freed) and a package's (paid, or failed) gateway payment.
   if (payment.purpose === 'order' && payment.consultation_id)
     statements.push(
       ...(await consultationPaymentStatements(db, payment.consultation_id, event.outcome, now, siteOrigin, wallet)),
+      ...(event.outcome === 'succeeded'
+        ? [bookingInvoiceRecord(db, 'consultation', payment.consultation_id, now)]
+        : []),
     );
   if (payment.purpose === 'order' && payment.consultation_credit_id)
     statements.push(
@@ -165,12 +181,31 @@ export async function applyOutcome(
     throw error;
   }
   if (walletDb && walletAfter.length) await walletDb.batch(walletAfter);
+  if (ctx && event.outcome === 'succeeded') signAfterPayment(env, ctx, db, payment);
   // Stock back from 0: the alerts queue takes it from here (only the message is sent in this request).
   await sendAlerts(
     env,
     restockedSkus(results).map((skuId) => ({ kind: 'back_in_stock', skuId })),
   );
   return { applied: true, payment: { ...payment, status } };
+}
+
+/** A sale's e-invoice recorded by the batch above, signed after the answer (a Kuwaiti sale recorded none). */
+function signAfterPayment(
+  env: DatabaseEnv,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  db: D1Database,
+  payment: PaymentRow,
+): void {
+  const e = env as ApiEnv;
+  if (payment.purpose === 'order' && payment.order_id)
+    signSoon(ctx, () => signOrderDocuments(e, db, payment.order_id!), { orderId: payment.order_id });
+  const booking = payment.blood_test_order_id
+    ? `blood-test:${payment.blood_test_order_id}`
+    : payment.consultation_id
+      ? `consultation:${payment.consultation_id}`
+      : null;
+  if (payment.purpose === 'order' && booking) signSoon(ctx, () => signBookingDocuments(e, booking), { booking });
 }
 
 const PAYMENT_COLUMNS =

@@ -77,8 +77,17 @@ const PERSONAL_LEFT = {
   refunds: 'f.note IS NOT NULL',
   payments: 'p.payer_phone IS NOT NULL',
   order_links: '1',
+  // A Saudi e-invoice's row names her account only (decision 75); the document names no buyer.
+  e_invoices: 'v.user_id IS NOT NULL',
 } as const;
-const ALIAS = { order_gifts: 'g', order_events: 'e', refunds: 'f', payments: 'p', order_links: 'l' } as const;
+const ALIAS = {
+  order_gifts: 'g',
+  order_events: 'e',
+  refunds: 'f',
+  payments: 'p',
+  order_links: 'l',
+  e_invoices: 'v',
+} as const;
 
 /** At most ?2 rows of an order's `table` past the tax period still naming the shopper, by `key`. */
 const pastTaxPeriod = (table: keyof typeof PERSONAL_LEFT, key: string) => {
@@ -135,6 +144,17 @@ const TAX_RULES: RetentionRule[] = [
     action: 'emptied',
     why: `${TAX_WHY} A refund's note may name her; its amount, method, reason and dates (the credit note) stay.`,
     sql: `UPDATE refunds SET ${NOTE_PERSONAL_SET} WHERE id IN (${pastTaxPeriod('refunds', 'id')})`,
+  },
+  {
+    name: 'e_invoices: after the tax period',
+    table: 'e_invoices',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'emptied',
+    why: `${TAX_WHY} A Saudi e-invoice's link to her account goes; its counter, hash, QR, figures and ZATCA's answer stay (the signed document, in its chain, names no buyer).`,
+    sql: `UPDATE e_invoices SET user_id = NULL WHERE key IN (${pastTaxPeriod('e_invoices', 'key')})`,
   },
   {
     name: 'payments: after the tax period',
@@ -606,6 +626,7 @@ export const ORDER_SHARD_TABLES: ReadonlySet<string> = new Set([
   'idempotency_keys',
   'shard_departures',
   'moved_ids',
+  'e_invoices',
 ]);
 
 /** The rules each order shard other than the core runs (the core runs every rule). */

@@ -2,6 +2,7 @@
 // /submit, the shopper's saved patients, and /user/bloodTestOrder/* (list, detail, tests, reschedule,
 // cancel, calendar entry). Everything about an order is scoped to its owner: another shopper's order
 // answers 404 like one that does not exist, a guest 401.
+import { signBookingDocuments, signSoon } from '../e-invoice-sales';
 import { Hono, type Context } from 'hono';
 import { z } from '#shared/zod';
 import { ok } from '#shared/api/envelope';
@@ -159,6 +160,11 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
         input,
       );
       let url: string | null = null;
+      // Paid from the wallet: its e-invoice (if any) was recorded with the booking; signed now.
+      if (!booked.paymentId)
+        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `blood-test:${booked.orderId}`), {
+          bloodTestOrderId: booked.orderId,
+        });
       if (booked.paymentId && booked.due > 0) {
         url = await startCharge(c, {
           paymentId: booked.paymentId,

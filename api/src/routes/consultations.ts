@@ -2,6 +2,7 @@
 // and the shopper's /user/consultation/* (list, detail, cancel, reschedule, mode, rating, calendar
 // entry). Everything about a consultation is scoped to its owner: another shopper's answers 404 like
 // one that does not exist, a guest 401.
+import { signBookingDocuments, signSoon } from '../e-invoice-sales';
 import { type Context, Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type {
@@ -185,6 +186,11 @@ export const consultationRoutes = new Hono<AppEnv>()
         input,
       );
       let url: string | null = null;
+      // Paid from the wallet: its e-invoice (if any) was recorded with the booking; signed now.
+      if (!booked.paymentId)
+        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `consultation:${booked.id}`), {
+          consultationId: booked.id,
+        });
       if (booked.paymentId && booked.due > 0) {
         url = await startCharge(c, {
           paymentId: booked.paymentId,

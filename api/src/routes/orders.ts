@@ -1,5 +1,6 @@
 // Buying (spec §7 /order/*): calculate, submit with an idempotency key, pay again; and the shopper's
 // orders (/user/order). Amounts always come from the server's prices, never from the client.
+import { eInvoiced, signOrderDocuments, signSoon } from '../e-invoice-sales';
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
@@ -224,6 +225,11 @@ export const orderRoutes = new Hono<AppEnv>()
         },
         input,
       );
+      // Paid at once (wallet, points): its e-invoice was recorded in the order's batch; signed now.
+      if (placed.order.status === 'paid' && eInvoiced(placed.order.country))
+        signSoon(c.executionCtx, () => signOrderDocuments(c.env, placed.db, placed.order.id), {
+          orderId: placed.order.id,
+        });
       // A guest has no order list: the success page carries a link (a replay gets a fresh one).
       const link = placed.link ?? (user ? null : await mintOrderLink(placed.db, placed.order.id));
       let url: string | null = null;

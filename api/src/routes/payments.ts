@@ -57,7 +57,7 @@ export const paymentRoutes = new Hono<AppEnv>().post(
     if (!event) throw new ApiError(401, 'signature_invalid');
     const confirmed = await confirmWebhookEvent(c.env, gateway, event);
     if (!confirmed.ok) throw webhookFailure(confirmed.reason);
-    const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
+    const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c), c.executionCtx);
     if (!result.payment) throw new ApiError(404, 'not_found');
     return c.json(ok({ applied: result.applied, status: result.payment.status }));
   },
@@ -151,7 +151,7 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() =>
         new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }),
         signed.body,
       );
-      const result = await applyOutcome(c.env, event!, siteOrigin(c));
+      const result = await applyOutcome(c.env, event!, siteOrigin(c), c.executionCtx);
       if (!result.payment) throw new ApiError(404, 'not_found');
       const row = await own.db
         .prepare('SELECT return_path, status FROM payments WHERE id = ?')

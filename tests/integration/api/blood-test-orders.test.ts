@@ -416,6 +416,16 @@ describe('submit', () => {
       .bind(uid)
       .first<{ balance: number }>();
     expect(wallet!.balance).toBe(50000 - 11500);
+    // A Saudi sale paid at once: its e-invoice, recorded with the booking, signed after the answer (decision 75).
+    const key = `booking:blood-test:${body.data.order_id}`;
+    let invoice: { state: string; total_minor: number; vat_minor: number } | null = null;
+    for (let i = 0; i < 100 && invoice?.state !== 'signed'; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 30));
+      invoice = await env.DB.prepare('SELECT state, total_minor, vat_minor FROM e_invoices WHERE key = ?')
+        .bind(key)
+        .first();
+    }
+    expect(invoice).toEqual({ state: 'signed', total_minor: 11500, vat_minor: 1500 });
     void addressSA;
   });
 });

@@ -88,6 +88,12 @@ async function personalOrder(at: number) {
       )
       .bind(id, at),
     db.prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)').bind(tag, id, at),
+    // Its Saudi e-invoice's row, naming her account (decision 75).
+    db
+      .prepare(
+        "INSERT INTO e_invoices (key, kind, order_id, user_id, state, requested_at) VALUES (?, 'invoice', ?, 4242, 'waiting', ?)",
+      )
+      .bind(`order:${id}`, id, at),
     db
       .prepare("INSERT INTO order_events (order_id, kind, note, at) VALUES (?, 'note', 'Called Noura at home', ?)")
       .bind(id, at),
@@ -122,6 +128,9 @@ const FIXTURES: Record<string, Fixture> = {
     () => 'SELECT 1 FROM order_events WHERE order_id = ? AND note IS NOT NULL',
   ),
   'refunds: after the tax period': taxFixture(() => 'SELECT 1 FROM refunds WHERE order_id = ? AND note IS NOT NULL'),
+  'e_invoices: after the tax period': taxFixture(
+    () => 'SELECT 1 FROM e_invoices WHERE order_id = ? AND user_id IS NOT NULL',
+  ),
   'payments: after the tax period': taxFixture(
     () => 'SELECT 1 FROM payments WHERE order_id = ? AND payer_phone IS NOT NULL',
   ),
