@@ -8,7 +8,8 @@ import type { CreditNote as Note } from '#shared/invoice/credit-note';
 import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
 import { pointsCount } from '#shared/loyalty/points-count';
-import type { Lang } from '#shared/locale';
+import { countryOfCurrency, HOME_COUNTRY } from '#shared/countries';
+import type { CountryCode, Lang } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
@@ -27,8 +28,9 @@ export function TaxInvoice({
   gifts?: readonly GiftLineView[];
 }) {
   const { t, lang } = useI18n();
-  const issued = riyadhTime(lang, Date.parse(invoice.issued_at));
-  const rate = formatPercent(invoice.vat_basis_points / 10_000, lang, 'SA');
+  const country = countryOfCurrency(currency) ?? HOME_COUNTRY;
+  const issued = sellerTime(lang, country, Date.parse(invoice.issued_at));
+  const rate = formatPercent(invoice.vat_basis_points / 10_000, lang, country);
   return (
     <section className="tax-invoice" aria-labelledby={`invoice-${invoice.number}`} data-testid="tax-invoice">
       <h2 id={`invoice-${invoice.number}`} className="section-title">
@@ -106,8 +108,9 @@ export function TaxInvoice({
 /** A Saudi refund's credit note: which invoice it reduces, when, by how much and the VAT in it, with its QR. */
 export function CreditNote({ note, currency }: { note: Note; currency: string }) {
   const { t, lang } = useI18n();
-  const issued = riyadhTime(lang, Date.parse(note.issued_at));
-  const rate = formatPercent(note.vat_basis_points / 10_000, lang, 'SA');
+  const country = countryOfCurrency(currency) ?? HOME_COUNTRY;
+  const issued = sellerTime(lang, country, Date.parse(note.issued_at));
+  const rate = formatPercent(note.vat_basis_points / 10_000, lang, country);
   return (
     <section className="tax-invoice" aria-labelledby={`note-${note.number}`} data-testid="credit-note">
       <h3 id={`note-${note.number}`}>{t('credit_note_title')}</h3>
@@ -206,10 +209,10 @@ function ZatcaQr({ payload, label }: { payload: string; label: string }) {
 }
 
 /**
- * A document's time as the shop (Riyadh) keeps it, through the shop's one date formatter: Gregorian,
- * Latin digits, and in Arabic the Hijri date beside it as every date (the texts' rule); the QR keeps
- * the ISO form.
+ * A document's time as the seller's country keeps it (its time zone), through the shop's one date
+ * formatter: Gregorian, Latin digits, and in Arabic the Hijri date beside it as every date (the texts'
+ * rule); the QR keeps the ISO form.
  */
-function riyadhTime(lang: Lang, epochMs: number): string {
-  return formatDate(epochMs, lang, 'SA', { time: true });
+function sellerTime(lang: Lang, country: CountryCode, epochMs: number): string {
+  return formatDate(epochMs, lang, country, { time: true });
 }

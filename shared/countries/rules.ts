@@ -9,6 +9,11 @@ export const HOLIDAY_RULES: Record<CountryCode, readonly HolidayRule[]> = { KW: 
 export const CARRIERS: Record<CountryCode, CountryCarriers> = { KW: KW.carriers, SA: SA.carriers };
 
 /** The countries a carrier delivers in: those whose module lists it. */
+/** The countries whose invoices take this legal form (the Saudi e-invoice: 'zatca'). */
+export function countriesInvoicing(form: CountryTax['invoice']): CountryCode[] {
+  return COUNTRY_CODES.filter((c) => TAX[c].invoice === form);
+}
+
 export function countriesServedBy(carrier: CountryCarriers['serving'][number]): CountryCode[] {
   return COUNTRY_CODES.filter((c) => CARRIERS[c].serving.includes(carrier));
 }

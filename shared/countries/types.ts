@@ -31,6 +31,11 @@ export interface CountryEntity {
   /** VAT registration number; null where the country has no VAT. */
   vatNumber: string | null;
   address: LangText;
+  /**
+   * The address in its national form where an e-invoice names it in parts (the Saudi National Address,
+   * ZATCA's BT-35…38, KSA-17/18; in Arabic as registered). The owner's E-invoicing page overrides it.
+   */
+  nationalAddress?: { street: string; building: string; district: string; city: string; postalCode: string };
   /** E.164, shown left to right in both languages. */
   phone: string;
 }

@@ -7,6 +7,7 @@ import {
   type EInvoiceListResponse,
   type EInvoiceRow,
 } from '#shared/api/staff-e-invoice-responses';
+import { HOME_COUNTRY } from '#shared/countries';
 import { isCountryCode } from '#shared/locale';
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
@@ -23,7 +24,7 @@ type Props = {
 };
 
 const when = (t: StaffTranslator, row: Pick<EInvoiceRow, 'country'>, at: number) =>
-  formatDate(at, t.lang, row.country && isCountryCode(row.country) ? row.country : 'KW', { time: true });
+  formatDate(at, t.lang, row.country && isCountryCode(row.country) ? row.country : HOME_COUNTRY, { time: true });
 
 function ForWhat({ t, row }: { t: StaffTranslator; row: EInvoiceRow }) {
   if (row.refund_id !== null && row.order_id !== null)

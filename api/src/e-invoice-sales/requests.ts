@@ -19,18 +19,11 @@ export interface RecordRow {
   invoice_key: string | null;
 }
 
-/**
- * The seller's National Address as its parts (BT-35…38, KSA-17/18) by country, the registered name, VAT
- * and CR numbers coming from shared/company.ts. Onboarding's legal data (the owner's E-invoicing page)
- * replaces it once the owner enters it.
- */
-const NATIONAL_ADDRESS: Partial<Record<CountryCode, SellerParty['address']>> = {
-  SA: { street: 'طريق الملك فهد', building: '7421', district: 'العليا', city: 'الرياض', postalCode: '12214' },
-};
-
 function sellerOf(country: CountryCode): SellerParty | null {
   const entity = companyEntity(country);
-  const address = NATIONAL_ADDRESS[country];
+  // The registered name, VAT and CR numbers and the National Address in parts (BT-35…38, KSA-17/18) from
+  // the country's entity; onboarding's legal data (the owner's E-invoicing page) replaces them once entered.
+  const address = entity.nationalAddress;
   if (!entity.vatNumber || !address) return null;
   return { name: entity.legalName.ar, vatNumber: entity.vatNumber, crNumber: entity.commercialRegistration, address };
 }

@@ -23,7 +23,19 @@ import {
   sellerStatement,
   type StampRow,
 } from './store';
-import { audit, csrFor, done, env, failed, pending, sellerNow, type StepContext, validity, zatca } from './step-kit';
+import {
+  audit,
+  csrFor,
+  done,
+  env,
+  failed,
+  pending,
+  sellerNow,
+  type StepContext,
+  validity,
+  ZATCA_COUNTRY,
+  zatca,
+} from './step-kit';
 
 /** The seller's legal data, as the documents will carry it. */
 export async function saveSeller(ctx: StepContext, seller: EInvoiceSeller): Promise<void> {
@@ -34,7 +46,7 @@ export async function saveSeller(ctx: StepContext, seller: EInvoiceSeller): Prom
       action: 'e_invoicing.seller',
       resource: 'e_invoice_seller',
       resourceId: 1,
-      country: 'SA',
+      country: ZATCA_COUNTRY,
       before,
       after: seller,
     }),

@@ -7,6 +7,8 @@
 import { buildDocument, type DocumentInput, FIRST_PIH, type SellerParty, signDocument } from '../e-invoices';
 import type { Submission } from '../e-invoices/zatca/client';
 import { SAMPLE_KINDS } from '#shared/api/e-invoicing-schemas';
+import { COUNTRY_FACTS } from '#shared/locale';
+import { ZATCA_COUNTRY } from './step-kit';
 
 export type SampleKind = (typeof SAMPLE_KINDS)[number];
 
@@ -24,8 +26,8 @@ export function sampleDocuments(
       issuedAt: now,
       icv: i + 1,
       pih,
-      currency: 'SAR',
-      decimals: 2,
+      currency: COUNTRY_FACTS[ZATCA_COUNTRY].currency,
+      decimals: COUNTRY_FACTS[ZATCA_COUNTRY].decimals,
       vatBasisPoints: 1500,
       seller,
       lines: [{ name: 'Compliance sample', count: 1, gross: 11_500 }],

@@ -11,6 +11,15 @@ import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
 import type { EInvoiceSeller, EInvoicingLastStep, EInvoicingStep } from '#shared/api/e-invoicing-schemas';
 import { lastStepStatement, pendingStatement, type SellerRow, sellerOf, sellerStatement, type StampRow } from './store';
+import { HOME_COUNTRY } from '#shared/countries';
+import { countriesInvoicing } from '#shared/countries/rules';
+import type { CountryCode } from '#shared/locale';
+
+/**
+ * The country whose e-invoices ZATCA receives (its tax rule's invoice form, decision 77): the stamp,
+ * its audit rows and its sample documents are that country's.
+ */
+export const ZATCA_COUNTRY: CountryCode = countriesInvoicing('zatca')[0] ?? HOME_COUNTRY;
 
 /** The CSR's serial number names the solution and its version (SN "1-<solution>|2-<version>|3-<unit>"). */
 const SOLUTION = 'GulfShop';
@@ -43,7 +52,7 @@ export const audit = (
       action: `e_invoicing.${step}`,
       resource: 'e_invoice_stamps',
       resourceId: `${env(ctx)}:${unit}`,
-      country: 'SA',
+      country: ZATCA_COUNTRY,
       after,
     },
     unlessExists,

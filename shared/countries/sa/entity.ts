@@ -11,5 +11,12 @@ export const entity: CountryEntity = {
     en: '7421 King Fahd Road, Al Olaya, Riyadh 12214, Saudi Arabia',
     ar: '7421 طريق الملك فهد، العليا، الرياض 12214، المملكة العربية السعودية',
   },
+  nationalAddress: {
+    street: 'طريق الملك فهد',
+    building: '7421',
+    district: 'العليا',
+    city: 'الرياض',
+    postalCode: '12214',
+  },
   phone: '+966112901400',
 };

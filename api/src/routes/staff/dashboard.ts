@@ -1,6 +1,7 @@
 // The back office's first page: per country the staff member may see, today's orders and
 // blood-test visits (Gulf local day), payments awaiting action; low stock for the whole catalogue.
 // One batch: one D1 round trip.
+import { countriesInvoicing } from '#shared/countries/rules';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES } from '#shared/locale';
@@ -116,7 +117,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
         date: today,
         countries: days,
         low_stock: (low?.results ?? []) as DashboardData['low_stock'],
-        e_invoice_renew_within_days: can(member.grants, 'einvoicing:manage', 'SA')
+        e_invoice_renew_within_days: countriesInvoicing('zatca').some((c) => can(member.grants, 'einvoicing:manage', c))
           ? renewWithinDays((stamp?.results[0] as { not_after: number | null } | undefined)?.not_after ?? null, now)
           : null,
       }),

@@ -24,6 +24,7 @@ import {
 } from '#api/src/e-invoice-stamp/onboarding';
 import { renewStamp } from '#api/src/e-invoice-stamp/renew';
 import type { StepContext } from '#api/src/e-invoice-stamp/step-kit';
+import { ZATCA_COUNTRY } from '#api/src/e-invoice-stamp/step-kit';
 import { eInvoicingView } from '#api/src/e-invoice-stamp/view';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
@@ -34,7 +35,7 @@ const PERMISSION = 'einvoicing:manage';
 async function stepContext(c: Context<AppEnv>): Promise<StepContext> {
   const member = await requireStaff(c);
   const countries = countriesFor(member.grants, PERMISSION);
-  if (countries !== null && !countries.includes('SA')) throw new ApiError(403, 'forbidden');
+  if (countries !== null && !countries.includes(ZATCA_COUNTRY)) throw new ApiError(403, 'forbidden');
   return {
     db: c.env.DB,
     config: c.var.config,
