@@ -129,7 +129,12 @@ describe('wrangler configuration', () => {
           ...c.kv_namespaces.map((k) => `kv ${k.id}`),
           ...c.r2_buckets.map((b) => `r2 ${b.bucket_name}`),
           ...(c.queues.producers ?? []).map((q) => `queue ${q.queue}`),
-          ...(c.queues.consumers ?? []).flatMap((q) => [`queue ${q.queue}`, `queue ${q.dead_letter_queue}`]),
+          // A consumer without a dead-letter queue (the e-invoice reports: a failed message is only a nudge
+          // the cron repeats) names just its queue.
+          ...(c.queues.consumers ?? []).flatMap((q) => [
+            `queue ${q.queue}`,
+            ...(q.dead_letter_queue ? [`queue ${q.dead_letter_queue}`] : []),
+          ]),
           ...(c.routes ?? []).map((r) => `route ${typeof r === 'string' ? r : r.pattern}`),
         ];
       });
