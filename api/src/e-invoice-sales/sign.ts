@@ -39,16 +39,32 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
       .bind(row.invoice_key)
       .first<{ state: string }>();
     if (invoice?.state !== 'signed') return wait('invoice-waiting');
-    // A card refund the gateway refused before its note was signed gave nothing back: no note, and
-    // no counter used (a waiting row is not in the chain yet).
+    // An order's card refund the gateway refused before its note was signed gave nothing back: no note,
+    // no counter used (a waiting row is not in the chain yet), and no debit note to reverse it. A
+    // consultation's failed card refund went to her wallet instead (payments/refunds.ts): its note stands.
     const refund = await db
-      .prepare('SELECT status FROM refunds WHERE id = ?')
+      .prepare('SELECT status, order_id FROM refunds WHERE id = ?')
       .bind(row.refund_id)
-      .first<{ status: string }>();
-    if (refund?.status === 'failed') {
-      await db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key).run();
+      .first<{ status: string; order_id: number | null }>();
+    if (refund?.status === 'failed' && refund.order_id !== null) {
+      await db.batch([
+        db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key),
+        db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(`debit:${row.key}`),
+      ]);
       return 'refund-failed';
     }
+  }
+  // A debit note follows the credit note it reverses; when that note was dropped unsigned (above), so is this.
+  if (row.kind === 'debit-note') {
+    const credit = await db
+      .prepare('SELECT state FROM e_invoices WHERE key = ?')
+      .bind(row.invoice_key)
+      .first<{ state: string }>();
+    if (!credit) {
+      await db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key).run();
+      return 'credit-note-dropped';
+    }
+    if (credit.state !== 'signed') return wait('credit-note-waiting');
   }
   const request = await requestFor(db, row);
   if (!request) return wait('no-sale');
@@ -71,17 +87,18 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
   return 'signed';
 }
 
-const WAITING_COLUMNS = 'key, kind, order_id, refund_id, booking_ref, invoice_key, state';
+const WAITING_COLUMNS = 'key, kind, order_id, refund_id, booking_ref, invoice_key, total_minor, state';
 
 /**
- * Signs the waiting rows `where` selects, one after another: invoices before their credit notes, and
+ * Signs the waiting rows `where` selects, one after another: invoices, then credit notes, then the debit
+ * notes that reverse them, and
  * rows never tried before those a refusal left waiting, so a stuck row never holds back a new sale.
  */
 async function signWhere(env: ApiEnv, db: D1Database, where: string, binds: unknown[], limit: number) {
   const { results } = await db
     .prepare(
       `SELECT ${WAITING_COLUMNS} FROM e_invoices WHERE state = 'waiting' AND ${where}
-       ORDER BY kind = 'credit-note', waiting_reason IS NOT NULL, requested_at, key LIMIT ${limit}`,
+       ORDER BY CASE kind WHEN 'invoice' THEN 0 WHEN 'credit-note' THEN 1 ELSE 2 END, waiting_reason IS NOT NULL, requested_at, key LIMIT ${limit}`,
     )
     .bind(...binds)
     .all<Waiting>();
