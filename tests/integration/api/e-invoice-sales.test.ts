@@ -454,7 +454,7 @@ describe('every Saudi sale and refund, the gaps closed', () => {
     expect((await checkedChain()).problems).toEqual([]);
   });
 
-  it('a package bought is the sale; a consultation booked from it is none', async () => {
+  it('a package bought is the sale; a consultation booked from it is none; its sessions refunded a credit note', async () => {
     const her = await newShopper(device, 'einv-package', ['SA']);
     await topUp(her.id, 'SAR', 500_000);
     const bought = await call('/consultation/package', {
@@ -478,7 +478,18 @@ describe('every Saudi sale and refund, the gaps closed', () => {
     );
     expect(session.status, JSON.stringify(session.body)).toBe(200);
     await sweepWaitingEInvoices(env);
-    expect(await rowsFor(`consultation:${session.body.data.consultation.id}`)).toEqual([]);
+    const sessionRef = `consultation:${session.body.data.consultation.id}`;
+    expect(await rowsFor(sessionRef)).toEqual([]);
+    // Her account erased: the session is cancelled back into the package and the package's unused
+    // sessions (all four) go back to her wallet: a credit note on the package's invoice, none for the session.
+    const erased = await staffCall(owner.token, `/staff/customers/${her.id}/erase`, {
+      json: { confirm_email: her.email, reason: 'Asked by mail' },
+    });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    await sweepWaitingEInvoices(env);
+    const note = await signedRow(`booking-refund:package:${creditId}`);
+    expect(note).toMatchObject({ kind: 'credit-note', invoice_key: row.key, total_minor: boughtBody.data.price });
+    expect(await rowsFor(sessionRef)).toEqual([]);
     const { docs, problems } = await checkedChain();
     expect(problems).toEqual([]);
     expect(docs.filter((d) => d.key === row.key)).toHaveLength(1);
