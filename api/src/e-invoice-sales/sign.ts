@@ -40,13 +40,17 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
       .first<{ state: string }>();
     if (invoice?.state !== 'signed') return wait('invoice-waiting');
     // An order's card refund the gateway refused before its note was signed gave nothing back: no note,
-    // no counter used (a waiting row is not in the chain yet), and no debit note to reverse it. A
-    // consultation's failed card refund went to her wallet instead (payments/refunds.ts): its note stands.
+    // no counter used (a waiting row is not in the chain yet), and no debit note to reverse it. So is a
+    // consultation's refused at once (its amount went to her wallet with a wallet credit note of its own,
+    // consultations/refund.ts); one the gateway failed later (a refund_events row) was paid to her wallet
+    // by that settlement (payments/refunds.ts), with no other note: this note stays true.
     const refund = await db
-      .prepare('SELECT status, order_id FROM refunds WHERE id = ?')
+      .prepare(
+        'SELECT status, order_id, EXISTS (SELECT 1 FROM refund_events e WHERE e.refund_id = r.id) AS settled FROM refunds r WHERE r.id = ?',
+      )
       .bind(row.refund_id)
-      .first<{ status: string; order_id: number | null }>();
-    if (refund?.status === 'failed' && refund.order_id !== null) {
+      .first<{ status: string; order_id: number | null; settled: number }>();
+    if (refund?.status === 'failed' && (refund.order_id !== null || !refund.settled)) {
       await db.batch([
         db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key),
         db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(`debit:${row.key}`),

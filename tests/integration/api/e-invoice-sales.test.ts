@@ -7,7 +7,13 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
-import { orderInvoiceRecord, saleVat, signOrderDocuments, sweepWaitingEInvoices } from '#api/src/e-invoice-sales';
+import {
+  consultationCreditRecords,
+  orderInvoiceRecord,
+  saleVat,
+  signOrderDocuments,
+  sweepWaitingEInvoices,
+} from '#api/src/e-invoice-sales';
 import { CONFIG_UNIT } from '#api/src/e-invoice-stamp';
 import { qrTags, verifyChain } from '#api/src/e-invoices';
 import { walletMove } from '#api/src/orders/place';
@@ -223,7 +229,7 @@ describe('Saudi sales become signed e-invoices', () => {
     expect((await checkedChain()).problems).toEqual([]);
   });
 
-  it('a consultation paid from the wallet in Saudi Arabia is an invoice of its total', async () => {
+  it('a consultation paid from the wallet in Saudi Arabia is an invoice of its total; a card refund failed later keeps its note', async () => {
     const s = await newShopper(device, 'einv-consult', []);
     await topUp(s.id, 'SAR', 500_000);
     const at = await freeTimeAfter(30, { skip: 4 });
@@ -235,6 +241,34 @@ describe('Saudi sales become signed e-invoices', () => {
     expect(row.total_minor).toBe(c!.total);
     const docs = (await checkedChain()).docs.filter((d) => d.key === row.key);
     expect(docs).toHaveLength(1);
+
+    // Two card refunds of it, recorded as refundToCard does (pending, with their credit notes), that fail
+    // before the notes are signed: one refused at once (its amount goes to the wallet with a note of its
+    // own: this one is dropped), one failed later by the gateway's settlement (paid to her wallet there:
+    // its note stands).
+    const now = Date.now();
+    const refundIds: number[] = [];
+    for (const amount of [1_000, 2_000]) {
+      const [inserted] = await env.DB.batch([
+        env.DB.prepare(
+          `INSERT INTO refunds (consultation_id, amount, currency, method, reason, note, status, created_at, updated_at)
+           VALUES (?, ?, 'SAR', 'gateway', 'other', 'test', 'pending', ?, ?) RETURNING id`,
+        ).bind(id, amount, now, now),
+        consultationCreditRecords(env.DB, id, now),
+      ]);
+      refundIds.push((inserted!.results[0] as { id: number }).id);
+    }
+    const [atOnce, later] = refundIds as [number, number];
+    await env.DB.batch([
+      env.DB.prepare("UPDATE refunds SET status = 'failed' WHERE id IN (?, ?)").bind(atOnce, later),
+      env.DB.prepare(
+        "INSERT INTO refund_events (refund_id, outcome, source, created_at) VALUES (?, 'failed', 'sandbox', ?)",
+      ).bind(later, now),
+    ]);
+    await sweepWaitingEInvoices(env);
+    expect(await rowOf(`booking-refund:consultation:${atOnce}`)).toBeNull();
+    expect(await signedRow(`booking-refund:consultation:${later}`)).toMatchObject({ total_minor: 2_000 });
+    expect((await checkedChain()).problems).toEqual([]);
   });
 });
 
