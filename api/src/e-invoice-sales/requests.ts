@@ -217,8 +217,10 @@ async function debitNote(db: D1Database, row: RecordRow): Promise<ChainRequest |
       .first<{ key: string }>(),
   ]);
   const seller = r && sellerOf(r.country);
-  if (!r || !seller || !invoice) return null;
-  const credit = creditNumberOf(invoice.key, row.refund_id);
+  if (!r || !seller || !invoice || !row.invoice_key) return null;
+  // The credit note's number from its key ('refund:<id>', the refund's id when recorded): a shopper moved
+  // to another shard since keeps her documents' keys while her refunds get new ids there.
+  const credit = creditNumberOf(invoice.key, Number(row.invoice_key.replace(/^refund:/, '')));
   return {
     ...base(row, r, seller, debitNumberOf(credit), meansOf(r.method)),
     lines: [{ name: TEXTS.refund, count: 1, gross: r.amount }],
