@@ -10,6 +10,7 @@ import type { EInvoiceChain } from '../e-invoice-chain/chain';
 import { stampInUse, type StampInUse } from '../e-invoice-stamp';
 import { splitTotal } from '../e-invoices';
 import { orderShards } from '../db/databases';
+import { orderDebitRecord } from './records';
 import { type RecordRow, requestFor } from './requests';
 
 type Waiting = RecordRow & { state: string };
@@ -80,7 +81,7 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
   if (!qr) throw new Error(`the chain's document for ${row.key} has no QR`);
   // The document's VAT: ZATCA's round(X × rate) of its taxable amount X (amounts.ts), the figure printed.
   const { vat } = splitTotal(request.total, request.vatBasisPoints);
-  await db
+  const stored = await db
     .prepare(
       `UPDATE e_invoices SET state = 'signed', unit = ?, icv = ?, uuid = ?, invoice_hash = ?, qr = ?, total_minor = ?,
          vat_minor = ?, issued_at = ?, waiting_reason = NULL, report_status = 'pending', next_report_at = ?
@@ -88,6 +89,33 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
     )
     .bind(stamp.unit, doc.icv, doc.uuid, doc.invoiceHash, qr, request.total, vat, doc.issuedAt, doc.issuedAt, row.key)
     .run();
+  // A credit note dropped while the chain signed it (its refund failed meanwhile and another signer saw it
+  // still waiting): the note is in the chain now, so its row comes back signed and a debit note reverses it.
+  if (!stored.meta.changes && row.kind === 'credit-note' && row.order_id !== null && row.refund_id !== null)
+    await db.batch([
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO e_invoices (key, kind, order_id, refund_id, invoice_key, user_id, unit, state, icv, uuid,
+             invoice_hash, qr, total_minor, vat_minor, issued_at, report_status, next_report_at, requested_at)
+           SELECT ?1, 'credit-note', ?2, ?3, ?4, i.user_id, ?5, 'signed', ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'pending', ?12, ?12
+           FROM e_invoices i WHERE i.key = ?4`,
+        )
+        .bind(
+          row.key,
+          row.order_id,
+          row.refund_id,
+          row.invoice_key,
+          stamp.unit,
+          doc.icv,
+          doc.uuid,
+          doc.invoiceHash,
+          qr,
+          request.total,
+          vat,
+          doc.issuedAt,
+        ),
+      orderDebitRecord(db, row.refund_id, doc.issuedAt),
+    ]);
   return 'signed';
 }
 

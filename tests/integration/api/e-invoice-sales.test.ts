@@ -9,6 +9,8 @@ import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
 import {
   consultationCreditRecords,
+  orderCreditRecords,
+  orderDebitRecord,
   orderInvoiceRecord,
   saleVat,
   signOrderDocuments,
@@ -558,5 +560,50 @@ describe('every Saudi sale and refund, the gaps closed', () => {
     const { docs, problems } = await checkedChain();
     expect(problems).toEqual([]);
     expect(docs.filter((d) => d.key === debit.key)).toHaveLength(1);
+
+    // The refund fails while the chain signs its credit note, and another signer drops the note as still
+    // waiting: the signed note's row comes back and a debit note reverses it (none is left unreversed).
+    const now = Date.now();
+    const [inserted] = await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO refunds (order_id, amount, currency, method, reason, status, created_at, updated_at)
+         VALUES (?, 3077, 'SAR', 'gateway', 'damaged', 'pending', ?, ?) RETURNING id`,
+      ).bind(order.id, now, now),
+      orderCreditRecords(env.DB, order.id, now),
+    ]);
+    const racedId = (inserted!.results[0] as { id: number }).id;
+    const raced = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop !== 'prepare') return Reflect.get(target, prop);
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!sql.includes("SET state = 'signed'")) return statement;
+          return {
+            bind: (...values: unknown[]) => ({
+              run: async () => {
+                // The failure's batch (payments/refunds.ts), then another signer dropping the waiting note.
+                await target.batch([
+                  target.prepare("UPDATE refunds SET status = 'failed' WHERE id = ?").bind(racedId),
+                  orderDebitRecord(target, racedId, now),
+                ]);
+                await target
+                  .prepare("DELETE FROM e_invoices WHERE key IN (?, ?) AND state = 'waiting'")
+                  .bind(`refund:${racedId}`, `debit:refund:${racedId}`)
+                  .run();
+                return statement.bind(...values).run();
+              },
+            }),
+          };
+        };
+      },
+    });
+    await signOrderDocuments(env, raced, order.id);
+    const racedNote = await rowOf(`refund:${racedId}`);
+    expect(racedNote).toMatchObject({ state: 'signed', kind: 'credit-note', total_minor: 3077 });
+    await sweepWaitingEInvoices(env);
+    const racedDebit = await signedRow(`debit:refund:${racedId}`);
+    expect(racedDebit).toMatchObject({ invoice_key: racedNote!.key, total_minor: 3077 });
+    expect(racedDebit.icv).toBeGreaterThan(racedNote!.icv!);
+    expect((await checkedChain()).problems).toEqual([]);
   });
 });
