@@ -1,7 +1,9 @@
 // A waiting e-invoice's data for the chain (issue 75, decision 75), read from the sale's or refund's own
 // committed rows when it is signed: an order's lines, delivery, discount, a friend's discount and points
 // through the core's saleFigures (so the document's figures are the ones the shopper's invoice prints);
-// a refund's amount, reason and invoice; a booking's total. The texts are in Arabic, the seller's
+// a refund's amount, reason and invoice; a booking's or a package's total; money a booking gave back to
+// the wallet (its amount recorded with the need); a debit note's failed refund and the credit note it
+// reverses. The texts are in Arabic, the seller's
 // language of record (ZATCA reads the registered name and the documents in Arabic); an item's name is the
 // one the order stored. Null when the sale's rows are not there (nothing is signed for a row without them).
 import { companyEntity } from '#shared/company';
