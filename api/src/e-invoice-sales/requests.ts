@@ -3,9 +3,8 @@
 // through the core's saleFigures (so the document's figures are the ones the shopper's invoice prints);
 // a refund's amount, reason and invoice; a booking's or a package's total; money a booking gave back to
 // the wallet (its amount recorded with the need); a debit note's failed refund and the credit note it
-// reverses. The texts are in Arabic, the seller's
-// language of record (ZATCA reads the registered name and the documents in Arabic); an item's name is the
-// one the order stored. Null when the sale's rows are not there (nothing is signed for a row without them).
+// reverses. The texts are in Arabic, the seller's language of record (ZATCA reads the registered name and
+// the documents in Arabic); an item's name is the one the order stored. Null when the sale's rows are not there (nothing is signed for a row without them).
 import { companyEntity } from '#shared/company';
 import type { CountryCode } from '#shared/locale';
 import { currencyDecimals } from '#shared/money';

@@ -123,8 +123,8 @@ const WAITING_COLUMNS = 'key, kind, order_id, refund_id, booking_ref, invoice_ke
 
 /**
  * Signs the waiting rows `where` selects, one after another: invoices, then credit notes, then the debit
- * notes that reverse them, and
- * rows never tried before those a refusal left waiting, so a stuck row never holds back a new sale.
+ * notes that reverse them, and rows never tried before those a refusal left waiting, so a stuck row never
+ * holds back a new sale.
  */
 async function signWhere(env: ApiEnv, db: D1Database, where: string, binds: unknown[], limit: number) {
   const { results } = await db
