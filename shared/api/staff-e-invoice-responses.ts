@@ -34,7 +34,7 @@ const zatcaMessageSchema = z.object({
 
 const eInvoiceRowSchema = z.object({
   key: z.string(),
-  kind: z.enum(['invoice', 'credit-note']),
+  kind: z.enum(['invoice', 'credit-note', 'debit-note']),
   /** The order it is for (a refund's order too), null for a booking. */
   order_id: z.int().nullable(),
   refund_id: z.int().nullable(),

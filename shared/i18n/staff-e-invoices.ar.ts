@@ -57,6 +57,7 @@ export const staffEInvoicesAr: Translated<typeof staffEInvoicesEn> = {
   st_einv_messages: 'رسائل الهيئة',
   st_einv_kind_invoice: 'فاتورة ضريبية مبسطة',
   'st_einv_kind_credit-note': 'إشعار دائن',
+  'st_einv_kind_debit-note': 'إشعار مدين (عكس استرداد لم يتم)',
   st_einv_counter: 'العداد {{icv}}',
   st_einv_for_order: 'الطلب رقم {{order}}',
   st_einv_for_refund: 'الاسترداد رقم {{refund}} من الطلب رقم {{order}}',

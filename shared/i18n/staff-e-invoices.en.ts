@@ -37,6 +37,7 @@ export const staffEInvoicesEn = {
   st_einv_messages: 'ZATCA’s messages',
   st_einv_kind_invoice: 'Simplified tax invoice',
   'st_einv_kind_credit-note': 'Credit note',
+  'st_einv_kind_debit-note': 'Debit note (a failed refund reversed)',
   st_einv_counter: 'Counter {{icv}}',
   st_einv_for_order: 'Order #{{order}}',
   st_einv_for_refund: 'Refund #{{refund}} of order #{{order}}',

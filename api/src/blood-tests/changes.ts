@@ -10,6 +10,7 @@ import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } 
 import { lastPayerPhone } from '../orders/payment-moves';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
+import { bookingCreditRecord } from '../e-invoice-sales';
 import { bookingReturnPath } from './place';
 import { assertBookable } from './slots';
 import type { BloodTestItemRow, BloodTestOrderRow } from './view';
@@ -125,6 +126,10 @@ export async function cancelBooking(
     db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(o.id),
   ];
   if (o.coupon_id) statements.push(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id));
+  // What a Saudi sale gives back is a credit note on its e-invoice (decision 75), with the cancel. Only
+  // a paid booking has an invoice (one paid at the visit is not a sale before the visit, cannot be
+  // cancelled after it); the statement records nothing without one.
+  if (o.payment_state === 'paid') statements.push(bookingCreditRecord(db, 'blood-test', o.id, refund, now));
   if (refund > 0 && !wallet)
     statements.push(
       ...walletMove(db, {

@@ -8,6 +8,7 @@ import { CONSULTATION_RULES } from '#shared/consultations/rules';
 import type { ConsultationCredit } from '#shared/consultations/types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { ApiError } from '../lib/errors';
+import { bookingInvoiceRecord } from '../e-invoice-sales';
 import { col } from '../lib/lang';
 import { newOrderId } from '../orders/order-id';
 import { newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
@@ -36,14 +37,16 @@ export async function buyPackage(
 ): Promise<BoughtPackage> {
   const pkg = await db
     .prepare(
-      `SELECT p.id, p.sessions, pp.price, n.staff_id FROM consultation_packages p
-       JOIN consultation_package_prices pp ON pp.package_id = p.id AND pp.country = ?
+      `SELECT p.id, p.sessions, pp.price, n.staff_id,
+         (SELECT vat_basis_points FROM country_settings WHERE country = ?1) AS vat_basis_points
+       FROM consultation_packages p
+       JOIN consultation_package_prices pp ON pp.package_id = p.id AND pp.country = ?1
        JOIN consultation_services s ON s.id = p.service_id AND s.active = 1
        JOIN nutritionists n ON n.id = s.nutritionist_id
-       WHERE p.id = ? AND p.active = 1`,
+       WHERE p.id = ?2 AND p.active = 1`,
     )
     .bind(ctx.country, input.package_id)
-    .first<{ id: number; sessions: number; price: number; staff_id: number | null }>();
+    .first<{ id: number; sessions: number; price: number; staff_id: number | null; vat_basis_points: number | null }>();
   if (!pkg) throw new ApiError(409, 'consultation_service_unavailable');
   if (pkg.staff_id === null) throw new ApiError(409, 'consultation_nutritionist_unavailable');
   const currency = COUNTRY_FACTS[ctx.country].currency;
@@ -65,8 +68,8 @@ export async function buyPackage(
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `INSERT INTO consultation_credits (id, user_id, package_id, country, currency, price, sessions_total, sessions_left, payment_state, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO consultation_credits (id, user_id, package_id, country, currency, price, sessions_total, sessions_left, payment_state, expires_at, created_at, vat_basis_points)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         creditId,
@@ -80,7 +83,11 @@ export async function buyPackage(
         state,
         now + CONSULTATION_RULES.packageValidDays * DAY,
         now,
+        pkg.vat_basis_points ?? 0,
       ),
+    // Paid from the wallet at once: a sale now, its e-invoice recorded with it (decision 75); a card's
+    // when its payment succeeds (payments/outcome.ts). The statement decides (paid, e-invoicing country).
+    bookingInvoiceRecord(db, 'package', creditId, now),
   ];
   if (walletUsed > 0)
     statements.push(

@@ -9,7 +9,7 @@
 // Her wallet and points may be in another order shard than the core (decision 61): the consultation is
 // the core's, so its batch changes it and the wallet part and points follow in her shard after it, once
 // (bookingWalletStatements' and the ledger's keys), as a blood test's cancel does.
-import { consultationCreditRecords } from '../e-invoice-sales';
+import { bookingCreditRecord, consultationCreditRecords } from '../e-invoice-sales';
 import { cancelRefund, outcomeRefund, outcomeStatus, canMarkOutcome } from '#shared/consultations/rules';
 import type { ConsultationOutcome, RefundDestination } from '#shared/consultations/facts';
 import { currencyDecimals } from '#shared/money';
@@ -189,6 +189,9 @@ function moneyBackStatements(
            WHERE id = ?2`,
         )
         .bind(refunded, c.id),
+      // The wallet part of a Saudi sale's refund is a credit note on its e-invoice (decision 75), keyed by
+      // the refunded total this update leaves (the card part has its own, with its refunds row).
+      ...(plan.wallet > 0 ? [bookingCreditRecord(db, 'consultation', c.id, plan.wallet, Date.now())] : []),
       // The share of any points it earned that this refund takes back (none before it is completed).
       ...(away
         ? []

@@ -7,6 +7,7 @@
 // sessions to her wallet, with an audit row each (docs/data-fates.md).
 import type { Lang } from '#shared/locale';
 import { walletMove } from '../orders/payment-moves';
+import { bookingCreditRecord } from '../e-invoice-sales';
 import type { Keyring } from '../lib/keyring';
 import { auditStatement } from '../staff/audit';
 import { healthSealer, openText } from '../consultations/seal';
@@ -101,6 +102,9 @@ export async function consultationErasureCancels(
           )
           .bind(now, c.id),
         db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(c.id),
+        // Money back from a Saudi paid consultation is a credit note on its e-invoice (decision 75); an
+        // unpaid or package-paid one has none, and the statement records nothing.
+        bookingCreditRecord(db, 'consultation', c.id, refund, now),
       ),
     );
     if (c.payment_method === 'package' && c.credit_id)
@@ -173,6 +177,8 @@ export async function consultationErasureCancels(
         db
           .prepare("UPDATE consultation_credits SET sessions_left = 0, payment_state = 'refunded' WHERE id = ?")
           .bind(k.id),
+        // The unused sessions' price back: a credit note on the package's e-invoice, when it has one.
+        bookingCreditRecord(db, 'package', k.id, refund, now),
       ),
       ...(refund > 0
         ? onShard(

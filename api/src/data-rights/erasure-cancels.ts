@@ -13,7 +13,7 @@
 // her shard, the stock, coupons, promotions, subscriptions and audit rows in the core, each statement
 // marked with its database (./her-databases.ts). An open order's release is payments/outcome.ts's split
 // one: its lines and promotions read in her shard, their values bound into the core's statements.
-import { orderCreditRecords } from '../e-invoice-sales';
+import { bookingCreditRecord, orderCreditRecords } from '../e-invoice-sales';
 import { releaseStatements, splitReleaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
@@ -111,6 +111,8 @@ export async function erasureCancels(her: HerDatabases, userId: number, now: num
           )
           .bind(now, v.id),
         db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(v.id),
+        // A Saudi paid visit's money back is a credit note on its e-invoice (decision 75); none without one.
+        bookingCreditRecord(db, 'blood-test', v.id, refund, now),
       ),
     );
     if (v.coupon_id)

@@ -69,20 +69,78 @@ export function orderCreditRecords(db: D1Database, orderId: number, now: number)
     .bind(orderId, now);
 }
 
-export type BookingKind = 'blood-test' | 'consultation';
+export type BookingKind = 'blood-test' | 'consultation' | 'package';
 
-const BOOKING_TABLE: Record<BookingKind, string> = { 'blood-test': 'blood_test_orders', consultation: 'consultations' };
+const BOOKING_TABLE: Record<BookingKind, string> = {
+  'blood-test': 'blood_test_orders',
+  consultation: 'consultations',
+  package: 'consultation_credits',
+};
 
-/** A booking's invoice once it is paid (card success, or wallet at booking), in the core. */
+/**
+ * When a booking is a sale: paid (card success, wallet at booking, a package bought); a blood test paid
+ * at the visit once the nurse has been (the visit's collection step: the money is taken at the door, as
+ * cash on delivery, and a visit cancelled before then was never a sale). A consultation booked from a
+ * package is not a sale (its state is 'package'): the package's purchase was.
+ */
+const BOOKING_IS_SALE = `(b.payment_state = 'paid' OR (b.payment_state = 'pay_at_visit'
+  AND b.status IN ('sample_collected', 'at_lab', 'results_ready')))`;
+
+/** A booking's invoice once it is a sale, in the core. */
 export function bookingInvoiceRecord(db: D1Database, kind: BookingKind, id: number, now: number): D1PreparedStatement {
+  // A package has no status column: only 'paid' makes it a sale.
+  const isSale = kind === 'blood-test' ? BOOKING_IS_SALE : "b.payment_state = 'paid'";
   return db
     .prepare(
       `INSERT OR IGNORE INTO e_invoices (key, kind, booking_ref, user_id, state, requested_at)
        SELECT 'booking:${kind}:' || b.id, 'invoice', '${kind}:' || b.id, b.user_id, 'waiting', ?2
        FROM ${BOOKING_TABLE[kind]} b
-       WHERE b.id = ?1 AND b.payment_state = 'paid' AND b.country IN (${E_INVOICE_COUNTRIES}) AND b.vat_basis_points > 0`,
+       WHERE b.id = ?1 AND ${isSale} AND b.country IN (${E_INVOICE_COUNTRIES}) AND b.vat_basis_points > 0`,
     )
     .bind(id, now);
+}
+
+/**
+ * A credit note for money a booking gives back without a `refunds` row (a blood test's cancel, the
+ * wallet part of a consultation's refund): its amount is written with the need (`total_minor`). A blood
+ * test is cancelled once; a consultation may give money back more than once, so its key adds the
+ * consultation's refunded total as the batch leaves it (this statement comes after the batch's update
+ * of it): that total only grows, so each refund has its own key and a repeat of the batch none new.
+ * Only when the booking has an invoice (a booking that never was a sale has nothing to correct).
+ */
+export function bookingCreditRecord(
+  db: D1Database,
+  kind: BookingKind,
+  id: number,
+  amount: number,
+  now: number,
+): D1PreparedStatement {
+  const tag = kind === 'consultation' ? "':w' || (SELECT refunded FROM consultations WHERE id = ?1)" : "''";
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO e_invoices (key, kind, booking_ref, invoice_key, user_id, total_minor, state, requested_at)
+       SELECT 'booking-refund:${kind}:' || b.id || ${tag}, 'credit-note', '${kind}:' || b.id, i.key, i.user_id, ?2, 'waiting', ?3
+       FROM ${BOOKING_TABLE[kind]} b JOIN e_invoices i ON i.key = 'booking:${kind}:' || b.id WHERE b.id = ?1 AND ?2 > 0`,
+    )
+    .bind(id, amount, now);
+}
+
+/**
+ * A debit note (383) for a card refund of an order that the gateway failed after its credit note was
+ * recorded: the chain is never changed, so the note that said the money went back is reversed by a
+ * document naming it. Rides in the batch that marks the refund failed; recorded whether the credit note
+ * is signed yet or not (the signer decides: a credit note still waiting when its refund failed is
+ * dropped, and this with it, sign.ts), so a note signed in the same instant is never left unreversed.
+ */
+export function orderDebitRecord(db: D1Database, refundId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO e_invoices (key, kind, order_id, refund_id, invoice_key, user_id, state, requested_at)
+       SELECT 'debit:' || c.key, 'debit-note', c.order_id, c.refund_id, c.key, c.user_id, 'waiting', ?2
+       FROM e_invoices c JOIN refunds r ON r.id = c.refund_id
+       WHERE c.refund_id = ?1 AND c.kind = 'credit-note' AND c.order_id IS NOT NULL AND r.status = 'failed'`,
+    )
+    .bind(refundId, now);
 }
 
 /** A credit note for each refund of a consultation not failed and not yet recorded, when it has an invoice. */

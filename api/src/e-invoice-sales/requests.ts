@@ -1,9 +1,10 @@
 // A waiting e-invoice's data for the chain (issue 75, decision 75), read from the sale's or refund's own
 // committed rows when it is signed: an order's lines, delivery, discount, a friend's discount and points
 // through the core's saleFigures (so the document's figures are the ones the shopper's invoice prints);
-// a refund's amount, reason and invoice; a booking's total. The texts are in Arabic, the seller's
-// language of record (ZATCA reads the registered name and the documents in Arabic); an item's name is the
-// one the order stored. Null when the sale's rows are not there (nothing is signed for a row without them).
+// a refund's amount, reason and invoice; a booking's or a package's total; money a booking gave back to
+// the wallet (its amount recorded with the need); a debit note's failed refund and the credit note it
+// reverses. The texts are in Arabic, the seller's language of record (ZATCA reads the registered name and
+// the documents in Arabic); an item's name is the one the order stored. Null when the sale's rows are not there (nothing is signed for a row without them).
 import { companyEntity } from '#shared/company';
 import type { CountryCode } from '#shared/locale';
 import { currencyDecimals } from '#shared/money';
@@ -12,11 +13,13 @@ import { type SellerParty, saleFigures } from '../e-invoices';
 
 export interface RecordRow {
   key: string;
-  kind: 'invoice' | 'credit-note';
+  kind: 'invoice' | 'credit-note' | 'debit-note';
   order_id: number | null;
   refund_id: number | null;
   booking_ref: string | null;
   invoice_key: string | null;
+  /** Set with the need only for a booking's credit note without a refunds row (its amount). */
+  total_minor: number | null;
 }
 
 function sellerOf(country: CountryCode): SellerParty | null {
@@ -48,6 +51,8 @@ const REFUND_REASONS: Record<string, string> = {
   cancelled: 'إلغاء الطلب',
   other: 'استرداد مبلغ للعميل',
 };
+/** A debit note's reason (KSA-10): the refund its credit note stated did not reach the shopper. */
+const REFUND_FAILED_REASON = 'إلغاء إشعار دائن: تعذّر رد المبلغ عبر بوابة الدفع';
 
 const TEXTS = {
   delivery: 'رسوم التوصيل',
@@ -58,11 +63,17 @@ const TEXTS = {
   refund: 'استرداد',
   'blood-test': 'فحص دم منزلي',
   consultation: 'استشارة تغذية',
+  package: 'باقة جلسات استشارة تغذية',
 };
 
 /** The document's number (BT-1): the order number the shopper already quotes; a note adds its refund. */
 const invoiceNumberOf = (key: string) => key.replace(/^order:/, '').replace(/^booking:/, '');
 const creditNumberOf = (invoiceKey: string, refundId: number) => `${invoiceNumberOf(invoiceKey)}-CN${refundId}`;
+/** A booking's note without a refunds row: its number is the invoice's with the key's tail (`-CN` or `-CNw<n>`). */
+const bookingCreditNumberOf = (invoiceKey: string, key: string) =>
+  `${invoiceNumberOf(invoiceKey)}-CN${key.split(':').slice(3).join('') || '1'}`;
+/** A debit note reversing a credit note: the credit note's number, D for C. */
+const debitNumberOf = (creditNumber: string) => creditNumber.replace(/-CN(?=[^-]*$)/, '-DN');
 
 type Money = { country: CountryCode; currency: string; vat_basis_points: number };
 
@@ -120,14 +131,22 @@ async function orderInvoice(db: D1Database, row: RecordRow): Promise<ChainReques
   return { ...base(row, o, seller, invoiceNumberOf(row.key), meansOf(o.payment_method)), ...figures };
 }
 
+/** A booking's sale as its invoice reads it. A package keeps no payment method: its card payment says
+ * whether the gateway took it (else the wallet paid it at once). */
+const BOOKING_READS = {
+  'blood-test': 'SELECT country, currency, vat_basis_points, payment_method, total FROM blood_test_orders WHERE id = ?',
+  consultation: 'SELECT country, currency, vat_basis_points, payment_method, total FROM consultations WHERE id = ?',
+  package: `SELECT c.country, c.currency, c.vat_basis_points, c.price AS total,
+      CASE WHEN EXISTS (SELECT 1 FROM payments p WHERE p.consultation_credit_id = c.id AND p.status = 'succeeded')
+        THEN 'gateway' ELSE 'wallet' END AS payment_method
+    FROM consultation_credits c WHERE c.id = ?`,
+} as const;
+
 async function bookingInvoice(db: D1Database, row: RecordRow): Promise<ChainRequest | null> {
-  const [kind, id] = (row.booking_ref ?? '').split(':') as ['blood-test' | 'consultation', string];
-  const table = kind === 'blood-test' ? 'blood_test_orders' : kind === 'consultation' ? 'consultations' : null;
-  if (!table) return null;
-  const b = await db
-    .prepare(`SELECT country, currency, vat_basis_points, payment_method, total FROM ${table} WHERE id = ?`)
-    .bind(Number(id))
-    .first<Money & { payment_method: string; total: number }>();
+  const [kind, id] = (row.booking_ref ?? '').split(':') as [keyof typeof BOOKING_READS, string];
+  const read = BOOKING_READS[kind];
+  if (!read) return null;
+  const b = await db.prepare(read).bind(Number(id)).first<Money & { payment_method: string; total: number }>();
   const seller = b && sellerOf(b.country);
   if (!b || !seller) return null;
   return {
@@ -139,16 +158,9 @@ async function bookingInvoice(db: D1Database, row: RecordRow): Promise<ChainRequ
 }
 
 async function creditNote(db: D1Database, row: RecordRow): Promise<ChainRequest | null> {
-  if (!row.invoice_key || row.refund_id === null) return null;
-  // An order's refund in its shard, a consultation's in the core (shards have no bookings).
-  const sale = row.order_id !== null ? 'orders s ON s.id = r.order_id' : 'consultations s ON s.id = r.consultation_id';
-  const r = await db
-    .prepare(
-      `SELECT r.amount, r.method, r.reason, r.currency, s.country, s.vat_basis_points
-       FROM refunds r JOIN ${sale} WHERE r.id = ?`,
-    )
-    .bind(row.refund_id)
-    .first<Money & { amount: number; method: string; reason: string }>();
+  if (!row.invoice_key) return null;
+  if (row.refund_id === null) return bookingCreditNote(db, row);
+  const r = await refundOf(db, row);
   const seller = r && sellerOf(r.country);
   if (!r || !seller) return null;
   return {
@@ -163,8 +175,65 @@ async function creditNote(db: D1Database, row: RecordRow): Promise<ChainRequest 
   };
 }
 
+/** A refund with its sale's country and VAT: an order's in its shard, a consultation's in the core. */
+function refundOf(db: D1Database, row: RecordRow) {
+  const sale = row.order_id !== null ? 'orders s ON s.id = r.order_id' : 'consultations s ON s.id = r.consultation_id';
+  return db
+    .prepare(
+      `SELECT r.amount, r.method, r.reason, r.currency, s.country, s.vat_basis_points
+       FROM refunds r JOIN ${sale} WHERE r.id = ?`,
+    )
+    .bind(row.refund_id)
+    .first<Money & { amount: number; method: string; reason: string }>();
+}
+
+/** A booking's money back without a refunds row (a blood test's cancel, a consultation's wallet part): to the wallet. */
+async function bookingCreditNote(db: D1Database, row: RecordRow): Promise<ChainRequest | null> {
+  const [kind, id] = (row.booking_ref ?? '').split(':') as [keyof typeof BOOKING_READS, string];
+  const read = BOOKING_READS[kind];
+  if (!read || !row.invoice_key || !row.total_minor) return null;
+  const b = await db.prepare(read).bind(Number(id)).first<Money>();
+  const seller = b && sellerOf(b.country);
+  if (!b || !seller) return null;
+  return {
+    ...base(row, b, seller, bookingCreditNumberOf(row.invoice_key, row.key), meansOf('wallet')),
+    lines: [{ name: TEXTS.refund, count: 1, gross: row.total_minor }],
+    allowances: [],
+    total: row.total_minor,
+    billingReference: {
+      number: invoiceNumberOf(row.invoice_key),
+      reason: kind === 'blood-test' ? REFUND_REASONS.cancelled! : REFUND_REASONS.other!,
+    },
+  };
+}
+
+/** A debit note reversing an order refund's credit note (the refund failed): the same amount, naming the note. */
+async function debitNote(db: D1Database, row: RecordRow): Promise<ChainRequest | null> {
+  if (row.refund_id === null || row.order_id === null) return null;
+  const [r, invoice] = await Promise.all([
+    refundOf(db, row),
+    db
+      .prepare("SELECT key FROM e_invoices WHERE order_id = ? AND kind = 'invoice'")
+      .bind(row.order_id)
+      .first<{ key: string }>(),
+  ]);
+  const seller = r && sellerOf(r.country);
+  if (!r || !seller || !invoice || !row.invoice_key) return null;
+  // The credit note's number from its key ('refund:<id>', the refund's id when recorded): a shopper moved
+  // to another shard since keeps her documents' keys while her refunds get new ids there.
+  const credit = creditNumberOf(invoice.key, Number(row.invoice_key.replace(/^refund:/, '')));
+  return {
+    ...base(row, r, seller, debitNumberOf(credit), meansOf(r.method)),
+    lines: [{ name: TEXTS.refund, count: 1, gross: r.amount }],
+    allowances: [],
+    total: r.amount,
+    billingReference: { number: credit, reason: REFUND_FAILED_REASON },
+  };
+}
+
 /** The chain's request for a recorded document, from the committed rows of its sale or refund. */
 export function requestFor(db: D1Database, row: RecordRow): Promise<ChainRequest | null> {
   if (row.kind === 'credit-note') return creditNote(db, row);
+  if (row.kind === 'debit-note') return debitNote(db, row);
   return row.order_id !== null ? orderInvoice(db, row) : bookingInvoice(db, row);
 }

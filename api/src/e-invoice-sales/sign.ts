@@ -10,6 +10,7 @@ import type { EInvoiceChain } from '../e-invoice-chain/chain';
 import { stampInUse, type StampInUse } from '../e-invoice-stamp';
 import { splitTotal } from '../e-invoices';
 import { orderShards } from '../db/databases';
+import { orderDebitRecord } from './records';
 import { type RecordRow, requestFor } from './requests';
 
 type Waiting = RecordRow & { state: string };
@@ -39,16 +40,36 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
       .bind(row.invoice_key)
       .first<{ state: string }>();
     if (invoice?.state !== 'signed') return wait('invoice-waiting');
-    // A card refund the gateway refused before its note was signed gave nothing back: no note, and
-    // no counter used (a waiting row is not in the chain yet).
+    // An order's card refund the gateway refused before its note was signed gave nothing back: no note,
+    // no counter used (a waiting row is not in the chain yet), and no debit note to reverse it. So is a
+    // consultation's refused at once (its amount went to her wallet with a wallet credit note of its own,
+    // consultations/refund.ts); one the gateway failed later (a refund_events row) was paid to her wallet
+    // by that settlement (payments/refunds.ts), with no other note: this note stays true.
     const refund = await db
-      .prepare('SELECT status FROM refunds WHERE id = ?')
+      .prepare(
+        'SELECT status, order_id, EXISTS (SELECT 1 FROM refund_events e WHERE e.refund_id = r.id) AS settled FROM refunds r WHERE r.id = ?',
+      )
       .bind(row.refund_id)
-      .first<{ status: string }>();
-    if (refund?.status === 'failed') {
-      await db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key).run();
+      .first<{ status: string; order_id: number | null; settled: number }>();
+    if (refund?.status === 'failed' && (refund.order_id !== null || !refund.settled)) {
+      await db.batch([
+        db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key),
+        db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(`debit:${row.key}`),
+      ]);
       return 'refund-failed';
     }
+  }
+  // A debit note follows the credit note it reverses; when that note was dropped unsigned (above), so is this.
+  if (row.kind === 'debit-note') {
+    const credit = await db
+      .prepare('SELECT state FROM e_invoices WHERE key = ?')
+      .bind(row.invoice_key)
+      .first<{ state: string }>();
+    if (!credit) {
+      await db.prepare("DELETE FROM e_invoices WHERE key = ? AND state = 'waiting'").bind(row.key).run();
+      return 'credit-note-dropped';
+    }
+    if (credit.state !== 'signed') return wait('credit-note-waiting');
   }
   const request = await requestFor(db, row);
   if (!request) return wait('no-sale');
@@ -60,7 +81,7 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
   if (!qr) throw new Error(`the chain's document for ${row.key} has no QR`);
   // The document's VAT: ZATCA's round(X × rate) of its taxable amount X (amounts.ts), the figure printed.
   const { vat } = splitTotal(request.total, request.vatBasisPoints);
-  await db
+  const stored = await db
     .prepare(
       `UPDATE e_invoices SET state = 'signed', unit = ?, icv = ?, uuid = ?, invoice_hash = ?, qr = ?, total_minor = ?,
          vat_minor = ?, issued_at = ?, waiting_reason = NULL, report_status = 'pending', next_report_at = ?
@@ -68,20 +89,48 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
     )
     .bind(stamp.unit, doc.icv, doc.uuid, doc.invoiceHash, qr, request.total, vat, doc.issuedAt, doc.issuedAt, row.key)
     .run();
+  // A credit note dropped while the chain signed it (its refund failed meanwhile and another signer saw it
+  // still waiting): the note is in the chain now, so its row comes back signed and a debit note reverses it.
+  if (!stored.meta.changes && row.kind === 'credit-note' && row.order_id !== null && row.refund_id !== null)
+    await db.batch([
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO e_invoices (key, kind, order_id, refund_id, invoice_key, user_id, unit, state, icv, uuid,
+             invoice_hash, qr, total_minor, vat_minor, issued_at, report_status, next_report_at, requested_at)
+           SELECT ?1, 'credit-note', ?2, ?3, ?4, i.user_id, ?5, 'signed', ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'pending', ?12, ?12
+           FROM e_invoices i WHERE i.key = ?4`,
+        )
+        .bind(
+          row.key,
+          row.order_id,
+          row.refund_id,
+          row.invoice_key,
+          stamp.unit,
+          doc.icv,
+          doc.uuid,
+          doc.invoiceHash,
+          qr,
+          request.total,
+          vat,
+          doc.issuedAt,
+        ),
+      orderDebitRecord(db, row.refund_id, doc.issuedAt),
+    ]);
   return 'signed';
 }
 
-const WAITING_COLUMNS = 'key, kind, order_id, refund_id, booking_ref, invoice_key, state';
+const WAITING_COLUMNS = 'key, kind, order_id, refund_id, booking_ref, invoice_key, total_minor, state';
 
 /**
- * Signs the waiting rows `where` selects, one after another: invoices before their credit notes, and
- * rows never tried before those a refusal left waiting, so a stuck row never holds back a new sale.
+ * Signs the waiting rows `where` selects, one after another: invoices, then credit notes, then the debit
+ * notes that reverse them, and rows never tried before those a refusal left waiting, so a stuck row never
+ * holds back a new sale.
  */
 async function signWhere(env: ApiEnv, db: D1Database, where: string, binds: unknown[], limit: number) {
   const { results } = await db
     .prepare(
       `SELECT ${WAITING_COLUMNS} FROM e_invoices WHERE state = 'waiting' AND ${where}
-       ORDER BY kind = 'credit-note', waiting_reason IS NOT NULL, requested_at, key LIMIT ${limit}`,
+       ORDER BY CASE kind WHEN 'invoice' THEN 0 WHEN 'credit-note' THEN 1 ELSE 2 END, waiting_reason IS NOT NULL, requested_at, key LIMIT ${limit}`,
     )
     .bind(...binds)
     .all<Waiting>();

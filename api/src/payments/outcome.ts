@@ -165,6 +165,10 @@ export async function applyOutcome(
         siteOrigin,
         now,
       })),
+      // A package bought is a sale of its own (its sessions, booked later, are not): decision 75.
+      ...(event.outcome === 'succeeded'
+        ? [bookingInvoiceRecord(db, 'package', payment.consultation_credit_id, now)]
+        : []),
     );
   let results: D1Result[];
   try {
@@ -204,7 +208,9 @@ function signAfterPayment(
     ? `blood-test:${payment.blood_test_order_id}`
     : payment.consultation_id
       ? `consultation:${payment.consultation_id}`
-      : null;
+      : payment.consultation_credit_id
+        ? `package:${payment.consultation_credit_id}`
+        : null;
   if (payment.purpose === 'order' && booking) signSoon(ctx, () => signBookingDocuments(e, booking), { booking });
 }
 

@@ -19,6 +19,7 @@ import type { Gateway, RefundReport } from '../payment-gateway/gateway';
 import { refundFailedPointsStatements } from '../loyalty/reverse';
 import { type DatabaseEnv, orderRoute, orderShards, routeFrom } from '../db/databases';
 import { ApiError } from '../lib/errors';
+import { orderDebitRecord } from '../e-invoice-sales';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
 const REFUND_RECHECK_MS = 60 * 60 * 1000;
@@ -265,6 +266,10 @@ async function recordSettlement(
         "UPDATE refunds SET status = ?, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? AND status = 'pending'",
       )
       .bind(s.outcome, s.providerRef, now, row.id),
+    // An order's refund that failed after its Saudi credit note was recorded: the chain is never changed,
+    // so a debit note reverses the note (decision 75), recorded here with the failure, in her shard.
+    // (A consultation's failed card refund went to her wallet: its credit note stays true.)
+    ...(row.order_id !== null && s.outcome === 'failed' ? [orderDebitRecord(db, row.id, now)] : []),
   ];
   if (split) {
     // A failure's return reopened before her shard's batch too (and again after it, both idempotent): a

@@ -2,7 +2,7 @@
 // /submit, the shopper's saved patients, and /user/bloodTestOrder/* (list, detail, tests, reschedule,
 // cancel, calendar entry). Everything about an order is scoped to its owner: another shopper's order
 // answers 404 like one that does not exist, a guest 401.
-import { signBookingDocuments, signSoon } from '../e-invoice-sales';
+import { bookingInvoiceRecord, signBookingDocuments, signSoon } from '../e-invoice-sales';
 import { Hono, type Context } from 'hono';
 import { z } from '#shared/zod';
 import { ok } from '#shared/api/envelope';
@@ -403,6 +403,11 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
         Date.now(),
         c.env,
       );
+      // A Saudi paid booking's credit note was recorded with the cancel; signed now.
+      if (refunded > 0)
+        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `blood-test:${input.order_id}`), {
+          bloodTestOrderId: input.order_id,
+        });
       const detail = toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang);
       return c.json(ok({ ...detail, refunded_to_wallet: refunded }));
     },
@@ -487,7 +492,12 @@ const buildDevBloodTestRoutes = () =>
               siteOrigin: siteOrigin(c),
             })
           : [];
-      const [r] = await db.batch([advanceStatement(db, order_id, status, now, LIVE_STATUSES), ...points]);
+      // A visit paid at the door is a sale once collected: its e-invoice, as the back office's step records it.
+      const [r] = await db.batch([
+        advanceStatement(db, order_id, status, now, LIVE_STATUSES),
+        ...points,
+        bookingInvoiceRecord(db, 'blood-test', order_id, now),
+      ]);
       if (!r!.meta.changes) throw new ApiError(404, 'not_found');
       if (head && away)
         await earnAcross(

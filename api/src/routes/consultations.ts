@@ -126,6 +126,11 @@ export const consultationRoutes = new Hono<AppEnv>()
         { country: c.var.country, lang: c.var.lang, user, siteOrigin: siteOrigin(c) },
         input,
       );
+      // Paid from the wallet: the package's e-invoice (if any) was recorded with it; signed now.
+      if (bought.state === 'paid')
+        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `package:${bought.creditId}`), {
+          creditId: bought.creditId,
+        });
       const url = bought.paymentId
         ? await startCharge(c, {
             paymentId: bought.paymentId,
@@ -329,6 +334,9 @@ export const userConsultationRoutes = new Hono<AppEnv>()
         { config: c.var.config, siteOrigin: siteOrigin(c), shards: c.env },
         { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
       );
+      // A Saudi sale's credit notes (its refund's) were recorded with it; signed now, else by the sweep.
+      if (done.refunded > 0)
+        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `consultation:${id}`), { consultationId: id });
       // Her devices hear of it after the answer (the mail and WhatsApp update are queued already).
       const notice = done.notice;
       if (notice) c.executionCtx.waitUntil(pushChange(c.env, notice, (r) => cancelledText(r, done, siteOrigin(c))));

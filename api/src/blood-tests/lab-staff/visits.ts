@@ -5,6 +5,7 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { ApiError } from '../../lib/errors';
 import { assertCan } from '../../middleware/staff';
 import { auditStatement } from '../../staff/audit';
+import { bookingInvoiceRecord } from '../../e-invoice-sales';
 import type { StaffMember } from '../../staff/sessions';
 import { advanceStatement, type AdvanceStatus } from '../transitions';
 import { addressLine, slotOf } from '../view';
@@ -114,7 +115,11 @@ export async function dayVisits(
   };
 }
 
-/** One step of the visit (collected, at the lab), with its audit row; 409 from any other status. */
+/**
+ * One step of the visit (collected, at the lab), with its audit row; 409 from any other status. The
+ * collection is the visit: a booking paid at the visit is a sale then (the nurse took the money), so its
+ * Saudi e-invoice is recorded in the same batch (decision 75); a paid booking's was recorded when paid.
+ */
 export async function advanceVisit(
   db: D1Database,
   member: StaffMember,
@@ -139,6 +144,7 @@ export async function advanceVisit(
         before: { status: o.status },
         after: { status },
       }),
+      bookingInvoiceRecord(db, 'blood-test', orderId, now),
     ]);
   } catch (e) {
     if (isStale(e)) throw new ApiError(409, 'transition_not_allowed');

@@ -9,6 +9,7 @@ import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { siteOrigin } from '#api/src/lib/site-origin';
+import { signBookingDocuments, signSoon } from '#api/src/e-invoice-sales';
 import { requireStaff } from '#api/src/middleware/staff';
 import {
   advanceVisit,
@@ -110,7 +111,12 @@ export const staffLabRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'sample_collected')));
+      const done = await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'sample_collected');
+      // Paid at the visit: its e-invoice was recorded with the step; signed now.
+      signSoon(c.executionCtx, () => signBookingDocuments(c.env, `blood-test:${done.order_id}`), {
+        bloodTestOrderId: done.order_id,
+      });
+      return c.json(ok(done));
     },
   )
   .post(
