@@ -16,7 +16,7 @@ import {
 } from './index';
 import { mapCountries } from './map';
 import { PAYMENTS } from './payments';
-import { CARRIERS, countriesServedBy, HOLIDAY_RULES, TAX } from './rules';
+import { CARRIERS, countriesServedBy, HOLIDAY_RULES, OWN_FLEET_COUNTRY, TAX } from './rules';
 
 describe('the countries registry', () => {
   it('lists each country once, in every table, the home country first', () => {
@@ -53,6 +53,8 @@ describe('the countries registry', () => {
 
   it('keeps the facts that were branches: carriers, address forms, payment methods', () => {
     expect(countriesServedBy('own')).toEqual(['KW']);
+    // The driver tables keep no country: the own fleet is one country's (OWN_FLEET_COUNTRY).
+    expect(countriesServedBy('own')).toEqual([OWN_FLEET_COUNTRY]);
     expect(countriesServedBy('smsa')).toEqual(['SA']);
     expect(countriesServedBy('dhl')).toEqual(['KW', 'SA']);
     expect(ADDRESS.KW.placeField).toBe('area_id');

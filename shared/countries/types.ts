@@ -64,6 +64,8 @@ export interface CountryAddress {
   zone: 'area' | 'city';
   /** The address's lines in the order a label or a carrier prints them (postal_code follows them). */
   lineFields: readonly string[];
+  /** The fields that find the door, compared to tell one delivery address from another (self-referral). */
+  doorFields: readonly string[];
   /** The national identity number a nurse's visit asks for. */
   nationalId: 'kuwait-civil-id' | 'saudi-id';
 }
@@ -82,10 +84,19 @@ export interface CountryWeek {
   weekend: readonly number[];
 }
 
-/** The warehouse parcels leave from. */
+/** The warehouse parcels leave from, and where returns go back to. */
 export interface CountryWarehouse {
-  /** Its city in Latin letters, as the carriers' shipper address. */
+  /** Its city in Latin letters, as the carriers' shipper address (and a shopper's when hers has none). */
   city: string;
+  /** The returns warehouse as a carrier's consignee (issue 62): the shop's published address, Latin letters. */
+  returns: {
+    name: string;
+    /** E.164. */
+    phone: string;
+    lines: readonly string[];
+    city: string;
+    postalCode?: string;
+  };
 }
 
 export type HolidayId =

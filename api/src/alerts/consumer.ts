@@ -17,6 +17,7 @@
 import { type DatabaseEnv, orderShards } from '../db/databases';
 import { COUNTRY_CODES, type CountryCode, isCountryCode, isLang, type Lang, localizePath } from '#shared/locale';
 import { paths } from '#shared/routes';
+import { HOME_COUNTRY } from '#shared/countries';
 import { formatPrice, type CurrencyInfo } from '#shared/money';
 import { currencyFor } from '../lib/currency';
 import { configuredSiteOrigin } from '../lib/site-origin';
@@ -244,7 +245,7 @@ async function storeWave(db: D1Database, statements: D1PreparedStatement[]): Pro
   }
 }
 
-const countryOf = (p: Person): CountryCode => (isCountryCode(p.country) ? p.country : 'KW');
+const countryOf = (p: Person): CountryCode => (isCountryCode(p.country) ? p.country : HOME_COUNTRY);
 
 async function currenciesFor(db: D1Database, people: Person[]): Promise<Map<CountryCode, CurrencyInfo>> {
   const map = new Map<CountryCode, CurrencyInfo>();
@@ -328,7 +329,7 @@ async function waitingForPrice(env: DatabaseEnv, sku: SkuRow, now: number): Prom
            coalesce(u.country,
                     (SELECT o.country FROM orders o WHERE o.user_id = w.user_id ORDER BY o.created_at DESC LIMIT 1),
                     (SELECT n.country FROM notify_requests n WHERE n.user_id = w.user_id ORDER BY n.created_at DESC LIMIT 1),
-                    'KW') AS country,
+                    '${HOME_COUNTRY}') AS country,
            CASE WHEN u.country IS NULL THEN (SELECT x.shard_id FROM shopper_shards x
              WHERE x.owner_key = 'user:' || w.user_id AND x.shard_id <> 0) END AS shard_id
          ${owners} AND NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.user_id = w.user_id AND d.at > ?)
@@ -429,7 +430,7 @@ async function finishPushes(
       .bind(now, row.id)
       .first();
     if (!claimed) continue; // another run pushes it
-    const country: CountryCode = isCountryCode(row.country) ? row.country : 'KW';
+    const country: CountryCode = isCountryCode(row.country) ? row.country : HOME_COUNTRY;
     const currency = await currencyFor(db, country);
     try {
       await push(env, row.user_id, kind, (lang) => {

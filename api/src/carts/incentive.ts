@@ -3,6 +3,7 @@
 // not valid to anyone else), in that country, for a week. It is a coupon like any other at checkout:
 // one coupon an order, the promotions' own rules, so it stacks with nothing the rules refuse.
 import { shopperPart } from '../lib/shopper-part';
+import type { CountryCode } from '#shared/countries';
 
 const INCENTIVE_DAYS = 7;
 
@@ -24,7 +25,7 @@ export interface Incentive {
 /** The code and its INSERT (for the step's batch), or null when there is none to give. */
 export function incentiveFor(
   db: D1Database,
-  cart: { country: 'KW' | 'SA'; user_id: number | null; email: string | null },
+  cart: { country: CountryCode; user_id: number | null; email: string | null },
   basisPoints: number,
   now: number,
 ): Incentive | null {

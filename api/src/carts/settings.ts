@@ -2,6 +2,8 @@
 // they give: each step a number of minutes after the cart was last changed, and never in the Gulf's
 // quiet hours (Kuwait and Saudi Arabia are both UTC+3 all year): a step due at night waits for the
 // morning's first hour.
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
+import { mapCountries } from '#shared/countries/map';
 import { GULF_OFFSET_MS } from '#shared/gulf-days';
 
 export interface ReminderSettings {
@@ -11,14 +13,14 @@ export interface ReminderSettings {
   /** Gulf hours in which nothing is sent: from `from`:00 to `to`:00 (through midnight when from > to). */
   quiet: { from: number; to: number };
   /** The second step's code, basis points off per country (set per country, not converted); 0: none. */
-  incentive: { KW: number; SA: number };
+  incentive: Record<CountryCode, number>;
 }
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   enabled: true,
   steps: [60, 1440],
   quiet: { from: 21, to: 9 },
-  incentive: { KW: 0, SA: 0 },
+  incentive: mapCountries(() => 0),
 };
 
 const HOUR = 3_600_000;
@@ -45,8 +47,10 @@ export function settingsFrom(rows: Array<{ key: string; value: string }>): Remin
         if (isHour(from) && isHour(to)) out.quiet = { from, to };
       }
       if (key === 'cart_reminders.incentive' && v && typeof v === 'object') {
-        const { KW, SA } = v as { KW: unknown; SA: unknown };
-        if (isBasisPoints(KW) && isBasisPoints(SA)) out.incentive = { KW, SA };
+        // Every country's value or none: a row missing a country keeps every default.
+        const byCountry = v as Partial<Record<CountryCode, unknown>>;
+        if (COUNTRY_CODES.every((c) => isBasisPoints(byCountry[c])))
+          out.incentive = mapCountries((c) => byCountry[c] as number);
       }
     } catch {
       // A hand-edited row that is not JSON: the default stands.

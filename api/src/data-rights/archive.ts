@@ -7,6 +7,7 @@
 // (her route rides in the first batch of core reads, so shard 0 pays no round trip for it), her account,
 // health data and everything else from the core.
 import type { CurrencyCode, Lang } from '#shared/locale';
+import { countryOfCurrency, HOME_COUNTRY, isCountryCode } from '#shared/countries';
 import { formatMinor } from '#shared/money';
 import { safeFileName } from './file-names';
 import type { ZipEntry } from './zip';
@@ -23,8 +24,15 @@ type Row = Record<string, unknown>;
 
 const money = (minor: unknown, currency: unknown, lang: Lang, country: unknown) =>
   typeof minor === 'number'
-    ? { minor, formatted: formatMinor(minor, currency as CurrencyCode, lang, country === 'SA' ? 'SA' : 'KW') }
+    ? {
+        minor,
+        formatted: formatMinor(minor, currency as CurrencyCode, lang, isCountryCode(country) ? country : HOME_COUNTRY),
+      }
     : null;
+
+/** The country whose currency a row is in (each country has its own), for a row that names no country. */
+const countryByCurrency = (currency: unknown) =>
+  countryOfCurrency(typeof currency === 'string' ? currency : null) ?? HOME_COUNTRY;
 
 const parsed = (text: unknown) => {
   try {
@@ -173,7 +181,7 @@ export async function archiveEntries(
     ...r,
     unopened: r.unopened === 1,
     items: parsed(r.items),
-    refund_amount: money(r.refund_amount, r.currency, lang, r.currency === 'SAR' ? 'SA' : 'KW'),
+    refund_amount: money(r.refund_amount, r.currency, lang, countryByCurrency(r.currency)),
     photos: returnPhotos.filter((p) => p.return_id === r.id).map((p) => p.id),
   }));
 
@@ -203,7 +211,7 @@ export async function archiveEntries(
 
   const ledger = rows(4).map((l) => ({
     ...l,
-    amount: money(l.amount, l.currency, lang, l.currency === 'SAR' ? 'SA' : 'KW'),
+    amount: money(l.amount, l.currency, lang, countryByCurrency(l.currency)),
   }));
   const items = rows(6);
   const bookingItems = rows(11);
@@ -299,7 +307,7 @@ export async function archiveEntries(
       data: json({
         accounts: rows(3).map((a) => ({
           ...a,
-          balance: money(a.balance, a.currency, lang, a.currency === 'SAR' ? 'SA' : 'KW'),
+          balance: money(a.balance, a.currency, lang, countryByCurrency(a.currency)),
         })),
         history: ledger,
       }),

@@ -19,6 +19,7 @@ import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
 import { consultationErasureCancels } from './consultations';
 import { type HerDatabases, onCore, onShard, type Step } from './her-databases';
+import { countryOfCurrencySql } from '../db/country-sql';
 
 /** Order statuses before shipping: cancelled on erasure. */
 const OPEN_ORDER_STATUSES = ['placed', 'pending_payment', 'paid', 'processing'] as const;
@@ -267,7 +268,7 @@ function walletOwedStatement(db: D1Database, userId: number, now: number): D1Pre
   return db
     .prepare(
       `INSERT INTO audit_log (staff_id, action, resource, resource_id, country, before_json, after_json, reason, request_id, at)
-       SELECT NULL, 'wallet.owed_on_erasure', 'wallet', ?1, CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END, NULL,
+       SELECT NULL, 'wallet.owed_on_erasure', 'wallet', ?1, ${countryOfCurrencySql('currency')}, NULL,
          json_object('balance', balance, 'currency', currency), ?2, NULL, ?3
        FROM wallet_accounts WHERE user_id = ?1 AND balance > 0`,
     )
@@ -289,7 +290,7 @@ export function walletOwedStatements(
     db
       .prepare(
         `INSERT INTO audit_log (staff_id, action, resource, resource_id, country, before_json, after_json, reason, request_id, at)
-         VALUES (NULL, 'wallet.owed_on_erasure', 'wallet', ?1, CASE ?2 WHEN 'SAR' THEN 'SA' ELSE 'KW' END, NULL,
+         VALUES (NULL, 'wallet.owed_on_erasure', 'wallet', ?1, ${countryOfCurrencySql('?2')}, NULL,
            json_object('balance', CAST(?3 AS INTEGER), 'currency', ?2), ?4, NULL, ?5)`,
       )
       .bind(String(userId), b.currency, b.balance, reasonOf, now),

@@ -10,6 +10,7 @@ import { hmacHex, verifyHmacHex } from '#shared/api/signing';
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import type { Lang } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
+import { HOME_COUNTRY } from '#shared/countries';
 import { ApiError, TooManyRequests } from '../lib/errors';
 import { log } from '../lib/log';
 import { type Keyring, openFile, sealFile } from '../uploads/crypto';
@@ -142,7 +143,7 @@ async function prepareOne(
   const user = await env.DB.prepare('SELECT email, phone, phone_verified_at, deleted_at FROM users WHERE id = ?')
     .bind(row.user_id)
     .first<NoticeTarget & { deleted_at: number | null }>();
-  const until = formatDate(expiresAt, row.lang, 'KW', { time: true });
+  const until = formatDate(expiresAt, row.lang, HOME_COUNTRY, { time: true });
   const mail = exportReadyMail(row.lang, { expiresAt: until }, siteOrigin);
   const [updated] = await env.DB.batch([
     env.DB.prepare(

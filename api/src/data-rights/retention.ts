@@ -5,6 +5,7 @@
 // notice sent late (a cron that did not run) still gives her the whole period.
 import type { Lang } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
+import { HOME_COUNTRY } from '#shared/countries';
 import type { ApiConfig } from '../lib/config';
 import { queueMail } from '../mail/outbox';
 import { deleteObjects } from '../uploads/store';
@@ -56,7 +57,7 @@ export async function applyUploadRetention(
   const statements: D1PreparedStatement[] = [];
   for (const [userId, files] of byUser) {
     const lang: Lang = files[0]!.lang === 'ar' ? 'ar' : 'en';
-    const deleteOn = formatDate(Math.max(...files.map((f) => f.since)) + keep, lang, 'KW');
+    const deleteOn = formatDate(Math.max(...files.map((f) => f.since)) + keep, lang, HOME_COUNTRY);
     const ids = files.map((f) => f.id);
     statements.push(
       db

@@ -7,8 +7,7 @@ import type { OrderStatus, PaymentMethod } from '#shared/api/order-schemas';
 import type { Lang } from '#shared/locale';
 import type { PointsKind, TierCode } from '#shared/loyalty/types';
 import type { ReturnStatus } from '#shared/orders/returns';
-
-type CountryCode = 'KW' | 'SA';
+import type { CountryCode, CurrencyCode } from '#shared/countries';
 
 /** A row read in the request's language: `col('name', lang) AS name` makes name_en/name_ar one `name`. */
 export type InLanguage<Row, Base extends string> = Omit<Row, `${Base}_en` | `${Base}_ar`> & { [K in Base]: string };
@@ -27,7 +26,7 @@ export interface UserRow {
   password_hash: string;
   lang: Lang;
   /** The country the shopper last shopped in (written by /user/sync); null until then. */
-  country: 'KW' | 'SA' | null;
+  country: CountryCode | null;
   created_at: number;
   deleted_at: number | null;
   /** 'MM-DD', no year, for the yearly birthday points (migration 0060); null: not given. */
@@ -90,7 +89,7 @@ export interface CountryRow {
   code: CountryCode;
   name_en: string;
   name_ar: string;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   decimals: number;
   /** The rate from KWD × RATE_SCALE (shared/money.ts). */
   exchange_rate_scaled: number;
@@ -132,7 +131,7 @@ export interface CouponRow {
   /** The one country it holds in; null: both. */
   country: CountryCode | null;
   /** That country's currency (migration 0044): its amounts are in it. Null: base fils, converted. */
-  currency: 'KWD' | 'SAR' | null;
+  currency: CurrencyCode | null;
   updated_at: number | null;
   /** Only this shopper may use it (migration 0078: a cart reminder's code); null: anyone. */
   holder: string | null;
@@ -488,7 +487,7 @@ export interface RefundRow {
 }
 
 // Loyalty points, tiers and referrals (migration 0060, decision 58).
-export type LoyaltyCountry = 'KW' | 'SA';
+export type LoyaltyCountry = CountryCode;
 export type { PointsKind, TierCode };
 
 export interface LoyaltyRulesRow {
@@ -619,7 +618,7 @@ export interface DriverStopRow {
   address_lines: string;
   area: string;
   cod_amount: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   status: 'pending' | 'delivered' | 'failed';
   received_by: 'customer' | 'family' | 'guard' | 'other' | null;
   receiver_name: string | null;
@@ -644,7 +643,7 @@ export interface DriverStopEventRow {
 export interface DriverHandinRow {
   staff_id: number;
   day: string;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   expected_minor: number;
   handed_minor: number;
   note: string | null;
@@ -659,7 +658,7 @@ export interface CodRemittanceRow {
   statement_ref: string;
   file_hash: string;
   file_name: string;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   line_count: number;
   total_minor: number;
   imported_at: number;
@@ -674,7 +673,7 @@ export interface CodRemittanceLineRow {
   tracking_number: string | null;
   reference: string | null;
   amount_minor: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   shipment_id: number;
   outcome: 'matched' | 'short' | 'over';
   remitted_on: string | null;
@@ -697,7 +696,7 @@ export type ShipmentStatus =
 export interface ShipmentRow {
   id: number;
   order_id: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   direction: 'outbound' | 'return';
   carrier: 'local' | 'aramex' | 'smsa' | 'dhl' | 'own';
   speed: 'same_day' | 'next_day' | 'standard';
@@ -709,7 +708,7 @@ export interface ShipmentRow {
   label_size: '4x6' | 'A6' | 'A4' | null;
   weight_grams: number;
   cod_amount: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   create_tries: number;
   carrier_error: string | null;
   failed_attempts: number;
@@ -757,8 +756,8 @@ export interface ReturnRow {
   id: number;
   order_id: number;
   user_id: number | null;
-  country: 'KW' | 'SA';
-  currency: 'KWD' | 'SAR';
+  country: CountryCode;
+  currency: CurrencyCode;
   lang: 'en' | 'ar';
   reason: 'damaged' | 'wrong_item' | 'changed_mind';
   unopened: number;
@@ -806,7 +805,7 @@ export interface ReturnEventRow {
 /** The owner's carrier choice rules (migration 0072, api/src/shipping/carrier-rules.ts). */
 export interface CarrierRuleRow {
   id: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   priority: number;
   zones: string;
   speed: 'any' | 'same_day' | 'next_day' | 'standard';

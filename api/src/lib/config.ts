@@ -1,6 +1,7 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import { z } from '#shared/zod';
+import { COUNTRY_CODES } from '#shared/countries';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from './password';
 
@@ -231,13 +232,13 @@ const configSchema = z
   })
   .refine(
     (c) =>
-      (['KW', 'SA'] as const).every(
-        (country) => !c[`ARAMEX_${country}_ACCOUNT_NUMBER`] === !c[`ARAMEX_${country}_ACCOUNT_PIN`],
-      ),
+      COUNTRY_CODES.every((country) => !c[`ARAMEX_${country}_ACCOUNT_NUMBER`] === !c[`ARAMEX_${country}_ACCOUNT_PIN`]),
     { message: 'an Aramex account needs both its ARAMEX_<country>_ACCOUNT_NUMBER and ARAMEX_<country>_ACCOUNT_PIN' },
   )
   .refine(
-    (c) => !(c.ARAMEX_KW_ACCOUNT_NUMBER || c.ARAMEX_SA_ACCOUNT_NUMBER) || (!!c.ARAMEX_USERNAME && !!c.ARAMEX_PASSWORD),
+    (c) =>
+      !COUNTRY_CODES.some((country) => c[`ARAMEX_${country}_ACCOUNT_NUMBER`]) ||
+      (!!c.ARAMEX_USERNAME && !!c.ARAMEX_PASSWORD),
     { message: 'an Aramex account needs ARAMEX_USERNAME and ARAMEX_PASSWORD' },
   )
   .refine((c) => !c.DHL_API_KEY === !c.DHL_API_SECRET && !c.DHL_API_KEY === !c.DHL_ACCOUNT_NUMBER, {

@@ -4,7 +4,7 @@
 // the back office forgets them in the isolate that made it). A caller that is about to run a D1 batch
 // anyway adds currencyStatement to it (no extra round trip on a cold isolate) and remembers the rows.
 import { countryAmountsOf, type CountryAmounts } from '#shared/country-amounts';
-import type { CountryCode } from '#shared/locale';
+import { type CountryCode, HOME_COUNTRY } from '#shared/countries';
 import { currencyInfoFor, RATE_SCALE, type CurrencyInfo } from '#shared/money';
 
 const TTL_MS = 5 * 60 * 1000;
@@ -43,8 +43,8 @@ export function forgetCurrencies(): void {
 export function knownCurrency(country: CountryCode): CurrencyInfo | null {
   if (!cached || Date.now() - cached.at > TTL_MS) return null;
   const row = cached.rows.get(country);
-  // Kuwait is the base currency whatever the table says; a country without a row falls back to it.
-  if (country === 'KW' || !row) return currencyInfoFor('KW', RATE_SCALE, row?.vat ?? 0);
+  // The home country's currency is the base whatever the table says; a country without a row falls back to it.
+  if (country === HOME_COUNTRY || !row) return currencyInfoFor(HOME_COUNTRY, RATE_SCALE, row?.vat ?? 0);
   return currencyInfoFor(country, row.rate, row.vat);
 }
 

@@ -10,6 +10,7 @@ import type { DeliveryFailureReason } from '#shared/orders/delivery-failure';
 import { deliveryFailureText } from '#shared/orders/delivery-failure-text';
 import { GATEWAY_METHODS_ALL, type GatewayMethod, isPayLater } from '#shared/payments/gateway-methods';
 import { returnMailText, type ReturnMailStep } from './return-texts';
+import type { CountryCode } from '#shared/countries';
 
 export type OrderUpdateKind =
   | 'confirmed'
@@ -29,7 +30,7 @@ export type OrderUpdateKind =
 export interface OrderUpdate {
   kind: OrderUpdateKind;
   orderId: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   currency: string;
   /** A guest's order link path, else the account's order page. */
   linkPath?: string;

@@ -8,9 +8,10 @@ import { qrMatrix } from '#shared/invoice/qr-matrix';
 import { formatMinor, formatPercent } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { pointsCount } from '#shared/loyalty/points-count';
+import type { CountryCode } from '#shared/countries';
 
 interface InvoiceOrder {
-  country: 'KW' | 'SA';
+  country: CountryCode;
   currency: string;
   tax_invoice: TaxInvoice | null;
   /** Issue 47: the discounts the invoice's total is after (points spent, a friend's discount). */
@@ -24,7 +25,7 @@ function esc(s: string): string {
 function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, string]> {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
   // Through the shop's date formatter, as the invoice on the order page: in Arabic with the Hijri date.
-  const when = formatDate(Date.parse(inv.issued_at), lang, 'SA', { time: true });
+  const when = formatDate(Date.parse(inv.issued_at), lang, order.country, { time: true });
   const rate = formatPercent(inv.vat_basis_points / 10_000, lang, order.country);
   // The total is after these discounts (the VAT is computed on what is paid): the invoice says so.
   const t = order.totals ?? {};

@@ -11,6 +11,7 @@ import type { OrderPromotionView } from '#shared/orders/promotions';
 import { promotionMailLines } from './promotion-text';
 import { arrivalText, dayText } from '#shared/delivery/day-text';
 import type { DeliverySpeed } from '#shared/delivery/speeds';
+import type { CountryCode } from '#shared/countries';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -29,7 +30,7 @@ interface MailOrder {
   /** A guest's order link, instead of the account's order page. */
   link_path?: string;
   status: string;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   currency: string;
   created_at: number;
   payment_method: string;

@@ -5,9 +5,11 @@ import type { Lang } from '#shared/locale';
 import { col } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';
+import type { CountryCode } from '#shared/countries';
+import { ADDRESS } from '#shared/countries/address';
 
 export interface OrderAddress extends Record<string, unknown> {
-  country: 'KW' | 'SA';
+  country: CountryCode;
   recipient: string;
   phone: string;
 }
@@ -34,25 +36,29 @@ export async function resolveAddress(
   }
   if (!a.address) throw new ApiError(400, 'address_required');
   const input = a.address;
+  // The country's address form says where its place is: an area (with its governorate) or a carrier's city
+  // of that country.
+  const { form, placeField } = ADDRESS[input.country];
+  const placeId = (input as Record<string, unknown>)[placeField];
   const names =
-    input.country === 'KW'
+    form === 'area-block'
       ? await db
           .prepare(
             `SELECT ${PLACE_NAMES(a.lang)} FROM areas ar JOIN governorates g ON g.id = ar.governorate_id LEFT JOIN dhl_cities ci ON 0 WHERE ar.id = ?`,
           )
-          .bind(input.area_id)
+          .bind(placeId)
           .first<AddressPlaceNames>()
       : await db
           .prepare(
-            `SELECT ci.${col('name', a.lang)} AS city_name FROM dhl_cities ci JOIN dhl_countries k ON k.id = ci.dhl_country_id WHERE ci.id = ? AND k.code = 'SA'`,
+            `SELECT ci.${col('name', a.lang)} AS city_name FROM dhl_cities ci JOIN dhl_countries k ON k.id = ci.dhl_country_id WHERE ci.id = ? AND k.code = ?`,
           )
-          .bind(input.city_id)
+          .bind(placeId, input.country)
           .first<Pick<AddressPlaceNames, 'city_name'>>();
   if (!names)
     throw new ApiError(400, 'validation_failed', {
       fields: [
         {
-          field: input.country === 'KW' ? 'address.area_id' : 'address.city_id',
+          field: `address.${placeField}`,
           code: 'unknown',
           message: 'item_validation_error',
         },

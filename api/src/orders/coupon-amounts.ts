@@ -59,8 +59,10 @@ export function couponTermsProblem(
   subtotal: { fils: number; paid: number },
   country: CountryCode,
   now = Date.now(),
-): 'coupon_for_kw' | 'coupon_for_sa' | 'coupon_expired' | 'coupon_min_subtotal' | 'coupon_used_up' | null {
-  if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
+): `coupon_for_${Lowercase<CountryCode>}` | 'coupon_expired' | 'coupon_min_subtotal' | 'coupon_used_up' | null {
+  // Each country has its message, "This coupon is for orders in <its country>".
+  if (c.country !== null && c.country !== country)
+    return `coupon_for_${c.country.toLowerCase() as Lowercase<CountryCode>}`;
   if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
   if ((c.currency ? subtotal.paid : subtotal.fils) < c.min_subtotal_fils) return 'coupon_min_subtotal';
   if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';

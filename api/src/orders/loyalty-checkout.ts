@@ -6,7 +6,8 @@
 import { gulfDate } from '#shared/gulf-days';
 import type { LoyaltyRules, TierCode, TierRule } from '#shared/loyalty/types';
 import type { ReferralProblem } from '#shared/loyalty/checkout-refusals';
-import type { CountryCode } from '#shared/locale';
+import { type CountryCode, isCountryCode } from '#shared/countries';
+import { ADDRESS } from '#shared/countries/address';
 import { normalizeDigits } from '#shared/text/digits';
 import { emailIdentity } from '../lib/email-identity';
 import { type DatabaseEnv, type OwnerKey, shardDatabase } from '../db/databases';
@@ -272,11 +273,6 @@ function friendPhones(friend: Friend): string[] {
   return [...out];
 }
 
-const ADDRESS_FIELDS = {
-  KW: ['area_id', 'block', 'street', 'avenue', 'building', 'floor', 'apartment'],
-  SA: ['city_id', 'district', 'street', 'building_number', 'postal_code'],
-} as const;
-
 /** Words shoppers type before a number ("Block 4", "قطعة ٤"): the number alone finds the door. */
 const LABELS =
   /\b(?:block|blk|street|st|avenue|ave|building|bldg|floor|flr|apartment|apt|flat|no)\b\.?|(?:قطعة|شارع|جادة|مبنى|عمارة|منزل|دور|طابق|شقة|رقم)/gu;
@@ -292,12 +288,13 @@ const norm = (v: unknown) =>
 
 /**
  * A delivery address as compared for self-referral: the country and the fields that find the door,
- * normalised; a Saudi national short address alone finds it. null when it says too little to compare.
+ * normalised (the country's door fields); a national address's short address alone finds it. null when it says too little to compare.
  */
 export function addressKey(a: Record<string, unknown> | null | undefined): string | null {
-  if (!a || (a.country !== 'KW' && a.country !== 'SA')) return null;
-  if (a.country === 'SA' && norm(a.short_address)) return `SA|${norm(a.short_address)}`;
-  const parts = ADDRESS_FIELDS[a.country].map((f) => norm(a[f]));
+  if (!a || !isCountryCode(a.country)) return null;
+  const form = ADDRESS[a.country];
+  if (form.form === 'national-address' && norm(a.short_address)) return `${a.country}|${norm(a.short_address)}`;
+  const parts = form.doorFields.map((f) => norm(a[f]));
   if (parts.filter(Boolean).length < 3) return null;
   return `${a.country}|${parts.join('|')}`;
 }

@@ -5,6 +5,8 @@ import { GATEWAY_METHODS, unavailableReason, type GatewayMethod } from '#shared/
 import { randomHex } from '#shared/bytes';
 import { nationalNumber, PHONE_RULES } from '#shared/api/address-facts';
 import { isMobileNumber } from '#shared/phone/mobile';
+import { COUNTRY_CODES } from '#shared/countries';
+import { PAYMENTS } from '#shared/countries/payments';
 import { ApiError } from '../lib/errors';
 
 /** A payment's id names the order shard that holds it (decision 62): `pay_…` in shard 0 as always,
@@ -44,9 +46,13 @@ export function stcPayPhoneFor(
 ): string | null {
   if (method !== 'stc_pay') return null;
   const national = given ?? nationalNumber(deliveryPhone ?? '');
-  if (!isMobileNumber('SA', national)) throw new ApiError(400, 'stc_pay_phone_invalid');
-  return `${PHONE_RULES.SA.dial}${national}`;
+  const country = STC_PAY_COUNTRIES.find((c) => isMobileNumber(c, national));
+  if (!country) throw new ApiError(400, 'stc_pay_phone_invalid');
+  return `${PHONE_RULES[country].dial}${national}`;
 }
+
+/** STC Pay accounts are mobile numbers of the countries that offer it (their modules list the method). */
+const STC_PAY_COUNTRIES = COUNTRY_CODES.filter((c) => (PAYMENTS[c].methods as readonly string[]).includes('stc_pay'));
 
 /** The number an order or booking was last charged on STC Pay from, for paying it again. */
 export async function lastPayerPhone(

@@ -1,13 +1,14 @@
 // What placing an order takes (the request's shopper, country and language) and gives back.
 import type { DatabaseEnv } from '../db/databases';
 import type { OrderView } from './view';
+import type { CountryCode } from '#shared/countries';
 
 export interface PlaceContext {
   /** The core database (catalogue, stock, coupons, accounts). */
   db: D1Database;
   /** The Worker's databases: her order shard is picked from them (db/databases.ts, decision 61). */
   env: DatabaseEnv;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   lang: 'en' | 'ar';
   user: {
     id: number;

@@ -8,31 +8,15 @@ import { addDays, gulfDate } from '#shared/gulf-days';
 import { type CarrierConfig, carrierFor } from '../carriers';
 import { type Carrier, type CarrierCode, CarrierRefused, type Party } from '../carriers/types';
 import { log } from '../lib/log';
+import type { CountryCode, CurrencyCode } from '#shared/countries';
+import { WAREHOUSE } from '#shared/countries/delivery';
+import { CARRIERS } from '#shared/countries/rules';
 
-/**
- * Where returns go: the shop's warehouse in each country. The shipping part of issue 62 may keep these
- * in the configuration table; until then they are the shop's published addresses.
- */
-const SHOP_RETURN_PARTY: Record<'KW' | 'SA', Party> = {
-  KW: {
-    name: 'Gulf Vitamins Returns',
-    phone: '+96522000000',
-    lines: ['Shuwaikh Industrial Area', 'Block 1, Street 15, Warehouse 7'],
-    city: 'Shuwaikh',
-    country: 'KW',
-  },
-  SA: {
-    name: 'Gulf Vitamins Returns',
-    phone: '+966112000000',
-    lines: ['Al Sulay District', 'Warehouse 12, Street 40'],
-    city: 'Riyadh',
-    country: 'SA',
-    postalCode: '14322',
-  },
-};
-
-/** The carrier of the order's own parcel when it had one, else the country's usual one. */
-const DEFAULT_CARRIER: Record<'KW' | 'SA', CarrierCode> = { KW: 'aramex', SA: 'smsa' };
+/** Where returns go: the shop's returns warehouse in the country (its module's published address). */
+function shopReturnParty(country: CountryCode): Party {
+  const { lines, ...party } = WAREHOUSE[country].returns;
+  return { ...party, lines: [...lines], country };
+}
 
 const ADDRESS_LINES = [
   'block',
@@ -50,14 +34,14 @@ const ADDRESS_LINES = [
 ];
 
 /** Her address snapshot as a carrier's party (Latin city names where the snapshot has them). */
-function shopperParty(address: Record<string, unknown>, country: 'KW' | 'SA'): Party {
+function shopperParty(address: Record<string, unknown>, country: CountryCode): Party {
   const text = (k: string) =>
     typeof address[k] === 'string' || typeof address[k] === 'number' ? String(address[k]) : '';
   return {
     name: text('recipient') || 'Customer',
     phone: text('phone'),
     lines: ADDRESS_LINES.map(text).filter(Boolean),
-    city: text('area_name') || text('city_name') || text('city') || (country === 'KW' ? 'Kuwait City' : 'Riyadh'),
+    city: text('area_name') || text('city_name') || text('city') || WAREHOUSE[country].city,
     country,
   };
 }
@@ -65,8 +49,8 @@ function shopperParty(address: Record<string, unknown>, country: 'KW' | 'SA'): P
 export interface ParcelReturn {
   id: number;
   order_id: number;
-  country: 'KW' | 'SA';
-  currency: 'KWD' | 'SAR';
+  country: CountryCode;
+  currency: CurrencyCode;
   pieces: number;
   value: number;
   address: Record<string, unknown>;
@@ -75,12 +59,13 @@ export interface ParcelReturn {
 export type ParcelOutcome = 'pickup_booked' | 'label_ready' | 'queued' | 'refused';
 
 /** The carrier the return goes with (the order's outbound parcel's, else the country's). */
-async function returnCarrierCode(db: D1Database, orderId: number, country: 'KW' | 'SA'): Promise<CarrierCode> {
+async function returnCarrierCode(db: D1Database, orderId: number, country: CountryCode): Promise<CarrierCode> {
   const outbound = await db
     .prepare("SELECT carrier FROM shipments WHERE order_id = ? AND direction = 'outbound' ORDER BY id DESC LIMIT 1")
     .bind(orderId)
     .first<{ carrier: CarrierCode }>();
-  return outbound?.carrier ?? DEFAULT_CARRIER[country];
+  // The carrier of the order's own parcel when it had one, else the one the country's returns go back with.
+  return outbound?.carrier ?? CARRIERS[country].returns;
 }
 
 /** Books the return's parcel with the carrier `env`'s configuration picks. */
@@ -146,7 +131,7 @@ export async function bookWith(
       direction: 'return',
       speed: 'standard',
       shipper: shopper,
-      consignee: SHOP_RETURN_PARTY[ret.country],
+      consignee: shopReturnParty(ret.country),
       weightGrams: 500 * Math.max(1, ret.pieces),
       pieces: ret.pieces,
       description: 'Food supplements (return)',

@@ -12,6 +12,7 @@ import { bookReturnParcel } from './parcel';
 import { returnWhatsapp } from './request';
 import { apiConfig } from '../lib/config';
 import { provenWhatsappTo } from '../messages/whatsapp-updates';
+import type { CountryCode, CurrencyCode } from '#shared/countries';
 
 const MINUTE = 60_000;
 const MAX_TRIES = 10;
@@ -35,8 +36,8 @@ export async function sweepReturnParcels(
     .all<{
       id: number;
       order_id: number;
-      country: 'KW' | 'SA';
-      currency: 'KWD' | 'SAR';
+      country: CountryCode;
+      currency: CurrencyCode;
       lang: 'en' | 'ar';
       user_id: number | null;
     }>();

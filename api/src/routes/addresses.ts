@@ -12,6 +12,7 @@ import type { AddressPlaceNames, AddressRow } from '../db/rows';
 import { idParams } from '#shared/api/route-schemas';
 import { addressListSchema } from '#shared/api/address-responses';
 import { z } from '#shared/zod';
+import { ADDRESS } from '#shared/countries/address';
 
 /** Removing an address: one operation, as a link (GET) and as a form (POST), so one contract. */
 const removeContract = contract({
@@ -54,19 +55,20 @@ function columns(input: AddressInput) {
 }
 
 async function assertPlace(c: Context<AppEnv>, input: AddressInput): Promise<void> {
+  // The country's address form says where its place is: an area, or a carrier's city of that country.
+  const { form, placeField } = ADDRESS[input.country];
+  const placeId = (input as Record<string, unknown>)[placeField];
   const row =
-    input.country === 'KW'
-      ? await c.env.DB.prepare('SELECT 1 AS ok FROM areas WHERE id = ?').bind(input.area_id).first()
+    form === 'area-block'
+      ? await c.env.DB.prepare('SELECT 1 AS ok FROM areas WHERE id = ?').bind(placeId).first()
       : await c.env.DB.prepare(
-          "SELECT 1 AS ok FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = 'SA'",
+          'SELECT 1 AS ok FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = ?',
         )
-          .bind(input.city_id)
+          .bind(placeId, input.country)
           .first();
   if (!row)
     throw new ApiError(400, 'validation_failed', {
-      fields: [
-        { field: input.country === 'KW' ? 'area_id' : 'city_id', code: 'unknown', message: 'item_validation_error' },
-      ],
+      fields: [{ field: placeField, code: 'unknown', message: 'item_validation_error' }],
     });
 }
 

@@ -24,6 +24,7 @@ import { archiveKeyring } from '../archive/file';
 import { expireColdOrders } from '../archive/expire';
 import { earnStatements } from '../loyalty/earn';
 import { loyaltyJobs } from '../loyalty/jobs';
+import type { CountryCode } from '#shared/countries';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -263,7 +264,7 @@ const buildDevRoutes = () =>
         const held = await db
           .prepare('SELECT user_id, country FROM consultations WHERE id = ?')
           .bind(id)
-          .first<{ user_id: number; country: 'KW' | 'SA' }>();
+          .first<{ user_id: number; country: CountryCode }>();
         if (held)
           statements.push(
             ...(await earnStatements(db, {

@@ -27,6 +27,7 @@ import {
   returnLabelParams,
 } from '#shared/api/return-schemas';
 import { returnAnswerSchema, returnPhotoAnswerSchema } from '#shared/orders/answer-schemas';
+import type { CurrencyCode } from '#shared/countries';
 
 /** Pending photos (uploaded, not yet part of a return) one shopper may hold at once. */
 const MAX_PENDING_PHOTOS = 12;
@@ -190,7 +191,7 @@ export const userOrderReturnRoutes = new Hono<AppEnv>()
       try {
         const outcome = await bookParcelFor(
           c,
-          { id: returnId, order_id: id, country: read.row.country, currency: read.row.currency as 'KWD' | 'SAR' },
+          { id: returnId, order_id: id, country: read.row.country, currency: read.row.currency as CurrencyCode },
           read.row,
           read.lines,
           input.items,

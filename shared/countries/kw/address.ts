@@ -8,5 +8,6 @@ export const address: CountryAddress = {
   placeField: 'area_id',
   zone: 'area',
   lineFields: ['block', 'street', 'avenue', 'building', 'floor', 'apartment'],
+  doorFields: ['area_id', 'block', 'street', 'avenue', 'building', 'floor', 'apartment'],
   nationalId: 'kuwait-civil-id',
 };

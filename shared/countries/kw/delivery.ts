@@ -8,8 +8,16 @@ export const deliveryDays: DeliveryDays = { handling: [0, 1], transit: [0, 1], w
 /** Friday–Saturday weekend (getUTCDay's numbers). */
 export const week: CountryWeek = { weekend: [5, 6] };
 
-/** The warehouse parcels leave from: its city in Latin letters, as the carriers' shipper address. */
-export const warehouse: CountryWarehouse = { city: 'Kuwait City' };
+/** The warehouse parcels leave from (its city in Latin letters, as the carriers' shipper address), and returns go to. */
+export const warehouse: CountryWarehouse = {
+  city: 'Kuwait City',
+  returns: {
+    name: 'Gulf Vitamins Returns',
+    phone: '+96522000000',
+    lines: ['Shuwaikh Industrial Area', 'Block 1, Street 15, Warehouse 7'],
+    city: 'Shuwaikh',
+  },
+};
 
 /** The IANA time zone the shopper's dates are printed in. */
 export const timeZone = 'Asia/Kuwait';

@@ -8,5 +8,6 @@ export const address: CountryAddress = {
   placeField: 'city_id',
   zone: 'city',
   lineFields: ['district', 'street', 'building_number', 'short_address'],
+  doorFields: ['city_id', 'district', 'street', 'building_number', 'postal_code'],
   nationalId: 'saudi-id',
 };

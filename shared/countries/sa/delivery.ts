@@ -8,8 +8,17 @@ export const deliveryDays: DeliveryDays = { handling: [0, 1], transit: [2, 4], w
 /** Friday–Saturday weekend (getUTCDay's numbers). */
 export const week: CountryWeek = { weekend: [5, 6] };
 
-/** The warehouse parcels leave from: its city in Latin letters, as the carriers' shipper address. */
-export const warehouse: CountryWarehouse = { city: 'Riyadh' };
+/** The warehouse parcels leave from (its city in Latin letters, as the carriers' shipper address), and returns go to. */
+export const warehouse: CountryWarehouse = {
+  city: 'Riyadh',
+  returns: {
+    name: 'Gulf Vitamins Returns',
+    phone: '+966112000000',
+    lines: ['Al Sulay District', 'Warehouse 12, Street 40'],
+    city: 'Riyadh',
+    postalCode: '14322',
+  },
+};
 
 /** The IANA time zone the shopper's dates are printed in. */
 export const timeZone = 'Asia/Riyadh';

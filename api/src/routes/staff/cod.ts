@@ -9,6 +9,8 @@ import { COD_MISSING_DAYS, type SettlementStatus, settlementStatus, weekOf } fro
 import { parseAmount, readStatement, StatementUnreadable } from '#shared/cod/statement';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, countryOfCurrency, type CurrencyCode, HOME_COUNTRY } from '#shared/countries';
+import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
 import { currencyDecimals } from '#shared/money';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
@@ -28,7 +30,7 @@ import { codHandinSavedSchema, codOverviewSchema, codStatementCheckSchema } from
 /** Weeks of totals the page shows. */
 const WEEKS = 12;
 
-const countryOf = (currency: string): CountryCode => (currency === 'KWD' ? 'KW' : 'SA');
+const countryOf = (currency: string): CountryCode => countryOfCurrency(currency) ?? HOME_COUNTRY;
 
 function assertCountry(member: StaffMember, country: CountryCode) {
   const allowed = countriesFor(member.grants, 'cod:reconcile');
@@ -48,7 +50,7 @@ interface Checked extends MatchResult {
 
 async function check(
   db: D1Database,
-  input: { carrier: 'aramex' | 'smsa' | 'local'; currency: 'KWD' | 'SAR'; csv: string },
+  input: { carrier: 'aramex' | 'smsa' | 'local'; currency: CurrencyCode; csv: string },
 ): Promise<Checked> {
   let lines: ReturnType<typeof readStatement>;
   try {
@@ -106,7 +108,7 @@ interface CashShipment {
   order_id: number;
   carrier: string;
   tracking_number: string | null;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   cod_amount: number;
   delivered_at: number;
   remitted: number | null;
@@ -116,7 +118,7 @@ interface HandinRow {
   staff_id: number;
   name: string;
   day: string;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   expected: number;
   collected: number;
   handed: number | null;
@@ -138,9 +140,9 @@ export const staffCodRoutes = new Hono<AppEnv>()
     async (c) => {
       const member = await requireStaff(c);
       const allowed = countriesFor(member.grants, 'cod:reconcile');
-      const currencies = (['KW', 'SA'] as const)
-        .filter((code) => allowed === null || allowed.includes(code))
-        .map((code) => COUNTRY_FACTS[code].currency);
+      const currencies = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code)).map(
+        (code) => COUNTRY_FACTS[code].currency,
+      );
       const now = Date.now();
       const today = gulfDate(now);
       const since = Date.parse(`${addDays(weekOf(today), -7 * (WEEKS - 1))}T00:00:00+03:00`);
@@ -332,7 +334,8 @@ export const staffCodRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      assertCountry(member, 'KW');
+      // Hand-ins are the own drivers' cash, in the fleet's country.
+      assertCountry(member, OWN_FLEET_COUNTRY);
       const input = c.req.valid('json');
       const db = c.env.DB;
       const due = await db
@@ -341,7 +344,7 @@ export const staffCodRoutes = new Hono<AppEnv>()
          WHERE staff_id = ? AND day = ? AND status = 'delivered' AND cod_amount > 0`,
         )
         .bind(input.staff_id, input.day)
-        .first<{ expected: number | null; currency: 'KWD' | 'SAR' | null }>();
+        .first<{ expected: number | null; currency: CurrencyCode | null }>();
       if (!due?.expected || !due.currency) throw new ApiError(404, 'not_found');
       const handed = parseAmount(input.amount, currencyDecimals(due.currency));
       if (handed === null) throw new ApiError(400, 'cod_amount_invalid');
@@ -368,7 +371,7 @@ export const staffCodRoutes = new Hono<AppEnv>()
           action: 'cod.handin',
           resource: 'driver_handin',
           resourceId: `${input.staff_id}:${input.day}`,
-          country: 'KW',
+          country: OWN_FLEET_COUNTRY,
           after: { expected: due.expected, handed },
         }),
       ]);

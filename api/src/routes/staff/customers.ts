@@ -7,6 +7,8 @@ import { nationalNumber } from '#shared/api/account-schemas';
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { HOME_COUNTRY } from '#shared/countries';
+import { countryOfCurrencySql } from '#api/src/db/country-sql';
 import { countriesFor, type Permission } from '#shared/staff/permissions';
 import { currencyDecimals } from '#shared/money';
 import {
@@ -40,17 +42,17 @@ const LEDGER_LIMIT = 50;
 const ORDERS_LIMIT = 50;
 
 const countryOfCurrency = (currency: string): CountryCode =>
-  COUNTRY_CODES.find((c) => COUNTRY_FACTS[c].currency === currency) ?? 'KW';
+  COUNTRY_CODES.find((c) => COUNTRY_FACTS[c].currency === currency) ?? HOME_COUNTRY;
 
 /** The countries a shopper has a record in. */
 const COUNTRIES_SQL = `SELECT country FROM orders WHERE user_id = ?1
   UNION SELECT country FROM blood_test_orders WHERE user_id = ?1
   UNION SELECT country FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL
-  UNION SELECT CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END FROM wallet_accounts WHERE user_id = ?1`;
+  UNION SELECT ${countryOfCurrencySql('currency')} FROM wallet_accounts WHERE user_id = ?1`;
 
 /** The countries of her records in her order shard (orders and wallets), when that is not the core. */
 const SHARD_COUNTRIES_SQL = `SELECT country FROM orders WHERE user_id = ?1
-  UNION SELECT CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END FROM wallet_accounts WHERE user_id = ?1`;
+  UNION SELECT ${countryOfCurrencySql('currency')} FROM wallet_accounts WHERE user_id = ?1`;
 
 type Customer = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'lang' | 'created_at' | 'deleted_at'>;
 

@@ -2,6 +2,7 @@
 // blood-test visits (Gulf local day), payments awaiting action; low stock for the whole catalogue.
 // One batch: one D1 round trip.
 import { countriesInvoicing } from '#shared/countries/rules';
+import { currencyOf } from '#shared/countries';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES } from '#shared/locale';
@@ -102,7 +103,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
       const v = visitRows.find((r) => r.country === country);
       return {
         country,
-        currency: o?.currency ?? (country === 'KW' ? 'KWD' : 'SAR'),
+        currency: o?.currency ?? currencyOf(country),
         orders: o?.orders ?? 0,
         orders_total: o?.orders_total ?? 0,
         to_confirm: o?.to_confirm ?? 0,

@@ -19,6 +19,7 @@ import { auditStatement } from '#api/src/staff/audit';
 import { requestExport } from '#api/src/data-rights/exports';
 import { orderShards, routeFrom, routeStatement, userOwner } from '#api/src/db/databases';
 import { idParams } from '#shared/api/route-schemas';
+import type { CountryCode } from '#shared/countries';
 
 const LIST_LIMIT = 100;
 
@@ -122,7 +123,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
           ? []
           : (await shard.db.prepare('SELECT DISTINCT country FROM orders WHERE user_id = ?').bind(id).all()).results;
       // Everything the shop holds about her: every country's records, so the grant must reach them all.
-      for (const { country } of [...countries!.results, ...elsewhere] as { country: 'KW' | 'SA' }[])
+      for (const { country } of [...countries!.results, ...elsewhere] as { country: CountryCode }[])
         assertCan(member, 'customers:export', country);
       if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
       const now = Date.now();
@@ -152,7 +153,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
 async function shardScope(
   env: Parameters<typeof orderShards>[0],
   rows: readonly Record<string, unknown>[],
-  allowed: readonly ('KW' | 'SA')[],
+  allowed: readonly CountryCode[],
 ): Promise<Set<number>> {
   const routed = rows.filter((r) => r._shard !== null && r._shard !== undefined);
   const seen = new Set<number>();
@@ -173,7 +174,7 @@ async function shardScope(
         )
         .bind(ids),
     ]);
-    const orderRows = orders!.results as { user_id: number; country: 'KW' | 'SA' }[];
+    const orderRows = orders!.results as { user_id: number; country: CountryCode }[];
     const walletRows = wallets!.results as { user_id: number; currency: string }[];
     for (const r of routed.filter((x) => x._shard === shard.id)) {
       const userId = Number(r.user_id);

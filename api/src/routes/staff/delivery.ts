@@ -8,6 +8,8 @@ import { addDays, gulfDate } from '#shared/gulf-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
 import type { DeliverySpeed } from '#shared/delivery/promise';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { ADDRESS } from '#shared/countries/address';
+import type { CountryAddress } from '#shared/countries/types';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
@@ -94,10 +96,13 @@ async function settingsOf(db: D1Database, country: CountryCode, now: number): Pr
   };
 }
 
-/** Zones must be the country's own areas (Kuwait) or cities (Saudi Arabia). */
+/** The table of each kind of delivery zone. */
+const ZONE_TABLE: Record<CountryAddress['zone'], string> = { area: 'areas', city: 'dhl_cities' };
+
+/** Zones must be places of the country's zone kind: areas (Kuwait) or cities (Saudi Arabia). */
 async function assertZones(db: D1Database, country: CountryCode, zones: 'all' | number[]) {
   if (zones === 'all') return;
-  const table = country === 'KW' ? 'areas' : 'dhl_cities';
+  const table = ZONE_TABLE[ADDRESS[country].zone];
   const known = await db
     .prepare(`SELECT count(*) AS n FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
     .bind(JSON.stringify(zones))

@@ -23,6 +23,7 @@ import {
   toStop,
 } from '#api/src/drivers/stops';
 import { z } from '#shared/zod';
+import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
 import {
   driverDeliveredSchema,
   driverFailedSchema,
@@ -178,7 +179,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           action: 'driver.delivered',
           resource: 'driver_stop',
           resourceId: stopId,
-          country: 'KW',
+          country: OWN_FLEET_COUNTRY,
           after: { received_by: input.received_by, cash_collected: cash, cod_amount: stop.cod_amount },
         }),
       ]);
@@ -216,7 +217,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           action: 'driver.failed',
           resource: 'driver_stop',
           resourceId: stopId,
-          country: 'KW',
+          country: OWN_FLEET_COUNTRY,
           after: { reason: input.reason },
         }),
       ]);
@@ -244,7 +245,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      assertCan(member, 'orders:read', 'KW');
+      assertCan(member, 'orders:read', OWN_FLEET_COUNTRY);
       const query = c.req.valid('query');
       const day = query.day ?? gulfDate(Date.now());
       const db = c.env.DB;
@@ -253,7 +254,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           .prepare(
             `SELECT s.id, s.name, r.started_at FROM staff s JOIN staff_roles g ON g.staff_id = s.id AND g.role = 'driver'
          LEFT JOIN driver_runs r ON r.staff_id = s.id AND r.day = ?
-         WHERE s.active = 1 AND (g.country IS NULL OR g.country = 'KW') GROUP BY s.id ORDER BY s.name, s.id`,
+         WHERE s.active = 1 AND (g.country IS NULL OR g.country = '${OWN_FLEET_COUNTRY}') GROUP BY s.id ORDER BY s.name, s.id`,
           )
           .bind(day),
         db
@@ -272,7 +273,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           day,
           previous: addDays(day, -1),
           next: addDays(day, 1),
-          can_change: can(member.grants, 'orders:fulfil', 'KW'),
+          can_change: can(member.grants, 'orders:fulfil', OWN_FLEET_COUNTRY),
           drivers: drivers!.results,
           stops: (stops!.results as unknown as StopRow[]).map(toStop),
           zones: zones!.results,
@@ -292,7 +293,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      assertCan(member, 'orders:fulfil', 'KW');
+      assertCan(member, 'orders:fulfil', OWN_FLEET_COUNTRY);
       const input = c.req.valid('json');
       const db = c.env.DB;
       const stop = await db
@@ -313,7 +314,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           action: 'delivery.assign',
           resource: 'driver_stop',
           resourceId: stop.id,
-          country: 'KW',
+          country: OWN_FLEET_COUNTRY,
           before: { staff_id: stop.staff_id },
           after: { staff_id: input.staff_id },
         }),
@@ -332,7 +333,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      assertCan(member, 'orders:fulfil', 'KW');
+      assertCan(member, 'orders:fulfil', OWN_FLEET_COUNTRY);
       const input = c.req.valid('json');
       const db = c.env.DB;
       const stop = await db
@@ -361,7 +362,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
             action: 'delivery.move',
             resource: 'driver_stop',
             resourceId: stop.id,
-            country: 'KW',
+            country: OWN_FLEET_COUNTRY,
             before: { position: at + 1 },
             after: { position: to + 1 },
           }),
@@ -381,7 +382,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      assertCan(member, 'orders:fulfil', 'KW');
+      assertCan(member, 'orders:fulfil', OWN_FLEET_COUNTRY);
       const input = c.req.valid('json');
       const db = c.env.DB;
       const known = await db
@@ -402,7 +403,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           action: 'delivery.zone',
           resource: 'driver_zone',
           resourceId: `${input.kind}:${input.zone_id}`,
-          country: 'KW',
+          country: OWN_FLEET_COUNTRY,
           after: { staff_id: input.staff_id },
         }),
       ]);
@@ -415,7 +416,7 @@ async function assertDriver(db: D1Database, staffId: number) {
   const driver = await db
     .prepare(
       `SELECT 1 AS ok FROM staff s JOIN staff_roles g ON g.staff_id = s.id AND g.role = 'driver'
-       WHERE s.id = ? AND s.active = 1 AND (g.country IS NULL OR g.country = 'KW')`,
+       WHERE s.id = ? AND s.active = 1 AND (g.country IS NULL OR g.country = '${OWN_FLEET_COUNTRY}')`,
     )
     .bind(staffId)
     .first();

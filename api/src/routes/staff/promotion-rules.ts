@@ -13,6 +13,8 @@ import {
   type PromotionView,
 } from '#shared/api/promotion-view';
 import { countriesFor } from '#shared/staff/permissions';
+import { COUNTRY_CODES } from '#shared/countries';
+import { mapCountries } from '#shared/countries/map';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
@@ -31,8 +33,7 @@ function stored(input: PromotionInput) {
 type Stored = ReturnType<typeof stored>;
 
 const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_at, p.ends_at, p.buy_count,
-    (SELECT min_subtotal_minor FROM promotion_thresholds WHERE promotion_id = p.id AND country = 'KW') AS threshold_kw,
-    (SELECT min_subtotal_minor FROM promotion_thresholds WHERE promotion_id = p.id AND country = 'SA') AS threshold_sa,
+    ${COUNTRY_CODES.map((c) => `(SELECT min_subtotal_minor FROM promotion_thresholds WHERE promotion_id = p.id AND country = '${c}') AS threshold_${c}`).join(',\n    ')},
     p.free_count, p.max_per_order, p.max_uses, p.used, p.priority, p.is_active,
     (SELECT json_group_array(sku_id) FROM (SELECT sku_id FROM promotion_gifts WHERE promotion_id = p.id ORDER BY sort_order, sku_id)) AS gift_skus,
     (SELECT json_group_array(product_id) FROM promotion_targets WHERE promotion_id = p.id AND product_id IS NOT NULL) AS target_products,
@@ -40,10 +41,11 @@ const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_a
   FROM promotions p`;
 
 function parsed(row: Record<string, unknown>): PromotionView {
-  const { threshold_kw, threshold_sa, ...rest } = row;
+  // Each country's threshold is a column `threshold_<code>` of SELECT.
+  const rest = Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('threshold_')));
   return {
     ...(rest as unknown as PromotionView),
-    thresholds: { KW: (threshold_kw as number | null) ?? null, SA: (threshold_sa as number | null) ?? null },
+    thresholds: mapCountries((c) => (row[`threshold_${c}`] as number | null) ?? null),
     gift_skus: JSON.parse(row.gift_skus as string) as number[],
     target_products: JSON.parse(row.target_products as string) as number[],
     target_skus: JSON.parse(row.target_skus as string) as number[],

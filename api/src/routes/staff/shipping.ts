@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { gulfDate } from '#shared/gulf-days';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { WAREHOUSE } from '#shared/countries/delivery';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { carrierFor } from '#api/src/carriers';
@@ -41,11 +42,12 @@ import {
   shippingPageSchema,
 } from '#shared/api/staff-shipping-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import type { CurrencyCode } from '#shared/countries';
 
 interface ParcelRow {
   id: number;
   order_id: number;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   carrier: ParcelView['carrier'];
   status: ParcelView['status'];
   reference: string;
@@ -53,7 +55,7 @@ interface ParcelRow {
   label_key: string | null;
   weight_grams: number;
   cod_amount: number;
-  currency: 'KWD' | 'SAR';
+  currency: CurrencyCode;
   create_tries: number;
   carrier_error: string | null;
   created_at: number;
@@ -397,7 +399,7 @@ export const staffShippingRoutes = new Hono<AppEnv>()
               name: company.legalName.en,
               phone: company.phone,
               lines: [company.address.en],
-              city: q.country === 'KW' ? 'Kuwait City' : 'Riyadh',
+              city: WAREHOUSE[q.country].city,
               country: q.country,
             },
             trackingNumbers: lines.map((l) => l.tracking_number!),
