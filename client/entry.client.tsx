@@ -19,10 +19,13 @@ import { AppProviders } from './providers';
 import { routes } from './route-tree';
 import { loadDeferredShell, loadFooter } from './shell/deferred';
 import { createSessionStore } from './stores/session';
+import type { HerParts } from './app/her-parts';
 
 declare global {
   interface Window {
     __BOOT__: BootData;
+    /** Her places' data on her kept page, written by the storefront's fill (decision 76). */
+    __HER__?: HerParts;
   }
 }
 
@@ -45,6 +48,10 @@ async function start(): Promise<void> {
     await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
+  // Her kept page (decision 76): her places and their data come after the kept copy; read it whole.
+  if (boot.herParts && document.readyState === 'loading')
+    await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
+  const her: HerParts | null = boot.herParts ? (window.__HER__ ?? { state: 'failed' }) : null;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();
   void loadDeferredShell();
@@ -62,7 +69,7 @@ async function start(): Promise<void> {
   void pageHydrated.then(() => loadPagesOnIntent(routes));
   provideTextSource(browserTexts);
 
-  const session = createSessionStore({ country: boot.country, user: boot.user });
+  const session = createSessionStore({ country: boot.country, user: her?.user ?? boot.user });
   const api = deferredSessionClient({
     lang: boot.lang,
     country: () => session.country,
@@ -81,6 +88,10 @@ async function start(): Promise<void> {
     },
   });
 
+  // Her session ended after her kept page had left (decision 76): asking the API as her ends it here
+  // as any 401 does (the worker clears her cookies, onUnauthorized above).
+  if (her?.ended) void api.get('/user/me').catch(() => undefined);
+
   const router = createBrowserRouter(routes, {
     getContext() {
       const context = new RouterContextProvider();
@@ -93,7 +104,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       document,
-      <AppProviders boot={boot} api={api} session={session}>
+      <AppProviders boot={boot} api={api} session={session} her={her}>
         <RouterProvider router={router} />
       </AppProviders>,
     );

@@ -43,4 +43,7 @@ export interface BootData {
   config: PublicConfig;
   /** The page came after the shell, into its own Suspense boundary (decision 41). */
   shellFirst?: true;
+  /** Her kept page (decision 76): her places and their data (window.__HER__) follow the kept copy in the
+   * same document; the browser reads it whole before it hydrates. */
+  herParts?: true;
 }
