@@ -79,7 +79,9 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: ReturnType<
   if (settled === 'late') return failed;
   const [mine, homeAnswer, productAnswer] = settled;
   if (mine.status === 'rejected') {
-    return mine.reason instanceof ApiFailure && mine.reason.status === 401 ? { ...failed, ended: true } : failed;
+    return mine.reason instanceof ApiFailure && mine.reason.status === 401
+      ? { state: 'failed', user: null, productId: 0, ended: true }
+      : failed;
   }
   // A product that is not there has nothing of hers to add (its page says so itself).
   const productGone = productAnswer.status === 'rejected' && (productAnswer.reason as ApiFailure)?.status === 404;

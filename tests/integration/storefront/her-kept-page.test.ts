@@ -6,7 +6,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, envelope, registerShopper, storefront } from './helpers';
+import { keepPage } from '#worker/render/page-cache';
+import { cookiesFrom, envelope, registerShopper, storefront, stubApi } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
@@ -84,5 +85,89 @@ describe('her kept page', () => {
           expect(copy, `${path} ${personal}`).not.toContain(personal);
       }
     }
+  });
+
+  it('decides her session before the first byte: a forged or borrowed pass asks the API, which renews it', async () => {
+    const maha = await shopper('Maha Forged', 'gamma-vitamin-c-1000');
+    const other = await shopper('Noor Borrowed', 'gamma-vitamin-c-1000');
+    const passOf = (cookie: string) => cookie.split('; ').find((pair) => pair.startsWith('hp='))!;
+    expect(passOf(maha)).toMatch(/^hp=\d+\.[\w-]{43}$/);
+    const forged = passOf(maha).replace(/\.[\w-]{43}$/, `.${'A'.repeat(43)}`);
+    for (const pass of [forged, passOf(other)]) {
+      const cookie = maha.replace(passOf(maha), pass);
+      const res = await storefront('/products/alpha-vitamin-d3-1000', { headers: { cookie } }, CACHE_ON);
+      const html = await res.text();
+      expect(res.headers.get('x-her-page'), pass).toBe('checked');
+      expect(html).toContain('Maha Forged');
+      expect(html).not.toContain('Noor');
+      // The API said who she is: a new pass of her own, in the headers.
+      expect(passOf(after(cookie, res))).not.toBe(pass);
+    }
+  });
+
+  it('gives an ended session the guest page with its cookies cleared, or ends it in the browser when it had a pass', async () => {
+    const hind = await shopper('Hind Ended', 'gamma-vitamin-c-1000');
+    const out = await storefront('/api/user/logout', {
+      method: 'POST',
+      headers: { cookie: hind, origin: 'http://shop.test', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    // Her other tab still holds the old cookies, pass included: her kept page, nothing of her, ended in the browser.
+    const withPass = await storefront('/', { headers: { cookie: hind } }, CACHE_ON);
+    const kept = await withPass.text();
+    expect(withPass.status).toBe(200);
+    expect(kept).not.toContain('Hind Ended');
+    expect(kept).toContain('"ended":true');
+    // Without a fresh pass the API is asked first: the guest page, her cookies cleared in the headers.
+    const noPass = hind.replace(/hp=[^;]+(; )?/, '');
+    const res = await storefront('/ar', { headers: { cookie: noPass } }, CACHE_ON);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-her-page')).toBeNull();
+    expect(html).not.toContain('Hind Ended');
+    expect(html).toContain('aria-label="تسجيل الدخول"');
+    const cleared = res.headers.getSetCookie().filter((line) => /max-age=0|expires=Thu, 01 Jan 1970/i.test(line));
+    expect(cleared.map((line) => line.split('=')[0])).toEqual(expect.arrayContaining(['atk', 'user']));
+  });
+
+  it('keeps her page usable and says her parts could not load when the API is down, never blank', async () => {
+    const reem = await shopper('Reem Unreached', 'gamma-vitamin-c-1000');
+    // The kept copy is warm (her first view above made it, and one more makes sure).
+    await (await storefront('/', { headers: { cookie: reem } }, CACHE_ON)).text();
+    const down = stubApi(() => envelope(null, 503, 'service_busy'));
+    for (const [path, failed] of [
+      ['/', 'Your own picks could not load'],
+      ['/ar', 'تعذّر تحميل اختياراتك الخاصة'],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie: reem } }, { ...CACHE_ON, API: down.fetcher });
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-page-cache'), path).toBe('hit');
+      expect(html, path).toContain(failed);
+      expect(html, path).toContain('class="home-section');
+      expect(html, path).toContain('Reem Unreached');
+    }
+  });
+
+  it('never keeps a copy that carries a personal part or a signed-in shopper', async () => {
+    const cache = (caches as unknown as { default: Cache }).default;
+    const page = (text: string) => new Response(text).body!;
+    const base = '<!DOCTYPE html><html><body><main>kept</main><script>window.__BOOT__={"user":null,"lang":"en"}</script>';
+    const tries = {
+      fill: `${base}<template data-her-fill="account"><a aria-label="Account: Dana">x</a></template></body></html>`,
+      data: `${base}<script>window.__HER__={"state":"here"}</script></body></html>`,
+      user: '<html><body><script>window.__BOOT__={"user":{"id":7,"name":"Dana"}}</script></body></html>',
+    };
+    for (const [name, text] of Object.entries(tries)) {
+      const key = new Request(`http://shop.test/__page/poison/KW/her/${name}`);
+      await keepPage(300, key, 'v', 'nonce', page(text), () => true);
+      expect(await cache.match(key), name).toBeUndefined();
+    }
+    const clean = new Request('http://shop.test/__page/poison/KW/her/clean');
+    await keepPage(300, clean, 'v', 'nonce', page(`${base}</body></html>`), () => true);
+    const kept = await cache.match(clean);
+    expect(kept?.headers.get('set-cookie')).toBeNull();
+    expect(await kept?.text()).toContain('<main>kept</main>');
   });
 });
