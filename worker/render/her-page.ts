@@ -44,6 +44,9 @@ export async function herPage(
 ): Promise<Response | null> {
   const pass = await readPass(c, session);
   const places = placesOf(splitLocalePath(new URL(c.req.url).pathname).path);
+  // From the dev server or the test runner the page's code comes by I/O: loaded first, so that the
+  // copy's calls and her parts' leave together there as they do in a build.
+  if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
   // Both leave now: her parts' trip, and the kept copy (from the edge's cache, or rendered now without
   // anything of her: her token never travels with the copy's calls).
   const trip = herTrip(c, session, places);
@@ -111,7 +114,6 @@ async function keptCopy(c: Context<AppEnv>, session: Session, lang: Lang): Promi
   const key = pageCacheKey(c, nobody, __BUILD_ID__, true);
   const cached = key ? await cachedPage(c, key) : null;
   if (cached?.html) return { kind: 'page', body: textStream(cached.html), status: 200, cache: 'hit' };
-  if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
   const api = pageApi(c, nobody, isPublicRead);
   let failed = false;
   const result = await renderFor(c, nobody, lang, api, {
