@@ -39,6 +39,9 @@ import { Together } from './pages/product';
 
 // The page table, for the worker's sitemap (the worker imports this module only, decision 67).
 export { PAGE_ROUTES } from './page-list';
+// What her places render with and the home sections among them, for her page's trip (decision 76).
+export type { HerParts } from './app/her-parts';
+export type { HomeSection } from './lib/catalogue';
 
 provideTextSource(serverTexts);
 provideServerFooter(Footer);

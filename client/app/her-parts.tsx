@@ -11,8 +11,7 @@ import type { HomeSection } from '../lib/catalogue';
 import { useI18n } from '../i18n/context';
 
 /** The named places; each page shows those of them it has. */
-export const HER_PART_NAMES = ['account', 'for-you', 'together'] as const;
-export type HerPartName = (typeof HER_PART_NAMES)[number];
+export type HerPartName = 'account' | 'for-you' | 'together';
 
 /** What her places render with. `pending`: the kept copy's (neutral); `failed`: the trip did not answer. */
 export interface HerParts {

@@ -11,12 +11,12 @@ import type { AppEnv } from '../app-env';
 import type { Session } from './session-state';
 
 /** How long a pass holds, and how long before its end a view asks the API again (then writes a new one). */
-export const PASS_TTL_S = 600;
-export const PASS_REFRESH_S = 300;
+const PASS_TTL_S = 600;
+const PASS_REFRESH_S = 300;
 
 export type PassState = 'fresh' | 'stale';
 
-export function passCookieName(secure: boolean): string {
+function passCookieName(secure: boolean): string {
   return secure ? '__Host-hp' : 'hp';
 }
 

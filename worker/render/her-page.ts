@@ -9,9 +9,7 @@ import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
 import type { ProductDetail } from '#shared/catalogue/types';
 import { splitLocalePath, type Lang } from '#shared/locale';
-import { prepareRoutes, renderHerParts } from '#client/entry.server';
-import type { HerParts } from '#client/app/her-parts';
-import type { HomeSection } from '#client/lib/catalogue';
+import { type HerParts, type HomeSection, prepareRoutes, renderHerParts } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
 import { pageApi } from '../lib/page-calls';
@@ -22,12 +20,21 @@ import { type HtmlAnswer, renderFor, withTripCounts } from './document';
 import { cachedPage, HER_FILL_MARK, isPublicRead, keepPage, pageCacheKey } from './page-cache';
 
 /** How long her parts may take before her page says they could not load (the page is already there). */
-export const HER_PARTS_WAIT_MS = 2500;
+const HER_PARTS_WAIT_MS = 2500;
 
 /** Which of her places a page has, by the page (the path without its language). */
 function placesOf(path: string): { home: boolean; product: string | null } {
   const product = /^\/products\/([^/]+)$/.exec(path)?.[1];
-  return { home: path === '/', product: product ? decodeURIComponent(product) : null };
+  return { home: path === '/', product: product ? slugOf(product) : null };
+}
+
+/** A product's slug from its path; a malformed one is still asked for as it came (the API says 404). */
+function slugOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 type Outcome = HerParts & { productId: number };

@@ -85,7 +85,7 @@ export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string
  * and data), no signed-in shopper in its boot data. The last guard of "no personal byte in a kept
  * copy" (decision 76), after the render's own (its calls were public reads, made without her token).
  */
-export function personalBytes(page: Uint8Array): boolean {
+function personalBytes(page: Uint8Array): boolean {
   const text = new TextDecoder().decode(page);
   return HER_FILL_MARK.some((mark) => text.includes(mark)) || !/"user":null[,}]/.test(text);
 }

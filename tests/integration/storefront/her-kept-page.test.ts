@@ -41,6 +41,9 @@ async function shopper(name: string, viewed: string): Promise<string> {
   return cookie;
 }
 
+/** The build id the tests' workers are built with (vitest.config.ts's build flags). */
+declare const __BUILD_ID__: string;
+
 /** Every kept copy of this page in the edge's cache store, as stored (guests' and signed-in shoppers'). */
 async function keptCopies(path: string): Promise<string[]> {
   const cache = (caches as unknown as { default: Cache }).default;
@@ -153,7 +156,8 @@ describe('her kept page', () => {
   it('never keeps a copy that carries a personal part or a signed-in shopper', async () => {
     const cache = (caches as unknown as { default: Cache }).default;
     const page = (text: string) => new Response(text).body!;
-    const base = '<!DOCTYPE html><html><body><main>kept</main><script>window.__BOOT__={"user":null,"lang":"en"}</script>';
+    const base =
+      '<!DOCTYPE html><html><body><main>kept</main><script>window.__BOOT__={"user":null,"lang":"en"}</script>';
     const tries = {
       fill: `${base}<template data-her-fill="account"><a aria-label="Account: Dana">x</a></template></body></html>`,
       data: `${base}<script>window.__HER__={"state":"here"}</script></body></html>`,
