@@ -232,11 +232,13 @@ export function renderHerParts(options: {
   url: string;
   boot: Omit<BootData, 'texts' | 'fallback' | 'css'>;
   texts: TextArea[];
+  /** The answers her cards' prices need (the country list), as the page's boot data has them. */
+  fallback: BootData['fallback'];
   api: ApiClient;
   her: HerParts;
   product: number | null;
 }): Record<HerPartName, string> {
-  const boot: BootData = { ...options.boot, css: [], texts: options.texts, fallback: {}, herParts: true };
+  const boot: BootData = { ...options.boot, css: [], texts: options.texts, fallback: options.fallback, herParts: true };
   const session = createSessionStore({ country: boot.country, user: options.her.user ?? null });
   const render = (node: ReactNode) =>
     renderToString(

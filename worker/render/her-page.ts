@@ -37,7 +37,8 @@ function slugOf(segment: string): string {
   }
 }
 
-type Outcome = HerParts & { productId: number };
+/** Her parts with what only the storefront's render of them reads: the product's id, the prices' answers. */
+type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown> };
 
 /**
  * Her page, or null when the API says her session has ended (the session's cookies are cleared by the
@@ -80,14 +81,16 @@ export async function herPage(
 async function herTrip(c: Context<AppEnv>, session: Session, places: ReturnType<typeof placesOf>): Promise<Outcome> {
   const api = pageApi(c, session);
   const me = api.get('/user/me');
+  // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).
+  const countries = api.get<{ items: unknown[] }>('/country');
   const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4') : null;
   const product = places.product ? api.get<ProductDetail>(`/product/${encodeURIComponent(places.product)}/v2`) : null;
-  const all = Promise.allSettled([me, home, product]);
+  const all = Promise.allSettled([me, home, product, countries]);
   const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), HER_PARTS_WAIT_MS));
   const settled = await Promise.race([all, late]);
   const failed: Outcome = { state: 'failed', user: session.user, productId: 0 };
   if (settled === 'late') return failed;
-  const [mine, homeAnswer, productAnswer] = settled;
+  const [mine, homeAnswer, productAnswer, countryAnswer] = settled;
   if (mine.status === 'rejected') {
     return mine.reason instanceof ApiFailure && mine.reason.status === 401
       ? { state: 'failed', user: null, productId: 0, ended: true }
@@ -96,6 +99,7 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: ReturnType<
   // A product that is not there has nothing of hers to add (its page says so itself).
   const productGone = productAnswer.status === 'rejected' && (productAnswer.reason as ApiFailure)?.status === 404;
   if (homeAnswer.status === 'rejected' || (productAnswer.status === 'rejected' && !productGone)) return failed;
+  if (countryAnswer.status === 'rejected') return failed;
   const detail = productAnswer.status === 'fulfilled' ? productAnswer.value?.data : undefined;
   return {
     state: 'here',
@@ -104,6 +108,7 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: ReturnType<
     ...(places.home ? { forYou: (homeAnswer.value?.data.sections ?? []).filter((s) => s.type === 'for_you') } : {}),
     ...(places.product ? { together: detail?.purchase_together ?? [] } : {}),
     productId: detail?.id ?? 0,
+    fallback: { '/country': { items: countryAnswer.value.data.items } },
   };
 }
 
@@ -167,13 +172,17 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Swaps each place for the one rendered for her, before the entry hydrates (it waits for the document). */
+/**
+ * Swaps each place for the one rendered for her, before the entry hydrates (it waits for the document).
+ * Only the place's element: a resource hint React writes beside it (an eager card's image preload) is
+ * no part of the tree the browser hydrates.
+ */
 const SWAP =
-  'document.querySelectorAll("template[data-her-fill]").forEach(function(t){var s=document.querySelector(\'[data-her="\'+t.getAttribute("data-her-fill")+\'"]\');if(s)s.replaceWith(t.content);t.remove()});';
+  'document.querySelectorAll("template[data-her-fill]").forEach(function(t){var n=t.getAttribute("data-her-fill"),s=document.querySelector(\'[data-her="\'+n+\'"]\'),f=t.content.querySelector(\'[data-her="\'+n+\'"]\');if(s&&f)s.replaceWith(f);t.remove()});';
 
 /** Her places rendered for her, as templates, and the script that swaps them in with their data. */
 function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, outcome: Outcome): string {
-  const { productId, ...her } = outcome;
+  const { productId, fallback, ...her } = outcome;
   const url = new URL(c.req.url);
   try {
     const parts = renderHerParts({
@@ -186,6 +195,7 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, outcome: Outco
         config: publicConfig(c.var.config, url.hostname),
       },
       texts: ['catalogue'],
+      fallback: fallback ?? {},
       api: pageApi(c, session),
       her,
       product: placesOf(splitLocalePath(url.pathname).path).product === null ? null : productId,
