@@ -44,14 +44,14 @@ async function start(): Promise<void> {
   // A page sent shell first has its data in the document's last script (decision 41): read it whole
   // first. Without data once it is read, the page was a redirect (the browser is on its way) or was cut
   // short: what the server sent stays as it is.
-  if (!window.__BOOT__ && document.readyState === 'loading')
+  // Her kept page (decision 76) likewise: her places and their data come after the kept copy.
+  if ((!window.__BOOT__ || window.__BOOT__.herParts) && document.readyState === 'loading')
     await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
-  // Her kept page (decision 76): her places and their data come after the kept copy; read it whole.
-  if (boot.herParts && document.readyState === 'loading')
-    await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
-  const her: HerParts | null = boot.herParts ? (window.__HER__ ?? { state: 'failed' }) : null;
+  const her: HerParts | undefined = boot.herParts
+    ? (boot.her = window.__HER__ ?? ({ state: 'failed' } satisfies HerParts))
+    : undefined;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();
   void loadDeferredShell();
@@ -104,7 +104,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       document,
-      <AppProviders boot={boot} api={api} session={session} her={her}>
+      <AppProviders boot={boot} api={api} session={session}>
         <RouterProvider router={router} />
       </AppProviders>,
     );

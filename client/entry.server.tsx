@@ -164,7 +164,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   let left = false;
   const wholeScript = settled ? '' : bootScript(hydrationOf(context), boot);
   const stream = await renderToReadableStream(
-    <AppProviders boot={boot} api={options.api} session={session} her={options.herPending ? PENDING : null}>
+    <AppProviders boot={boot} api={options.api} session={session}>
       <Preloads modules={options.preloads(modules)} fonts={options.fonts} />
       <AppHead lang={boot.lang} />
       <StreamedPageContext.Provider value={streamed}>
@@ -221,8 +221,6 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
 
 const notLate = () => false;
 
-const PENDING: HerParts = { state: 'pending' };
-
 /**
  * Her places rendered for her (decision 76), each as the element the kept copy holds in its place: the
  * storefront streams them after the kept copy, and the browser hydrates them with the same data. Only
@@ -238,11 +236,18 @@ export function renderHerParts(options: {
   her: HerParts;
   product: number | null;
 }): Record<HerPartName, string> {
-  const boot: BootData = { ...options.boot, css: [], texts: options.texts, fallback: options.fallback, herParts: true };
+  const boot: BootData = {
+    ...options.boot,
+    css: [],
+    texts: options.texts,
+    fallback: options.fallback,
+    herParts: true,
+    her: options.her,
+  };
   const session = createSessionStore({ country: boot.country, user: options.her.user ?? null });
   const render = (node: ReactNode) =>
     renderToString(
-      <AppProviders boot={boot} api={options.api} session={session} her={options.her}>
+      <AppProviders boot={boot} api={options.api} session={session}>
         <StaticRouter location={new URL(options.url).pathname}>{node}</StaticRouter>
       </AppProviders>,
     );

@@ -5,7 +5,6 @@ import type { ApiClient } from '#shared/api/client';
 import type { BootData } from '#shared/boot';
 import { I18nProvider } from './i18n/context';
 import { SessionContext, type SessionState } from './stores/session';
-import { HerPartsContext, type HerParts } from './app/her-parts';
 
 export const BootContext = createContext<BootData | null>(null);
 export const ApiContext = createContext<ApiClient | null>(null);
@@ -14,14 +13,11 @@ export function AppProviders({
   boot,
   api,
   session,
-  her = null,
   children,
 }: {
   boot: BootData;
   api: ApiClient;
   session: SessionState;
-  /** Her places' data on her kept page (app/her-parts.tsx); null on a page rendered whole. */
-  her?: HerParts | null;
   children: ReactNode;
 }) {
   return (
@@ -42,7 +38,7 @@ export function AppProviders({
             }}
           >
             <I18nProvider lang={boot.lang} texts={boot.texts}>
-              <HerPartsContext.Provider value={her}>{children}</HerPartsContext.Provider>
+              {children}
             </I18nProvider>
           </SWRConfig>
         </SessionContext.Provider>

@@ -2,13 +2,13 @@
 // with a few named places that are hers. The kept copy holds each place neutral (no guest text, nothing of
 // anyone); the storefront renders the places for her after one trip to the API and streams them into the
 // same response (worker/render/her-page.ts), and the browser hydrates them with the data that came with
-// them (window.__HER__), so the page renders once. A page rendered whole (a guest's, or a page that is hers
-// entirely) has no such context: its places render from its own data, as before.
-import { createContext, type ReactNode, useContext } from 'react';
+// them (window.__HER__, put into the boot data), so the page renders once. A page rendered whole (a
+// guest's, or a page that is hers entirely) has no her parts: its places render from its own data.
+import { type ReactNode, useContext } from 'react';
 import type { ProductCard } from '#shared/catalogue/types';
 import type { UserDisplay } from '#shared/boot';
 import type { HomeSection } from '../lib/catalogue';
-import { useI18n } from '../i18n/context';
+import { BootContext } from '../providers';
 
 /** The named places; each page shows those of them it has. */
 export type HerPartName = 'account' | 'for-you' | 'together';
@@ -26,37 +26,23 @@ export interface HerParts {
   ended?: true;
 }
 
-export const HerPartsContext = createContext<HerParts | null>(null);
+const PENDING: HerParts = { state: 'pending' };
 
-/** Her parts, or null on a page rendered whole. */
+/** Her parts (from the boot data: decision 76), or null on a page rendered whole. */
 export function useHerParts(): HerParts | null {
-  return useContext(HerPartsContext);
+  const boot = useContext(BootContext);
+  return boot?.herParts ? ((boot.her as HerParts | undefined) ?? PENDING) : null;
 }
 
 /**
  * One of her places: the element the storefront's fill replaces with the place rendered for her (the same
- * element with her content), so the browser finds exactly what it renders when it hydrates.
+ * element with her content), so the browser finds exactly what it renders when it hydrates. It adds no
+ * box of its own (app.css), so it may stand in a row of links as well as between sections.
  */
-export function HerSlot({ name, inline, children }: { name: HerPartName; inline?: boolean; children: ReactNode }) {
-  const her = useHerParts();
-  const state = her?.state;
-  return inline ? (
-    <span className="her-slot" data-her={name} data-her-state={state}>
-      {children}
-    </span>
-  ) : (
-    <div className="her-slot" data-her={name} data-her-state={state}>
+export function HerSlot({ name, children }: { name: HerPartName; children: ReactNode }) {
+  return (
+    <div className="her-slot" data-her={name}>
       {children}
     </div>
-  );
-}
-
-/** Said in a place whose data did not come: the page around it stays usable. */
-export function HerPartFailed() {
-  const { t } = useI18n();
-  return (
-    <p className="her-part-failed" role="status">
-      {t('her_parts_failed')}
-    </p>
   );
 }

@@ -19,7 +19,7 @@ import { ColorDot } from '../ui/ColorDot';
 import { MinorMoney } from '../ui/Money';
 import { responsive } from '../ui/responsive-image';
 import type { PageDeclaration } from '../page-table';
-import { HerPartFailed, HerSlot, useHerParts } from '../app/her-parts';
+import { HerSlot, useHerParts } from '../app/her-parts';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
@@ -90,11 +90,14 @@ export function Component() {
 
 /** Her own sections, first on her page, in her place; said so when they could not come. */
 export function ForYou({ sections }: { sections: HomeSection[] }) {
+  const { t } = useI18n();
   const her = useHerParts();
   return (
     <HerSlot name="for-you">
       {her?.state === 'failed' ? (
-        <HerPartFailed />
+        <p className="her-part-failed" role="status">
+          {t('her_parts_failed')}
+        </p>
       ) : (
         sections.map((s, i) => <Section key={s.id} section={s} lead={!i} />)
       )}

@@ -26,7 +26,7 @@ import { track } from '../analytics/track';
 import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 import { PromiseLine } from '../delivery/PromiseLine';
 import type { PageDeclaration } from '../page-table';
-import { HerPartFailed, HerSlot, useHerParts } from '../app/her-parts';
+import { HerSlot, useHerParts } from '../app/her-parts';
 import type { ProductCard } from '#shared/catalogue/types';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
@@ -287,7 +287,9 @@ export function Together({ productId, cards }: { productId: number; cards: Produ
   return (
     <HerSlot name="together">
       {her?.state === 'failed' ? (
-        <HerPartFailed />
+        <p className="her-part-failed" role="status">
+          {t('her_parts_failed')}
+        </p>
       ) : (
         cards.length > 0 && (
           <section className="home-section" aria-labelledby="together-title" data-suggestion="bought-together">

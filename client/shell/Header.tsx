@@ -87,13 +87,13 @@ export function HerAccount() {
   const { user } = useSnapshot(useSessionStore());
   const her = useHerParts();
   return (
-    <HerSlot name="account" inline>
-      {user ? (
-        <Link to={href('/profile')} className="header-action" aria-label={`${t('account_label')}: ${user.name}`}>
-          <Icon name="user" />
-        </Link>
-      ) : her ? (
-        <Link to={href('/profile')} className="header-action" aria-label={t('account_label')}>
+    <HerSlot name="account">
+      {user || her ? (
+        <Link
+          to={href('/profile')}
+          className="header-action"
+          aria-label={user ? `${t('account_label')}: ${user.name}` : t('account_label')}
+        >
           <Icon name="user" />
         </Link>
       ) : (

@@ -24,7 +24,6 @@ export const shellAr = {
     other: '{{count}} منتج في السلة',
   },
   account_label: 'الحساب',
-  her_parts_failed: 'تعذّر تحميل اختياراتك الخاصة الآن. بقية الصفحة تعمل كالمعتاد.',
   sign_in: 'تسجيل الدخول',
   sign_up: 'إنشاء حساب',
   close: 'إغلاق',

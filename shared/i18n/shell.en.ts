@@ -20,8 +20,6 @@ export const shellEn = {
   cart_label: 'Cart',
   cart_count: { one: '{{count}} item in cart', other: '{{count}} items in cart' },
   account_label: 'Account',
-  /** On her kept page, where her own parts could not load (decision 76). */
-  her_parts_failed: 'Your own picks could not load just now. The rest of the page works as usual.',
   sign_in: 'Sign in',
   sign_up: 'Create account',
   close: 'Close',

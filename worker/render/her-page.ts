@@ -57,7 +57,7 @@ export async function herPage(
   if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
   // Both leave now: her parts' trip, and the kept copy (from the edge's cache, or rendered now without
   // anything of her: her token never travels with the copy's calls).
-  const trip = herTrip(c, session, places);
+  const trip = herTrip(c, session, places, pass === 'fresh');
   const copy = keptCopy(c, session, lang);
   if (pass !== 'fresh') {
     // Her cookies are decided before the first byte: the answer ends her session or renews her pass.
@@ -77,8 +77,18 @@ export async function herPage(
   return html(c.var.config.ENVIRONMENT !== 'production' ? withTripCounts(c, body) : body, kept.status);
 }
 
-/** One trip for her parts: who she is, and each of her places' data on this page. Never rejects. */
-async function herTrip(c: Context<AppEnv>, session: Session, places: ReturnType<typeof placesOf>): Promise<Outcome> {
+/**
+ * One trip for her parts: who she is (an ended session is seen at once), and each of her places' data
+ * on this page. A page whose only place is her account link needs no trip while her pass is fresh (the
+ * API accepted her token minutes ago; her name is in her session's own cookie). Never rejects.
+ */
+async function herTrip(
+  c: Context<AppEnv>,
+  session: Session,
+  places: ReturnType<typeof placesOf>,
+  known: boolean,
+): Promise<Outcome> {
+  if (known && !places.home && !places.product) return { state: 'here', user: session.user, productId: 0 };
   const api = pageApi(c, session);
   const me = api.get('/user/me');
   // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).

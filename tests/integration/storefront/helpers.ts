@@ -88,8 +88,7 @@ export function shownPage(html: string): string {
   let page = html;
   for (const [fill, name, markup] of html.matchAll(/<template data-her-fill="([\w-]+)">([\s\S]*?)<\/template>/g)) {
     page = page.replace(fill, '');
-    const tag = name === 'account' ? 'span' : 'div';
-    const slot = new RegExp(`<${tag} class="her-slot" data-her="${name}"[^>]*>[\\s\\S]*?</${tag}>`);
+    const slot = new RegExp(`<div class="her-slot" data-her="${name}"[^>]*>[\\s\\S]*?</div>`);
     page = page.replace(slot, () => markup!);
   }
   return page;
