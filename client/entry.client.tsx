@@ -49,9 +49,8 @@ async function start(): Promise<void> {
     await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
-  const her: HerParts | undefined = boot.herParts
-    ? (boot.her = window.__HER__ ?? ({ state: 'failed' } satisfies HerParts))
-    : undefined;
+  const her: HerParts | undefined = boot.herParts ? (window.__HER__ ?? { state: 'failed' }) : undefined;
+  if (her) boot.her = her;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();
   void loadDeferredShell();
