@@ -49,4 +49,6 @@ export interface BootData {
   /** Her places' data (client/app/her-parts.tsx): set by the browser from window.__HER__ and by the
    * storefront's render of her places; never in the kept copy's boot data. */
   her?: object;
+  /** The browser's router's first location key: the one page her parts belong to ("default" on the server). */
+  herKey?: string;
 }

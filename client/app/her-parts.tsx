@@ -5,6 +5,7 @@
 // them (window.__HER__, put into the boot data), so the page renders once. A page rendered whole (a
 // guest's, or a page that is hers entirely) has no her parts: its places render from its own data.
 import { type ReactNode, useContext } from 'react';
+import { useLocation } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';
 import type { UserDisplay } from '#shared/boot';
 import type { HomeSection } from '../lib/catalogue';
@@ -28,10 +29,15 @@ export interface HerParts {
 
 const PENDING: HerParts = { state: 'pending' };
 
-/** Her parts (from the boot data: decision 76), or null on a page rendered whole. */
+/**
+ * Her parts (from the boot data: decision 76), or null on a page rendered whole. Only the document's own
+ * page has them (its location's key, as the browser's router began: entry.client): a page the browser goes to next
+ * renders her places from its own loaders' data, which the browser asked for as her.
+ */
 export function useHerParts(): HerParts | null {
   const boot = useContext(BootContext);
-  return boot?.herParts ? ((boot.her as HerParts | undefined) ?? PENDING) : null;
+  const first = useLocation().key === (boot?.herKey ?? 'default');
+  return boot?.herParts && first ? ((boot.her as HerParts | undefined) ?? PENDING) : null;
 }
 
 /**
