@@ -46,8 +46,11 @@ export function useHerParts(): HerParts | null {
  * box of its own (app.css), so it may stand in a row of links as well as between sections.
  */
 export function HerSlot({ name, children }: { name: HerPartName; children: ReactNode }) {
+  // Marked while her parts are on their way, so that what follows her home sections waits for them
+  // (app.css) instead of moving down when they come.
+  const pending = useHerParts()?.state === 'pending';
   return (
-    <div className="her-slot" data-her={name}>
+    <div className="her-slot" data-her={name} data-pending={pending || undefined}>
       {children}
     </div>
   );

@@ -37,6 +37,8 @@ test('a signed-in shopper in Arabic (390 px) browses home, product and cart from
       return page.locator('[data-suggestion="recently-viewed"]').getByText(shortName).count();
     })
     .toBeGreaterThan(0);
+  // The shop's sections below hers wait for hers (no layout shift), then show.
+  await expect(page.locator('.home-section.banners')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect(account).toBeVisible();
 

@@ -76,6 +76,9 @@ describe('her kept page', () => {
     // Her sections on her home page: what she viewed, and not what the other viewed.
     const home = await (await storefront('/', { headers: { cookie: zainab } }, CACHE_ON)).text();
     expect(home).toMatch(/data-suggestion="recently-viewed"[\s\S]*Vitamin C 1000 mg/);
+    // Her place waits in the kept copy (what follows it shows with it: no layout shift); hers has come.
+    expect(home).toMatch(/<div class="her-slot" data-her="for-you" data-pending="true"><\/div>/);
+    expect(/<template data-her-fill="for-you">([\s\S]*?)<\/template>/.exec(home)![1]).not.toContain('data-pending');
     // The second view of each page came from the kept copy; the store holds nothing of either.
     const second = await storefront('/', { headers: { cookie: lulwa } }, CACHE_ON);
     await second.text();
