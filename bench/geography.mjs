@@ -52,16 +52,18 @@ async function timed(base, path, { cookie = '', simulate = '', body, lang }) {
   const text = await res.text();
   const done = performance.now() - started;
   // A page sent shell first says its counts at its end: its headers left before its calls came back.
-  const tail = /<!--trips api_calls=(\d+) api_steps=(\d+) d1_queries=\d+ d1_roundtrips=(\d+)-->$/.exec(text);
+  const tail = /<!--trips api_calls=(\d+) api_steps=(\d+) d1_queries=(\d+) d1_roundtrips=(\d+)-->$/.exec(text);
   const count = (header, index) => (tail ? Number(tail[index]) : Number(res.headers.get(header) ?? NaN));
   return {
     status: res.status,
     ttfb,
     done,
-    shellFirst: !!tail,
+    // Her kept page (decision 76) closes with the counts too, though its first byte was the kept copy's.
+    shellFirst: !!tail && !res.headers.get('x-her-page'),
     calls: count('x-api-calls', 1),
     steps: count('x-api-steps', 2),
-    d1: count('x-d1-roundtrips', 3),
+    d1Queries: count('x-d1-queries', 3),
+    d1: count('x-d1-roundtrips', 4),
     res,
   };
 }
@@ -75,7 +77,14 @@ async function returningCookie(base, lang) {
   return cookie;
 }
 
-async function signedInCookie(base) {
+/** A signed-in shopper's cookies after one view of `path`: her session pass (decision 76) included. */
+export async function signedInAfterView(base, cookie, path) {
+  const res = await fetch(base + path, { headers: { cookie, 'user-agent': 'Mozilla/5.0 (bench geography)' } });
+  await res.arrayBuffer();
+  return jar(res, cookie);
+}
+
+export async function signedInCookie(base) {
   let cookie = await returningCookie(base, 'en');
   const email = `geo-${Date.now()}@example.com`;
   const res = await fetch(`${base}/api/user/register`, {
@@ -105,7 +114,9 @@ async function cell(base, path, options) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const cookie = options.visit === 'first' || options.visit === 'cached' ? '' : options.cookie;
-    const url = options.visit === 'cached' || options.body ? path : uncached(path);
+    // A signed-in shopper's view of a kept page is timed as she browses: the same URLs as everyone's.
+    const kept = options.visit === 'cached' || options.visit === 'signed in, kept';
+    const url = kept || options.body ? path : uncached(path);
     runs.push(await timed(base, url, { ...options, cookie }));
   }
   const last = runs.at(-1);
@@ -116,6 +127,7 @@ async function cell(base, path, options) {
     shellFirst: last.shellFirst,
     calls: last.calls,
     steps: last.steps,
+    d1Queries: last.d1Queries,
     d1RoundTrips: last.d1,
   };
 }
@@ -140,9 +152,14 @@ export async function geography(base, productPath) {
         ? ['signed in']
         : extra.body
           ? ['returning']
-          : ['first', 'returning', ...(extra.cacheable ? ['cached'] : [])];
+          : ['first', 'returning', ...(extra.cacheable ? ['cached', 'signed in, kept'] : [])];
       for (const visit of visits) {
-        const cookie = visit === 'signed in' ? signedIn : returning;
+        const cookie =
+          visit === 'signed in, kept'
+            ? await signedInAfterView(base, signedIn, path)
+            : visit === 'signed in'
+              ? signedIn
+              : returning;
         const row = { page, lang, visit, path };
         // A guest's first view keeps the page; the cached cells time the views after it.
         if (visit === 'cached') await timed(base, path, { lang });
@@ -150,12 +167,16 @@ export async function geography(base, productPath) {
           row[mode] = await cell(base, path, { cookie, simulate, body: extra.body, lang, visit });
         }
         // Within target when the whole page costs at most 1.3 round trips over the local render, or for a
-        // cached page, when its first byte comes within 30 ms without a call.
-        row.targetMs = visit === 'cached' ? 30 : round(1.3 * rtt + row.local.doneMs);
+        // cached page, when its first byte comes within 30 ms without a call; a signed-in shopper's kept
+        // page (issue 76): her first byte within 30 ms, the whole page within one long haul + 30 ms.
+        row.targetMs =
+          visit === 'cached' ? 30 : visit === 'signed in, kept' ? rtt + 30 : round(1.3 * rtt + row.local.doneMs);
         row.withinTarget =
           visit === 'cached'
             ? row['edge+api'].ttfbMs <= row.targetMs && row['edge+api'].calls === 0
-            : row['edge+api'].doneMs <= row.targetMs;
+            : visit === 'signed in, kept'
+              ? row['edge+api'].ttfbMs <= 30 && row['edge+api'].doneMs <= row.targetMs
+              : row['edge+api'].doneMs <= row.targetMs;
         rows.push(row);
       }
     }
@@ -200,15 +221,15 @@ export function geographyMarkdown(geo, title = 'Geography') {
     '',
     `Median ms of ${geo.runs} views, first byte / whole page (* the shell came first, decision 41); ${geo.rttMs} ms simulated per long haul. edge+api: the storefront at a Gulf edge, the API beside D1 (a haul per API call); edge+d1: both at the edge (a haul per D1 round trip). Steps/calls: sequential / all storefront→API calls. Target: the whole page within 1.3 × RTT + local; a cached page's first byte within 30 ms.`,
     '',
-    '| page | lang | visit | local | edge+api | steps/calls | edge+d1 | D1 trips | target | met |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| page | lang | visit | local | edge+api | steps/calls | edge+d1 | D1 trips | D1 queries | target | met |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of geo.rows) {
     const a = r['edge+api'];
     const d = r['edge+d1'];
     const trips = Number.isFinite(d.d1RoundTrips) ? d.d1RoundTrips : 0;
     lines.push(
-      `| ${r.page} | ${r.lang} | ${r.visit} | ${timing(r.local)} | ${timing(a)} | ${a.steps}/${a.calls} | ${timing(d)} | ${trips} | ${r.targetMs} | ${r.withinTarget ? 'yes' : 'no'} |`,
+      `| ${r.page} | ${r.lang} | ${r.visit} | ${timing(r.local)} | ${timing(a)} | ${a.steps}/${a.calls} | ${timing(d)} | ${trips} | ${Number.isFinite(r.local.d1Queries) ? r.local.d1Queries : ''} | ${r.targetMs} | ${r.withinTarget ? 'yes' : 'no'} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -49,7 +49,7 @@ async function views(base, path, headers) {
  * `split`: the server was started with SPLIT_V8_FLAGS and perf can sample it (bench/cpu-split.mjs); each
  * page's views are then run once more under perf, and the process's CPU is split by whose code spent it.
  */
-export async function renderCost(base, productPath, pgid, cookie, { split = false } = {}) {
+export async function renderCost(base, productPath, pgid, cookie, { split = false, signedIn = null } = {}) {
   const pid = split ? workerdPid(pgid) : null;
   const pages = [
     ['home', '/'],
@@ -89,6 +89,11 @@ export async function renderCost(base, productPath, pgid, cookie, { split = fals
   for (const [name, path] of pages)
     for (const p of [path, `/ar${path === '/' ? '' : path}`])
       rows.push(await measure(name, p, { cookie, 'cache-control': 'no-cache' }));
+  // A signed-in shopper's views as she browses (issue 76): her cookies, her session pass included.
+  if (signedIn) {
+    rows.push(await measure('home, signed in', '/', { cookie: signedIn }));
+    rows.push(await measure('product, signed in', productPath, { cookie: signedIn }));
+  }
   rows.push(await measure('home, kept for guests', '/', {}));
   rows.push(await measure('product, kept for guests', productPath, {}));
   rows.push(await measure('static file', '/favicon.svg', { cookie }));

@@ -18,7 +18,7 @@ import { startBuiltServer } from './serve.mjs';
 import { orderBench, restock } from './orders.mjs';
 import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
-import { geography, geographyMarkdown, printGeography } from './geography.mjs';
+import { geography, geographyMarkdown, printGeography, signedInAfterView, signedInCookie } from './geography.mjs';
 import { canSplit, SPLIT_V8_FLAGS } from './cpu-split.mjs';
 import { printRenderCost, renderCost } from './render-cost.mjs';
 import { printReviewedProduct, reviewedProduct, seedReviewedProduct } from './reviews.mjs';
@@ -199,7 +199,11 @@ async function main() {
     );
   }
   // CPU per page view and HTML bytes (bench/render-cost.mjs).
-  if (STEPS.has('render')) result.render = await renderCost(base, productPath, server.pid, cookie, { split: SPLIT });
+  if (STEPS.has('render'))
+    result.render = await renderCost(base, productPath, server.pid, cookie, {
+      split: SPLIT,
+      signedIn: await signedInAfterView(base, await signedInCookie(base), '/'),
+    });
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
   if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
@@ -321,12 +325,15 @@ async function throughput(base, cookie, productPath) {
   // Same settings and headers for both, so the ratio isolates SSR cost. Pages are asked with
   // `cache-control: no-cache` (a hard reload), so they are rendered rather than served from the edge's
   // page cache; the cached rows measure a guest's view from it (decision 40).
+  // A signed-in shopper browsing (issue 76): her own cookies, her session pass included, and views as
+  // she makes them (not hard reloads), beside a guest's kept page on the same run.
+  const her = await signedInAfterView(base, await signedInCookie(base), '/');
   const run = (path, duration, cached = false) =>
     autocannon({
       url: base + path,
       connections: LOAD.connections,
       duration,
-      headers: cached ? { cookie } : { cookie, 'cache-control': 'no-cache' },
+      headers: cached === 'her' ? { cookie: her } : cached ? { cookie } : { cookie, 'cache-control': 'no-cache' },
     });
   const summarize = (r) => ({
     reqPerSec: round(r.requests.average, 1),
@@ -343,6 +350,8 @@ async function throughput(base, cookie, productPath) {
     ['ssrProduct', productPath],
     ['cachedHome', '/', true],
     ['cachedProduct', productPath, true],
+    ['signedInHome', '/', 'her'],
+    ['signedInProduct', productPath, 'her'],
     ['static', STATIC_PATH],
   ]) {
     // The first seconds include workerd and V8 warming up: not what we want to compare.
@@ -354,6 +363,9 @@ async function throughput(base, cookie, productPath) {
     p50: round(out.ssr.p50Ms / out.static.p50Ms, 2),
     p99: round(out.ssr.p99Ms / out.static.p99Ms, 2),
     productReqPerSec: round(out.ssrProduct.reqPerSec / out.static.reqPerSec, 3),
+    // Issue 76's target: a signed-in view ≥ 0.6 × a guest's kept view.
+    signedInHomeVsKept: round(out.signedInHome.reqPerSec / out.cachedHome.reqPerSec, 2),
+    signedInProductVsKept: round(out.signedInProduct.reqPerSec / out.cachedProduct.reqPerSec, 2),
   };
   return out;
 }
@@ -559,6 +571,10 @@ function printSummary(r) {
     for (const [label, s] of [
       [`SSR ${t.ssr.path}`, t.ssr],
       [`SSR product`, t.ssrProduct],
+      ...(t.cachedHome ? [[`kept home (guest)`, t.cachedHome]] : []),
+      ...(t.cachedProduct ? [[`kept product (guest)`, t.cachedProduct]] : []),
+      ...(t.signedInHome ? [[`signed-in home`, t.signedInHome]] : []),
+      ...(t.signedInProduct ? [[`signed-in product`, t.signedInProduct]] : []),
       [`static ${t.static.path}`, t.static],
     ]) {
       console.log(
@@ -577,6 +593,13 @@ function printSummary(r) {
     }
     console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
     console.log(row(['SSR product / static', `${t.ratio.productReqPerSec}x`, '', '', '', ''], tw));
+    if (t.ratio.signedInHomeVsKept !== undefined)
+      console.log(
+        row(
+          ['signed-in / kept guest', `${t.ratio.signedInHomeVsKept}x`, `${t.ratio.signedInProductVsKept}x`, '', '', ''],
+          tw,
+        ),
+      );
   }
 
   console.log('\nD1 work per page (statements / round trips), first view and next view');

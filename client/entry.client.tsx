@@ -19,10 +19,13 @@ import { AppProviders } from './providers';
 import { routes } from './route-tree';
 import { loadDeferredShell, loadFooter } from './shell/deferred';
 import { createSessionStore } from './stores/session';
+import type { HerParts } from './app/her-parts';
 
 declare global {
   interface Window {
     __BOOT__: BootData;
+    /** Her places' data on her kept page, written by the storefront's fill (decision 76). */
+    __HER__?: HerParts;
   }
 }
 
@@ -41,10 +44,13 @@ async function start(): Promise<void> {
   // A page sent shell first has its data in the document's last script (decision 41): read it whole
   // first. Without data once it is read, the page was a redirect (the browser is on its way) or was cut
   // short: what the server sent stays as it is.
-  if (!window.__BOOT__ && document.readyState === 'loading')
+  // Her kept page (decision 76) likewise: her places and their data come after the kept copy.
+  if ((!window.__BOOT__ || window.__BOOT__.herParts) && document.readyState === 'loading')
     await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
+  const her: HerParts | undefined = boot.herParts ? (window.__HER__ ?? { state: 'failed' }) : undefined;
+  if (her) boot.her = her;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();
   void loadDeferredShell();
@@ -62,7 +68,7 @@ async function start(): Promise<void> {
   void pageHydrated.then(() => loadPagesOnIntent(routes));
   provideTextSource(browserTexts);
 
-  const session = createSessionStore({ country: boot.country, user: boot.user });
+  const session = createSessionStore({ country: boot.country, user: her?.user ?? boot.user });
   const api = deferredSessionClient({
     lang: boot.lang,
     country: () => session.country,
@@ -81,6 +87,10 @@ async function start(): Promise<void> {
     },
   });
 
+  // Her session ended after her kept page had left (decision 76): asking the API as her ends it here
+  // as any 401 does (the worker clears her cookies, onUnauthorized above).
+  if (her?.ended) void api.get('/user/me').catch(() => undefined);
+
   const router = createBrowserRouter(routes, {
     getContext() {
       const context = new RouterContextProvider();
@@ -88,6 +98,9 @@ async function start(): Promise<void> {
       return context;
     },
   });
+
+  // Her parts belong to this document's page only, whatever key a reload's history state gives it.
+  if (her) boot.herKey = router.state.location.key;
 
   // A transition lets React hydrate in slices and yield to input, instead of one long task.
   startTransition(() => {

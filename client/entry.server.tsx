@@ -3,13 +3,15 @@
 // page follows in the same document, its hydration data in a script at the end (decision 41). Crawlers
 // get the whole document at once (allReady), with its status.
 import { preload, preloadModule } from 'react-dom';
-import { renderToReadableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
   matchRoutes,
   RouterContextProvider,
+  StaticRouter,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
@@ -30,9 +32,16 @@ import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';
 import { routes } from './route-tree';
 import { createSessionStore } from './stores/session';
+import type { HerPartName, HerParts } from './app/her-parts';
+import { HerAccount } from './shell/Header';
+import { ForYou } from './pages/home';
+import { Together } from './pages/product';
 
 // The page table, for the worker's sitemap (the worker imports this module only, decision 67).
 export { PAGE_ROUTES } from './page-list';
+// What her places render with and the home sections among them, for her page's trip (decision 76).
+export type { HerParts } from './app/her-parts';
+export type { HomeSection } from './lib/catalogue';
 
 provideTextSource(serverTexts);
 provideServerFooter(Footer);
@@ -63,6 +72,8 @@ export interface RenderOptions {
   fonts: string[];
   waitForAll: boolean;
   onError: (error: unknown) => void;
+  /** Her kept copy (decision 76): her places render neutral, and her parts follow the document. */
+  herPending?: boolean;
 }
 
 export type RenderResult =
@@ -137,7 +148,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const pageModules = handles.flatMap((h) => [h?.via, h?.module]).filter((m): m is string => !!m);
   // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
   const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
-  const boot: BootData = { ...options.boot, texts, css, fallback };
+  const boot: BootData = { ...options.boot, texts, css, fallback, ...(options.herPending ? { herParts: true } : {}) };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
 
   const settled: Promise<SettledPage> | null = shellFirst ? settleLateData(context, late, options.fallback) : null;
@@ -209,6 +220,46 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
 }
 
 const notLate = () => false;
+
+/**
+ * Her places rendered for her (decision 76), each as the element the kept copy holds in its place: the
+ * storefront streams them after the kept copy, and the browser hydrates them with the same data. Only
+ * her places render: the page itself is the kept copy's.
+ */
+export function renderHerParts(options: {
+  url: string;
+  boot: Omit<BootData, 'texts' | 'fallback' | 'css'>;
+  texts: TextArea[];
+  /** The answers her cards' prices need (the country list), as the page's boot data has them. */
+  fallback: BootData['fallback'];
+  api: ApiClient;
+  her: HerParts;
+  product: number | null;
+}): Record<HerPartName, string> {
+  const boot: BootData = {
+    ...options.boot,
+    css: [],
+    texts: options.texts,
+    fallback: options.fallback,
+    herParts: true,
+    her: options.her,
+  };
+  const session = createSessionStore({ country: boot.country, user: options.her.user ?? null });
+  const render = (node: ReactNode) =>
+    renderToString(
+      <AppProviders boot={boot} api={options.api} session={session}>
+        <StaticRouter location={new URL(options.url).pathname}>{node}</StaticRouter>
+      </AppProviders>,
+    );
+  return {
+    account: render(<HerAccount />),
+    'for-you': render(<ForYou sections={options.her.forYou ?? []} />),
+    together:
+      options.product === null
+        ? ''
+        : render(<Together productId={options.product} cards={options.her.together ?? []} />),
+  };
+}
 
 function hydrationOf(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors };

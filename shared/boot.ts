@@ -43,4 +43,12 @@ export interface BootData {
   config: PublicConfig;
   /** The page came after the shell, into its own Suspense boundary (decision 41). */
   shellFirst?: true;
+  /** Her kept page (decision 76): her places and their data (window.__HER__) follow the kept copy in the
+   * same document; the browser reads it whole before it hydrates. */
+  herParts?: true;
+  /** Her places' data (client/app/her-parts.tsx): set by the browser from window.__HER__ and by the
+   * storefront's render of her places; never in the kept copy's boot data. */
+  her?: object;
+  /** The browser's router's first location key: the one page her parts belong to ("default" on the server). */
+  herKey?: string;
 }

@@ -19,6 +19,7 @@ import { ColorDot } from '../ui/ColorDot';
 import { MinorMoney } from '../ui/Money';
 import { responsive } from '../ui/responsive-image';
 import type { PageDeclaration } from '../page-table';
+import { HerSlot, useHerParts } from '../app/her-parts';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
@@ -42,7 +43,12 @@ export function Component() {
   const { minor: freeFrom, currency: info } = useFreeShipping();
   const currency = info.currency;
   const { origin } = useBoot();
-  const hers = sections[0]?.type === 'for_you';
+  // Her sections are one of her places (decision 76): on her kept page they come with her parts, and
+  // the page around them is the kept copy's (so the intro is the compact one from the first byte).
+  const her = useHerParts();
+  const mine = her ? (her.forYou ?? []) : sections.filter((s) => s.type === 'for_you');
+  const rest = sections.filter((s) => s.type !== 'for_you');
+  const hers = her !== null || mine.length > 0;
   return (
     <>
       <Seo
@@ -73,11 +79,29 @@ export function Component() {
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>
       </section>
-      {sections.map((s, i) => (
-        <Section key={s.id} section={s} lead={!hers || !i} />
+      <ForYou sections={mine} />
+      {rest.map((s) => (
+        <Section key={s.id} section={s} lead={!hers} />
       ))}
       <div data-more-to-see="" />
     </>
+  );
+}
+
+/** Her own sections, first on her page, in her place; said so when they could not come. */
+export function ForYou({ sections }: { sections: HomeSection[] }) {
+  const { t } = useI18n();
+  const her = useHerParts();
+  return (
+    <HerSlot name="for-you">
+      {her?.state === 'failed' ? (
+        <p className="her-part-failed" role="status">
+          {t('her_parts_failed')}
+        </p>
+      ) : (
+        sections.map((s, i) => <Section key={s.id} section={s} lead={!i} />)
+      )}
+    </HerSlot>
   );
 }
 

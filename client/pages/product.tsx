@@ -26,6 +26,8 @@ import { track } from '../analytics/track';
 import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 import { PromiseLine } from '../delivery/PromiseLine';
 import type { PageDeclaration } from '../page-table';
+import { HerSlot, useHerParts } from '../app/her-parts';
+import type { ProductCard } from '#shared/catalogue/types';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { texts: ['catalogue'] } satisfies PageDeclaration;
@@ -47,6 +49,8 @@ export function originFromParams(params: URLSearchParams): CartOrigin {
 
 export function Component() {
   const product = useLoaderData() as ProductDetail;
+  // Bought together is gated for her (her safety): on her kept page it is one of her places (decision 76).
+  const her = useHerParts();
   const { t, lang } = useI18n();
   const href = useHref();
   const format = usePrice();
@@ -270,15 +274,32 @@ export function Component() {
 
       <ReviewsPlace key={product.id} product={product} />
 
-      {product.purchase_together.length > 0 && (
-        <section className="home-section" aria-labelledby="together-title" data-suggestion="bought-together">
-          <h2 id="together-title" className="section-title">
-            {t('purchase_together')}
-          </h2>
-          <ProductGrid products={product.purchase_together} origin={{ source: 'Purchase Together', id: product.id }} />
-        </section>
-      )}
+      <Together productId={product.id} cards={her ? (her.together ?? []) : product.purchase_together} />
       <div data-more-to-see="" data-except={product.id} />
     </Page>
+  );
+}
+
+/** Bought together, one of her places: the kept copy's is empty, hers is gated for her. */
+export function Together({ productId, cards }: { productId: number; cards: ProductCard[] }) {
+  const { t } = useI18n();
+  const her = useHerParts();
+  return (
+    <HerSlot name="together">
+      {her?.state === 'failed' ? (
+        <p className="her-part-failed" role="status">
+          {t('her_parts_failed')}
+        </p>
+      ) : (
+        cards.length > 0 && (
+          <section className="home-section" aria-labelledby="together-title" data-suggestion="bought-together">
+            <h2 id="together-title" className="section-title">
+              {t('purchase_together')}
+            </h2>
+            <ProductGrid products={cards} origin={{ source: 'Purchase Together', id: productId }} />
+          </section>
+        )
+      )}
+    </HerSlot>
   );
 }

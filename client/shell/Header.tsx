@@ -9,6 +9,7 @@ import { cart, cartCount } from '../cart/cart-store';
 import { useBloodTestCartNeeded } from '../blood-tests/cart-presence';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
+import { HerSlot, useHerParts } from '../app/her-parts';
 import { formatNumber } from '#shared/money';
 import { CategoryMenu } from './CategoryMenu';
 import { countLinkName } from './count-name';
@@ -23,7 +24,7 @@ export function Header() {
   const { t, lang } = useI18n();
   const href = useHref();
   const { items } = useSnapshot(cart);
-  const { user, country } = useSnapshot(useSessionStore());
+  const { country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
   const shown = formatNumber(count, lang, country);
   const bloodTests = useBloodTestCartNeeded();
@@ -52,23 +53,7 @@ export function Header() {
         <nav className="header-actions" aria-label={t('main_navigation')}>
           <LanguageSwitch />
           <CountrySwitch />
-          {user ? (
-            <Link to={href('/profile')} className="header-action" aria-label={`${t('account_label')}: ${user.name}`}>
-              <Icon name="user" />
-            </Link>
-          ) : (
-            <Link
-              to={href('/auth/sign-in')}
-              className="header-action"
-              aria-label={t('sign_in')}
-              onClick={(e) => {
-                e.preventDefault();
-                openAuthModal({ mode: 'sign_in' });
-              }}
-            >
-              <Icon name="user" />
-            </Link>
-          )}
+          <HerAccount />
           <Link
             to={href('/cart')}
             className="header-action cart-link"
@@ -89,5 +74,41 @@ export function Header() {
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * The account link, one of her places (app/her-parts.tsx): her name once she is known; on her kept page
+ * before that, a neutral link to her account (never the guest's "Sign in", which would flash).
+ */
+export function HerAccount() {
+  const { t } = useI18n();
+  const href = useHref();
+  const { user } = useSnapshot(useSessionStore());
+  const her = useHerParts();
+  return (
+    <HerSlot name="account">
+      {user || her ? (
+        <Link
+          to={href('/profile')}
+          className="header-action"
+          aria-label={user ? `${t('account_label')}: ${user.name}` : t('account_label')}
+        >
+          <Icon name="user" />
+        </Link>
+      ) : (
+        <Link
+          to={href('/auth/sign-in')}
+          className="header-action"
+          aria-label={t('sign_in')}
+          onClick={(e) => {
+            e.preventDefault();
+            openAuthModal({ mode: 'sign_in' });
+          }}
+        >
+          <Icon name="user" />
+        </Link>
+      )}
+    </HerSlot>
   );
 }

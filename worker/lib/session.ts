@@ -14,6 +14,7 @@ import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode,
 import type { AppEnv } from '../app-env';
 import { isBookmark } from '#shared/api/d1-bookmark';
 import type { Session } from './session-state';
+import { clearPass } from './session-pass';
 
 const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -318,6 +319,7 @@ function clearUserSession(c: Context<AppEnv>, session: Session): void {
   deleteCookie(c, names.auth, { path: '/', secure: true });
   deleteCookie(c, names.user, { path: '/', secure: session.secure });
   deleteCookie(c, names.profile, { path: '/', secure: true });
+  clearPass(c, session.secure);
 }
 
 function userDisplay(value: unknown): UserDisplay | null {

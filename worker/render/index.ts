@@ -1,19 +1,17 @@
 // Server rendering of every page route: critical shell data first, then the streamed document.
 import type { Context } from 'hono';
-import type { Country } from '#shared/api/schemas';
 import { splitLocalePath, type Lang } from '#shared/locale';
-import type { BootData } from '#shared/boot';
-import { prepareRoutes, renderDocument } from '#client/entry.server';
+import { prepareRoutes } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
-import { publicConfig } from '../config';
 import { pageApi } from '../lib/page-calls';
 import { readSession } from '../lib/session';
-import { currentTrips } from '../lib/log';
 import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
-import { cachedPage, isPublicRead, keepPage, pageCacheKey } from './page-cache';
+import { cachedPage, isKeptPage, isPublicRead, keepPage, pageCacheKey } from './page-cache';
+import { herPage } from './her-page';
+import { type HtmlAnswer, PricesUnavailable, renderFor, withTripCounts } from './document';
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -21,7 +19,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.var.nonce;
   const session = readSession(c, lang);
   const link = EARLY_HINTS[lang];
-  const html = (body: BodyInit | null, status: number) =>
+  const html: HtmlAnswer = (body, status) =>
     c.body(body as string, status as 200, {
       'content-type': 'text/html; charset=utf-8',
       vary: 'Cookie',
@@ -38,20 +36,20 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       return html(cached.html, 200);
     }
 
+    // A signed-in shopper on a kept page (decision 76): the kept copy of her country and language now,
+    // her own parts streamed into it after one trip; her session is decided here, before the first byte.
+    if (session.userToken && isKeptPage(c)) {
+      const mine = await herPage(c, session, lang, html);
+      if (mine) return mine;
+      // Her session ended (the API said so): the guest's page, with her cookies cleared.
+    }
+
     // The country list (exchange rates) and the page's loaders leave together, in one bundle. In a
     // build the pages' code is in the worker and loads within the turn; from the dev server or the test
     // runner it comes by I/O, so it is loaded first there and no loader starts late and misses the bundle
     // (matching the routes twice costs a built page a millisecond for nothing).
     if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
     const api = pageApi(c, session, isPublicRead);
-    const fallback: Promise<BootData['fallback']> = api.get<{ items: Country[] }>('/country').then(
-      (answer) => ({ '/country': { items: answer.data.items } }),
-      (error: unknown) => {
-        throw new PricesUnavailable(error);
-      },
-    );
-    // Awaited by the renderer after the loaders; a redirect or a response before that leaves it unread.
-    fallback.catch(() => undefined);
     const waitForAll = wantsWholeDocument(c.req.header('user-agent'));
     // Slow: the page's calls left for the API and have not answered a moment later. Then the shell is
     // sent first and the page follows (decision 41); a page its caches answer comes whole as before.
@@ -65,24 +63,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
             .travelling()
             .then(() => new Promise<void>((resolve) => setTimeout(resolve, c.var.config.SHELL_FIRST_AFTER_MS)));
 
-    const result = await renderDocument({
-      request: c.req.raw,
-      api,
-      boot: {
-        lang,
-        origin: url.origin,
-        country: session.country,
-        user: session.user,
-        config: publicConfig(c.var.config, url.hostname),
-        css: assetPlan.css,
-      },
-      fallback,
+    const result = await renderFor(c, session, lang, api, {
       ...(slow ? { slow } : {}),
-      nonce,
-      bootstrapModules: assetPlan.bootstrapModules,
-      preloads: (modules) => assetPlan.preloads(modules, lang),
-      styles: (modules) => assetPlan.styles(modules),
-      fonts: assetPlan.fonts(lang),
       waitForAll,
       onError: (error) => {
         failed = true;
@@ -120,30 +102,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     }
     reportError(c, error);
     return html(fallbackPage(lang, 500, nonce), 500);
-  }
-}
-
-/**
- * Outside production, the request's API calls and D1 round trips as a last comment, for the bench and
- * the tests: the headers that carry them (x-api-calls, x-d1-roundtrips…) left with the shell.
- */
-function withTripCounts(c: Context<AppEnv>, stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  // The request's own meter, taken now: the stream's last step may run outside the request's context.
-  const trips = currentTrips();
-  return stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      flush(controller) {
-        const d1 = c.get('d1');
-        const counts = `api_calls=${trips?.calls ?? 0} api_steps=${trips?.steps ?? 0} d1_queries=${d1?.statements ?? 0} d1_roundtrips=${d1?.roundTrips ?? 0}`;
-        controller.enqueue(new TextEncoder().encode(`<!--trips ${counts}-->`));
-      },
-    }),
-  );
-}
-
-class PricesUnavailable extends Error {
-  constructor(cause: unknown) {
-    super('the country list is unavailable', { cause });
   }
 }
 

@@ -11,7 +11,14 @@ import type { AppEnv } from '../app-env';
 import { catalogueVersion } from '../cache';
 import type { Session } from '../lib/session';
 
-/** Pages a guest may get from the cache (the path without its /ar prefix). */
+/**
+ * Kept pages (the path without its /ar prefix): the pages whose content is the shop's, the same for
+ * everyone of a country and language (catalogue, content, blood tests). The rule (decision 76): a page
+ * is kept when nothing on it is the shopper's but her named places (app/her-parts.tsx); a page whose
+ * content is her own record (profile, orders, cart, checkout, consultations, results, sign-in) is hers
+ * entirely and always rendered for her. This list is where the rule is written down; every render
+ * checks it again (a page is kept only if each of its API calls was a public read, below).
+ */
 const GUEST_PAGES = [
   /^\/$/,
   /^\/(categories|products|brands|brands-list|search|blood-test|nutritionist|nutritionist-list|quiz)$/,
@@ -51,16 +58,40 @@ function stillTrue(kept: Headers, now: number): boolean {
   return until === null || now < Number(until);
 }
 
-/** The slot of a guest's page view, or null when this view must be rendered for her alone (or the
- * code comes from the dev server, which has no build id: an edit must show without a new build). */
-export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string): Request | null {
-  if (c.var.config.PAGE_CACHE_TTL_S === 0 || build === '') return null;
-  if (c.req.method !== 'GET' || session.userToken) return null;
-  const url = new URL(c.req.url);
-  if (!GUEST_PAGES.some((pattern) => pattern.test(splitLocalePath(url.pathname).path))) return null;
-  // The page's language is in its path; its country and the build are added here.
-  return new Request(`${url.origin}/__page/${build}/${session.country}${url.pathname}${url.search}`);
+/** Whether this request is for a kept page (GET of a page the rule above keeps). */
+export function isKeptPage(c: Context<AppEnv>): boolean {
+  if (c.req.method !== 'GET') return false;
+  const path = splitLocalePath(new URL(c.req.url).pathname).path;
+  return GUEST_PAGES.some((pattern) => pattern.test(path));
 }
+
+/**
+ * The slot of a guest's page view, or of the kept copy a signed-in shopper's page starts from (`her`:
+ * the same page with her places neutral, decision 76); null when this view must be rendered for her
+ * alone (or the code comes from the dev server, which has no build id: an edit must show without a new
+ * build).
+ */
+export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string, her = false): Request | null {
+  if (c.var.config.PAGE_CACHE_TTL_S === 0 || build === '') return null;
+  if (!isKeptPage(c) || (!her && session.userToken)) return null;
+  const url = new URL(c.req.url);
+  // The page's language is in its path; its country, the build and the kind of copy are added here.
+  const kind = her ? '/her' : '';
+  return new Request(`${url.origin}/__page/${build}/${session.country}${kind}${url.pathname}${url.search}`);
+}
+
+/**
+ * Whether a page's bytes are fit to keep for everyone: no one's parts filled in (the fill's templates
+ * and data), no signed-in shopper in its boot data. The last guard of "no personal byte in a kept
+ * copy" (decision 76), after the render's own (its calls were public reads, made without her token).
+ */
+function personalBytes(page: Uint8Array): boolean {
+  const text = new TextDecoder().decode(page);
+  return HER_FILL_MARK.some((mark) => text.includes(mark)) || !/"user":null[,}]/.test(text);
+}
+
+/** What only a page streamed for one shopper carries (worker/render/her-page.ts writes them). */
+export const HER_FILL_MARK = ['<template data-her-fill', 'window.__HER__='];
 
 /**
  * The cached page with this response's nonce, when it is of the current catalogue version; else no
@@ -97,7 +128,7 @@ export async function keepPage(
 ): Promise<void> {
   // Kept as the bytes streamed: decoding a whole page to text only to encode it again is work for nothing.
   const page = await new Response(body).arrayBuffer();
-  if (!keepable()) return;
+  if (!keepable() || personalBytes(new Uint8Array(page))) return;
   const until = validUntil();
   const headers: Record<string, string> = {
     'content-type': 'text/html; charset=utf-8',

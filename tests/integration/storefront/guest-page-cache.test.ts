@@ -60,9 +60,10 @@ describe('guest pages kept at the edge', () => {
       CACHE_ON,
     );
     const shopper = cookiesFrom(signUp);
+    // Hers starts from the signed-in shoppers' kept copy (decision 76), never from the guests'.
     const mine = await view(path, shopper);
-    expect(mine.res.headers.get('x-page-cache')).toBeNull();
-    expect(calls(mine.res)).toBe(1);
+    expect(mine.res.headers.get('x-her-page')).toBe('checked');
+    expect(mine.res.headers.get('x-page-cache')).toBe('miss');
     expect(mine.html).toContain('Reem');
     // A guest after her still gets the guest page, without her name.
     const guest = await view(path);

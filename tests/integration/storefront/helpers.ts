@@ -80,6 +80,20 @@ export function cookiesFrom(res: Response): string {
     .join('; ');
 }
 
+/**
+ * A signed-in shopper's kept page as her browser shows it once read (decision 76): each of her places
+ * (the kept copy's neutral element) swapped for the one streamed for her after the copy.
+ */
+export function shownPage(html: string): string {
+  let page = html;
+  for (const [fill, name, markup] of html.matchAll(/<template data-her-fill="([\w-]+)">([\s\S]*?)<\/template>/g)) {
+    page = page.replace(fill, '');
+    const slot = new RegExp(`<div class="her-slot" data-her="${name}"[^>]*>[\\s\\S]*?</div>`);
+    page = page.replace(slot, () => markup!);
+  }
+  return page;
+}
+
 export function setCookie(res: Response, name: string): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 }

@@ -181,7 +181,8 @@ describe('server-rendered pages', () => {
   });
 
   it('puts no token in the HTML, only whitelisted public config', async () => {
-    const res = await storefront('/', {
+    // A page rendered whole for her (a kept page would first ask the API about this made-up token).
+    const res = await storefront('/cart', {
       headers: { cookie: 'atk=user-secret-token; user=%7B%22id%22%3A1%2C%22name%22%3A%22Sara%22%7D' },
     });
     const html = await res.text();

@@ -1,0 +1,53 @@
+// A signed-in shopper's pages start from the kept copy of her country and language, her own parts
+// streamed into it (issue 76, decision 76): in Arabic on a phone she browses home → product → cart, sees
+// her name, her cart's count and what she viewed, and no page she is sent ever says "Sign in" to her
+// (the kept copy's account place is neutral). The fixture fails on a hydration error.
+import { expect, signUpThroughApi, test } from './fixtures';
+
+test('a signed-in shopper in Arabic (390 px) browses home, product and cart from kept pages, never greeted as a guest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { name } = await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
+  const documents: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'document') documents.push(r.text().catch(() => ''));
+  });
+  const account = page.getByRole('link', { name: `الحساب: ${name}` });
+
+  const home = await page.goto('/ar');
+  expect(home!.headers()['x-her-page']).toBeTruthy();
+  await expect(account).toBeVisible();
+  const card = page.getByTestId('product-card').first();
+  const product = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
+  const shortName = (await card.locator('.product-card-name').innerText()).trim();
+  await card.getByRole('button', { name: `أضف إلى السلة: ${product}` }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  const link = (await card.locator('a').first().getAttribute('href'))!;
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(shortName);
+  await expect(account).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // What she viewed is on her home page, in her place above the shop's sections.
+  await expect
+    .poll(async () => {
+      await page.goto('/ar');
+      return page.locator('[data-suggestion="recently-viewed"]').getByText(shortName).count();
+    })
+    .toBeGreaterThan(0);
+  // The shop's sections below hers wait for hers (no layout shift), then show.
+  await expect(page.locator('.home-section.banners')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(account).toBeVisible();
+
+  await page.goto('/ar/cart');
+  await expect(page.getByText(shortName).first()).toBeVisible();
+  await expect(account).toBeVisible();
+
+  // No document she was sent held the guest's "Sign in", not even for a moment before her parts came.
+  const sent = await Promise.all(documents);
+  expect(sent.length).toBeGreaterThanOrEqual(4);
+  for (const html of sent) expect(html).not.toContain('aria-label="تسجيل الدخول"');
+});

@@ -1,0 +1,180 @@
+// A signed-in shopper's kept page (issue 76, decision 76): the kept copy of her country and language
+// with her places neutral, her parts streamed into it after one trip. The kept copy, read back from the
+// edge's cache store, holds nothing of either of two shoppers; each response holds only her own; her
+// session is decided before the first byte (a forged or missing pass asks the API, an ended session
+// gets the guest page with its cookies cleared); the API down leaves her page usable and says so.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { keepPage } from '#worker/render/page-cache';
+import { cookiesFrom, envelope, registerShopper, storefront, stubApi } from './helpers';
+
+const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.API_DB);
+});
+
+/** Her cookie header with the Set-Cookie lines of an answer written over it (as a browser keeps them). */
+function after(cookie: string, res: Response): string {
+  const jar = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    const name = pair.split('=')[0]!;
+    if (pair.endsWith('=') || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+async function shopper(name: string, viewed: string): Promise<string> {
+  const device = cookiesFrom(await storefront('/api/country'));
+  let cookie = await registerShopper(`kept-${crypto.randomUUID()}@example.com`, device, name);
+  const first = await storefront(`/products/${viewed}`, { headers: { cookie } }, CACHE_ON);
+  await first.text();
+  cookie = after(cookie, first);
+  return cookie;
+}
+
+/** The build id the tests' workers are built with (vitest.config.ts's build flags). */
+declare const __BUILD_ID__: string;
+
+/** Every kept copy of this page in the edge's cache store, as stored (guests' and signed-in shoppers'). */
+async function keptCopies(path: string): Promise<string[]> {
+  const cache = (caches as unknown as { default: Cache }).default;
+  const found: string[] = [];
+  for (const kind of ['', '/her']) {
+    const hit = await cache.match(new Request(`http://shop.test/__page/${__BUILD_ID__}/KW${kind}${path}`));
+    if (hit) found.push(await hit.text());
+  }
+  return found;
+}
+
+describe('her kept page', () => {
+  it('streams her name, her sections and only hers into the kept copy, which holds no one', async () => {
+    const zainab = await shopper('Zainab Qabbani', 'gamma-vitamin-c-1000');
+    const lulwa = await shopper('Lulwa Ferdowsi', 'alpha-vitamin-d3-1000');
+    for (const path of ['/', '/ar', '/products/alpha-vitamin-d3-1000']) {
+      const z = await storefront(path, { headers: { cookie: zainab } }, CACHE_ON);
+      const zHtml = await z.text();
+      const l = await storefront(path, { headers: { cookie: lulwa } }, CACHE_ON);
+      const lHtml = await l.text();
+      expect(z.status, path).toBe(200);
+      expect(z.headers.get('x-her-page'), path).toBe('kept');
+      expect(zHtml, path).toContain('Zainab Qabbani');
+      expect(zHtml, path).not.toContain('Lulwa');
+      expect(lHtml, path).toContain('Lulwa Ferdowsi');
+      expect(lHtml, path).not.toContain('Zainab');
+      // No guest text for her: the kept copy's account place is neutral, never "Sign in".
+      expect(zHtml, path).not.toMatch(/aria-label="(Sign in|تسجيل الدخول)"/);
+    }
+    // Her sections on her home page: what she viewed, and not what the other viewed.
+    const home = await (await storefront('/', { headers: { cookie: zainab } }, CACHE_ON)).text();
+    expect(home).toMatch(/data-suggestion="recently-viewed"[\s\S]*Vitamin C 1000 mg/);
+    // Her place waits in the kept copy (what follows it shows with it: no layout shift); hers has come.
+    expect(home).toMatch(/<div class="her-slot" data-her="for-you" data-pending="true"><\/div>/);
+    expect(/<template data-her-fill="for-you">([\s\S]*?)<\/template>/.exec(home)![1]).not.toContain('data-pending');
+    // The second view of each page came from the kept copy; the store holds nothing of either.
+    const second = await storefront('/', { headers: { cookie: lulwa } }, CACHE_ON);
+    await second.text();
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    for (const path of ['/', '/ar', '/products/alpha-vitamin-d3-1000']) {
+      const copies = await keptCopies(path);
+      expect(copies.length, path).toBeGreaterThan(0);
+      for (const copy of copies) {
+        for (const personal of ['Zainab', 'Lulwa', 'recently-viewed', 'data-her-fill', '__HER__'])
+          expect(copy, `${path} ${personal}`).not.toContain(personal);
+      }
+    }
+  });
+
+  it('decides her session before the first byte: a forged or borrowed pass asks the API, which renews it', async () => {
+    const maha = await shopper('Maha Forged', 'gamma-vitamin-c-1000');
+    const other = await shopper('Noor Borrowed', 'gamma-vitamin-c-1000');
+    const passOf = (cookie: string) => cookie.split('; ').find((pair) => pair.startsWith('hp='))!;
+    expect(passOf(maha)).toMatch(/^hp=\d+\.[\w-]{43}$/);
+    const forged = passOf(maha).replace(/\.[\w-]{43}$/, `.${'A'.repeat(43)}`);
+    for (const pass of [forged, passOf(other)]) {
+      const cookie = maha.replace(passOf(maha), pass);
+      const res = await storefront('/products/alpha-vitamin-d3-1000', { headers: { cookie } }, CACHE_ON);
+      const html = await res.text();
+      expect(res.headers.get('x-her-page'), pass).toBe('checked');
+      expect(html).toContain('Maha Forged');
+      expect(html).not.toContain('Noor');
+      // The API said who she is: a new pass of her own, in the headers.
+      expect(passOf(after(cookie, res))).not.toBe(pass);
+    }
+  });
+
+  it('gives an ended session the guest page with its cookies cleared, or ends it in the browser when it had a pass', async () => {
+    const hind = await shopper('Hind Ended', 'gamma-vitamin-c-1000');
+    const out = await storefront('/api/user/logout', {
+      method: 'POST',
+      headers: { cookie: hind, origin: 'http://shop.test', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    // Her other tab still holds the old cookies, pass included: her kept page, nothing of her, ended in the browser.
+    const withPass = await storefront('/', { headers: { cookie: hind } }, CACHE_ON);
+    const kept = await withPass.text();
+    expect(withPass.status).toBe(200);
+    expect(kept).not.toContain('Hind Ended');
+    expect(kept).toContain('"ended":true');
+    // Without a fresh pass the API is asked first: the guest page, her cookies cleared in the headers.
+    const noPass = hind.replace(/hp=[^;]+(; )?/, '');
+    const res = await storefront('/ar', { headers: { cookie: noPass } }, CACHE_ON);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-her-page')).toBeNull();
+    expect(html).not.toContain('Hind Ended');
+    expect(html).toContain('aria-label="تسجيل الدخول"');
+    const cleared = res.headers.getSetCookie().filter((line) => /max-age=0|expires=Thu, 01 Jan 1970/i.test(line));
+    expect(cleared.map((line) => line.split('=')[0])).toEqual(expect.arrayContaining(['atk', 'user']));
+  });
+
+  it('keeps her page usable and says her parts could not load when the API is down, never blank', async () => {
+    const reem = await shopper('Reem Unreached', 'gamma-vitamin-c-1000');
+    // The kept copy is warm (her first view above made it, and one more makes sure).
+    await (await storefront('/', { headers: { cookie: reem } }, CACHE_ON)).text();
+    const down = stubApi(() => envelope(null, 503, 'service_busy'));
+    for (const [path, failed] of [
+      ['/', 'Your own picks could not load'],
+      ['/ar', 'تعذّر تحميل اختياراتك الخاصة'],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie: reem } }, { ...CACHE_ON, API: down.fetcher });
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-page-cache'), path).toBe('hit');
+      expect(html, path).toContain(failed);
+      expect(html, path).toContain('class="home-section');
+      expect(html, path).toContain('Reem Unreached');
+    }
+  });
+
+  it('never keeps a copy that carries a personal part or a signed-in shopper', async () => {
+    const cache = (caches as unknown as { default: Cache }).default;
+    const page = (text: string) => new Response(text).body!;
+    const base =
+      '<!DOCTYPE html><html><body><main>kept</main><script>window.__BOOT__={"user":null,"lang":"en"}</script>';
+    const tries = {
+      fill: `${base}<template data-her-fill="account"><a aria-label="Account: Dana">x</a></template></body></html>`,
+      data: `${base}<script>window.__HER__={"state":"here"}</script></body></html>`,
+      user: '<html><body><script>window.__BOOT__={"user":{"id":7,"name":"Dana"}}</script></body></html>',
+    };
+    for (const [name, text] of Object.entries(tries)) {
+      const key = new Request(`http://shop.test/__page/poison/KW/her/${name}`);
+      await keepPage(300, key, 'v', 'nonce', page(text), () => true);
+      expect(await cache.match(key), name).toBeUndefined();
+    }
+    const clean = new Request('http://shop.test/__page/poison/KW/her/clean');
+    await keepPage(300, clean, 'v', 'nonce', page(`${base}</body></html>`), () => true);
+    const kept = await cache.match(clean);
+    expect(kept?.headers.get('set-cookie')).toBeNull();
+    expect(await kept?.text()).toContain('<main>kept</main>');
+  });
+});

@@ -1,0 +1,95 @@
+// The session pass (decision 76): a short-lived, signed note that the API accepted this browser's user
+// token a moment ago, which the storefront checks where the request arrives, without the API. With a
+// fresh pass her kept page is sent at once and her parts follow (worker/render/her-page.ts); without one
+// (none, forged, for another token, or near its end) her page waits for the one trip that asks the API
+// who she is, and that trip's answer writes a new pass or ends her session, in the headers, before the
+// first byte. The key is derived from the storefront's signing secret, which it holds already; the API
+// holds no part of this (it never sees the pass).
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../app-env';
+import type { Session } from './session-state';
+
+/** How long a pass holds, and how long before its end a view asks the API again (then writes a new one). */
+const PASS_TTL_S = 600;
+const PASS_REFRESH_S = 300;
+
+export type PassState = 'fresh' | 'stale';
+
+function passCookieName(secure: boolean): string {
+  return secure ? '__Host-hp' : 'hp';
+}
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The pass key: an HMAC of a fixed label under the signing secret, so the secret itself signs nothing here. */
+function passKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    const enc = new TextEncoder();
+    key = crypto.subtle
+      .importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+      .then((outer) => crypto.subtle.sign('HMAC', outer, enc.encode('storefront session pass v1')))
+      .then((raw) => crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** What a pass vouches for: its end, her token and her id (a pass is worth nothing with another token). */
+function signed(exp: number, session: Session): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`pass1|${exp}|${session.userToken}|${session.user?.id ?? ''}`);
+}
+
+const b64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+function unb64url(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    const raw = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+    return Uint8Array.from(raw, (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pass as the request carries it: fresh (send her kept page now), stale (valid, but ask the API
+ * again on this view), or null (none, expired, malformed, forged or another session's).
+ */
+export async function readPass(c: Context<AppEnv>, session: Session, now = Date.now()): Promise<PassState | null> {
+  if (!session.userToken || !session.user) return null;
+  const raw = getCookie(c, passCookieName(session.secure));
+  const match = raw ? /^(\d{10,13})\.([A-Za-z0-9_-]{43})$/.exec(raw) : null;
+  if (!match) return null;
+  const exp = Number(match[1]);
+  if (exp <= now || exp > now + PASS_TTL_S * 1000) return null;
+  const sig = unb64url(match[2]!);
+  if (!sig) return null;
+  const ok = await crypto.subtle.verify('HMAC', await passKey(c.var.config.SIGNING_SECRET), sig, signed(exp, session));
+  if (!ok) return null;
+  return exp - now > PASS_REFRESH_S * 1000 ? 'fresh' : 'stale';
+}
+
+/** Writes a new pass for the session's token, after the API has just accepted it. */
+export async function writePass(c: Context<AppEnv>, session: Session, now = Date.now()): Promise<void> {
+  if (!session.userToken || !session.user) return;
+  const exp = now + PASS_TTL_S * 1000;
+  const sig = await crypto.subtle.sign('HMAC', await passKey(c.var.config.SIGNING_SECRET), signed(exp, session));
+  setCookie(c, passCookieName(session.secure), `${exp}.${b64url(sig)}`, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: PASS_TTL_S,
+  });
+}
+
+/** Ends the pass with the session it vouched for. */
+export function clearPass(c: Context<AppEnv>, secure: boolean): void {
+  if (getCookie(c, passCookieName(secure)) !== undefined)
+    deleteCookie(c, passCookieName(secure), { path: '/', secure: true });
+}
