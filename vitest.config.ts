@@ -121,8 +121,13 @@ export default defineConfig({
               },
               // The alerts queue hands its consumer each batch at once, not after local mode's second
               // (api/wrangler.toml): the tests that wait for the consumer (vi.waitFor) waited that second
-              // each time, and a batch's size is proven with createMessageBatch, not with the timing.
-              queueConsumers: { 'shop-alerts': { maxBatchTimeout: 0 } },
+              // each time, and a batch's size is proven with createMessageBatch, not with the timing. Every
+              // queue of api/wrangler.toml is named here: this map replaces the file's consumers, and a
+              // message sent to a queue left without one (the e-invoice reports') kept the run from ending.
+              queueConsumers: {
+                'shop-alerts': { maxBatchTimeout: 0 },
+                'shop-e-invoice-reports': { maxBatchTimeout: 0 },
+              },
             },
           }),
         ],
