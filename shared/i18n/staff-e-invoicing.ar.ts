@@ -24,8 +24,8 @@ export const staffEInvoicingAr: Translated<typeof staffEInvoicingEn> = {
   e_invoicing_otp_format: 'رمز التحقق أرقام فقط.',
 
   st_nav_e_invoicing: 'إعداد الفوترة الإلكترونية (الزكاة)',
-  st_einv_title: 'الفوترة الإلكترونية (الهيئة)',
-  st_einv_intro:
+  st_einvoicing_title: 'الفوترة الإلكترونية (الهيئة)',
+  st_einvoicing_intro:
     'كل بيع واسترداد في السعودية يصبح فاتورة إلكترونية موقّعة بختم المتجر ومُبلَّغة إلى هيئة الزكاة والضريبة والجمارك. هنا تُدخل بيانات البائع التي تحملها الفواتير وتربط الختم بالهيئة، بترتيب الهيئة.',
   st_einv_environment: 'بيئة الهيئة: {{name}}',
   st_einv_env_local: 'البديل المحلي للمتجر',

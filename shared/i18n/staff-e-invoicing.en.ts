@@ -25,8 +25,8 @@ export const staffEInvoicingEn = {
   e_invoicing_otp_format: 'The one-time code is digits only.',
 
   st_nav_e_invoicing: 'E-invoicing set-up (ZATCA)',
-  st_einv_title: 'E-invoicing (ZATCA)',
-  st_einv_intro:
+  st_einvoicing_title: 'E-invoicing (ZATCA)',
+  st_einvoicing_intro:
     'Every Saudi sale and refund becomes an e-invoice signed with the shop’s stamp and reported to ZATCA. Here you enter the seller’s data the invoices carry and connect the stamp to ZATCA, in ZATCA’s order.',
   st_einv_environment: 'ZATCA environment: {{name}}',
   st_einv_env_local: 'the shop’s local stand-in',

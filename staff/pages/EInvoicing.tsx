@@ -196,9 +196,9 @@ export function EInvoicingPage(props: {
   const seller = state?.form === 'seller' && state.values ? state.values : (view.seller ?? {});
   const active = view.active;
   return (
-    <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_einv_title')} path="/e-invoicing">
-      <h1>{t.t('st_einv_title')}</h1>
-      <p className="muted">{t.t('st_einv_intro')}</p>
+    <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_einvoicing_title')} path="/e-invoicing">
+      <h1>{t.t('st_einvoicing_title')}</h1>
+      <p className="muted">{t.t('st_einvoicing_intro')}</p>
       <Notice t={t} state={state?.done ? { done: state.done } : undefined} />
       {view.renew_within_days !== null && (
         <p className="note error" role="alert" data-testid="einv-renew-warning">
