@@ -29,6 +29,20 @@ function clientManifest(): Plugin {
   };
 }
 
+/**
+ * swr imports `use-sync-external-store/shim`, a stand-in for React 17 that on React 18 and later only
+ * hands back React's own hook; its stand-in code was in every page's first JavaScript. The React the shop
+ * runs has the hook, so the import is React's own (client/lib/use-sync-external-store.ts).
+ */
+function reactOwnStoreHook(): Plugin {
+  const own = resolve(import.meta.dirname, 'client/lib/use-sync-external-store.ts');
+  return {
+    name: 'react-own-store-hook',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'use-sync-external-store/shim' ? own : undefined),
+  };
+}
+
 /** The lazy parts the entry starts at once, beside the page: the footer, the deferred shell, the API client. */
 const BOOT_CHUNK = /(^|\/)(Footer|DeferredShell|session-client)-[\w-]+\.js$/;
 
@@ -128,6 +142,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    reactOwnStoreHook(),
     clientManifest(),
     // virtual:page-routes, virtual:page-list, virtual:page-group/*: the page table, from the page modules.
     pageTable(),
