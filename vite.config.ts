@@ -105,6 +105,13 @@ export default defineConfig(({ command }) => ({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr|valtio|proxy-compare|use-sync-external-store|dequal|rosetta|dlv|templite)[\\/]/,
                 },
+                // What the entry imports of the shop's own shared modules (the translator, the locales and
+                // countries, the constants), needed by every page: one chunk, not three small ones that
+                // each cost a request and their own compression and import lines.
+                {
+                  name: 'common',
+                  test: /(shared[\\/](i18n[\\/](index|plural)|locale|constants|countries[\\/]index)\.ts|client[\\/]i18n[\\/]context\.tsx)$/,
+                },
               ],
             },
           },
