@@ -214,11 +214,21 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, outcome: Outco
       .filter(([, markup]) => markup !== '')
       .map(([name, markup]) => `${HER_FILL_MARK[0]}="${name}">${markup}</template>`)
       .join('');
-    return `${templates}<script nonce="${c.var.nonce}">${SWAP}${HER_FILL_MARK[1]}${scriptJson(her)};</script>`;
+    return `${templates}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
   } catch (error) {
     reportError(c, error);
-    return `<script nonce="${c.var.nonce}">${HER_FILL_MARK[1]}${scriptJson({ state: 'failed', user: her.user ?? null })};</script>`;
+    return `<script nonce="${c.var.nonce}">${herData({ state: 'failed', user: her.user ?? null })}</script>`;
   }
+}
+
+/**
+ * Her data for the browser's entry, put into the boot data the kept copy wrote before it: her places'
+ * (`her`) and her display details (`user`, which her session's store starts with), so that the entry
+ * hydrates her page as it does any other and carries no code of its own for it.
+ */
+function herData(her: HerParts): string {
+  const user = her.user ? 'b.user=__HER__.user;' : '';
+  return `${HER_FILL_MARK[1]}${scriptJson(her)};var b=window.__BOOT__;if(b){b.her=__HER__;${user}}`;
 }
 
 const BODY_END = new TextEncoder().encode('</body>');
