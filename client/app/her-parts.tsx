@@ -47,6 +47,8 @@ export function useHerParts(): HerParts | null {
  * element with her content), so the browser finds exactly what it renders when it hydrates. It adds no
  * box of its own (app.css), so it may stand in a row of links as well as between sections.
  */
+const PENDING_MARK = { 'data-pending': true };
+
 export function HerSlot({ name, children }: { name: HerPartName; children: ReactNode }) {
   const state = useHerParts()?.state;
   // Her parts did not come: her sections and bought together say so, in the words her kept copy's boot
@@ -56,7 +58,7 @@ export function HerSlot({ name, children }: { name: HerPartName; children: React
   // (app.css) instead of moving down when they come: in the kept copy, which only the server renders
   // (in the browser her places are hers or failed, entry.client).
   return (
-    <div className="her-slot" data-her={name} data-pending={(import.meta.env.SSR && state === 'pending') || undefined}>
+    <div className="her-slot" data-her={name} {...(import.meta.env.SSR && state === 'pending' ? PENDING_MARK : null)}>
       {state === 'failed' && name !== 'account' ? (
         <p className="her-part-failed" role="status">
           {text}
