@@ -93,7 +93,8 @@ async function herTrip(
   const me = api.get('/user/me');
   // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).
   const countries = api.get<{ items: unknown[] }>('/country');
-  const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4') : null;
+  // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
+  const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4?only=for_you') : null;
   const product = places.product ? api.get<ProductDetail>(`/product/${encodeURIComponent(places.product)}/v2`) : null;
   const all = Promise.allSettled([me, home, product, countries]);
   const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), HER_PARTS_WAIT_MS));
