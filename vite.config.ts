@@ -29,6 +29,20 @@ function clientManifest(): Plugin {
   };
 }
 
+/**
+ * swr imports `use-sync-external-store/shim`, a stand-in for React 17 that on React 18 and later only
+ * hands back React's own hook; its stand-in code was in every page's first JavaScript. The React the shop
+ * runs has the hook, so the import is React's own (client/lib/use-sync-external-store.ts).
+ */
+function reactOwnStoreHook(): Plugin {
+  const own = resolve(import.meta.dirname, 'client/lib/use-sync-external-store.ts');
+  return {
+    name: 'react-own-store-hook',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'use-sync-external-store/shim' ? own : undefined),
+  };
+}
+
 /** The lazy parts the entry starts at once, beside the page: the footer, the deferred shell, the API client. */
 const BOOT_CHUNK = /(^|\/)(Footer|DeferredShell|session-client)-[\w-]+\.js$/;
 
@@ -91,6 +105,13 @@ export default defineConfig(({ command }) => ({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr|valtio|proxy-compare|use-sync-external-store|dequal|rosetta|dlv|templite)[\\/]/,
                 },
+                // What the entry imports of the shop's own shared modules (the translator, the locales and
+                // countries, the constants), needed by every page: one chunk, not three small ones that
+                // each cost a request and their own compression and import lines.
+                {
+                  name: 'common',
+                  test: /(shared[\\/](i18n[\\/](index|plural)|locale|constants|countries[\\/]index)\.ts|client[\\/]i18n[\\/]context\.tsx)$/,
+                },
               ],
             },
           },
@@ -128,6 +149,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    reactOwnStoreHook(),
     clientManifest(),
     // virtual:page-routes, virtual:page-list, virtual:page-group/*: the page table, from the page modules.
     pageTable(),

@@ -24,8 +24,6 @@ import type { HerParts } from './app/her-parts';
 declare global {
   interface Window {
     __BOOT__: BootData;
-    /** Her places' data on her kept page, written by the storefront's fill (decision 76). */
-    __HER__?: HerParts;
   }
 }
 
@@ -44,13 +42,12 @@ async function start(): Promise<void> {
   // A page sent shell first has its data in the document's last script (decision 41): read it whole
   // first. Without data once it is read, the page was a redirect (the browser is on its way) or was cut
   // short: what the server sent stays as it is.
-  // Her kept page (decision 76) likewise: her places and their data come after the kept copy.
+  // Her kept page (decision 76) likewise: her places come after the kept copy, and the script that
+  // swaps them in puts her data into the boot data (worker/render/her-page.ts), her user included.
   if ((!window.__BOOT__ || window.__BOOT__.herParts) && document.readyState === 'loading')
     await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
-  const her: HerParts | undefined = boot.herParts ? (window.__HER__ ?? { state: 'failed' }) : undefined;
-  if (her) boot.her = her;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();
   void loadDeferredShell();
@@ -68,7 +65,7 @@ async function start(): Promise<void> {
   void pageHydrated.then(() => loadPagesOnIntent(routes));
   provideTextSource(browserTexts);
 
-  const session = createSessionStore({ country: boot.country, user: her?.user ?? boot.user });
+  const session = createSessionStore({ country: boot.country, user: boot.user });
   const api = deferredSessionClient({
     lang: boot.lang,
     country: () => session.country,
@@ -89,7 +86,7 @@ async function start(): Promise<void> {
 
   // Her session ended after her kept page had left (decision 76): asking the API as her ends it here
   // as any 401 does (the worker clears her cookies, onUnauthorized above).
-  if (her?.ended) void api.get('/user/me').catch(() => undefined);
+  if ((boot.her as HerParts | undefined)?.ended) void api.get('/user/me').catch(() => undefined);
 
   const router = createBrowserRouter(routes, {
     getContext() {
@@ -100,7 +97,7 @@ async function start(): Promise<void> {
   });
 
   // Her parts belong to this document's page only, whatever key a reload's history state gives it.
-  if (her) boot.herKey = router.state.location.key;
+  if (boot.herParts) boot.herKey = router.state.location.key;
 
   // A transition lets React hydrate in slices and yield to input, instead of one long task.
   startTransition(() => {

@@ -148,7 +148,13 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const pageModules = handles.flatMap((h) => [h?.via, h?.module]).filter((m): m is string => !!m);
   // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
   const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
-  const boot: BootData = { ...options.boot, texts, css, fallback, ...(options.herPending ? { herParts: true } : {}) };
+  const boot: BootData = {
+    ...options.boot,
+    texts,
+    css,
+    fallback,
+    ...(options.herPending ? { herParts: herPartsFailed(options.boot.lang) } : {}),
+  };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
 
   const settled: Promise<SettledPage> | null = shellFirst ? settleLateData(context, late, options.fallback) : null;
@@ -241,7 +247,7 @@ export function renderHerParts(options: {
     css: [],
     texts: options.texts,
     fallback: options.fallback,
-    herParts: true,
+    herParts: herPartsFailed(options.boot.lang),
     her: options.her,
   };
   const session = createSessionStore({ country: boot.country, user: options.her.user ?? null });
@@ -259,6 +265,11 @@ export function renderHerParts(options: {
         ? ''
         : render(<Together productId={options.product} cards={options.her.together ?? []} />),
   };
+}
+
+/** What her places say when her parts could not load: in her kept copy's boot data, never in a page's JavaScript. */
+function herPartsFailed(lang: BootData['lang']): string {
+  return serverTexts(lang, ['accounts']).her_parts_failed;
 }
 
 function hydrationOf(context: StaticHandlerContext) {

@@ -44,8 +44,10 @@ export interface BootData {
   /** The page came after the shell, into its own Suspense boundary (decision 41). */
   shellFirst?: true;
   /** Her kept page (decision 76): her places and their data (window.__HER__) follow the kept copy in the
-   * same document; the browser reads it whole before it hydrates. */
-  herParts?: true;
+   * same document; the browser reads it whole before it hydrates. The value is what her places say if
+   * her parts could not load (her language's text, the same for every shopper): only the server's
+   * dictionary has it, so that no page's first JavaScript carries it. */
+  herParts?: string;
   /** Her places' data (client/app/her-parts.tsx): set by the browser from window.__HER__ and by the
    * storefront's render of her places; never in the kept copy's boot data. */
   her?: object;

@@ -27,7 +27,9 @@ export interface HerParts {
   ended?: true;
 }
 
-const PENDING: HerParts = { state: 'pending' };
+// Her kept copy on the server: her places wait for her parts. In the browser, a kept page whose swap
+// script brought no data (the document was cut short) has her places failed.
+const UNFILLED: HerParts = { state: import.meta.env.SSR ? 'pending' : 'failed' };
 
 /**
  * Her parts (from the boot data: decision 76), or null on a page rendered whole. Only the document's own
@@ -37,7 +39,7 @@ const PENDING: HerParts = { state: 'pending' };
 export function useHerParts(): HerParts | null {
   const boot = useContext(BootContext);
   const first = useLocation().key === (boot?.herKey ?? 'default');
-  return boot?.herParts && first ? ((boot.her as HerParts | undefined) ?? PENDING) : null;
+  return boot?.herParts && first ? ((boot.her as HerParts | undefined) ?? UNFILLED) : null;
 }
 
 /**
@@ -45,13 +47,25 @@ export function useHerParts(): HerParts | null {
  * element with her content), so the browser finds exactly what it renders when it hydrates. It adds no
  * box of its own (app.css), so it may stand in a row of links as well as between sections.
  */
+const PENDING_MARK = { 'data-pending': true };
+
 export function HerSlot({ name, children }: { name: HerPartName; children: ReactNode }) {
+  const state = useHerParts()?.state;
+  // Her parts did not come: her sections and bought together say so, in the words her kept copy's boot
+  // data brought (the account link stays a link to her account).
+  const text = useContext(BootContext)?.herParts;
   // Marked while her parts are on their way, so that what follows her home sections waits for them
-  // (app.css) instead of moving down when they come.
-  const pending = useHerParts()?.state === 'pending';
+  // (app.css) instead of moving down when they come: in the kept copy, which only the server renders
+  // (in the browser her places are hers or failed, entry.client).
   return (
-    <div className="her-slot" data-her={name} data-pending={pending || undefined}>
-      {children}
+    <div className="her-slot" data-her={name} {...(import.meta.env.SSR && state === 'pending' ? PENDING_MARK : null)}>
+      {state === 'failed' && name !== 'account' ? (
+        <p className="her-part-failed" role="status">
+          {text}
+        </p>
+      ) : (
+        children
+      )}
     </div>
   );
 }

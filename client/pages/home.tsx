@@ -47,7 +47,6 @@ export function Component() {
   // the page around them is the kept copy's (so the intro is the compact one from the first byte).
   const her = useHerParts();
   const mine = her ? (her.forYou ?? []) : sections.filter((s) => s.type === 'for_you');
-  const rest = sections.filter((s) => s.type !== 'for_you');
   const hers = her !== null || mine.length > 0;
   return (
     <>
@@ -80,27 +79,19 @@ export function Component() {
         </p>
       </section>
       <ForYou sections={mine} />
-      {rest.map((s) => (
-        <Section key={s.id} section={s} lead={!hers} />
-      ))}
+      {sections.map((s) => s.type !== 'for_you' && <Section key={s.id} section={s} lead={!hers} />)}
       <div data-more-to-see="" />
     </>
   );
 }
 
-/** Her own sections, first on her page, in her place; said so when they could not come. */
+/** Her own sections, first on her page, in her place (which says so when they could not come). */
 export function ForYou({ sections }: { sections: HomeSection[] }) {
-  const { t } = useI18n();
-  const her = useHerParts();
   return (
     <HerSlot name="for-you">
-      {her?.state === 'failed' ? (
-        <p className="her-part-failed" role="status">
-          {t('her_parts_failed')}
-        </p>
-      ) : (
-        sections.map((s, i) => <Section key={s.id} section={s} lead={!i} />)
-      )}
+      {sections.map((s, i) => (
+        <Section key={s.id} section={s} lead={!i} />
+      ))}
     </HerSlot>
   );
 }

@@ -283,22 +283,15 @@ export function Component() {
 /** Bought together, one of her places: the kept copy's is empty, hers is gated for her. */
 export function Together({ productId, cards }: { productId: number; cards: ProductCard[] }) {
   const { t } = useI18n();
-  const her = useHerParts();
   return (
     <HerSlot name="together">
-      {her?.state === 'failed' ? (
-        <p className="her-part-failed" role="status">
-          {t('her_parts_failed')}
-        </p>
-      ) : (
-        cards.length > 0 && (
-          <section className="home-section" aria-labelledby="together-title" data-suggestion="bought-together">
-            <h2 id="together-title" className="section-title">
-              {t('purchase_together')}
-            </h2>
-            <ProductGrid products={cards} origin={{ source: 'Purchase Together', id: productId }} />
-          </section>
-        )
+      {cards.length > 0 && (
+        <section className="home-section" aria-labelledby="together-title" data-suggestion="bought-together">
+          <h2 id="together-title" className="section-title">
+            {t('purchase_together')}
+          </h2>
+          <ProductGrid products={cards} origin={{ source: 'Purchase Together', id: productId }} />
+        </section>
       )}
     </HerSlot>
   );

@@ -78,21 +78,24 @@ export function Header() {
 }
 
 /**
- * The account link, one of her places (app/her-parts.tsx): her name once she is known; on her kept page
- * before that, a neutral link to her account (never the guest's "Sign in", which would flash).
+ * The account link, one of her places (app/her-parts.tsx): her name once she is known; in her kept copy,
+ * a neutral link to her account (never the guest's "Sign in", which would flash). Only the server renders
+ * the kept copy: the browser finds her own link in its place (her fill swapped it in, and put her into
+ * the session's store through the boot data), so the neutral link is no part of its JavaScript.
  */
 export function HerAccount() {
   const { t } = useI18n();
   const href = useHref();
   const { user } = useSnapshot(useSessionStore());
-  const her = useHerParts();
+  const pending = useHerParts()?.state === 'pending';
+  const neutral = import.meta.env.SSR && pending;
   return (
     <HerSlot name="account">
-      {user || her ? (
+      {user || neutral ? (
         <Link
           to={href('/profile')}
           className="header-action"
-          aria-label={user ? `${t('account_label')}: ${user.name}` : t('account_label')}
+          aria-label={neutral ? t('account_label') : `${t('account_label')}: ${user!.name}`}
         >
           <Icon name="user" />
         </Link>

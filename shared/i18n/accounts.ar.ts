@@ -33,6 +33,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   reset_intro: 'اختر كلمة مرور جديدة لحسابك.',
   reset_submit: 'حفظ كلمة المرور الجديدة',
   sign_out: 'تسجيل الخروج',
+  her_parts_failed: 'تعذّر تحميل اختياراتك الخاصة الآن.',
   profile_points_balance: {
     zero: 'لا نقاط',
     one: 'نقطة واحدة',

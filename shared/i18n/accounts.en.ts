@@ -31,6 +31,10 @@ export const accountsEn = {
   reset_intro: 'Choose a new password for your account.',
   reset_submit: 'Save new password',
   sign_out: 'Sign out',
+  /** In one of her places on her kept page (her sections, bought together) when they could not load
+   * (decision 76). Read by the server only: her kept copy's boot data carries it, so no page's first
+   * JavaScript does. */
+  her_parts_failed: 'Your own picks could not load just now.',
   profile_points_balance: { one: '{{count}} point', other: '{{count}} points' },
   account_birthday_section: 'Birthday',
   account_birthday_intro:

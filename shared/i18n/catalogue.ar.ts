@@ -111,7 +111,6 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   ingredients: 'المكونات',
   warnings: 'تحذيرات',
   purchase_together: 'يُشترى عادةً معاً',
-  her_parts_failed: 'تعذّر تحميل اختياراتك الخاصة الآن.',
   product_details: 'تفاصيل المنتج',
   brand_label: 'العلامة التجارية',
   category_label: 'القسم',

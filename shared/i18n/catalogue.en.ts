@@ -78,8 +78,6 @@ export const catalogueEn = {
   ingredients: 'Ingredients',
   warnings: 'Warnings',
   purchase_together: 'Frequently bought together',
-  /** In one of her places on her kept page (her sections, bought together) when they could not load (decision 76). */
-  her_parts_failed: 'Your own picks could not load just now.',
   product_details: 'Product details',
   brand_label: 'Brand',
   category_label: 'Category',

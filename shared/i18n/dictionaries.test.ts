@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGE_KEYS } from '../api/message-keys';
 import type { Lang } from '../locale';
 import { ar } from './ar';
+import { catalogueAr } from './catalogue.ar';
+import { catalogueEn } from './catalogue.en';
 import { en } from './en';
 import { createTranslator, type Dictionary } from './index';
 import { isPlural, pluralCategories, type Entry } from './plural';
+import { shellAr } from './shell.ar';
+import { shellEn } from './shell.en';
 
 const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 /** Every text of an entry: itself, or each of its plural forms. */
@@ -113,6 +117,15 @@ describe('dictionaries', () => {
     expect(createTranslator('en', en).tKey('internal_error')).toBe(en.server_error);
     expect(createTranslator('ar', ar).tKey('Failed to fetch')).toBe(ar.server_error);
     expect(createTranslator('ar', ar).tKey('cart_empty')).toBe(ar.cart_empty);
+  });
+
+  it("keep what her places say when her parts could not load out of a catalogue page's first JavaScript", () => {
+    // Her kept copy's boot data brings the words (decision 76, client/entry.server.tsx): in the shell's or
+    // the catalogue's dictionary they would load before every home, listing and product page is interactive.
+    for (const dict of [shellEn, shellAr, catalogueEn, catalogueAr])
+      expect(dict).not.toHaveProperty('her_parts_failed');
+    expect(en.her_parts_failed).toMatch(/could not load/);
+    expect(ar.her_parts_failed).toMatch(/تعذّر/);
   });
 });
 

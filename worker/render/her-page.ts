@@ -93,7 +93,8 @@ async function herTrip(
   const me = api.get('/user/me');
   // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).
   const countries = api.get<{ items: unknown[] }>('/country');
-  const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4') : null;
+  // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
+  const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4?only=for_you') : null;
   const product = places.product ? api.get<ProductDetail>(`/product/${encodeURIComponent(places.product)}/v2`) : null;
   const all = Promise.allSettled([me, home, product, countries]);
   const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), HER_PARTS_WAIT_MS));
@@ -214,11 +215,21 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, outcome: Outco
       .filter(([, markup]) => markup !== '')
       .map(([name, markup]) => `${HER_FILL_MARK[0]}="${name}">${markup}</template>`)
       .join('');
-    return `${templates}<script nonce="${c.var.nonce}">${SWAP}${HER_FILL_MARK[1]}${scriptJson(her)};</script>`;
+    return `${templates}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
   } catch (error) {
     reportError(c, error);
-    return `<script nonce="${c.var.nonce}">${HER_FILL_MARK[1]}${scriptJson({ state: 'failed', user: her.user ?? null })};</script>`;
+    return `<script nonce="${c.var.nonce}">${herData({ state: 'failed', user: her.user ?? null })}</script>`;
   }
+}
+
+/**
+ * Her data for the browser's entry, put into the boot data the kept copy wrote before it: her places'
+ * (`her`) and her display details (`user`, which her session's store starts with), so that the entry
+ * hydrates her page as it does any other and carries no code of its own for it.
+ */
+function herData(her: HerParts): string {
+  const user = her.user ? 'b.user=__HER__.user;' : '';
+  return `${HER_FILL_MARK[1]}${scriptJson(her)};var b=window.__BOOT__;if(b){b.her=__HER__;${user}}`;
 }
 
 const BODY_END = new TextEncoder().encode('</body>');

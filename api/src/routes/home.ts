@@ -1,5 +1,6 @@
 // /homepage/v4: every section's data in one D1 batch (one round trip), in the sections' order; a
-// signed-in shopper's own sections after it, only as far as she has any (recommend/for-you.ts).
+// signed-in shopper's own sections after it, only as far as she has any (recommend/for-you.ts). With
+// only=for_you, her own sections alone (her kept page's trip, decision 76).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
@@ -49,6 +50,10 @@ const homeSchema = z.object({
   ),
 });
 
+/** `only=for_you`: her own sections and nothing else, for her kept page's trip (decision 76): the rest of
+ * her home is the kept copy's, so the other sections' statements and bytes would be thrown away. */
+const homeQuery = z.object({ only: z.enum(['for_you']).optional() });
+
 /** A section with its title in the request's language. */
 type SectionRow = Pick<HomeSectionRow, 'id' | 'type' | 'payload'> & { title: string };
 
@@ -57,12 +62,14 @@ export const homeRoutes = new Hono<AppEnv>().get(
   contract({
     tag: 'catalogue',
     summary: "Every home page section's data, with a signed-in shopper's own sections",
+    query: homeQuery,
     response: homeSchema,
     messages: [],
   }),
   async (c) => {
     const lang = c.var.lang;
     const db = c.env.DB;
+    const onlyHers = c.req.valid('query').only === 'for_you';
     const payloadOf = (type: string) =>
       `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
     // A signed-in shopper's own sections (recommend/for-you.ts): all her rows ride as one column of the
@@ -73,6 +80,17 @@ export const homeRoutes = new Hono<AppEnv>().get(
     const forYou = token
       ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
       : null;
+    if (onlyHers) {
+      // Her statement alone (no nutritionist to ride on): one round trip, then her sections' own reads.
+      const row = forYou
+        ? await db
+            .prepare(`WITH ${forYou.cte} SELECT ${forYou.column} AS her`)
+            .bind(...forYou.binds)
+            .first<{ her: string | null }>()
+        : null;
+      const mine = forYou ? await forYou.finish(c.env, healthKeyring(c.var.config), row?.her ?? null, now) : null;
+      return c.json(ok({ sections: mine ?? [] }));
+    }
     const nutritionistColumns = `n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio, n.photo_key, n.years_experience`;
     const nutritionistOn = `n.id = json_extract(${payloadOf('nutritionist_banner')}, '$.nutritionist_id')`;
     const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([

@@ -378,6 +378,13 @@ describe("a signed-in shopper's home page", () => {
     // A guest's home page is everyone's.
     const guest = (await json(await get('/homepage/v4'))).data.sections;
     expect(guest.some((s: { type: string }) => s.type === 'for_you')).toBe(false);
+    // Her kept page's trip (decision 76) asks for her sections alone: the same sections, none of the
+    // others, and fewer statements than the whole home (the kept copy has the rest).
+    const only = await get('/homepage/v4?only=for_you', her.token);
+    const onlySections = (await json(only)).data.sections;
+    expect(onlySections).toEqual(sections);
+    expect(Number(only.headers.get('x-d1-queries'))).toBeLessThan(Number(res.headers.get('x-d1-queries')));
+    expect((await json(await get('/homepage/v4?only=for_you'))).data.sections).toEqual([]);
   });
 
   it('suggests what her own latest results call for, as her results page does', async () => {
