@@ -7,25 +7,14 @@ import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
 import { saleFigures, verifyChain } from '#api/src/e-invoices';
 import { apiConfig } from '#api/src/lib/config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saleTexts, TEST_SELLER } from './e-invoice-fixtures';
 
-const seller = {
-  name: 'شركة المكملات الصحية المحدودة',
-  vatNumber: '399999999900003',
-  crNumber: '1010010000',
-  address: { street: 'King Fahd Road', building: '2322', district: 'Al-Murabba', city: 'Riyadh', postalCode: '23333' },
-};
+const seller = TEST_SELLER;
 
 /** The configured test stamp (api/.dev.vars.example), as the stamp in use hands it to the chain. */
 const material = apiConfig(env as unknown as ApiEnv);
 
-const texts = {
-  lineNames: ['Vitamin D3 1000 IU', 'Omega 3'],
-  delivery: 'Delivery',
-  promotion: 'Promotion',
-  coupon: 'Coupon',
-  referral: 'Referral',
-  points: 'Points',
-};
+const texts = saleTexts(['Vitamin D3 1000 IU', 'Omega 3']);
 
 /** A Saudi sale as pricing totals it, through the core's from-totals mapping, for the order `key`. */
 function sale(key: string, extra = 0) {

@@ -5,7 +5,6 @@
 // onboarded one, the chain signs with it and the stand-in accepts the report; renewal keeps the unit and
 // the chain goes on. No answer, audit row or stored column holds the private key or a CSID's secret.
 import { env } from 'cloudflare:test';
-import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
 import { CONFIG_UNIT, stampInUse } from '#api/src/e-invoice-stamp/index';
 import { openSecret } from '#api/src/e-invoice-stamp/store';
 import { saleFigures, verifyChain, verifyDocument } from '#api/src/e-invoices';
@@ -14,6 +13,7 @@ import { apiConfig } from '#api/src/lib/config';
 import { describe, expect, it } from 'vitest';
 import { json } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
+import { chainOf, saleTexts } from './e-invoice-fixtures';
 
 const apiEnv = env as unknown as ApiEnv;
 const tokenSecret = apiConfig(apiEnv).TOKEN_SECRET;
@@ -43,14 +43,7 @@ function sale(key: string, seller: NonNullable<Awaited<ReturnType<typeof stampIn
     points_discount: 0,
     total: 14_000,
   };
-  const texts = {
-    lineNames: ['Vitamin D3'],
-    delivery: 'Delivery',
-    promotion: 'Promotion',
-    coupon: 'Coupon',
-    referral: 'Referral',
-    points: 'Points',
-  };
+  const texts = saleTexts(['Vitamin D3']);
   return {
     key,
     kind: 'invoice' as const,
@@ -63,11 +56,6 @@ function sale(key: string, seller: NonNullable<Awaited<ReturnType<typeof stampIn
     ...saleFigures(totals, texts),
   };
 }
-
-const chainOf = (unit: string) => {
-  const ns = env.E_INVOICE_CHAINS as DurableObjectNamespace<EInvoiceChain>;
-  return ns.get(ns.idFromName(unit));
-};
 
 describe('e-invoicing onboarding in the back office (local ZATCA stand-in)', () => {
   it('onboards step by step, retries a wrong one-time code, then signs, reports and renews with the stamp kept sealed', async () => {

@@ -6,17 +6,17 @@
 // one still goes; documents pending 12 hours and documents without a CSID are the owner's to hear about.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import worker from '#api/src/index';
-import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
 import { reportingAttention } from '#api/src/e-invoice-reporting/attention';
 import { alertWaitingReports } from '#api/src/e-invoice-reporting/queue';
 import { reportUnit } from '#api/src/e-invoice-reporting/report';
 import { CONFIG_UNIT, stampInUse } from '#api/src/e-invoice-stamp';
-import { certificateRequest, newKeyPair, saleFigures } from '#api/src/e-invoices';
+import { newKeyPair, saleFigures } from '#api/src/e-invoices';
 import { standInFetch } from '#api/src/e-invoices/stand-in/handler';
 import { zatcaClient } from '#api/src/e-invoices/zatca/client';
 import { type Credentials, zatcaFor } from '#api/src/e-invoices/zatca/index';
 import { describe, expect, it } from 'vitest';
 import { insertStaff } from '../../support/staff-fixture';
+import { chainOf, saleTexts, TEST_SELLER, testCsr } from './e-invoice-fixtures';
 
 const apiEnv = env as unknown as ApiEnv;
 const zatca = zatcaFor('local', env.DB);
@@ -24,20 +24,7 @@ const keys = newKeyPair();
 
 /** A production CSID from the stand-in for a fresh unit (its chain check starts with this test). */
 async function onboard(): Promise<Credentials> {
-  const csr = certificateRequest(
-    {
-      environment: 'sandbox',
-      commonName: `Reporting ${crypto.randomUUID().slice(0, 8)}`,
-      organization: 'Gulf Supplements LLC',
-      organizationUnit: 'Riyadh Branch',
-      serialNumber: `1-GulfShop|2-1.0|3-${crypto.randomUUID()}`,
-      vatNumber: '399999999900003',
-      invoiceTypes: '0100',
-      registeredAddress: 'RRRD2929',
-      businessCategory: 'Health supplements',
-    },
-    keys.privateKey,
-  );
+  const csr = testCsr(`Reporting ${crypto.randomUUID().slice(0, 8)}`, keys.privateKey);
   const compliance = await zatca.complianceCsid(csr, '123345');
   if (compliance.kind !== 'issued') throw new Error(JSON.stringify(compliance));
   // The stand-in issues the production CSID once a compliance check passed: a document of our chain.
@@ -48,25 +35,9 @@ async function onboard(): Promise<Credentials> {
   return production.csid;
 }
 
-const seller = {
-  name: 'شركة المكملات الصحية المحدودة',
-  vatNumber: '399999999900003',
-  crNumber: '1010010000',
-  address: { street: 'King Fahd Road', building: '2322', district: 'Al-Murabba', city: 'Riyadh', postalCode: '23333' },
-};
-const texts = {
-  lineNames: ['Vitamin D3 1000 IU'],
-  delivery: 'Delivery',
-  promotion: 'Promotion',
-  coupon: 'Coupon',
-  referral: 'Referral',
-  points: 'Points',
-};
+const seller = TEST_SELLER;
+const texts = saleTexts(['Vitamin D3 1000 IU']);
 
-const chainOf = (unit: string) => {
-  const ns = env.E_INVOICE_CHAINS as DurableObjectNamespace<EInvoiceChain>;
-  return ns.get(ns.idFromName(unit));
-};
 let nextOrder = 90_000;
 
 /** `count` sales signed by the unit's chain with the configured stamp, and their rows as the sale writes them. */

@@ -5,34 +5,14 @@
 // refused, and a retried report gets its first answer without a second record.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import {
-  buildDocument,
-  certificateRequest,
-  type DocumentInput,
-  FIRST_PIH,
-  newKeyPair,
-  signDocument,
-} from '#api/src/e-invoices/index';
+import { buildDocument, type DocumentInput, FIRST_PIH, newKeyPair, signDocument } from '#api/src/e-invoices/index';
 import { call } from './helpers';
 import { type Credentials, zatcaFor } from '#api/src/e-invoices/zatca/index';
+import { TEST_SELLER, testCsr } from './e-invoice-fixtures';
 
 const keys = newKeyPair();
 /** A CSR for a fresh unit (the CSR's common name): each test starts its own chain. */
-const csrFor = (unit: string) =>
-  certificateRequest(
-    {
-      environment: 'sandbox',
-      commonName: unit,
-      organization: 'Gulf Supplements LLC',
-      organizationUnit: 'Riyadh Branch',
-      serialNumber: `1-GulfShop|2-1.0|3-${crypto.randomUUID()}`,
-      vatNumber: '399999999900003',
-      invoiceTypes: '0100',
-      registeredAddress: 'RRRD2929',
-      businessCategory: 'Health supplements',
-    },
-    keys.privateKey,
-  );
+const csrFor = (unit: string) => testCsr(unit, keys.privateKey);
 
 const issuedAt = Date.now() - 60_000;
 const sale = (icv: number, pih: string, over: Partial<DocumentInput> = {}): DocumentInput => ({
@@ -45,18 +25,7 @@ const sale = (icv: number, pih: string, over: Partial<DocumentInput> = {}): Docu
   currency: 'SAR',
   decimals: 2,
   vatBasisPoints: 1500,
-  seller: {
-    name: 'شركة المكملات الصحية المحدودة',
-    vatNumber: '399999999900003',
-    crNumber: '1010010000',
-    address: {
-      street: 'King Fahd Road',
-      building: '2322',
-      district: 'Al-Murabba',
-      city: 'Riyadh',
-      postalCode: '23333',
-    },
-  },
+  seller: TEST_SELLER,
   lines: [
     { name: 'Vitamin D3 1000 IU', count: 2, gross: 5_980 },
     { name: 'Delivery', count: 1, gross: 2_500 },
