@@ -4,6 +4,8 @@
 import { type FormEvent, useContext, useEffect, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
 import { SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
+import type { CountryCode } from '#shared/countries';
+import { ADDRESS } from '#shared/countries/address';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { Field, type FormApi } from '../ui/form';
@@ -227,7 +229,8 @@ export function PlaceFields({
   cityName: string | null;
   places: MutableRefObject<PlaceNames>;
 }) {
-  return country === 'KW' ? (
+  // The form the country's module names; the national-address form for any other value, as before.
+  return ADDRESS[country as CountryCode]?.form === 'area-block' ? (
     <KuwaitFields form={form} places={places} />
   ) : (
     <SaudiFields form={form} cityName={cityName} places={places} />
