@@ -1,6 +1,5 @@
 // /search: as-you-type suggestions (products, brands, categories), recent searches with clear, and
 // results with the listing's filters. The query lives in ?q= like every other listing filter.
-import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
 import '../styles/catalogue.css';
 import '../styles/header-search.css';
 import { useContext, useEffect, useId, useRef, useState } from 'react';
@@ -64,10 +63,8 @@ export function Component() {
         <>
           <SearchCorrected q={q} listing={listing} />
           {listing.blood_tests && listing.blood_tests.length > 0 && (
-            <SearchBloodTests
-              tests={listing.blood_tests}
-              currency={listing.blood_test_currency ?? COUNTRY_FACTS[DEFAULT_COUNTRY].currency}
-            />
+            // The API sends the tests' currency with every list of tests (the shopper's country's).
+            <SearchBloodTests tests={listing.blood_tests} currency={listing.blood_test_currency!} />
           )}
           <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Search', id: q }} />
           {/* Popular products stand in for words that found nothing, not for filters that left nothing. */}
