@@ -4,6 +4,8 @@
 import { type FormEvent, useContext, useEffect, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
 import { SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
+import type { CountryCode } from '#shared/countries';
+import { ADDRESS } from '#shared/countries/address';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { Field, type FormApi } from '../ui/form';
@@ -104,10 +106,13 @@ interface City {
 
 /** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
 function SaudiFields({
+  country,
   form,
   cityName,
   places,
 }: {
+  /** The country whose DHL cities the city search offers (a national-address country). */
+  country: string;
   form: AddressFormApi;
   cityName: string | null;
   places: MutableRefObject<PlaceNames>;
@@ -116,9 +121,9 @@ function SaudiFields({
   const api = useContext(ApiContext)!;
   const v = form.values;
   const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>(
-    '/country/dhl_list?countrySearch=SA',
+    `/country/dhl_list?countrySearch=${encodeURIComponent(country)}`,
   );
-  const dhlCountry = countries?.items.find((c) => c.code === 'SA')?.id;
+  const dhlCountry = countries?.items.find((c) => c.code === country)?.id;
   const [cities, setCities] = useState<City[] | null>(null);
   // Names of every city seen, so the chosen one keeps its name when a later search leaves it out.
   const [known, setKnown] = useState<Record<string, string>>(() =>
@@ -227,10 +232,11 @@ export function PlaceFields({
   cityName: string | null;
   places: MutableRefObject<PlaceNames>;
 }) {
-  return country === 'KW' ? (
+  // The form the country's module names; the national-address form for any other value, as before.
+  return ADDRESS[country as CountryCode]?.form === 'area-block' ? (
     <KuwaitFields form={form} places={places} />
   ) : (
-    <SaudiFields form={form} cityName={cityName} places={places} />
+    <SaudiFields country={country} form={form} cityName={cityName} places={places} />
   );
 }
 

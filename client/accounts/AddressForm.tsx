@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { Address, AddressInput } from '#shared/api/account-schemas';
 import { ADDRESS_LENGTHS } from '#shared/api/address-facts';
 import type { MessageId } from '#shared/i18n';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, isCountryCode, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { type OutsideFields, PlaceFields, str, submitWithOutside } from './AddressFields';
@@ -139,7 +139,6 @@ export function AddressForm({
   useEffect(() => {
     if (draftKey) writeDraft(draftKey, v);
   }, [draftKey, v]);
-  const kuwait = v.country === 'KW';
 
   return (
     <form
@@ -153,8 +152,11 @@ export function AddressForm({
       <Field form={form} name="country" required>
         {(p) => (
           <select {...p}>
-            {(!fixedCountry || country === 'KW') && <option value="KW">{t('country_KW')}</option>}
-            {(!fixedCountry || country === 'SA') && <option value="SA">{t('country_SA')}</option>}
+            {COUNTRY_CODES.filter((c) => !fixedCountry || country === c).map((c) => (
+              <option key={c} value={c}>
+                {t(`country_${c}`)}
+              </option>
+            ))}
           </select>
         )}
       </Field>
@@ -165,7 +167,12 @@ export function AddressForm({
         <Field form={form} name="recipient" required>
           {(p) => <input {...p} type="text" autoComplete="name" />}
         </Field>
-        <Field form={form} name="phone" hint={t(kuwait ? 'account_phone_hint_KW' : 'account_phone_hint_SA')} required>
+        <Field
+          form={form}
+          name="phone"
+          hint={t(`account_phone_hint_${isCountryCode(v.country) ? v.country : country}`)}
+          required
+        >
           {(p) => <input {...p} type="text" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
         </Field>
       </div>

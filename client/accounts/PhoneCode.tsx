@@ -9,14 +9,14 @@ import { ApiContext } from '../providers';
 import { AuthForm, CountryCodeSelect, TermsNote } from './account-bits';
 import { useSnapshot } from 'valtio';
 import type { CodeChannel } from '#shared/api/phone-auth-schemas';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS, DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { Field, useForm } from '../ui/form';
 import { PasswordInput } from './PasswordField';
 import { RefusalNote, refusalOf, resendAt, useSecondsLeft, WaitText, type Refusal } from './code-wait';
 
-type Country = 'KW' | 'SA';
+type Country = CountryCode;
 
 interface Sent {
   country: Country;
@@ -88,7 +88,7 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
       });
     },
   });
-  const chosen: Country = form.values.country === 'SA' ? 'SA' : 'KW';
+  const chosen: Country = isCountryCode(form.values.country) ? form.values.country : DEFAULT_COUNTRY;
   return (
     <AuthForm
       form={form}

@@ -1,6 +1,6 @@
 // Small parts several account forms share: the form of the sign-in and sign-up steps, the terms a new
 // account accepts, and the country-code choice of a mobile number.
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_CODES, COUNTRY_FACTS } from '#shared/locale';
 import { pagePath } from '#shared/page-paths';
 import { useI18n } from '../i18n/context';
 import type { ReactNode } from 'react';
@@ -53,13 +53,14 @@ export function TermsNote() {
   );
 }
 
-/** Kuwait (+965) or Saudi Arabia (+966), for a mobile number's field. */
+/** The countries served with their dialling codes (+965…), for a mobile number's field. */
 export function CountryCodeSelect({ control }: { control: ControlProps }) {
   const { t } = useI18n();
   return (
     <select {...control}>
-      <option value="KW">{`${t('country_KW')} (${COUNTRY_FACTS.KW.dialCode})`}</option>
-      <option value="SA">{`${t('country_SA')} (${COUNTRY_FACTS.SA.dialCode})`}</option>
+      {COUNTRY_CODES.map((c) => (
+        <option key={c} value={c}>{`${t(`country_${c}`)} (${COUNTRY_FACTS[c].dialCode})`}</option>
+      ))}
     </select>
   );
 }

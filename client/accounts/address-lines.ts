@@ -2,6 +2,7 @@
 import type { Address } from '#shared/api/account-schemas';
 import type { MessageId } from '#shared/i18n';
 import { labelledPart } from '#shared/text/address-part';
+import { ADDRESS } from '#shared/countries/address';
 
 type Translate = (key: MessageId, params?: Record<string, string | number>) => string;
 
@@ -21,7 +22,7 @@ function parts(t: Translate, list: Array<[MessageId, string | null | undefined]>
  */
 export function addressLineParts(a: AddressShown, t: Translate): string[][] {
   const lines: Array<Array<string | null | undefined>> =
-    a.country === 'KW'
+    ADDRESS[a.country].form === 'area-block'
       ? [
           [a.area_name, a.governorate_name],
           parts(t, [

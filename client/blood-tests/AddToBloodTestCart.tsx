@@ -1,4 +1,5 @@
 // The "add to blood-test cart" button of cards and test pages; once added it links to the cart.
+import type { CurrencyCode } from '#shared/locale';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
@@ -29,7 +30,7 @@ export function AddToBloodTestCart({ test, currency }: { test: BloodTestCard; cu
           kind: test.kind,
           fasting_hours: test.fasting_hours,
           price: { ...test.price },
-          currency: currency as 'KWD' | 'SAR',
+          currency: currency as CurrencyCode,
           default_sku: { id: test.default_sku.id },
         })
       }

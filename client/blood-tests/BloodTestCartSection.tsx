@@ -13,7 +13,7 @@ import { Icon } from '../ui/Icon';
 import { Price } from '../catalogue/Price';
 import { bloodTestCart, bloodTestCartTotals, bloodTestSkuIds, removeBloodTest } from './cart-store';
 import { refreshBloodTestCart } from './sync';
-import type { CurrencyCode } from '#shared/locale';
+import { COUNTRY_FACTS, DEFAULT_COUNTRY, type CurrencyCode } from '#shared/locale';
 import { track } from '../analytics/track';
 
 export function BloodTestCartSection() {
@@ -33,7 +33,7 @@ export function BloodTestCartSection() {
 
   if (!loaded) return null;
   const { total } = bloodTestCartTotals(items as typeof bloodTestCart.items);
-  const currency = entries[0]?.bloodTest.currency ?? 'KWD';
+  const currency = entries[0]?.bloodTest.currency ?? COUNTRY_FACTS[DEFAULT_COUNTRY].currency;
 
   return (
     <section id="blood-tests" className="bt-cart" aria-labelledby="bt-cart-title" data-testid="blood-test-cart">

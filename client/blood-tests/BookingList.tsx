@@ -1,5 +1,7 @@
 // The list of the shopper's blood-test bookings: the whole page of /profile/blood-tests/ordered, or
 // the latest three on the /profile/blood-tests hub.
+import { countryOfCurrency } from '#shared/countries';
+import { DEFAULT_COUNTRY, type CountryCode } from '#shared/locale';
 import { Link } from 'react-router';
 import type { BloodTestOrderList, BloodTestOrderStatus } from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
@@ -48,8 +50,8 @@ export function BookingList({ list, compact = false }: { list: BloodTestOrderLis
   );
 }
 
-function countryOf(currency: string): 'KW' | 'SA' {
-  return currency === 'SAR' ? 'SA' : 'KW';
+function countryOf(currency: string): CountryCode {
+  return countryOfCurrency(currency) ?? DEFAULT_COUNTRY;
 }
 
 function statusText(t: ReturnType<typeof useI18n>['t'], status: BloodTestOrderStatus): string {

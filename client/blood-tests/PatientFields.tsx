@@ -1,5 +1,6 @@
 // A new family member: name, sex, date of birth, relation and the national id of the country the
 // sample is collected in, each checked with the API's schema; the id is checked as it is typed.
+import type { CountryCode } from '#shared/locale';
 import { useState } from 'react';
 import { PATIENT_RELATIONS } from '#shared/api/blood-test-order-facts';
 import { useI18n } from '../i18n/context';
@@ -25,7 +26,7 @@ export function PatientFields({
   onChange,
 }: {
   value: NewPatientDraft;
-  country: 'KW' | 'SA';
+  country: CountryCode;
   errors: PatientErrors;
   /** After a Continue that found problems, every field says its own. */
   showErrors: boolean;
@@ -116,14 +117,10 @@ export function PatientFields({
       )}
       <div className={idError ? 'field has-error' : 'field'}>
         <label className="field-label" htmlFor="bt-patient-national_id">
-          {t(country === 'KW' ? 'bt_id_KW' : 'bt_id_SA')}
+          {t(`bt_id_${country}`)}
           <RequiredMark />
         </label>
-        <FieldNotes
-          id="bt-patient-national_id"
-          hint={t(country === 'KW' ? 'bt_id_hint_KW' : 'bt_id_hint_SA')}
-          error={idError}
-        />
+        <FieldNotes id="bt-patient-national_id" hint={t(`bt_id_hint_${country}`)} error={idError} />
         <input
           type="text"
           id="bt-patient-national_id"

@@ -3,7 +3,8 @@
 // schema loads after the page is interactive (loadPatientSchema); until then no field is wrong yet
 // and the patient is not ready to be sent.
 import type { patientSchema as PatientSchema } from '#shared/api/blood-test-order-schemas';
-import { cleanNationalId, validateNationalId } from '#shared/blood-tests/national-id';
+import { cleanNationalId, nationalIdLength, validateNationalId } from '#shared/blood-tests/national-id';
+import type { CountryCode } from '#shared/locale';
 import type { NewPatientDraft } from './booking-store';
 
 type PatientField = keyof NewPatientDraft;
@@ -22,7 +23,7 @@ export function loadPatientSchema(): Promise<void> {
 export const patientSchemaLoaded = () => patientSchema !== null;
 
 /** Every field's problem (a message key), or an empty object when the patient can be sent (or the schema is not there yet). */
-export function patientErrors(draft: NewPatientDraft, country: 'KW' | 'SA'): PatientErrors {
+export function patientErrors(draft: NewPatientDraft, country: CountryCode): PatientErrors {
   if (!patientSchema) return {};
   const parsed = patientSchema.safeParse({ ...draft, country });
   const errors: PatientErrors = {};
@@ -40,11 +41,11 @@ export function patientErrors(draft: NewPatientDraft, country: 'KW' | 'SA'): Pat
  */
 export function nationalIdState(
   text: string,
-  country: 'KW' | 'SA',
+  country: CountryCode,
   dateOfBirth: string,
 ): { state: 'typing' } | { state: 'ok' } | { state: 'error'; key: string } {
   const digits = cleanNationalId(text);
-  if (/^\d*$/.test(digits) && digits.length < (country === 'KW' ? 12 : 10)) return { state: 'typing' };
+  if (/^\d*$/.test(digits) && digits.length < nationalIdLength(country)) return { state: 'typing' };
   const r = validateNationalId(country, text, /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) ? dateOfBirth : undefined);
   return r.ok ? { state: 'ok' } : { state: 'error', key: r.error };
 }

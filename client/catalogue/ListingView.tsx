@@ -9,7 +9,7 @@ import type { Filter } from '#shared/catalogue/filter-model';
 import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '#shared/catalogue/url-query';
 import { formatNumber, withCurrency } from '#shared/money';
 import type { MessageId } from '#shared/i18n';
-import type { CurrencyCode } from '#shared/locale';
+import type { CountryCode, CurrencyCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import type { FacetsData, Listing } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';
@@ -234,7 +234,7 @@ function appliedChips(
   t: (k: MessageId, p?: Record<string, string | number>) => string,
   currency: CurrencyCode,
   lang: 'en' | 'ar',
-  country: 'KW' | 'SA',
+  country: CountryCode,
 ) {
   const names = new Map<string, string>();
   // Chosen categories and brands by id first: a chosen parent category is not a facet item.

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
+import { DEFAULT_COUNTRY, localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import {
   currencyInfoFor,
   currencyInfoOf,
@@ -44,7 +44,7 @@ function useCountryRow(): Country | undefined {
 export function useCurrency(): CurrencyInfo {
   const row = useCountryRow();
   // Without a rate a converted price would be wrong: fall back to the base currency.
-  return row ? currencyInfoOf(row) : currencyInfoFor('KW', RATE_SCALE);
+  return row ? currencyInfoOf(row) : currencyInfoFor(DEFAULT_COUNTRY, RATE_SCALE);
 }
 
 /**

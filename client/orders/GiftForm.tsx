@@ -78,12 +78,7 @@ export function GiftForm({
         <Field form={form} name="recipient" required>
           {(p) => <input {...p} type="text" autoComplete="off" maxLength={ADDRESS_LENGTHS.recipient.max} />}
         </Field>
-        <Field
-          form={form}
-          name="phone"
-          hint={t(country === 'KW' ? 'account_phone_hint_KW' : 'account_phone_hint_SA')}
-          required
-        >
+        <Field form={form} name="phone" hint={t(`account_phone_hint_${country}`)} required>
           {(p) => <input {...p} type="tel" autoComplete="off" inputMode="tel" dir="ltr" />}
         </Field>
       </div>

@@ -1,4 +1,5 @@
 // Become a supplier: the application form (POST /misc/become-supplier) beside what we look for.
+import { mapCountries } from '#shared/countries/map';
 import { Link, useLoaderData } from 'react-router';
 import { SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES, type SupplierCountry } from '#shared/api/form-facts';
 import type { MessageId } from '#shared/i18n';
@@ -36,8 +37,7 @@ const fields: Record<keyof typeof initial, FieldText> = {
 };
 
 const COUNTRY_LABELS: Record<SupplierCountry, MessageId> = {
-  KW: 'country_KW',
-  SA: 'country_SA',
+  ...mapCountries((c): MessageId => `country_${c}`),
   other: 'supplier_country_other',
 };
 

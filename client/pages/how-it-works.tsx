@@ -1,4 +1,6 @@
 // /how-it-works: how shopping works, and delivery for the shopper's country (/info/instructions).
+import { COUNTRY_CODES } from '#shared/locale';
+import { mapCountries } from '#shared/countries/map';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { ApiClient } from '#shared/api/client';
@@ -21,13 +23,13 @@ const read = (api: ApiClient, a: string, b: string) =>
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const [shop, kw, sa, returns] = await Promise.all([
+  const [shop, returns, ...delivery] = await Promise.all([
     read(api, 'how-it-works', 'shop'),
-    read(api, 'delivery', 'KW'),
-    read(api, 'delivery', 'SA'),
     read(api, 'returns', 'general'),
+    ...COUNTRY_CODES.map((c) => read(api, 'delivery', c)),
   ]);
-  return { shop, delivery: { KW: kw, SA: sa }, returns };
+  // Each country's delivery instructions, read together; the page shows the shopper's.
+  return { shop, delivery: mapCountries((c) => delivery[COUNTRY_CODES.indexOf(c)]!), returns };
 }
 
 export function Component() {

@@ -23,7 +23,7 @@ import type { MessageId } from '#shared/i18n';
 import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
 import { Page } from '../ui/Page';
 import { useHref } from '../lib/locale';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '#shared/locale';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { DataExportState, DataExportView } from '#shared/api/data-rights-schemas';
 import { signedInCall } from '../accounts/guard';
@@ -338,18 +338,13 @@ function PhoneForm() {
     endpoint: '/user/profile/set-phone',
     onSuccess: useSaved(),
   });
-  const chosen = form.values.country === 'SA' ? 'SA' : 'KW';
+  const chosen = isCountryCode(form.values.country) ? form.values.country : DEFAULT_COUNTRY;
   return (
     <AccountSection id="account-phone" title="account_phone_section" form={form}>
       <Field form={form} name="country" required>
         {(p) => <CountryCodeSelect control={p} />}
       </Field>
-      <Field
-        form={form}
-        name="phone"
-        hint={t(chosen === 'SA' ? 'account_phone_hint_SA' : 'account_phone_hint_KW')}
-        required
-      >
+      <Field form={form} name="phone" hint={t(`account_phone_hint_${chosen}`)} required>
         {(p) => <input {...p} type="text" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
       </Field>
     </AccountSection>
@@ -430,9 +425,8 @@ function signedOutEverywhere(lang: 'en' | 'ar') {
 }
 
 /** The country of a stored number (+965…, +966…), else the one the shopper shops in. */
-function countryOfPhone(phone: string, otherwise: 'KW' | 'SA'): 'KW' | 'SA' {
-  if (phone.startsWith(COUNTRY_FACTS.SA.dialCode)) return 'SA';
-  return phone.startsWith(COUNTRY_FACTS.KW.dialCode) ? 'KW' : otherwise;
+function countryOfPhone(phone: string, otherwise: CountryCode): CountryCode {
+  return COUNTRY_CODES.find((c) => phone.startsWith(COUNTRY_FACTS[c].dialCode)) ?? otherwise;
 }
 
 /** An account without a password: a code sent to its phone confirms the removal. */
@@ -446,7 +440,7 @@ function DeleteByCode() {
   const [until, setUntil] = useState<number | null>(null);
   const left = useSecondsLeft(until);
   const phone = user?.phone ?? '';
-  const country = countryOfPhone(phone, 'KW');
+  const country = countryOfPhone(phone, DEFAULT_COUNTRY);
   const form = useForm({
     id: 'account-delete-code',
     schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.removeByCodeSchema),

@@ -63,7 +63,8 @@ export function Component() {
         <>
           <SearchCorrected q={q} listing={listing} />
           {listing.blood_tests && listing.blood_tests.length > 0 && (
-            <SearchBloodTests tests={listing.blood_tests} currency={listing.blood_test_currency ?? 'KWD'} />
+            // The API sends the tests' currency with every list of tests (the shopper's country's).
+            <SearchBloodTests tests={listing.blood_tests} currency={listing.blood_test_currency!} />
           )}
           <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Search', id: q }} />
           {/* Popular products stand in for words that found nothing, not for filters that left nothing. */}

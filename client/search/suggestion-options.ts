@@ -1,6 +1,7 @@
 // The header popup's options as one flat list (the combobox moves through them by index), grouped for
 // display: recent searches while the box is (nearly) empty, else products, blood tests (their own
 // group, labelled as tests), brands and categories.
+import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import type { ProductCard, SearchSuggestions } from '#shared/catalogue/types';
 
@@ -33,7 +34,7 @@ export function suggestionOptions(text: string, recent: string[], data: Suggesti
       kind: 'test' as const,
       key: `t:${test.id}`,
       test,
-      currency: data.currency ?? 'KWD',
+      currency: data.currency ?? COUNTRY_FACTS[DEFAULT_COUNTRY].currency,
     })),
     ...data.brands.map((b) => ({ kind: 'brand' as const, key: `b:${b.id}`, id: b.id, name: b.name })),
     ...data.categories.map((c) => ({ kind: 'category' as const, key: `c:${c.id}`, id: c.id, name: c.name })),

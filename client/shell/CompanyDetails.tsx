@@ -4,7 +4,7 @@
 import { useSnapshot } from 'valtio';
 import { COMPANY, companyEntity } from '#shared/company';
 import type { MessageId } from '#shared/i18n';
-import type { CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 
@@ -120,7 +120,8 @@ export function CompanyEntity({
 export function CompanyEntitiesSection() {
   const { t } = useI18n();
   const first = useShopperCountry();
-  const order: CountryCode[] = first === 'SA' ? ['SA', 'KW'] : ['KW', 'SA'];
+  // The shopper's country first, then the others in the registry's order.
+  const order: CountryCode[] = [first, ...COUNTRY_CODES.filter((c) => c !== first)];
   return (
     <section className="company-section" aria-labelledby="company-details">
       <h2 id="company-details">{t('company_details_title')}</h2>

@@ -4,6 +4,7 @@
 // digits arrive as Arabic-Indic; they are read as 0–9 first.
 import { normalizeDigits } from '../text/digits';
 import { ADDRESS } from '../countries/address';
+import type { CountryAddress } from '../countries/types';
 import type { CountryCode } from '../locale';
 
 export type IdCountry = CountryCode;
@@ -68,6 +69,13 @@ export function validateSaudiId(text: string): NationalIdResult {
   }
   if (sum % 10 !== 0) return { ok: false, error: 'national_id_checksum' };
   return { ok: true, id, kind: id[0] === '1' ? 'national_id' : 'iqama' };
+}
+
+/** The digits of the country's identity number (its module names which one), for "still typing". */
+const ID_LENGTHS: Record<CountryAddress['nationalId'], number> = { 'kuwait-civil-id': 12, 'saudi-id': 10 };
+
+export function nationalIdLength(country: IdCountry): number {
+  return ID_LENGTHS[ADDRESS[country].nationalId];
 }
 
 /** The check for the country the sample is collected in. */

@@ -1,6 +1,8 @@
 // The owner's E-invoicing page (issue 75): the ZATCA environment, the seller's legal data on every Saudi
 // e-invoice, the onboarding's four steps in ZATCA's order (each with its state, its form when it is the
 // next one, and the last outcome in ZATCA's words), the stamp in use and its renewal, warned weeks ahead.
+import { HOME_COUNTRY } from '#shared/countries';
+import { countriesInvoicing } from '#shared/countries/rules';
 import type {
   EInvoiceSellerField,
   EInvoiceStampView,
@@ -38,7 +40,9 @@ const ADDRESS_FIELDS: typeof SELLER_FIELDS = [
   { name: 'postal_code', label: 'st_einv_postal_code', ltr: true, digits: true },
 ];
 
-const date = (t: T, at: number, time = false) => formatDate(at, t.lang, 'SA', { time });
+/** Dates in the clock of the country whose e-invoices these are (the one invoicing by ZATCA). */
+const ZATCA_COUNTRY = countriesInvoicing('zatca')[0] ?? HOME_COUNTRY;
+const date = (t: T, at: number, time = false) => formatDate(at, t.lang, ZATCA_COUNTRY, { time });
 
 /** The form's own refusal, shown in the form it belongs to. */
 const ownError = (t: T, state: EInvoicingState | undefined, form: EInvoicingForm) =>

@@ -60,16 +60,17 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
 }
 
 /**
- * A first visit (no country cookie) starts in the country the shopper is in: Saudi Arabia when
- * Cloudflare places the request there, Kuwait otherwise. Local mode has no cf object or a fixed
- * placeholder (not SA), so it starts in Kuwait.
+ * A first visit (no country cookie) starts in the country the shopper is in when Cloudflare places
+ * the request in a country the shop serves, in the home country otherwise (an unserved or unknown
+ * country included). Local mode has no cf object or a fixed placeholder, so it starts at home.
  */
 export function countryFromLocation(request: Request): CountryCode {
   let country = located.get(request);
   if (!country) {
     // Reading request.cf builds the object anew each time: once per request is enough.
     const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-    country = cf?.country === 'SA' ? 'SA' : DEFAULT_COUNTRY;
+    const placed = cf?.country;
+    country = isCountryCode(placed) ? placed : DEFAULT_COUNTRY;
     located.set(request, country);
   }
   return country;

@@ -4,6 +4,7 @@
 // no device and a form body, so the /api proxy (same-site JSON only) would refuse it: this route relays
 // just the signed token to the API. A GET of the same address stays the page with its button (mail
 // scanners follow links; only a POST unsubscribes).
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
@@ -24,7 +25,7 @@ for (const path of ['/alerts/unsubscribe', '/ar/alerts/unsubscribe'])
       deviceToken: null,
       userToken: null,
       lang: path.startsWith('/ar/') ? 'ar' : 'en',
-      country: 'KW',
+      country: HOME_COUNTRY,
       requestId: c.get('requestId'),
     });
     // The mail client only needs the status; the body is the API's envelope (its message key).

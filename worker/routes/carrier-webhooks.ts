@@ -1,6 +1,7 @@
 // POST /carriers/{code}/webhook: a carrier's tracking webhook (issue 62), relayed as it came (raw body
 // and the signature headers carriers use) to the API, where the carrier's adapter checks it and the
 // events are applied once (api/src/routes/carriers.ts), as the gateway's webhook is relayed.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import {
   CARRIER_WEBHOOK_HEADERS,
@@ -27,7 +28,7 @@ export const carrierWebhooks = new Hono<AppEnv>().post(
       deviceToken: null,
       userToken: null,
       lang: 'en',
-      country: 'KW',
+      country: HOME_COUNTRY,
       passHeaders,
     });
     return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,8 @@
 // Local mode: /dev/e-invoices lists the Saudi e-invoices the local ZATCA stand-in received (the API's
 // zatca_stand_in_documents, issue 75): each one's kind, unit, counter and UUID, ZATCA's status and
 // messages as the stand-in answered them, and its XML to download. Not served in production.
+import { HOME_COUNTRY } from '#shared/countries';
+import { countriesInvoicing } from '#shared/countries/rules';
 import { type Context, Hono } from 'hono';
 import { createTranslator } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -24,8 +26,18 @@ interface EInvoiceItem {
 const PAGE_STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:56rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem;overflow-wrap:anywhere}h2{margin-block:0 .25rem;font-size:1.1rem}p,ul{margin-block:.25rem}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}bdi{unicode-bidi:isolate}[data-status=ERROR] h2{color:#a4262c}';
 
+/** The upstream call names the country whose e-invoices these are (the one invoicing by ZATCA). */
+const E_INVOICE_COUNTRY = countriesInvoicing('zatca')[0] ?? HOME_COUNTRY;
+
 const upstream = (c: Context<AppEnv>, path: string, lang: 'en' | 'ar') =>
-  callUpstream(c.env, c.var.config, { method: 'GET', path, deviceToken: null, userToken: null, lang, country: 'SA' });
+  callUpstream(c.env, c.var.config, {
+    method: 'GET',
+    path,
+    deviceToken: null,
+    userToken: null,
+    lang,
+    country: E_INVOICE_COUNTRY,
+  });
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
 export const devEInvoices = /* @__PURE__ */ (() =>

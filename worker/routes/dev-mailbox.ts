@@ -1,6 +1,7 @@
 // Local mode: /dev/mailbox lists the mail the shop "sent" (the API's outbox), so a tester can follow a
 // password-reset link and see a mail's HTML part (a Saudi order's tax invoice with its QR code) as a
 // mail client would. Not served in production.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import { createTranslator } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -58,7 +59,7 @@ export const devMailbox = /* @__PURE__ */ (() =>
       deviceToken: null,
       userToken: null,
       lang,
-      country: 'KW',
+      country: HOME_COUNTRY,
     });
     const items = res.ok ? ((await res.json()) as { data: { items: OutboxItem[] } }).data.items : [];
     const list = items.length

@@ -1,6 +1,7 @@
 // Local mode: /dev/messages lists the texts the shop "sent" to phones (the API's message_outbox): the
 // sign-in codes and WhatsApp updates, by channel, number and template, in the language they were sent
 // in, as /dev/mailbox lists mail. Not served in production.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import { createTranslator } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -36,7 +37,7 @@ export const devMessages = /* @__PURE__ */ (() =>
       deviceToken: null,
       userToken: null,
       lang,
-      country: 'KW',
+      country: HOME_COUNTRY,
     });
     const items = res.ok ? ((await res.json()) as { data: { items: MessageItem[] } }).data.items : [];
     const list = items.length

@@ -3,6 +3,7 @@
 // button per step a courier reports: picked up, in transit, out for delivery, delivered, failed attempt
 // (with a reason), returned to sender. A press is applied at once by the API (routes/dev-parcels.ts),
 // so the tester sees the order change on its page without waiting for the cron.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import { createTranslator } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -48,7 +49,7 @@ export const devParcels = /* @__PURE__ */ (() => {
       deviceToken: null,
       userToken: null,
       lang,
-      country: 'KW',
+      country: HOME_COUNTRY,
     });
     const items = res.ok ? ((await res.json()) as { data: { items: ParcelItem[] } }).data.items : [];
     const list = items.length
@@ -76,7 +77,7 @@ export const devParcels = /* @__PURE__ */ (() => {
       deviceToken: null,
       userToken: null,
       lang: 'en',
-      country: 'KW',
+      country: HOME_COUNTRY,
     });
     if (!res.ok) return c.body(await res.text(), res.status as 400, { 'content-type': 'application/json' });
     await res.body?.cancel();

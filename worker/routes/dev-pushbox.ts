@@ -1,6 +1,7 @@
 // Local mode: /dev/pushbox lists the web pushes the shop "sent" (the API's push_outbox), as
 // /dev/mailbox lists its mail: a tester sees each push's title, text, link, topic, time and user, in
 // the language it was sent in. Not served in production.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import { createTranslator } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -37,7 +38,7 @@ export const devPushbox = /* @__PURE__ */ (() =>
       deviceToken: null,
       userToken: null,
       lang,
-      country: 'KW',
+      country: HOME_COUNTRY,
     });
     const items = res.ok ? ((await res.json()) as { data: { items: PushItem[] } }).data.items : [];
     const list = items.length

@@ -10,6 +10,7 @@
 // (POST /dev/loyalty/run: birthdays, expiry and its reminder, tiers), and the cart reminders as at a
 // given time (POST /dev/cart-reminders/run), and the nightly "bought together" refresh as on a given day
 // (POST /dev/co-purchases/run). Not in production.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
@@ -44,7 +45,7 @@ export const devTools = /* @__PURE__ */ (() => {
         deviceToken: null,
         userToken: null,
         lang: 'en',
-        country: 'KW',
+        country: HOME_COUNTRY,
       });
       return c.body(await res.text(), res.status as 200, { 'content-type': 'application/json; charset=utf-8' });
     });

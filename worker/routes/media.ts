@@ -1,6 +1,7 @@
 // Product, brand, nutritionist and banner images: stored in the API's R2 bucket (WebP renditions and
 // Open Graph PNGs, decision 11), served here with long-lived caching (keys change when an image
 // changes) and the API's ETag, so a revalidation is a 304 without the bytes.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import { fail } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
@@ -20,7 +21,7 @@ media.get('/media/*', async (c) => {
     deviceToken: null,
     userToken: null,
     lang: 'en',
-    country: 'KW',
+    country: HOME_COUNTRY,
     ...(ifNoneMatch ? { passHeaders: { 'if-none-match': ifNoneMatch } } : {}),
   });
   if (res.status !== 304 && !res.ok) return c.json(fail('not_found', 404), 404);

@@ -3,6 +3,7 @@
 //    body and signature header) to the API, which checks the signature and applies the outcome once.
 //  - /payments/sandbox/{id} (local mode only): the built-in "hosted payment page" where a tester
 //    chooses success, failure or cancel; then the browser returns where the real gateway would send it.
+import { countryOfCurrency, HOME_COUNTRY } from '#shared/countries';
 import { Hono, type Context } from 'hono';
 import { createTranslator } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -46,7 +47,7 @@ payments.post(`/payments/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, limitB
     deviceToken: null,
     userToken: null,
     lang: 'en',
-    country: 'KW',
+    country: HOME_COUNTRY,
     passHeaders,
   });
   return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } });
@@ -100,7 +101,7 @@ function sandboxPage(c: Context<AppEnv>, p: SandboxPayment, otpError = false) {
   // The page speaks the language of the page the shopper came from (and returns to).
   const lang = splitLocalePath(p.return_path).lang;
   const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
-  const amount = formatMinor(p.amount, p.currency as CurrencyCode, lang, p.currency === 'SAR' ? 'SA' : 'KW');
+  const amount = formatMinor(p.amount, p.currency as CurrencyCode, lang, countryOfCurrency(p.currency) ?? HOME_COUNTRY);
   const nonce = c.var.nonce;
   const button = (outcome: string, label: string, cls: string) =>
     html`<button type="submit" name="outcome" value="${outcome}" class="${cls}">${label}</button>`;

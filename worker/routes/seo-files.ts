@@ -1,5 +1,6 @@
 // robots.txt and the sitemap: an index, the pages file (static pages, categories, brands,
 // nutritionists, blood tests) and product files, every URL with its English and Arabic alternates.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono, type Context } from 'hono';
 import { localizePath } from '#shared/locale';
 import { PAGE_ROUTES } from '#client/entry.server';
@@ -24,7 +25,7 @@ async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | nu
     deviceToken: null,
     userToken: null,
     lang: 'en',
-    country: 'KW',
+    country: HOME_COUNTRY,
   });
   if (!res.ok) return null;
   return ((await res.json()) as { data: T }).data;

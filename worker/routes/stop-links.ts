@@ -4,6 +4,7 @@
 // The GET shows what the link does and one button; the button's POST relays the signed token to the
 // API and says it is done. A GET never stops anything (link checkers and mail scanners follow links).
 // They need no session, load no script and add nothing to the app's router.
+import { HOME_COUNTRY } from '#shared/countries';
 import { Hono, type Context } from 'hono';
 import { createTranslator, type MessageId } from '#shared/i18n';
 import { ar } from '#shared/i18n/ar';
@@ -104,7 +105,7 @@ for (const link of LINKS)
             deviceToken: null,
             userToken: null,
             lang,
-            country: 'KW',
+            country: HOME_COUNTRY,
           })
         : null;
       if (!m || !res?.ok) return refused(c);

@@ -1,6 +1,7 @@
 // The back office's blood-test catalogue and collection settings: prices per country, the
 // active flag, places per zone and window, blackout days. Each change writes its audit row in its batch;
 // the slot API reads the same tables, so a change holds for the next shopper at once.
+import { ADDRESS, countriesZonedBy } from '#shared/countries/address';
 import { SLOT_WINDOWS } from '#shared/api/blood-test-order-schemas';
 import { zoneCountry } from '#shared/api/staff-lab-schemas';
 import { BOOKING_RULES } from '#shared/blood-tests/slot-rules';
@@ -14,6 +15,10 @@ import type { StaffMember } from '../staff/sessions';
 const allowedCountries = (member: StaffMember, perm: 'bloodtests:read' | 'bloodtests:write'): CountryCode[] =>
   countriesFor(member.grants, perm) ?? [...COUNTRY_CODES];
 const marksFor = (list: readonly unknown[]) => list.map(() => '?').join(', ') || "''";
+
+/** The countries of each kind of place (decision 77): areas keep no country, so it is the areas' country. */
+const AREA_COUNTRY = countriesZonedBy('area')[0]!;
+const CITY_COUNTRIES = countriesZonedBy('city');
 
 export async function testCatalogue(db: D1Database, member: StaffMember) {
   const countries = allowedCountries(member, 'bloodtests:read');
@@ -111,7 +116,7 @@ const ZONE_NAME = `coalesce((SELECT name_en FROM areas WHERE 'area:' || id = c.z
 
 export async function collectionSettings(db: D1Database, member: StaffMember, country?: CountryCode) {
   const countries = allowedCountries(member, 'bloodtests:read').filter((k) => !country || k === country);
-  const prefixes = countries.map((k) => (k === 'KW' ? 'area:%' : 'city:%'));
+  const prefixes = countries.map((k) => `${ADDRESS[k].zone}:%`);
   const zoneWhere = prefixes.map(() => 'c.zone LIKE ?').join(' OR ') || '0';
   const [capacity, blackout, zones] = await db.batch([
     db
@@ -126,13 +131,13 @@ export async function collectionSettings(db: D1Database, member: StaffMember, co
       .bind(...countries),
     db
       .prepare(
-        `SELECT 'area:' || id AS zone, 'KW' AS country, name_en, name_ar FROM areas WHERE 'KW' IN (${marksFor(countries)})
+        `SELECT 'area:' || id AS zone, ? AS country, name_en, name_ar FROM areas WHERE ? IN (${marksFor(countries)})
          UNION ALL
-         SELECT 'city:' || c.id, 'SA', c.name_en, c.name_ar FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id
-           WHERE k.code = 'SA' AND 'SA' IN (${marksFor(countries)})
+         SELECT 'city:' || c.id, k.code, c.name_en, c.name_ar FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id
+           WHERE k.code IN (${marksFor(CITY_COUNTRIES)}) AND k.code IN (${marksFor(countries)})
          ORDER BY 2, 3`,
       )
-      .bind(...countries, ...countries),
+      .bind(AREA_COUNTRY, AREA_COUNTRY, ...countries, ...CITY_COUNTRIES, ...countries),
   ]);
   return {
     countries,
@@ -150,9 +155,9 @@ async function assertZoneExists(db: D1Database, zone: string) {
     .prepare(
       kind === 'area'
         ? 'SELECT id FROM areas WHERE id = ?'
-        : "SELECT c.id FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = 'SA'",
+        : `SELECT c.id FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code IN (${marksFor(CITY_COUNTRIES)})`,
     )
-    .bind(Number(id))
+    .bind(Number(id), ...(kind === 'area' ? [] : CITY_COUNTRIES))
     .first();
   if (!row) throw new ApiError(400, 'slot_zone_mismatch');
 }

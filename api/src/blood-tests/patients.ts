@@ -1,5 +1,6 @@
 // The people a shopper books blood tests for (themselves, family), saved for the next booking. Their
 // national ids are health-adjacent data: read only by their owner, answered masked, never logged.
+import type { CountryCode } from '#shared/locale';
 import type { PatientInput } from '#shared/api/blood-test-order-schemas';
 import { maskNationalId } from '#shared/blood-tests/national-id';
 import type { BloodTestPatient } from '#shared/blood-tests/order-types';
@@ -12,7 +13,7 @@ export interface PatientRow {
   sex: 'female' | 'male';
   date_of_birth: string;
   relation: BloodTestPatient['relation'];
-  country: 'KW' | 'SA';
+  country: CountryCode;
   national_id: string;
   created_at: number;
   deleted_at: number | null;

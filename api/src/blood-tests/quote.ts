@@ -6,7 +6,7 @@ import { saleVat } from '../e-invoice-sales';
 import { type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 import type { BloodTestCalculateInput } from '#shared/api/blood-test-order-schemas';
 import type { BloodTestQuote, BloodTestQuoteLine } from '#shared/blood-tests/order-types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type CurrencyCode, type Lang } from '#shared/locale';
 import { convertFromBase, convertToBase, divRound } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from '../orders/coupon-amounts';
@@ -163,7 +163,7 @@ export async function bloodTestQuote(
     walletRoute,
     quote: {
       country: ctx.country,
-      currency: COUNTRY_FACTS[ctx.country].currency as 'KWD' | 'SAR',
+      currency: COUNTRY_FACTS[ctx.country].currency as CurrencyCode,
       items,
       subtotal,
       discount,

@@ -2,6 +2,7 @@
 // takes. A place counts while it is booked (order_id set) or held and not expired, so an expired hold
 // frees its place by itself. The hold is one conditional INSERT … SELECT … WHERE count < capacity in a
 // D1 batch: D1 runs batches one at a time, so concurrent holds of the last places never overbook.
+import { countriesZonedBy } from '#shared/countries/address';
 import { SLOT_WINDOWS, type SlotWindow } from '#shared/api/blood-test-order-schemas';
 import type { SlotDay, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
 import {
@@ -31,15 +32,19 @@ const LIVE = '(order_id IS NOT NULL OR expires_at > ?)';
 /** The window's places: its row in blood_test_slot_capacity, else the default (?1 zone, ?3 window). */
 const CAPACITY = `coalesce((SELECT capacity FROM blood_test_slot_capacity WHERE zone = ?1 AND slot_window = ?3), ${BOOKING_RULES.defaultCapacity})`;
 
-/** The zone's country: Kuwait areas, Saudi cities. The request's country must be the same. */
+/** The countries of each kind of place (decision 77): areas keep no country, so it is the areas' country. */
+const AREA_COUNTRY = countriesZonedBy('area')[0]!;
+const CITY_COUNTRIES = countriesZonedBy('city');
+
+/** The zone's country: an area's, or a DHL city's in a country zoned by cities. The request's country must be the same. */
 function zoneStatement(db: D1Database, zone: Zone): D1PreparedStatement {
   return zone.area_id
-    ? db.prepare("SELECT 'KW' AS country FROM areas WHERE id = ?").bind(zone.area_id)
+    ? db.prepare('SELECT ? AS country FROM areas WHERE id = ?').bind(AREA_COUNTRY, zone.area_id)
     : db
         .prepare(
-          "SELECT 'SA' AS country FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = 'SA'",
+          `SELECT k.code AS country FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code IN (${CITY_COUNTRIES.map(() => '?').join(', ')})`,
         )
-        .bind(zone.city_id);
+        .bind(zone.city_id, ...CITY_COUNTRIES);
 }
 
 function assertZone(rows: unknown[], country: CountryCode): void {

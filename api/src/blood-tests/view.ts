@@ -13,7 +13,7 @@ import {
   type BloodTestResultLine,
 } from '#shared/blood-tests/order-types';
 import { changeableUntil, hourText, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, CurrencyCode, Lang } from '#shared/locale';
 import { resultFlag } from '#shared/blood-tests/results';
 import { type PatientRow, toPatient } from './patients';
 
@@ -22,8 +22,8 @@ export interface BloodTestOrderRow {
   user_id: number;
   idempotency_key: string;
   body_hash: string;
-  country: 'KW' | 'SA';
-  currency: 'KWD' | 'SAR';
+  country: CountryCode;
+  currency: CurrencyCode;
   lang: Lang;
   status: BloodTestOrderStatus;
   patient_id: number;

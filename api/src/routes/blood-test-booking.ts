@@ -2,6 +2,7 @@
 // /submit, the shopper's saved patients, and /user/bloodTestOrder/* (list, detail, tests, reschedule,
 // cancel, calendar entry). Everything about an order is scoped to its owner: another shopper's order
 // answers 404 like one that does not exist, a guest 401.
+import type { CountryCode } from '#shared/locale';
 import { bookingInvoiceRecord, signBookingDocuments, signSoon } from '../e-invoice-sales';
 import { Hono, type Context } from 'hono';
 import { z } from '#shared/zod';
@@ -237,7 +238,7 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
     },
   );
 
-function methodsFor(country: 'KW' | 'SA', due: number) {
+function methodsFor(country: CountryCode, due: number) {
   const { offered, unavailable } = gatewayMethodsFor(country, due);
   return { card_methods: offered, unavailable_methods: unavailable };
 }
@@ -476,7 +477,7 @@ const buildDevBloodTestRoutes = () =>
           ? await db
               .prepare('SELECT user_id, country FROM blood_test_orders WHERE id = ?')
               .bind(order_id)
-              .first<{ user_id: number; country: 'KW' | 'SA' }>()
+              .first<{ user_id: number; country: CountryCode }>()
           : null;
       // Her points in another order shard (decision 61): written there after the batch.
       const route = head ? await shardFor(c.env, userOwner(head.user_id)) : null;

@@ -2,6 +2,7 @@
 // staff account practising as a new nutritionist, so the call's e2e story can meet in two browsers
 // without going through the booking and its payment (the booking's own stories cover those). It is
 // written as a wallet booking is: paid by the wallet in full (wallet_used = total), so it earns no points.
+import { COUNTRY_CODES, currencyOf, HOME_COUNTRY } from '#shared/countries';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { z } from '#shared/zod';
@@ -12,7 +13,7 @@ import { parseInput, readJson } from '../contract/validate';
 const devCallSchema = z.object({
   email: z.string().email(),
   staff_id: z.number().int().positive(),
-  country: z.enum(['KW', 'SA']).default('KW'),
+  country: z.enum(COUNTRY_CODES).default(HOME_COUNTRY),
   lang: z.enum(['en', 'ar']).default('en'),
   mode: z.enum(['video', 'chat']).default('video'),
 });
@@ -60,7 +61,7 @@ export const devConsultationCallRoutes = /* @__PURE__ */ (() =>
         service!.id,
         `dev-call-${tag}`,
         input.country,
-        input.country === 'KW' ? 'KWD' : 'SAR',
+        currencyOf(input.country),
         input.lang,
         input.mode,
         startsAt,

@@ -2,6 +2,7 @@
 // their merged preparation), consent to processing health data, coupon, payment (card with the
 // country's methods, wallet, or at the visit), totals from /bloodTestOrder/calculate, and the
 // idempotent submit: one key per attempt, kept for retries of that attempt (as the product checkout).
+import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
@@ -230,7 +231,12 @@ export function Component() {
                 onMethod={(m) => (booking.paymentMethod = m)}
                 label={(m) =>
                   m === 'wallet'
-                    ? t('bt_pay_wallet', { amount: minor(quote?.wallet_balance ?? 0, quote?.currency ?? 'KWD') })
+                    ? t('bt_pay_wallet', {
+                        amount: minor(
+                          quote?.wallet_balance ?? 0,
+                          quote?.currency ?? COUNTRY_FACTS[DEFAULT_COUNTRY].currency,
+                        ),
+                      })
                     : t(m === 'card' ? 'bt_pay_card' : 'bt_pay_at_visit')
                 }
                 cardMethods={cardMethods}

@@ -1,4 +1,5 @@
 // /checkout/order: review, coupon, wallet, payment method, totals from /order/calculate, place the order.
+import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
 import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -310,7 +311,12 @@ export function Component() {
               }}
               label={(m) =>
                 m === 'wallet'
-                  ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') })
+                  ? t('pay_wallet', {
+                      amount: minor(
+                        totals?.wallet_balance ?? 0,
+                        totals?.currency ?? COUNTRY_FACTS[DEFAULT_COUNTRY].currency,
+                      ),
+                    })
                   : t(m === 'cod' ? 'pay_cod' : 'pay_card')
               }
               cardMethods={cardMethods}

@@ -478,6 +478,13 @@ describe('the test catalogue and collection settings', () => {
     expect(settings.data.capacity).toEqual([
       expect.objectContaining({ zone: 'area:27', slot_window: '16-18', capacity: 1 }),
     ]);
+    // The zones a grant sees are its country's places: Kuwait's areas, Saudi Arabia's DHL cities.
+    const zoneKinds = (zones: Array<{ zone: string; country: string }>) => [
+      ...new Set(zones.map((z) => `${z.country} ${z.zone.split(':')[0]}`)),
+    ];
+    expect(zoneKinds(settings.data.zones)).toEqual(['KW area']);
+    const saSettings = await json(await staffCall(saOnly.token, '/staff/bloodTests/capacity'));
+    expect(zoneKinds(saSettings.data.zones)).toEqual(['SA city']);
     await staffCall(kwOnly.token, '/staff/bloodTests/capacity/remove', { json: { zone: 'area:27', window: '16-18' } });
     expect((await slots()).windows.find((w: { window: string }) => w.window === '16-18').places_left).toBe(4);
     expect(await auditRows('slot_capacity.set')).toHaveLength(1);
