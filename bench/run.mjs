@@ -23,6 +23,7 @@ import { canSplit, SPLIT_V8_FLAGS } from './cpu-split.mjs';
 import { printRenderCost, renderCost } from './render-cost.mjs';
 import { printReviewedProduct, reviewedProduct, seedReviewedProduct } from './reviews.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { chromium } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Running `node bench/run.mjs` directly (not via npm) must still find vite and wrangler.
@@ -45,6 +46,10 @@ const LH_EXTRA = (process.env.BENCH_LH_EXTRA ?? '').split(',').filter(Boolean);
 const STATIC_PATH = '/favicon.svg';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+// The signed-in rows (issue 76): a shopper signed up through the shop's own API, her cookies (her session
+// pass __Host-hp of decision 76 included) sent with every request of the Lighthouse browser. Her name is
+// distinctive so that the run can check her final DOM shows it (she really was signed in).
+const LH_SIGNED_IN_NAME = 'Lina Lighthouse';
 const LH_METRICS = {
   FCP: 'first-contentful-paint',
   LCP: 'largest-contentful-paint',
@@ -58,6 +63,8 @@ const TARGETS = {
   homeJsGzipKb: 100,
   productJsGzipKb: 110,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  /** Issue 76: a signed-in shopper's home and product pages, both languages. */
+  lighthouseSignedIn: { performance: 98, maxCls: 0 },
   /** Product pages also need SEO 100. */
   productSeo: 100,
   maxRoundTripsPerPage: 3,
@@ -206,7 +213,7 @@ async function main() {
     });
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
-  if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
+  if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base, base);
   if (STEPS.has('soak')) result.soak = await soakStep(base, cookie, productPath);
 
   if (STEPS.has('search')) {
@@ -412,7 +419,7 @@ function attributes(tag) {
 
 // --- Lighthouse ---------------------------------------------------------------------------------
 
-async function lighthouseAll(base) {
+async function lighthouseAll(base, serverBase) {
   let chromePath;
   try {
     chromePath = chromiumOrPackaged();
@@ -428,29 +435,95 @@ async function lighthouseAll(base) {
       out.pages[path] = summarizeLhr(computeMedianRun(runs), runs);
     }
     out.benchmarkIndex = out.pages['/']?.benchmarkIndex;
+    out.signedIn = await lighthouseSignedIn(chromePath, base, serverBase);
   } catch (err) {
     out.error = String(err?.stack ?? err);
   }
   return out;
 }
 
-/** One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. */
-async function lighthouseRun(chromePath, url, attempt = 1) {
+/**
+ * The same pages for a signed-in shopper (issue 76). She signs up through the shop's API (as the render
+ * and geography steps' shopper does); before each run one view of the page refreshes her cookies, so her
+ * session pass (`__Host-hp`, `hp` over plain http) is fresh (decision 76: more than 5 minutes left, her
+ * kept page goes at once). Lighthouse resets the browser's storage before a run, so her cookies go as its
+ * extraHeaders: every request the page makes carries them. After each run her final DOM is read: her
+ * name must be in it.
+ */
+async function lighthouseSignedIn(chromePath, base, serverBase) {
+  const out = { name: LH_SIGNED_IN_NAME, pages: {} };
+  let cookie = await signedInCookie(serverBase, LH_SIGNED_IN_NAME);
+  for (const path of PAGES) {
+    const runs = [];
+    const checks = [];
+    for (let i = 0; i < LH_RUNS; i++) {
+      cookie = await signedInAfterView(serverBase, cookie, path);
+      // `__Host-hp` over https, `hp` on the local server's plain http (worker/lib/session-pass.ts).
+      if (!/(^|; )(__Host-)?hp=/.test(cookie)) throw new Error(`signed-in Lighthouse ${path}: no session pass`);
+      const run = await lighthouseRun(chromePath, base + path, 1, { cookie, check: finalDomShowsHer });
+      runs.push(run.lhr);
+      checks.push(run.check);
+    }
+    const median = computeMedianRun(runs);
+    out.pages[path] = {
+      ...summarizeLhr(median, runs),
+      // Per run: her name in the final DOM, what her account place says, her parts failed or not.
+      signedInChecks: checks,
+      signedIn: checks.every((c) => c.herName && !c.herPartsFailed),
+    };
+  }
+  return out;
+}
+
+/** Her final DOM, read through the Lighthouse run's own Chromium (DevTools protocol) before it closes. */
+async function finalDomShowsHer(port, url) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = browser
+      .contexts()
+      .flatMap((c) => c.pages())
+      .find((p) => p.url().startsWith(url));
+    if (!page) return { herName: false, note: 'page not found after the run' };
+    return await page.evaluate((name) => {
+      const account = document.querySelector('[data-her="account"]');
+      return {
+        // biome-ignore lint/performance/useDomNodeTextContent: the text shown; textContent holds her boot data's script too
+        herName: document.body.innerText.includes(name),
+        // What her account place says at the end: her name, never the guest's "Sign in".
+        account: account?.textContent?.trim().slice(0, 60) ?? null,
+        herPartsFailed: !!document.querySelector('.her-part-failed'),
+      };
+    }, LH_SIGNED_IN_NAME);
+  } finally {
+    // Only the DevTools connection: the browser is the Lighthouse run's, which kills it.
+    await browser.close().catch(() => {});
+  }
+}
+
+/**
+ * One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. With `signedIn`
+ * (her cookie header and a check of her final DOM) it returns `{ lhr, check }`.
+ */
+async function lighthouseRun(chromePath, url, attempt = 1, signedIn) {
   // handleSIGINT off: chrome-launcher would exit the process on Ctrl-C before our server cleanup runs.
   chrome = await launchChrome({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent', handleSIGINT: false });
   let lhr;
+  let check;
   try {
-    lhr = (await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES })).lhr;
+    const flags = { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES };
+    if (signedIn) flags.extraHeaders = { Cookie: signedIn.cookie };
+    lhr = (await lighthouse(url, flags)).lhr;
+    if (signedIn && !lhr.runtimeError) check = await signedIn.check(chrome.port, url);
   } finally {
     chrome.kill();
     chrome = undefined;
   }
-  if (!lhr.runtimeError) return lhr;
+  if (!lhr.runtimeError) return signedIn ? { lhr, check } : lhr;
   // NO_NAVSTART and similar trace hiccups happen now and then; Lighthouse itself says to run again.
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
   if (attempt >= 2) throw new Error(message);
   console.log(`Lighthouse ${message}; retrying`);
-  return lighthouseRun(chromePath, url, attempt + 1);
+  return lighthouseRun(chromePath, url, attempt + 1, signedIn);
 }
 
 function summarizeLhr(lhr, runs) {
@@ -477,9 +550,21 @@ function summarizeLhr(lhr, runs) {
       });
     }
   }
+  // What each weighted performance audit (the metrics) costs the score, in points, largest first.
+  const perf = lhr.categories.performance.auditRefs.filter((ref) => ref.weight > 0);
+  const totalWeight = perf.reduce((sum, ref) => sum + ref.weight, 0);
+  const performanceCosts = perf
+    .map((ref) => ({
+      id: ref.id,
+      points: round(((1 - (lhr.audits[ref.id].score ?? 1)) * ref.weight * 100) / totalWeight, 1),
+      displayValue: lhr.audits[ref.id].displayValue,
+    }))
+    .filter((c) => c.points > 0)
+    .sort((x, y) => y.points - x.points);
   return {
     scores,
     metricsMs: metrics,
+    performanceCosts,
     // Performance of every run, to see how noisy the median is.
     performanceRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)),
     failing,
@@ -537,6 +622,13 @@ function checkTargets(r) {
     met[`search zero results ${lang}`] = q.zeroResultRate === 0;
   }
   if (!r.lighthouse.pages) return met;
+  for (const [path, p] of Object.entries(r.lighthouse.signedIn?.pages ?? {})) {
+    met[`signed in ${path}: her name in the final DOM`] = p.signedIn;
+    met[`signed-in performance ${path} ≥ ${TARGETS.lighthouseSignedIn.performance}: ${p.scores.performance}`] =
+      p.scores.performance >= TARGETS.lighthouseSignedIn.performance;
+    met[`signed-in CLS ${path} ≤ ${TARGETS.lighthouseSignedIn.maxCls}: ${p.metricsMs.CLS}`] =
+      p.metricsMs.CLS <= TARGETS.lighthouseSignedIn.maxCls;
+  }
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       const score = r.lighthouse.pages?.[path]?.scores[category];
@@ -673,7 +765,8 @@ function printSummary(r) {
   if (lh.error) console.log(`  ERROR: ${lh.error}`);
   const lw = [6, 5, 5, 5, 5, 9, 9, 8, 6, 9, 12];
   console.log(row(['', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'perf runs'], lw));
-  for (const [path, p] of Object.entries(lh.pages ?? {})) {
+  const signedInRows = Object.entries(lh.signedIn?.pages ?? {}).map(([path, p]) => [`${path} (signed in)`, p]);
+  for (const [path, p] of [...Object.entries(lh.pages ?? {}), ...signedInRows]) {
     const s = p.scores;
     const m = p.metricsMs;
     console.log(
@@ -695,7 +788,11 @@ function printSummary(r) {
       ),
     );
   }
-  for (const [path, p] of Object.entries(lh.pages ?? {})) {
+  for (const [path, p] of signedInRows) {
+    const names = p.signedInChecks.map((c) => (c.herName ? 'her name' : `NOT signed in (${c.account ?? c.note})`));
+    console.log(`  ${path}: ${names.join(', ')}; performance lost to ${costs(p)}`);
+  }
+  for (const [path, p] of [...Object.entries(lh.pages ?? {}), ...signedInRows]) {
     if (p.failing.length) console.log(`\n  Failing audits on ${path}:`);
     for (const a of p.failing) {
       console.log(
@@ -712,7 +809,7 @@ function printSummary(r) {
       `  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`,
     );
   for (const [key, ok] of Object.entries(r.targetsMet))
-    if (/^(seo|D1|large|search)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
+    if (/^(seo|D1|large|search|signed)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
   for (const [category, min] of Object.entries(lh.pages ? TARGETS.lighthouse : {})) {
     for (const path of PAGES) {
       console.log(
@@ -724,6 +821,9 @@ function printSummary(r) {
 }
 
 // --- small helpers ------------------------------------------------------------------------------
+
+/** A Lighthouse row's performance points lost, by metric audit. */
+const costs = (p) => p.performanceCosts?.map((c) => `${c.id} ${c.points} (${c.displayValue})`).join(', ') || 'nothing';
 
 async function get(url, headers = {}) {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
