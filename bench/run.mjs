@@ -47,7 +47,7 @@ const STATIC_PATH = '/favicon.svg';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // The signed-in rows (issue 76): a shopper signed up through the shop's own API, her cookies (her session
-// pass __Host-hp of decision 76 included) sent with every request of the Lighthouse browser. Her name is
+// pass __Host-hp of decision 76 included) set in the Lighthouse browser before each run. Her name is
 // distinctive so that the run can check her final DOM shows it (she really was signed in).
 const LH_SIGNED_IN_NAME = 'Lina Lighthouse';
 const LH_METRICS = {
@@ -446,9 +446,8 @@ async function lighthouseAll(base, serverBase) {
  * The same pages for a signed-in shopper (issue 76). She signs up through the shop's API (as the render
  * and geography steps' shopper does); before each run one view of the page refreshes her cookies, so her
  * session pass (`__Host-hp`, `hp` over plain http) is fresh (decision 76: more than 5 minutes left, her
- * kept page goes at once). Lighthouse resets the browser's storage before a run, so her cookies go as its
- * extraHeaders: every request the page makes carries them. After each run her final DOM is read: her
- * name must be in it.
+ * kept page goes at once). Her cookies are set in the run's browser before Lighthouse opens the page; after
+ * the run its artifacts must show her name in the final DOM's links and in the document.
  */
 async function lighthouseSignedIn(chromePath, base, serverBase) {
   const out = { name: LH_SIGNED_IN_NAME, pages: {} };
@@ -460,40 +459,34 @@ async function lighthouseSignedIn(chromePath, base, serverBase) {
       cookie = await signedInAfterView(serverBase, cookie, path);
       // `__Host-hp` over https, `hp` on the local server's plain http (worker/lib/session-pass.ts).
       if (!/(^|; )(__Host-)?hp=/.test(cookie)) throw new Error(`signed-in Lighthouse ${path}: no session pass`);
-      const run = await lighthouseRun(chromePath, base + path, 1, { cookie, check: finalDomShowsHer });
+      const run = await lighthouseRun(chromePath, base + path, 1, cookie);
       runs.push(run.lhr);
       checks.push(run.check);
     }
     const median = computeMedianRun(runs);
     out.pages[path] = {
       ...summarizeLhr(median, runs),
-      // Per run: her name in the final DOM, what her account place says, her parts failed or not.
+      // Per run: her name in the final DOM's links and in the document, her parts failed or not.
       signedInChecks: checks,
-      signedIn: checks.every((c) => c.herName && !c.herPartsFailed),
+      signedIn: checks.every((c) => c.herName && c.inDocument && !c.herPartsFailed),
     };
   }
   return out;
 }
 
-/** Her final DOM, read through the Lighthouse run's own Chromium (DevTools protocol) before it closes. */
-async function finalDomShowsHer(port, url) {
+/**
+ * Her cookies into the run's fresh Chromium, through the DevTools protocol, before Lighthouse opens its
+ * page: they are the browser's own, so a cookie the shop refreshes during the run is kept, as in hers
+ * (Lighthouse's storage reset leaves cookies alone by default).
+ */
+async function setHerCookies(port, url, cookie) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = browser
-      .contexts()
-      .flatMap((c) => c.pages())
-      .find((p) => p.url().startsWith(url));
-    if (!page) return { herName: false, note: 'page not found after the run' };
-    return await page.evaluate((name) => {
-      const account = document.querySelector('[data-her="account"]');
-      return {
-        // biome-ignore lint/performance/useDomNodeTextContent: the text shown; textContent holds her boot data's script too
-        herName: document.body.innerText.includes(name),
-        // What her account place says at the end: her name, never the guest's "Sign in".
-        account: account?.textContent?.trim().slice(0, 60) ?? null,
-        herPartsFailed: !!document.querySelector('.her-part-failed'),
-      };
-    }, LH_SIGNED_IN_NAME);
+    const cookies = cookie.split('; ').map((c) => {
+      const at = c.indexOf('=');
+      return { name: c.slice(0, at), value: c.slice(at + 1), url: new URL(url).origin };
+    });
+    await browser.contexts()[0].addCookies(cookies);
   } finally {
     // Only the DevTools connection: the browser is the Lighthouse run's, which kills it.
     await browser.close().catch(() => {});
@@ -501,8 +494,25 @@ async function finalDomShowsHer(port, url) {
 }
 
 /**
- * One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. With `signedIn`
- * (her cookie header and a check of her final DOM) it returns `{ lhr, check }`.
+ * Was she signed in? Lighthouse's own artifacts say: the anchors of the final DOM (her account link is
+ * labelled with her name, never the guest's "Sign in") and the document as it came (her parts for her).
+ */
+function herChecks(artifacts, name) {
+  // Her account link is an icon: her name is in its accessible name (aria-label), read from the final DOM.
+  const label = (a) => `${a.text ?? ''} ${a.node?.nodeLabel ?? ''} ${a.node?.snippet ?? ''}`;
+  const account = artifacts.AnchorElements?.find((a) => label(a).includes(name));
+  return {
+    herName: !!account,
+    account: account?.node?.nodeLabel?.slice(0, 60) ?? null,
+    inDocument: artifacts.MainDocumentContent?.includes(name) ?? false,
+    herPartsFailed: artifacts.MainDocumentContent?.includes('her-part-failed') ?? false,
+    finalUrl: artifacts.URL?.finalDisplayedUrl,
+  };
+}
+
+/**
+ * One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. With her
+ * cookies (`signedIn`) it returns `{ lhr, check }`: whether the run was really hers.
  */
 async function lighthouseRun(chromePath, url, attempt = 1, signedIn) {
   // handleSIGINT off: chrome-launcher would exit the process on Ctrl-C before our server cleanup runs.
@@ -510,10 +520,10 @@ async function lighthouseRun(chromePath, url, attempt = 1, signedIn) {
   let lhr;
   let check;
   try {
-    const flags = { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES };
-    if (signedIn) flags.extraHeaders = { Cookie: signedIn.cookie };
-    lhr = (await lighthouse(url, flags)).lhr;
-    if (signedIn && !lhr.runtimeError) check = await signedIn.check(chrome.port, url);
+    if (signedIn) await setHerCookies(chrome.port, url, signedIn);
+    const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES });
+    lhr = result.lhr;
+    if (signedIn) check = herChecks(result.artifacts, LH_SIGNED_IN_NAME);
   } finally {
     chrome.kill();
     chrome = undefined;
@@ -789,7 +799,9 @@ function printSummary(r) {
     );
   }
   for (const [path, p] of signedInRows) {
-    const names = p.signedInChecks.map((c) => (c.herName ? 'her name' : `NOT signed in (${c.account ?? c.note})`));
+    const names = p.signedInChecks.map((c) =>
+      c.herName && c.inDocument && !c.herPartsFailed ? 'her name' : `NOT signed in (${JSON.stringify(c)})`,
+    );
     console.log(`  ${path}: ${names.join(', ')}; performance lost to ${costs(p)}`);
   }
   for (const [path, p] of [...Object.entries(lh.pages ?? {}), ...signedInRows]) {
