@@ -84,13 +84,13 @@ export async function signedInAfterView(base, cookie, path) {
   return jar(res, cookie);
 }
 
-export async function signedInCookie(base) {
+export async function signedInCookie(base, name = 'Geo shopper') {
   let cookie = await returningCookie(base, 'en');
   const email = `geo-${Date.now()}@example.com`;
   const res = await fetch(`${base}/api/user/register`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json', 'cf-connecting-ip': '198.18.200.1' },
-    body: JSON.stringify({ name: 'Geo shopper', email, password: 'bench-secret' }),
+    body: JSON.stringify({ name, email, password: 'bench-secret' }),
   });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`geography sign-up failed: ${res.status}`);

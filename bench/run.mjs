@@ -23,6 +23,7 @@ import { canSplit, SPLIT_V8_FLAGS } from './cpu-split.mjs';
 import { printRenderCost, renderCost } from './render-cost.mjs';
 import { printReviewedProduct, reviewedProduct, seedReviewedProduct } from './reviews.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { chromium } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Running `node bench/run.mjs` directly (not via npm) must still find vite and wrangler.
@@ -45,6 +46,10 @@ const LH_EXTRA = (process.env.BENCH_LH_EXTRA ?? '').split(',').filter(Boolean);
 const STATIC_PATH = '/favicon.svg';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+// The signed-in rows (issue 76): a shopper signed up through the shop's own API, her cookies (her session
+// pass __Host-hp of decision 76 included) set in the Lighthouse browser before each run. Her name is
+// distinctive so that the run can check her final DOM shows it (she really was signed in).
+const LH_SIGNED_IN_NAME = 'Lina Lighthouse';
 const LH_METRICS = {
   FCP: 'first-contentful-paint',
   LCP: 'largest-contentful-paint',
@@ -58,6 +63,8 @@ const TARGETS = {
   homeJsGzipKb: 100,
   productJsGzipKb: 110,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  /** Issue 76: a signed-in shopper's home and product pages, both languages. */
+  lighthouseSignedIn: { performance: 98, maxCls: 0 },
   /** Product pages also need SEO 100. */
   productSeo: 100,
   maxRoundTripsPerPage: 3,
@@ -206,7 +213,7 @@ async function main() {
     });
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
-  if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
+  if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base, base);
   if (STEPS.has('soak')) result.soak = await soakStep(base, cookie, productPath);
 
   if (STEPS.has('search')) {
@@ -412,7 +419,7 @@ function attributes(tag) {
 
 // --- Lighthouse ---------------------------------------------------------------------------------
 
-async function lighthouseAll(base) {
+async function lighthouseAll(base, serverBase) {
   let chromePath;
   try {
     chromePath = chromiumOrPackaged();
@@ -428,29 +435,105 @@ async function lighthouseAll(base) {
       out.pages[path] = summarizeLhr(computeMedianRun(runs), runs);
     }
     out.benchmarkIndex = out.pages['/']?.benchmarkIndex;
+    out.signedIn = await lighthouseSignedIn(chromePath, base, serverBase);
   } catch (err) {
     out.error = String(err?.stack ?? err);
   }
   return out;
 }
 
-/** One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. */
-async function lighthouseRun(chromePath, url, attempt = 1) {
+/**
+ * The same pages for a signed-in shopper (issue 76). She signs up through the shop's API (as the render
+ * and geography steps' shopper does); before each run one view of the page refreshes her cookies, so her
+ * session pass (`__Host-hp`, `hp` over plain http) is fresh (decision 76: more than 5 minutes left, her
+ * kept page goes at once). Her cookies are set in the run's browser before Lighthouse opens the page; after
+ * the run its artifacts must show her name in the final DOM's links and in the document.
+ */
+async function lighthouseSignedIn(chromePath, base, serverBase) {
+  const out = { name: LH_SIGNED_IN_NAME, pages: {} };
+  let cookie = await signedInCookie(serverBase, LH_SIGNED_IN_NAME);
+  for (const path of PAGES) {
+    const runs = [];
+    const checks = [];
+    for (let i = 0; i < LH_RUNS; i++) {
+      cookie = await signedInAfterView(serverBase, cookie, path);
+      // `__Host-hp` over https, `hp` on the local server's plain http (worker/lib/session-pass.ts).
+      if (!/(^|; )(__Host-)?hp=/.test(cookie)) throw new Error(`signed-in Lighthouse ${path}: no session pass`);
+      const run = await lighthouseRun(chromePath, base + path, 1, cookie);
+      runs.push(run.lhr);
+      checks.push(run.check);
+    }
+    const median = computeMedianRun(runs);
+    out.pages[path] = {
+      ...summarizeLhr(median, runs),
+      // Per run: her name in the final DOM's links and in the document, her parts failed or not.
+      signedInChecks: checks,
+      signedIn: checks.every((c) => c.herName && c.inDocument && !c.herPartsFailed),
+    };
+  }
+  return out;
+}
+
+/**
+ * Her cookies into the run's fresh Chromium, through the DevTools protocol, before Lighthouse opens its
+ * page: they are the browser's own, so a cookie the shop refreshes during the run is kept, as in hers
+ * (Lighthouse's storage reset leaves cookies alone by default).
+ */
+async function setHerCookies(port, url, cookie) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const cookies = cookie.split('; ').map((c) => {
+      const at = c.indexOf('=');
+      return { name: c.slice(0, at), value: c.slice(at + 1), url: new URL(url).origin };
+    });
+    await browser.contexts()[0].addCookies(cookies);
+  } finally {
+    // Only the DevTools connection: the browser is the Lighthouse run's, which kills it.
+    await browser.close().catch(() => {});
+  }
+}
+
+/**
+ * Was she signed in? Lighthouse's own artifacts say: the anchors of the final DOM (her account link is
+ * labelled with her name, never the guest's "Sign in") and the document as it came (her parts for her).
+ */
+function herChecks(artifacts, name) {
+  // Her account link is an icon: her name is in its accessible name (aria-label), read from the final DOM.
+  const label = (a) => `${a.text ?? ''} ${a.node?.nodeLabel ?? ''} ${a.node?.snippet ?? ''}`;
+  const account = artifacts.AnchorElements?.find((a) => label(a).includes(name));
+  return {
+    herName: !!account,
+    account: account?.node?.nodeLabel?.slice(0, 60) ?? null,
+    inDocument: artifacts.MainDocumentContent?.includes(name) ?? false,
+    herPartsFailed: artifacts.MainDocumentContent?.includes('her-part-failed') ?? false,
+    finalUrl: artifacts.URL?.finalDisplayedUrl,
+  };
+}
+
+/**
+ * One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. With her
+ * cookies (`signedIn`) it returns `{ lhr, check }`: whether the run was really hers.
+ */
+async function lighthouseRun(chromePath, url, attempt = 1, signedIn) {
   // handleSIGINT off: chrome-launcher would exit the process on Ctrl-C before our server cleanup runs.
   chrome = await launchChrome({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent', handleSIGINT: false });
   let lhr;
+  let check;
   try {
-    lhr = (await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES })).lhr;
+    if (signedIn) await setHerCookies(chrome.port, url, signedIn);
+    const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES });
+    lhr = result.lhr;
+    if (signedIn) check = herChecks(result.artifacts, LH_SIGNED_IN_NAME);
   } finally {
     chrome.kill();
     chrome = undefined;
   }
-  if (!lhr.runtimeError) return lhr;
+  if (!lhr.runtimeError) return signedIn ? { lhr, check } : lhr;
   // NO_NAVSTART and similar trace hiccups happen now and then; Lighthouse itself says to run again.
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
   if (attempt >= 2) throw new Error(message);
   console.log(`Lighthouse ${message}; retrying`);
-  return lighthouseRun(chromePath, url, attempt + 1);
+  return lighthouseRun(chromePath, url, attempt + 1, signedIn);
 }
 
 function summarizeLhr(lhr, runs) {
@@ -477,9 +560,21 @@ function summarizeLhr(lhr, runs) {
       });
     }
   }
+  // What each weighted performance audit (the metrics) costs the score, in points, largest first.
+  const perf = lhr.categories.performance.auditRefs.filter((ref) => ref.weight > 0);
+  const totalWeight = perf.reduce((sum, ref) => sum + ref.weight, 0);
+  const performanceCosts = perf
+    .map((ref) => ({
+      id: ref.id,
+      points: round(((1 - (lhr.audits[ref.id].score ?? 1)) * ref.weight * 100) / totalWeight, 1),
+      displayValue: lhr.audits[ref.id].displayValue,
+    }))
+    .filter((c) => c.points > 0)
+    .sort((x, y) => y.points - x.points);
   return {
     scores,
     metricsMs: metrics,
+    performanceCosts,
     // Performance of every run, to see how noisy the median is.
     performanceRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)),
     failing,
@@ -537,6 +632,13 @@ function checkTargets(r) {
     met[`search zero results ${lang}`] = q.zeroResultRate === 0;
   }
   if (!r.lighthouse.pages) return met;
+  for (const [path, p] of Object.entries(r.lighthouse.signedIn?.pages ?? {})) {
+    met[`signed in ${path}: her name in the final DOM`] = p.signedIn;
+    met[`signed-in performance ${path} ≥ ${TARGETS.lighthouseSignedIn.performance}: ${p.scores.performance}`] =
+      p.scores.performance >= TARGETS.lighthouseSignedIn.performance;
+    met[`signed-in CLS ${path} ≤ ${TARGETS.lighthouseSignedIn.maxCls}: ${p.metricsMs.CLS}`] =
+      p.metricsMs.CLS <= TARGETS.lighthouseSignedIn.maxCls;
+  }
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       const score = r.lighthouse.pages?.[path]?.scores[category];
@@ -673,7 +775,8 @@ function printSummary(r) {
   if (lh.error) console.log(`  ERROR: ${lh.error}`);
   const lw = [6, 5, 5, 5, 5, 9, 9, 8, 6, 9, 12];
   console.log(row(['', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'perf runs'], lw));
-  for (const [path, p] of Object.entries(lh.pages ?? {})) {
+  const signedInRows = Object.entries(lh.signedIn?.pages ?? {}).map(([path, p]) => [`${path} (signed in)`, p]);
+  for (const [path, p] of [...Object.entries(lh.pages ?? {}), ...signedInRows]) {
     const s = p.scores;
     const m = p.metricsMs;
     console.log(
@@ -695,7 +798,13 @@ function printSummary(r) {
       ),
     );
   }
-  for (const [path, p] of Object.entries(lh.pages ?? {})) {
+  for (const [path, p] of signedInRows) {
+    const names = p.signedInChecks.map((c) =>
+      c.herName && c.inDocument && !c.herPartsFailed ? 'her name' : `NOT signed in (${JSON.stringify(c)})`,
+    );
+    console.log(`  ${path}: ${names.join(', ')}; performance lost to ${costs(p)}`);
+  }
+  for (const [path, p] of [...Object.entries(lh.pages ?? {}), ...signedInRows]) {
     if (p.failing.length) console.log(`\n  Failing audits on ${path}:`);
     for (const a of p.failing) {
       console.log(
@@ -712,7 +821,7 @@ function printSummary(r) {
       `  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`,
     );
   for (const [key, ok] of Object.entries(r.targetsMet))
-    if (/^(seo|D1|large|search)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
+    if (/^(seo|D1|large|search|signed)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
   for (const [category, min] of Object.entries(lh.pages ? TARGETS.lighthouse : {})) {
     for (const path of PAGES) {
       console.log(
@@ -724,6 +833,9 @@ function printSummary(r) {
 }
 
 // --- small helpers ------------------------------------------------------------------------------
+
+/** A Lighthouse row's performance points lost, by metric audit. */
+const costs = (p) => p.performanceCosts?.map((c) => `${c.id} ${c.points} (${c.displayValue})`).join(', ') || 'nothing';
 
 async function get(url, headers = {}) {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
