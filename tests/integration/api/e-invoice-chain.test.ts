@@ -4,17 +4,13 @@
 // checked with the document core's own verifier (signature, hash, QR, ICV +1, PIH = the hash before).
 import { env, runInDurableObject } from 'cloudflare:test';
 import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
-import { saleFigures, verifyChain } from '#api/src/e-invoices';
+import { verifyChain } from '#api/src/e-invoices';
 import { apiConfig } from '#api/src/lib/config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saleTexts, TEST_SELLER } from './e-invoice-fixtures';
-
-const seller = TEST_SELLER;
+import { saudiSale, TEST_SELLER } from './e-invoice-fixtures';
 
 /** The configured test stamp (api/.dev.vars.example), as the stamp in use hands it to the chain. */
 const material = apiConfig(env as unknown as ApiEnv);
-
-const texts = saleTexts(['Vitamin D3 1000 IU', 'Omega 3']);
 
 /** A Saudi sale as pricing totals it, through the core's from-totals mapping, for the order `key`. */
 function sale(key: string, extra = 0) {
@@ -30,17 +26,7 @@ function sale(key: string, extra = 0) {
     points_discount: 500,
     total: 8_970 + extra + 12_450 + 2_500 - 2_142 - 500,
   };
-  return {
-    key,
-    kind: 'invoice' as const,
-    number: key,
-    currency: 'SAR',
-    decimals: 2,
-    vatBasisPoints: 1500,
-    seller,
-    paymentMeans: '48',
-    ...saleFigures(totals, texts),
-  };
+  return saudiSale(key, TEST_SELLER, totals, ['Vitamin D3 1000 IU', 'Omega 3']);
 }
 
 /** A chain of its own per test: one object per stamp name. */

@@ -4,7 +4,7 @@
 // owner's E-invoicing page or the country's entity.
 import { env } from 'cloudflare:test';
 import type { EInvoiceChain } from '#api/src/e-invoice-chain/chain';
-import { certificateRequest } from '#api/src/e-invoices';
+import { certificateRequest, type SellerParty, saleFigures } from '#api/src/e-invoices';
 
 export const TEST_SELLER = {
   name: 'شركة المكملات الصحية المحدودة',
@@ -21,6 +21,22 @@ export const saleTexts = (lineNames: string[]) => ({
   coupon: 'Coupon',
   referral: 'Referral',
   points: 'Points',
+});
+
+/** A sale's totals as pricing gives them (lines, delivery, each discount, the total charged). */
+type SaleTotals = Parameters<typeof saleFigures>[0];
+
+/** A Saudi invoice request for the chain under `key`, from the sale's totals, its lines named `lineNames`. */
+export const saudiSale = (key: string, seller: SellerParty, totals: SaleTotals, lineNames: string[]) => ({
+  key,
+  kind: 'invoice' as const,
+  number: key,
+  currency: 'SAR',
+  decimals: 2,
+  vatBasisPoints: 1500,
+  seller,
+  paymentMeans: '48',
+  ...saleFigures(totals, saleTexts(lineNames)),
 });
 
 /** A CSR with ZATCA's fields for the EGS unit `unit` (its common name), signed with `privateKey`. */

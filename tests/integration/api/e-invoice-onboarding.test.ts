@@ -7,13 +7,13 @@
 import { env } from 'cloudflare:test';
 import { CONFIG_UNIT, stampInUse } from '#api/src/e-invoice-stamp/index';
 import { openSecret } from '#api/src/e-invoice-stamp/store';
-import { saleFigures, verifyChain, verifyDocument } from '#api/src/e-invoices';
+import { verifyChain, verifyDocument } from '#api/src/e-invoices';
 import { zatcaFor } from '#api/src/e-invoices/zatca/index';
 import { apiConfig } from '#api/src/lib/config';
 import { describe, expect, it } from 'vitest';
 import { json } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
-import { chainOf, saleTexts } from './e-invoice-fixtures';
+import { chainOf, saudiSale } from './e-invoice-fixtures';
 
 const apiEnv = env as unknown as ApiEnv;
 const tokenSecret = apiConfig(apiEnv).TOKEN_SECRET;
@@ -33,29 +33,21 @@ const SELLER = {
 };
 
 /** A Saudi sale for the chain, named as the `sale` part will ask it. */
-function sale(key: string, seller: NonNullable<Awaited<ReturnType<typeof stampInUse>>['seller']>) {
-  const totals = {
-    lines: [{ count: 2, line_total: 11_500 }],
-    delivery: 2_500,
-    discount: 0,
-    promotion_discount: 0,
-    referral_discount: 0,
-    points_discount: 0,
-    total: 14_000,
-  };
-  const texts = saleTexts(['Vitamin D3']);
-  return {
+const sale = (key: string, seller: NonNullable<Awaited<ReturnType<typeof stampInUse>>['seller']>) =>
+  saudiSale(
     key,
-    kind: 'invoice' as const,
-    number: key,
-    currency: 'SAR',
-    decimals: 2,
-    vatBasisPoints: 1500,
     seller,
-    paymentMeans: '48',
-    ...saleFigures(totals, texts),
-  };
-}
+    {
+      lines: [{ count: 2, line_total: 11_500 }],
+      delivery: 2_500,
+      discount: 0,
+      promotion_discount: 0,
+      referral_discount: 0,
+      points_discount: 0,
+      total: 14_000,
+    },
+    ['Vitamin D3'],
+  );
 
 describe('e-invoicing onboarding in the back office (local ZATCA stand-in)', () => {
   it('onboards step by step, retries a wrong one-time code, then signs, reports and renews with the stamp kept sealed', async () => {

@@ -552,7 +552,7 @@ describe('every Saudi sale and refund, the gaps closed', () => {
     const xml = (await chainStub().documents(debit.icv! - 1, 1))[0]!.xml;
     expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">383</cbc:InvoiceTypeCode>');
     expect(xml).toMatch(new RegExp(`<cac:InvoiceDocumentReference>\\s*<cbc:ID>${order.id}-CN${refundId}</cbc:ID>`));
-    expect(xml).toContain('<cbc:ID>' + `${order.id}-DN${refundId}` + '</cbc:ID>');
+    expect(xml).toContain(`<cbc:ID>${order.id}-DN${refundId}</cbc:ID>`);
     // The shopper's page: a failed refund and its credit note are no longer shown (no money went back),
     // as the debit note cancels the credit note in the chain.
     const page = await orderPage(her, order.id);
