@@ -69,6 +69,7 @@ export const promotionInputSchema = z
      */
     min_subtotal_KW: thresholdText,
     min_subtotal_SA: thresholdText,
+    min_subtotal_AE: thresholdText,
     buy_count: int(1, GIFT_LIMIT, 1),
     free_count: int(0, GIFT_LIMIT, 0),
     max_per_order: int(1, GIFT_LIMIT, 1),

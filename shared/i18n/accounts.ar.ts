@@ -66,6 +66,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   account_delete_submit: 'احذف حسابي',
   account_phone_hint_KW: '8 أرقام، مثل 9876 5432',
   account_phone_hint_SA: '9 أرقام تبدأ بالرقم 5، مثل 512 345 678',
+  account_phone_hint_AE: '9 أرقام تبدأ بالرقم 5، مثل 50 123 4567',
   building_number_invalid: 'رقم المبنى مكوّن من 4 أرقام.',
   postal_code_invalid: 'الرمز البريدي مكوّن من 5 أرقام.',
   short_address_invalid: 'العنوان المختصر 4 أحرف و4 أرقام، مثل RRRD2929.',

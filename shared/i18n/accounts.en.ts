@@ -61,6 +61,7 @@ export const accountsEn = {
   account_delete_submit: 'Delete my account',
   account_phone_hint_KW: '8 digits, e.g. 9876 5432',
   account_phone_hint_SA: '9 digits starting with 5, e.g. 512 345 678',
+  account_phone_hint_AE: '9 digits starting with 5, e.g. 50 123 4567',
   building_number_invalid: 'The building number has 4 digits.',
   postal_code_invalid: 'The postal code has 5 digits.',
   short_address_invalid: 'The short address is 4 letters and 4 digits, e.g. RRRD2929.',

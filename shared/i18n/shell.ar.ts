@@ -14,6 +14,7 @@ export const shellAr = {
   country_label: 'بلد التوصيل',
   country_KW: 'الكويت',
   country_SA: 'السعودية',
+  country_AE: 'الإمارات',
   cart_label: 'السلة',
   cart_count: {
     zero: 'لا توجد منتجات في السلة',

@@ -17,6 +17,7 @@ export const shellEn = {
   country_label: 'Delivery country',
   country_KW: 'Kuwait',
   country_SA: 'Saudi Arabia',
+  country_AE: 'Emirates',
   cart_label: 'Cart',
   cart_count: { one: '{{count}} item in cart', other: '{{count}} items in cart' },
   account_label: 'Account',

@@ -4,9 +4,10 @@
 // booking's, less the per-shopper count).
 export const COUPON_PROBLEMS = [
   'coupon_invalid',
-  // A coupon of the other country: the shopper is told which one it is for.
+  // A coupon of another country: the shopper is told which one it is for.
   'coupon_for_kw',
   'coupon_for_sa',
+  'coupon_for_ae',
   'coupon_expired',
   'coupon_min_subtotal',
   'coupon_used_up',

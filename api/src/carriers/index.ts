@@ -31,6 +31,9 @@ export type CarrierConfig = Pick<ApiConfig, 'CARRIER_MODE'> &
       | 'ARAMEX_SA_ACCOUNT_NUMBER'
       | 'ARAMEX_SA_ACCOUNT_PIN'
       | 'ARAMEX_SA_ACCOUNT_ENTITY'
+      | 'ARAMEX_AE_ACCOUNT_NUMBER'
+      | 'ARAMEX_AE_ACCOUNT_PIN'
+      | 'ARAMEX_AE_ACCOUNT_ENTITY'
       | 'SMSA_API_KEY'
       | 'DHL_API_KEY'
       | 'DHL_API_SECRET'
@@ -50,7 +53,7 @@ const TEST_URLS = {
 /** The keys each live carrier needs, as the configuration table names them. */
 const KEYS: Record<'aramex' | 'smsa' | 'dhl', string> = {
   aramex:
-    'ARAMEX_USERNAME, ARAMEX_PASSWORD and a country account (ARAMEX_KW_ACCOUNT_NUMBER and ARAMEX_KW_ACCOUNT_PIN, or the SA pair)',
+    'ARAMEX_USERNAME, ARAMEX_PASSWORD and a country account (ARAMEX_<country>_ACCOUNT_NUMBER and ARAMEX_<country>_ACCOUNT_PIN, e.g. ARAMEX_KW_…)',
   smsa: 'SMSA_API_KEY',
   dhl: 'DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER',
 };

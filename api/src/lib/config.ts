@@ -136,6 +136,18 @@ const configSchema = z
       .string()
       .regex(/^[A-Z]{3}$/)
       .default('RUH'),
+    ARAMEX_AE_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{4,12}$/)
+      .optional(),
+    ARAMEX_AE_ACCOUNT_PIN: z
+      .string()
+      .regex(/^\d{3,10}$/)
+      .optional(),
+    ARAMEX_AE_ACCOUNT_ENTITY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('DXB'),
     // SMSA Express (api/src/carriers/smsa.ts): the e-commerce API key (a secret).
     SMSA_API_KEY: z.string().min(16).optional(),
     // DHL Express (api/src/carriers/dhl.ts): the MyDHL API key and secret (secrets) and the shipper account.
