@@ -5,10 +5,11 @@ import { MIN_PASSWORD_LENGTH } from '../constants';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import { isMobileNumber } from '../phone/mobile';
-import { ADDRESS_LENGTHS, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
+import { ADDRESS_LENGTHS, MAKANI_LENGTH, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
+import { ADDRESS } from '../countries/address';
 import { COUNTRY_CODES, type CountryCode } from '../locale';
 
-export { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
+export { ADDRESS_LENGTHS, MAKANI_LENGTH, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
 
 export const signInSchema = z.object({
   email: z
@@ -177,7 +178,39 @@ export const saudiAddressSchema = z.object({
     .optional(),
 });
 
-export const addressSchema = z.discriminatedUnion('country', [kuwaitAddressSchema, saudiAddressSchema]);
+/**
+ * An address of the emirate-area form (the Emirates): the emirate (a carrier's city of the country), the
+ * area (stored as `district`), street, building, flat (`apartment`) and the optional Makani number, the
+ * 10 digits on a Dubai building's entrance plate that find the door on their own. One schema a country
+ * of that form, each with its own dial code.
+ */
+export const emirateAreaAddressSchema = (country: CountryCode) =>
+  z.object({
+    country: z.literal(country),
+    label: text(ADDRESS_LENGTHS.label.max).optional(),
+    recipient: required(ADDRESS_LENGTHS.recipient.max),
+    phone: phoneOf(country),
+    city_id: placeId,
+    district: required(ADDRESS_LENGTHS.district.max),
+    street: required(ADDRESS_LENGTHS.street.max),
+    building: required(ADDRESS_LENGTHS.building.max),
+    apartment: text(ADDRESS_LENGTHS.apartment.max).optional(),
+    makani: z
+      .string()
+      .overwrite((s) => normalizeDigits(s).replace(/\s/g, ''))
+      .regex(new RegExp(`^(\\d{${MAKANI_LENGTH}})?$`), { error: 'makani_invalid' })
+      .optional(),
+  });
+
+export const EMIRATE_AREA_SCHEMAS = COUNTRY_CODES.filter((c) => ADDRESS[c].form === 'emirate-area').map(
+  emirateAreaAddressSchema,
+);
+
+export const addressSchema = z.discriminatedUnion('country', [
+  kuwaitAddressSchema,
+  saudiAddressSchema,
+  ...EMIRATE_AREA_SCHEMAS,
+]);
 export type AddressInput = z.output<typeof addressSchema>;
 
 /** A saved address as the API lists it (GET /user/address), inferred from its response schema. */
