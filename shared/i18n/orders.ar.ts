@@ -324,6 +324,10 @@ export const ordersAr: Translated<typeof ordersEn> = {
   invoice_qr: 'رمز QR للفاتورة الضريبية، للمسح بتطبيق هيئة الزكاة والضريبة والجمارك',
   invoice_e_signed: 'فاتورة إلكترونية موقّعة لهيئة الزكاة والضريبة والجمارك',
   invoice_e_issuing: 'جارٍ إصدار الفاتورة الإلكترونية، ويظهر رمز QR الخاص بها هنا بعد توقيعها.',
+  invoice_title_uae: 'فاتورة ضريبية',
+  invoice_trn: 'رقم التسجيل الضريبي',
+  invoice_line_vat: 'الضريبة',
+  invoice_line_delivery: 'التوصيل',
   // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'لم يعد بالإمكان إلغاء هذا الطلب.',
   order_lookup_not_found: 'لم نجد طلباً بهذا الرقم وهذا البريد الإلكتروني. يرجى التحقق منهما.',

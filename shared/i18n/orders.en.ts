@@ -268,6 +268,10 @@ export const ordersEn = {
   invoice_qr: 'QR code of the tax invoice, for scanning with the ZATCA app',
   invoice_e_signed: 'Electronic invoice, signed for ZATCA',
   invoice_e_issuing: 'The electronic invoice is being issued; its QR code appears here once it is signed.',
+  invoice_title_uae: 'Tax Invoice',
+  invoice_trn: 'TRN',
+  invoice_line_vat: 'VAT',
+  invoice_line_delivery: 'Delivery',
   // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'This order can no longer be cancelled.',
   order_lookup_not_found: 'We found no order with this number and e-mail. Please check both.',
