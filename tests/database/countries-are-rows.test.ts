@@ -52,13 +52,14 @@ const schemaOf = (d1: D1): Promise<SchemaObject[]> =>
 
 /** Every row of every plain table and the AUTOINCREMENT counters (not the planner's statistics), each table's rows in one order. */
 async function rowsOf(d1: D1): Promise<Record<string, string[]>> {
-  const tables = (await d1.query(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'product_search_%' AND name NOT LIKE 'sqlite_stat%'",
-  )) as { name: string }[];
-  const out: Record<string, string[]> = {};
-  for (const { name } of tables)
-    out[name] = ((await d1.query(`SELECT * FROM "${name}"`)) as Row[]).map((r) => JSON.stringify(r)).sort();
-  return out;
+  const tables = (
+    (await d1.query(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'product_search_%' AND name NOT LIKE 'sqlite_stat%'",
+    )) as { name: string }[]
+  ).map((t) => t.name);
+  // One batch: a round trip per table is most of the cost.
+  const results = (await d1.execute(tables.map((t) => `SELECT * FROM "${t}";`).join('\n'))) as { results: Row[] }[];
+  return Object.fromEntries(tables.map((t, i) => [t, results[i]!.results.map((r) => JSON.stringify(r)).sort()]));
 }
 
 /**
@@ -165,15 +166,21 @@ describe('countries are rows', () => {
         await d1.execute(
           "INSERT INTO countries (code, name_en, name_ar, currency, decimals, exchange_rate_scaled, sort_order) VALUES ('QA', 'Qatar', 'قطر', 'QAR', 2, 120000, 9)",
         );
-        const references: { tbl: string; col: string; key: 'code' | 'currency' }[] = [];
-        for (const { name } of (await d1.query(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-        )) as {
-          name: string;
-        }[])
-          for (const f of (await d1.query(`PRAGMA foreign_key_list("${name}")`)) as Row[])
-            if (f.table === 'countries')
-              references.push({ tbl: name, col: String(f.from), key: f.to as 'code' | 'currency' });
+        const names = (
+          (await d1.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+          )) as { name: string }[]
+        ).map((t) => t.name);
+        const references = (
+          (await d1.execute(
+            names
+              .map(
+                (n) =>
+                  `SELECT '${n}' AS tbl, "from" AS col, "to" AS key FROM pragma_foreign_key_list('${n}') WHERE "table" = 'countries';`,
+              )
+              .join('\n'),
+          )) as { results: { tbl: string; col: string; key: 'code' | 'currency' }[] }[]
+        ).flatMap((r) => r.results);
         expect(new Set(references.map((r) => r.tbl)).size).toBe(38);
         const tables = [...new Set(references.map((r) => r.tbl))];
         const answers: Record<string, [string, string]> = {};
