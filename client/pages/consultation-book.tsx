@@ -40,7 +40,7 @@ import { TimePicker } from '../consultations/TimePicker';
 import type { NutritionistOfferDetail } from '#shared/consultations/types';
 import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
-import { useMinor } from '../lib/locale';
+import { useCurrency, useMinor } from '../lib/locale';
 import { PaymentChoice } from '../orders/PaymentChoice';
 import { ApiContext } from '../providers';
 import { newIdempotencyKey } from '../stores/checkout';
@@ -191,6 +191,8 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const [chosen, setMethod] = useState<PayMethod | null>(null);
   const method: PayMethod = chosen ?? (credits.length ? 'package' : 'card');
   const { offered, unavailable } = gatewayMethodsFor(country, service.price);
+  // "VAT included" where the country charges VAT (its rate is the owner's, on the country's row).
+  const vat = useCurrency();
   const [cardMethod, setCardMethod] = useState<GatewayMethod>(offered[0] ?? 'card');
   const [stcPhone, setStcPhone] = useState('');
   const creditId = credits[0]?.id ?? null;
@@ -409,7 +411,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                 {method === 'package' ? t('consult_total_package') : minor(service.price, service.currency)}
               </strong>
             </p>
-            {country === 'SA' && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
+            {vat.vatBasisPoints > 0 && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
             <RulesBeforePaying startsAt={ms(hold.starts_at)} endsAt={ms(hold.ends_at)} country={country} />
             <label className="checkbox bt-consent">
               <input
