@@ -317,7 +317,7 @@ export const staffProductRoutes = new Hono<AppEnv>()
             : db
                 .prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ? WHERE id = ?')
                 .bind(after.price, after.old_price, after.buy_limit, id),
-          denormaliseProduct(db, before.product_id),
+          ...denormaliseProduct(db, before.product_id),
           ...(restocked ? onBackInStock(c.env, [id]) : []),
           // A lower price: wishlist owners who asked for a price-drop alert hear of it.
           ...priceDrop,
@@ -369,7 +369,7 @@ export const staffProductRoutes = new Hono<AppEnv>()
         // Relative, so an order placed between the read and this batch still counts: a delivery of 12
         // adds 12 to whatever is there. (The audit row's before/after are as read.)
         db.prepare('UPDATE skus SET stock = stock + ?1 WHERE id = ?2 AND stock + ?1 >= 0').bind(input.adjust, id),
-        denormaliseProduct(db, before.product_id),
+        ...denormaliseProduct(db, before.product_id),
         ...(restocked ? onBackInStock(c.env, [id]) : []),
         audit(c, member, {
           action: 'sku.stock',
