@@ -4,6 +4,7 @@ import type { Product, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
 import type { SeoProps } from '../ui/Seo';
 import { organizationLd, productLd } from './structured-data';
+import { HOME_COUNTRY } from '#shared/countries';
 
 // @ts-expect-error schema.org has no "nmae": schema-dts refuses it
 const misspelt: WithContext<Product> = { '@context': 'https://schema.org', '@type': 'Product', nmae: 'Vitamin D3' };
@@ -40,7 +41,7 @@ describe('structured data', () => {
       { code: 'KW', currency: 'KWD', exchange_rate: '1', vat_basis_points: 0 },
       { code: 'SA', currency: 'SAR', exchange_rate: '12.2', vat_basis_points: 1500 },
     ] as unknown as Parameters<typeof productLd>[3];
-    const ld = productLd(product, 'https://shop.example', 'ar', countries);
+    const ld = productLd(product, 'https://shop.example', 'ar', countries, HOME_COUNTRY);
     expect(ld.offers).toEqual([
       expect.objectContaining({ price: '5.000', priceCurrency: 'KWD', availability: 'https://schema.org/InStock' }),
       expect.objectContaining({ price: '70.15', priceCurrency: 'SAR' }),
@@ -81,12 +82,14 @@ describe('structured data', () => {
       (ld.offers as unknown as Array<{ shippingDetails: { shippingRate: { value: number; currency: string } } }>).map(
         (o) => o.shippingDetails.shippingRate,
       );
-    expect(rate(productLd(product, 'https://shop.example', 'en', countries))).toEqual([
+    expect(rate(productLd(product, 'https://shop.example', 'en', countries, HOME_COUNTRY))).toEqual([
       { '@type': 'MonetaryAmount', value: 0, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);
     // A product left out of free delivery pays the fee whatever its price.
-    expect(rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries))).toEqual([
+    expect(
+      rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries, HOME_COUNTRY)),
+    ).toEqual([
       { '@type': 'MonetaryAmount', value: 1, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);
