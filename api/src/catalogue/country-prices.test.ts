@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CORE, COUNTRY_CODES, type CountryCode, HOME_COUNTRY } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
 import { currencyInfoFor, payableBoundToBase, payableMinor } from '#shared/money';
-import { cardSkuJoin, listingIn, priceInRowCountrySql, skuPriceColumns, skusIn } from './country-prices';
+import { cardSkuJoin, listingIn, priceIn, priceInRowCountrySql, skuPriceColumns, skusIn } from './country-prices';
 
 const other = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
 const rows = CORE as unknown as Record<CountryCode, { pricing: PricingKind }>;
@@ -44,6 +44,16 @@ describe('a SKU price in a country', () => {
     expect(cardSkuJoin(other)).not.toContain('p.default_sku_id) END');
     // The home country is untouched by another's kind.
     expect(skusIn(HOME_COUNTRY)).toBe('skus');
+  });
+
+  it("picks a row's price for a country in JavaScript: its own, the owner's there, or none (not sold)", () => {
+    const row = { price: 3_500, old_price: 4_000 };
+    const own = JSON.stringify({ [other]: [1_500, null] });
+    expect(priceIn(other, row, own)).toEqual(row);
+    pricing(other, 'own');
+    expect(priceIn(other, row, own)).toEqual({ price: 1_500, old_price: null });
+    expect(priceIn(other, row, null)).toBeNull();
+    expect(priceIn(HOME_COUNTRY, row, own)).toEqual(row);
   });
 
   it('takes only codes of the registry into SQL text', () => {

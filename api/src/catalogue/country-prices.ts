@@ -115,3 +115,23 @@ export function listingIn(country: CountryCode): ListingSql {
     sold: `p.id IN (SELECT l.product_id FROM product_country_prices l WHERE l.country = ${c})`,
   };
 }
+
+/**
+ * The JavaScript half, for a statement that reads a SKU once for people of several countries (an
+ * alert's wave): its own-priced countries' prices as one JSON column (`ownPricesColumn`), and
+ * `priceIn` to pick a country's from the row: the row's own price in a converted country, the
+ * owner's in an own-priced one, null where that country does not sell it.
+ */
+export const ownPricesColumn = (s: string) =>
+  `(SELECT json_group_object(cp.country, json_array(cp.price, cp.old_price)) FROM sku_country_prices cp WHERE cp.sku_id = ${s}.id)`;
+
+export interface SkuPrice {
+  price: number;
+  old_price: number | null;
+}
+
+export function priceIn(country: CountryCode, row: SkuPrice, ownPrices: string | null): SkuPrice | null {
+  if (pricingOf(country) === 'converted') return { price: row.price, old_price: row.old_price };
+  const own = ownPrices ? (JSON.parse(ownPrices) as Record<string, [number, number | null]>)[country] : undefined;
+  return own ? { price: own[0], old_price: own[1] } : null;
+}

@@ -145,7 +145,7 @@ export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
             .bind(userId),
         );
       // What her results may suggest: the rules' candidates, read only when she has values.
-      if (her.values.length) statements.push(ruleCandidatesStatement(db, lang));
+      if (her.values.length) statements.push(ruleCandidatesStatement(db, lang, country));
       const [read, fromShard] = await Promise.all([
         statements.length ? db.batch(statements) : Promise.resolve([]),
         shardLines,
