@@ -125,6 +125,7 @@ export const IMPORT_MESSAGES = [
   'import_too_long',
   'import_slug_invalid',
   'import_price_invalid',
+  'import_country_price_invalid',
   'import_old_price_not_above',
   'import_stock_invalid',
   'import_buy_limit_invalid',
@@ -307,7 +308,11 @@ export function readCatalogueRow(
       const v = plain(cell(c)).replace(/,/g, '');
       if (v === '') return null;
       const minor = minorFromText(v, CORE[country].decimals);
-      if (minor === null) problem(c, 'import_price_invalid');
+      if (minor === null)
+        problem(c, 'import_country_price_invalid', {
+          currency: CORE[country].currency,
+          decimals: CORE[country].decimals,
+        });
       return minor;
     };
     const ownPrice = amount(columns.price);

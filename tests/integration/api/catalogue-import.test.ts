@@ -576,7 +576,7 @@ describe("an own-priced country's columns", () => {
       // More digits than the currency has, and an old price not above the price: refused by line and column.
       const bad = await checked(edited('15.505', '15'));
       expect(bad.problems.map((p: { column: string; msg: string }) => [p.column, p.msg])).toEqual([
-        [own.price, 'import_price_invalid'],
+        [own.price, 'import_country_price_invalid'],
       ]);
       const data = await checked(edited('15.50', '18'));
       expect(data.problems).toEqual([]);
