@@ -4,6 +4,9 @@ import type { Product, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
 import type { SeoProps } from '../ui/Seo';
 import { organizationLd, productLd } from './structured-data';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
+import { minorToDecimal } from '#shared/money';
 
 // @ts-expect-error schema.org has no "nmae": schema-dts refuses it
 const misspelt: WithContext<Product> = { '@context': 'https://schema.org', '@type': 'Product', nmae: 'Vitamin D3' };
@@ -40,11 +43,47 @@ describe('structured data', () => {
       { code: 'KW', currency: 'KWD', exchange_rate: '1', vat_basis_points: 0 },
       { code: 'SA', currency: 'SAR', exchange_rate: '12.2', vat_basis_points: 1500 },
     ] as unknown as Parameters<typeof productLd>[3];
-    const ld = productLd(product, 'https://shop.example', 'ar', countries);
+    const ld = productLd(product, 'https://shop.example', 'ar', countries, HOME_COUNTRY);
     expect(ld.offers).toEqual([
       expect.objectContaining({ price: '5.000', priceCurrency: 'KWD', availability: 'https://schema.org/InStock' }),
       expect.objectContaining({ price: '70.15', priceCurrency: 'SAR' }),
     ]);
+  });
+
+  it("offers an own-priced country's price on its own page only, and nothing where it is not sold", () => {
+    const product = {
+      slug: 'vitamin-d3',
+      name: 'Vitamin D3',
+      description: 'Sunshine',
+      default_sku: { id: 7, in_stock: true, price: { price: 1_500 } },
+      images: [],
+      brand: { name: 'Sun' },
+      category: { name: 'Vitamins' },
+    } as unknown as Parameters<typeof productLd>[0];
+    const other = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+    const countries = COUNTRY_CODES.map((code) => ({
+      code,
+      currency: CORE[code].currency,
+      exchange_rate: '12.2',
+      vat_basis_points: 0,
+    })) as unknown as Parameters<typeof productLd>[3];
+    const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+    rows[other]!.pricing = 'own';
+    try {
+      // The page's price is the owner's amount there: one offer, as it is, never converted for another.
+      const own = productLd(product, 'https://shop.example', 'en', countries, other);
+      expect(own.offers).toEqual([expect.objectContaining({ price: minorToDecimal(1_500, CORE[other].decimals) })]);
+      // A converted page's price says nothing of an own-priced country's: no offer for it.
+      const home = productLd(product, 'https://shop.example', 'en', countries, HOME_COUNTRY);
+      expect((home.offers as unknown as Array<{ priceCurrency: string }>).map((o) => o.priceCurrency)).not.toContain(
+        CORE[other].currency,
+      );
+      expect(
+        productLd({ ...product, sold_here: false }, 'https://shop.example', 'en', countries, other).offers,
+      ).toEqual([]);
+    } finally {
+      rows[other]!.pricing = 'converted';
+    }
   });
 
   it('charges an offer the country’s delivery fee unless the item alone is delivered free there', () => {
@@ -81,12 +120,14 @@ describe('structured data', () => {
       (ld.offers as unknown as Array<{ shippingDetails: { shippingRate: { value: number; currency: string } } }>).map(
         (o) => o.shippingDetails.shippingRate,
       );
-    expect(rate(productLd(product, 'https://shop.example', 'en', countries))).toEqual([
+    expect(rate(productLd(product, 'https://shop.example', 'en', countries, HOME_COUNTRY))).toEqual([
       { '@type': 'MonetaryAmount', value: 0, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);
     // A product left out of free delivery pays the fee whatever its price.
-    expect(rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries))).toEqual([
+    expect(
+      rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries, HOME_COUNTRY)),
+    ).toEqual([
       { '@type': 'MonetaryAmount', value: 1, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);

@@ -15,6 +15,7 @@ import type {
 import type { Country } from '#shared/api/schemas';
 import type { ProductDetail } from '#shared/catalogue/types';
 import { type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { pricingOf } from '#shared/countries';
 import { currencyInfoOf, minorToDecimal, payableMinor } from '#shared/money';
 import { DELIVERY_DAYS, RETURN_WINDOW_DAYS } from '#shared/orders/merchant-policy';
 import { paths } from '#shared/routes';
@@ -98,13 +99,22 @@ export function organizationLd(origin: string, name: string): [WithContext<Organ
   ];
 }
 
+/** Whether a page of `page` prices what `country` charges (both converted, or the same country). */
+const samePricing = (country: CountryCode, page: CountryCode) =>
+  country === page || (pricingOf(country) === 'converted' && pricingOf(page) === 'converted');
+
 export function productLd(
   product: ProductDetail,
   origin: string,
   lang: Lang,
   countries: Country[],
+  /** The page's country: its prices are the page's, which say nothing of an own-priced country's. */
+  pageCountry: CountryCode,
 ): WithContext<Product> {
   const sku = product.default_sku;
+  // The page's price is its country's: a converted country's is base fils, which every converted country's
+  // offer converts; an own-priced country's is its own and names no other (decision 77). Not sold: no offer.
+  const priced = product.sold_here === false ? [] : countries.filter((c) => samePricing(c.code, pageCountry));
   const url = `${origin}${paths.product(product.slug, lang)}`;
   return {
     '@context': 'https://schema.org',
@@ -116,7 +126,7 @@ export function productLd(
     brand: { '@type': 'Brand', name: product.brand.name },
     category: product.category.name,
     url,
-    offers: countries.map((c) => {
+    offers: priced.map((c) => {
       // The offer's price is what a shopper of that country pays (VAT included in Saudi Arabia).
       const info = currencyInfoOf(c);
       const minor = payableMinor(sku.price.price, info);

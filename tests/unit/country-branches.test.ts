@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /** Lower this when you convert branches; never raise it (add the fact to the country's module instead). */
-const CEILING = 17;
+const CEILING = 13;
 
 const ROOTS = ['api/src', 'worker', 'client', 'shared', 'staff'];
 /**

@@ -2,9 +2,9 @@
 // phone is on her laptop's home page too. A guest's stay in her browser (client/catalogue/viewed-store.ts)
 // and join her account's when she signs in. Viewing a product again moves it to the front; the newest
 // VIEWED_KEPT are kept, for 90 days (retention/windows.ts).
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
-import { CARD_FROM, cardColumns } from './cards';
+import { cardFrom, cardColumns } from './cards';
 
 /** Her views of these products at `at` (the newest first in `ids`), and what falls past the newest kept. */
 export function viewStatements(
@@ -41,12 +41,13 @@ export function viewedCardsStatement(
   db: D1Database,
   userId: number,
   lang: Lang,
+  country: CountryCode,
   except = -1,
   limit = 12,
 ): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
+      `SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
        WHERE p.is_active = 1 AND p.id <> ?2 ORDER BY v.viewed_at DESC LIMIT ?3`,
     )
     .bind(userId, except, limit);

@@ -123,7 +123,7 @@ wishlistRoutes.get(
     const openBinds = open !== undefined ? [open, user.id] : [user.id, scope === 'shared' ? 0 : 1];
     const [lists, items] = await db.batch([
       scopeStatement(db, c.var.lang, user.id, scope, sku ?? null),
-      itemsStatement(db, c.var.lang, openWhere, openBinds),
+      itemsStatement(db, c.var.lang, c.var.country, openWhere, openBinds),
     ]);
     const rows = lists!.results as unknown as ListRow[];
     const summaries = rows.map((r) => toSummary(r, user.id, r.user_id !== user.id));
@@ -228,7 +228,7 @@ wishlistRoutes.get(
     const db = c.env.DB;
     const [list, items] = await db.batch([
       ownedListStatement(c, id, user.id),
-      itemsStatement(db, c.var.lang, OWNED, [id, user.id]),
+      itemsStatement(db, c.var.lang, c.var.country, OWNED, [id, user.id]),
     ]);
     const row = list!.results[0] as ListRow | undefined;
     if (!row) throw new ApiError(404, 'not_found');
@@ -430,7 +430,7 @@ wishlistRoutes.get(
           `SELECT ${listColumns(lang)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE l.share_token = ?`,
         )
         .bind(token),
-      itemsStatement(db, lang, 'l.share_token = ?', [token]),
+      itemsStatement(db, lang, c.var.country, 'l.share_token = ?', [token]),
       db
         .prepare(
           `SELECT 1 AS ok FROM wishlist_follows f JOIN wishlists l ON l.id = f.list_id

@@ -1,7 +1,8 @@
 // Wishlists' SQL: the statements the /list routes batch, and their rows as the shared
 // shapes (shared/api/wishlist-schemas.ts). Every statement about a list names its owner or its share
 // token in its WHERE, so a batch is the ownership check too: another shopper's id matches no row.
-import type { Lang } from '#shared/locale';
+import { pricingOf } from '#shared/countries';
+import type { CountryCode, Lang } from '#shared/locale';
 import {
   firstName,
   type SharedWishlistItem,
@@ -10,14 +11,16 @@ import {
   type WishlistSummary,
 } from '#shared/api/wishlist-schemas';
 import { cardColumns, imageRefs, toCard, type CardRow } from '../catalogue/cards';
+import { skusIn } from '../catalogue/country-prices';
 import { col } from '../lib/lang';
 
-/** The items' FROM: a list's SKUs with their product, brand and category, as the card's columns name them. */
-const ITEMS_FROM = `wishlist_items w
-  JOIN skus s ON s.id = w.sku_id
+/** The items' FROM: a list's SKUs (from `skus`, a source of them) with their product, brand and category, as the card's columns name them. */
+const itemsFrom = (skus: string) => `wishlist_items w
+  JOIN ${skus} s ON s.id = w.sku_id
   JOIN products p ON p.id = s.product_id
   JOIN brands b ON b.id = p.brand_id
   JOIN categories c ON c.id = p.category_id`;
+const ITEMS_FROM = itemsFrom('skus');
 
 /** Newest first: the order of the list's page and of "the first item" whose image stands for the list. */
 const ITEMS_ORDER = 'w.added_at DESC, w.sku_id';
@@ -29,12 +32,24 @@ export interface ItemRow extends CardRow {
   bought: number;
 }
 
-/** A list's items (of active products) as cards of the kept SKU; `listId` is an SQL expression binding its own values. */
-export function itemsStatement(db: D1Database, lang: Lang, listWhere: string, binds: unknown[]): D1PreparedStatement {
+/**
+ * A list's items (of active products) as cards of the kept SKU in the viewer's country's prices, those it
+ * sells (country-prices.ts); `listId` is an SQL expression binding its own values. The price at add is
+ * the KWD price the shop kept (the price-drop alerts' reference): in an own-priced country, whose price
+ * is not a conversion of it, the item shows its price now instead, so no drop is claimed.
+ */
+export function itemsStatement(
+  db: D1Database,
+  lang: Lang,
+  country: CountryCode,
+  listWhere: string,
+  binds: unknown[],
+): D1PreparedStatement {
+  const atAdd = pricingOf(country) === 'own' ? 's.price' : 'w.price_at_add';
   return db
     .prepare(
-      `SELECT ${cardColumns(lang)}, w.price_at_add, w.price_alert, w.added_at, w.bought_at IS NOT NULL AS bought
-       FROM ${ITEMS_FROM}
+      `SELECT ${cardColumns(lang)}, ${atAdd} AS price_at_add, w.price_alert, w.added_at, w.bought_at IS NOT NULL AS bought
+       FROM ${itemsFrom(skusIn(country))}
        WHERE w.list_id = (SELECT l.id FROM wishlists l WHERE ${listWhere}) AND p.is_active = 1
        ORDER BY ${ITEMS_ORDER}`,
     )

@@ -208,6 +208,8 @@ describe('the Emirates', () => {
     expect(address.status).toBe(200);
     const addressId = (await json(address)).data.id as number;
 
+    // The owner's own AED price (the Emirates price their SKUs, decision 77's own prices): AED 45.00.
+    await env.DB.prepare("INSERT INTO sku_country_prices (sku_id, country, price) VALUES (101, 'AE', 4500)").run();
     const items = [{ sku_id: 101, count: 2 }];
     const quote = (await json(await post('/order/calculate', { items, address_id: addressId }, mariam, 'AE'))).data;
     expect(quote.card_methods).toEqual(['card', 'apple_pay', 'tabby', 'tamara']);
@@ -227,6 +229,7 @@ describe('the Emirates', () => {
       .data;
     expect(order).toMatchObject({ status: 'placed', payment_method: 'cod', country: 'AE', currency: 'AED' });
     expect(order.vat_basis_points).toBe(500);
+    expect(order.items[0]).toMatchObject({ unit_price: 4500, count: 2, line_total: 9000 });
     expect(order.address).toMatchObject({ phone: '+971501234567', city_name: 'Dubai', district: 'Al Barsha 1' });
     // 5 % included: the total's VAT rounded once, in fils; the total matches the quote.
     expect(order.totals.total).toBe(quote.total);
@@ -242,7 +245,7 @@ describe('the Emirates', () => {
     expect(invoice.lines[0]).toMatchObject({
       count: 2,
       total: order.items[0].line_total,
-      vat: Math.round((order.items[0].line_total * 500) / 10_500),
+      vat: 429, // AED 90.00 holds 428.57 fils of VAT
     });
   });
 });
