@@ -96,7 +96,7 @@ describe('addresses', () => {
       [{ ...SA, postal_code: 'ABCDE' }, 'postal_code', 'postal_code_invalid'],
       [{ ...SA, short_address: 'XY12' }, 'short_address', 'short_address_invalid'],
       [{ ...SA, phone: '98765432' }, 'phone', 'phone_invalid'],
-      [{ ...KW, country: 'QA' }, 'country', expect.any(String) as unknown as string],
+      [{ ...KW, country: 'ZZ' }, 'country', expect.any(String) as unknown as string],
     ];
     for (const [body, field, message] of cases) {
       const res = await post('/user/address/new', body, userA);

@@ -1,5 +1,5 @@
 // A first visit starts in the shopper's country from Cloudflare's request.cf (SA → Saudi Arabia,
-// anything else or nothing → Kuwait), remembers it in the country cookie, and a chosen country wins.
+// AE → the Emirates, anything else or nothing → Kuwait), remembers it in the country cookie, and a chosen country wins.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -17,7 +17,7 @@ function deliveryNote(html: string): string {
 }
 
 function bootCountry(html: string): string | undefined {
-  return /"country":"(KW|SA)"/.exec(html)?.[1];
+  return /"country":"([A-Z]{2})"/.exec(html)?.[1];
 }
 
 beforeAll(async () => {
@@ -37,6 +37,16 @@ describe('first visit country', () => {
       // Saudi Arabia's own round threshold (issue 44), not KWD 16 converted (SAR 224.48).
       expect(deliveryNote(html)).toMatch(new RegExp(`${sar}.*200\\.00|200\\.00.*${sar}`));
       expect(setCookie(res, 'country')).toMatch(/^country=SA;.*Path=\//);
+    });
+
+    it(`a first visit from the Emirates (${lang}) shows dirhams and remembers AE`, async () => {
+      const res = await visit(path, { country: 'AE' });
+      const html = await res.text();
+      expect(bootCountry(html)).toBe('AE');
+      // The Emirates' own round threshold (AED 200), in the language's label of the dirham.
+      const aed = lang === 'en' ? 'AED' : 'د\\.إ';
+      expect(deliveryNote(html)).toMatch(new RegExp(`${aed}.*200\\.00|200\\.00.*${aed}`));
+      expect(setCookie(res, 'country')).toMatch(/^country=AE;.*Path=\//);
     });
 
     it(`a first visit from Kuwait or anywhere else (${lang}) shows dinars and remembers KW`, async () => {
