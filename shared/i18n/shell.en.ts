@@ -31,8 +31,7 @@ export const shellEn = {
   breadcrumbs_label: 'Breadcrumb',
   notifications_label: 'Notifications',
   dismiss: 'Dismiss',
-  footer_about:
-    'Curated vitamins, supplements and blood tests for the Gulf, with fast and affordable delivery.',
+  footer_about: 'Curated vitamins, supplements and blood tests for the Gulf, with fast and affordable delivery.',
   footer_shop: 'Shop',
   footer_help: 'Help',
   footer_company: 'Company',

@@ -35,9 +35,7 @@ const taxInvoiceSchema = z.object({
   vat: z.int(),
   vat_basis_points: z.int(),
   qr: z.string(),
-  lines: z
-    .array(z.object({ name: z.string().nullable(), count: z.int(), total: z.int(), vat: z.int() }))
-    .optional(),
+  lines: z.array(z.object({ name: z.string().nullable(), count: z.int(), total: z.int(), vat: z.int() })).optional(),
   e_invoice: z.enum(['signed', 'issuing']).optional(),
 }) satisfies z.ZodType<TaxInvoice>;
 
