@@ -75,7 +75,7 @@ describe('structured data', () => {
       expect(own.offers).toEqual([expect.objectContaining({ price: minorToDecimal(1_500, CORE[other].decimals) })]);
       // A converted page's price says nothing of an own-priced country's: no offer for it.
       const home = productLd(product, 'https://shop.example', 'en', countries, HOME_COUNTRY);
-      expect((home.offers as Array<{ priceCurrency: string }>).map((o) => o.priceCurrency)).not.toContain(
+      expect((home.offers as unknown as Array<{ priceCurrency: string }>).map((o) => o.priceCurrency)).not.toContain(
         CORE[other].currency,
       );
       expect(

@@ -16,7 +16,7 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../lib/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { runListing } from '../catalogue/listing';
-import { skusIn } from '../catalogue/country-prices';
+import { skusIn } from '../db/country-prices';
 import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
 import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';

@@ -11,7 +11,7 @@ import {
   type WishlistSummary,
 } from '#shared/api/wishlist-schemas';
 import { cardColumns, imageRefs, toCard, type CardRow } from '../catalogue/cards';
-import { skusIn } from '../catalogue/country-prices';
+import { skusIn } from '../db/country-prices';
 import { col } from '../lib/lang';
 
 /** The items' FROM: a list's SKUs (from `skus`, a source of them) with their product, brand and category, as the card's columns name them. */

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denormaliseProducts } from '#api/src/catalogue/maintain';
+import { SKU_COLUMNS } from '#api/src/db/country-prices';
 import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
 import { call, deviceToken, json } from './helpers';
@@ -430,7 +431,7 @@ describe('GET /sitemap and /sitemap/products/{page}', () => {
 // until the Emirates' part lands, and a new country needs its database rows (migration 0088), so this
 // switches Saudi Arabia's pricing kind for these tests and back (the API runs in this isolate and asks
 // `pricingOf` on every request). What it proves: every route here takes its prices and what it sells
-// from the resolution (api/src/catalogue/country-prices.ts) for whichever country's module says 'own';
+// from the resolution (api/src/db/country-prices.ts) for whichever country's module says 'own';
 // not that a real third country's rows, texts or rates are right.
 describe("an own-priced country: the owner's amounts, and only what she sells there", () => {
   const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
@@ -450,6 +451,11 @@ describe("an own-priced country: the owner's amounts, and only what she sells th
     rows[switched]!.pricing = 'converted';
     await env.DB.prepare('DELETE FROM sku_country_prices').run();
     await env.DB.batch(denormaliseProducts(env.DB, 'SELECT id FROM products'));
+  });
+
+  it('reads every column of skus in its own-priced source of SKUs', async () => {
+    const { results } = await env.DB.prepare('PRAGMA table_info(skus)').all<{ name: string }>();
+    expect(results.map((c) => c.name)).toEqual([...SKU_COLUMNS]);
   });
 
   it('lists, filters and sorts only what the country sells, at its own amounts, not converted', async () => {
