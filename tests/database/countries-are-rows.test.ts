@@ -74,13 +74,14 @@ async function migrated<T>(
   work: (d1: D1, before: { rows: Record<string, string[]>; schema: SchemaObject[] }) => Promise<T>,
 ): Promise<T> {
   return withLocalD1(join(root, name), async (d1) => {
-    const all = files(dir);
-    await d1.execute(
-      all
-        .filter((f) => f < first)
-        .map((f) => readFileSync(join(dir, f), 'utf8'))
-        .join('\n'),
-    );
+    const earlier = files(dir)
+      .filter((f) => f < first)
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
+    // All in one batch, as scripts/d1-local.mjs migrates a new database; a loaded machine's runtime may
+    // drop that long call ("other side closed"), and the batch then left nothing: one file at a time.
+    await d1.execute(earlier.join('\n')).catch(async () => {
+      for (const sql of earlier) await d1.execute(sql);
+    });
     await d1.execute(`PRAGMA defer_foreign_keys = on;\n${readFileSync(fixture, 'utf8')}`);
     const before = { rows: await rowsOf(d1), schema: await schemaOf(d1) };
     await d1.execute(readFileSync(join(dir, first), 'utf8'));
