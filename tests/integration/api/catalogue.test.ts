@@ -6,7 +6,7 @@ import { denormaliseProducts } from '#api/src/catalogue/maintain';
 import { SKU_COLUMNS } from '#api/src/db/country-prices';
 import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
-import { call, deviceToken, json } from './helpers';
+import { ADDRESSES, call, deviceToken, json } from './helpers';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 
 let token: string;
@@ -514,5 +514,21 @@ describe("an own-priced country: the owner's amounts, and only what she sells th
     expect(quote.data.problems).toEqual([{ sku_id: 201, reason: 'not_sold_here', available: 0 }]);
     // The owner's amount is what she pays (VAT included in it): 2 × 15.00.
     expect(quote.data.lines[0]).toMatchObject({ sku_id: 101, unit_price: 1500, line_total: 3000 });
+    // Checkout refuses it with a message key and the line's reason.
+    const placed = await call('/order/submit', {
+      body: JSON.stringify({
+        items: [{ sku_id: 201, count: 1 }],
+        payment_method: 'cod',
+        address: { ...ADDRESSES[switched as keyof typeof ADDRESSES], recipient: 'Guest' },
+        email: 'not-sold@example.com',
+        idempotency_key: crypto.randomUUID(),
+      }),
+      token,
+      headers: { 'x-country': switched },
+    });
+    expect(placed.status).toBe(409);
+    const refused = await json(placed);
+    expect(refused.meta.msg).toBe('cart_changed');
+    expect(refused.data.problems).toEqual([{ sku_id: 201, reason: 'not_sold_here', available: 0 }]);
   });
 });
