@@ -475,6 +475,10 @@ describe("an own-priced country: the owner's amounts, and only what she sells th
     expect(
       ids(await list({ filters: [{ key: 'on_sale', type: 'boolean', value: true }] }, { country: switched })),
     ).toEqual([4]);
+    // The home page's popular cards too (3, in stock, is not sold there).
+    const home = (await json(await call('/homepage/v4', { token, headers: { 'x-country': switched } }))).data;
+    const popular = home.sections.find((s: { type: string }) => s.type === 'popular').data;
+    expect(popular.items.map((c: { id: number }) => c.id)).toEqual([1, 4]);
     // The home country is as it was: every product, its KWD prices.
     expect(ids(await list({}))).toEqual([1, 2, 3, 4, 5, 6]);
   });
