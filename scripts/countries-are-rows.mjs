@@ -28,7 +28,7 @@ import { applyLocalMigrations, withLocalD1 } from './d1-local.mjs';
 const CODES = /'(KW|SA|KWD|SAR)'/;
 
 /** The CHECK constraints of a CREATE TABLE statement, as written (balanced parentheses). */
-export function checksOf(sql) {
+function checksOf(sql) {
   const out = [];
   const re = /\bCHECK\s*\(/gi;
   for (let m = re.exec(sql); m; m = re.exec(sql)) {
@@ -47,7 +47,7 @@ export function checksOf(sql) {
 }
 
 /** True when a CHECK of the statement names a country or currency code. */
-export const checksNameCodes = (sql) => checksOf(sql).some((c) => CODES.test(c));
+const checksNameCodes = (sql) => checksOf(sql).some((c) => CODES.test(c));
 
 // What each check becomes. A column's check on the two codes is a reference to the countries' row; a
 // NULL still passes (a foreign key holds for NULL as the check's `IS NULL OR` did).
@@ -59,7 +59,7 @@ const CURRENCY = /CHECK \((\w+) IS NULL OR \1 IN \('KWD', 'SAR'\)\)|CHECK \((\w+
  * whether the database it lives in has a countries table to refer to (an order shard has none: its
  * other references to core rows are not keys either, decision 61).
  */
-export function rewrite(name, sql, { references }) {
+function rewrite(name, sql, { references }) {
   let out = sql;
   if (name === 'countries') {
     // The registry's own row: a code is two capitals and a currency three, and a currency is one
@@ -138,7 +138,7 @@ async function readSchema(d1) {
 }
 
 /** The migration that rebuilds a database's country-checked tables, from its schema. */
-export function migrationSql(schema, { references, header, hold }) {
+function migrationSql(schema, { references, header, hold }) {
   const { objects, tables, info } = schema;
   const HOLD = `_${hold}_`;
   const checked = tables.filter((t) => checksNameCodes(info.get(t).sql));

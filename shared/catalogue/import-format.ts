@@ -88,8 +88,6 @@ export const catalogueColumns = (): CatalogueColumn[] => [
 ];
 /** The columns as the registry has them when this module loads (the tests' and the e2e's files). */
 export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = catalogueColumns();
-/** Written for reading: what a converted country's shopper pays today. The import compares them and warns. */
-export const readOnlyColumns = (): CatalogueColumn[] => shownColumnList();
 /** Columns a file may leave out (a hand-made file of new products needs none of them). */
 export const optionalColumns = (): CatalogueColumn[] => [
   'description_en',

@@ -23,7 +23,6 @@ export const CORE = {
     dialCode: '+965',
     currencyLabel: { en: 'KWD', ar: 'د.ك' },
     currencyName: { en: 'KWD', ar: 'الدينار الكويتي' },
-    pricing: 'converted',
   },
   SA: {
     currency: 'SAR',
@@ -31,7 +30,6 @@ export const CORE = {
     dialCode: '+966',
     currencyLabel: { en: 'SAR', ar: 'ر.س' },
     currencyName: { en: 'SAR', ar: 'الريال السعودي' },
-    pricing: 'converted',
   },
   AE: {
     currency: 'AED',
@@ -60,7 +58,8 @@ export function countryOfCurrency(currency: string | null | undefined): CountryC
 }
 
 /** How the country's prices come about: converted from KWD, or the owner's own (CountryCore.pricing). */
-export const pricingOf = (country: CountryCode): PricingKind => CORE[country].pricing;
+export const pricingOf = (country: CountryCode): PricingKind =>
+  (CORE[country] as CountryCore).pricing ?? 'converted';
 
 /** The countries whose prices are the owner's own amounts (the catalogue file has their price columns). */
 export const ownPricedCountries = (): CountryCode[] => COUNTRY_CODES.filter((c) => pricingOf(c) === 'own');

@@ -37,7 +37,7 @@ import {
 } from './index';
 import { pushToUser } from '../push';
 import type { AlertPushSender } from './push-port';
-import { ownPricesColumn, priceIn } from '../catalogue/country-prices';
+import { ownPricesColumn, priceIn } from '../db/country-prices';
 import { backInStockMail, backInStockPush, priceDropMail, priceDropPush } from './texts';
 import { unsubscribeToken } from './token';
 

@@ -33,7 +33,7 @@ import { SUGGESTION_RULES, type SuggestionRule } from '#shared/blood-tests/sugge
 import { evaluateRules, type LatestValue, offerable } from '#shared/blood-tests/suggestions';
 import { type DoseUnit, doseText, isNutrient } from '#shared/blood-tests/upper-limits';
 import type { CountryCode, Lang } from '#shared/locale';
-import { skusIn } from '../catalogue/country-prices';
+import { skusIn } from '../db/country-prices';
 import { payableMinor } from '#shared/money';
 import type { SessionUser } from '../accounts/sessions';
 import { firstImageColumn, imageRefs } from '../catalogue/cards';

@@ -5,7 +5,7 @@ import { averageRating } from '#shared/reviews/rules';
 import type { CountryCode, Lang } from '#shared/locale';
 import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
-import { cardSkuJoin } from './country-prices';
+import { cardSkuJoin } from '../db/country-prices';
 import type { BrandColumns, CategoryColumns, SkuSaleColumns } from './rows';
 
 /** A product's first image as JSON (key, alt, w, h), for a SELECT list over `p`. */

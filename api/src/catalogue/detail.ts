@@ -10,7 +10,7 @@ import { formatMinor } from '#shared/money';
 import { meByToken } from '../accounts/sessions';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
-import { skuPriceColumns } from './country-prices';
+import { skuPriceColumns } from '../db/country-prices';
 import { alsoBoughtCards, togetherCards } from './recommended';
 import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';

@@ -3,7 +3,7 @@ import { normalizeFilters, type ProductQuery } from '#shared/catalogue/filter-mo
 import type { CountryCode, Lang } from '#shared/locale';
 import { payableBoundToBase, type CurrencyInfo } from '#shared/money';
 import { col } from '../lib/lang';
-import { listingIn, type ListingSql } from './country-prices';
+import { listingIn, type ListingSql } from '../db/country-prices';
 import type { SearchMatch } from './search';
 
 const MATCH_SET = 'p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)';

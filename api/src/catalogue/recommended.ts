@@ -6,6 +6,7 @@
 // shopper).
 import type { CountryCode, Lang } from '#shared/locale';
 import { cardFrom, cardColumns } from './cards';
+import { listingIn } from '../db/country-prices';
 
 export function togetherCards(lang: Lang, pid: string, country: CountryCode, extra = ''): string {
   return `SELECT ${cardColumns(lang)}${extra} FROM ${cardFrom(country)} JOIN (
@@ -21,6 +22,6 @@ export function togetherCards(lang: Lang, pid: string, country: CountryCode, ext
 
 export function alsoBoughtCards(lang: Lang, pid: string, country: CountryCode, extra = ''): string {
   return `SELECT ${cardColumns(lang)}${extra} FROM ${cardFrom(country)} JOIN co_purchases cp ON cp.related_product_id = p.id
-    WHERE cp.country = ?3 AND cp.kind = 'also' AND cp.product_id = ${pid} AND p.is_active = 1 AND p.in_stock = 1
+    WHERE cp.country = ?3 AND cp.kind = 'also' AND cp.product_id = ${pid} AND p.is_active = 1 AND ${listingIn(country).inStock}
     ORDER BY cp.score DESC, p.id`;
 }

@@ -12,7 +12,7 @@ import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/cur
 import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from './coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { col } from '../lib/lang';
-import { skuPriceColumns } from '../catalogue/country-prices';
+import { skuPriceColumns } from '../db/country-prices';
 import { deliveryFeeFor, priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';

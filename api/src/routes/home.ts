@@ -15,6 +15,7 @@ import { FOR_YOU_KINDS, forYouPlan, ME_BY_TOKEN, type ForYouSection } from '../r
 import { tokenHash } from '../accounts/tokens';
 import { bearerToken } from '../middleware/user';
 import { healthKeyring } from '../consultations/seal';
+import { listingIn } from '../db/country-prices';
 
 /** A section's id, kind and title, with the data its kind shows (decision 68: the route's response). */
 const section = <T extends string, D extends z.ZodType>(type: T, data: D) =>
@@ -101,7 +102,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
         `SELECT id, slug, ${col('name', lang)} AS name, color FROM categories WHERE parent_id IS NULL ORDER BY sort_order`,
       ),
       db.prepare(
-        `SELECT ${cardColumns(lang)} FROM ${cardFrom(c.var.country)} WHERE p.is_active = 1 AND p.in_stock = 1 ORDER BY p.popularity DESC, p.id
+        `SELECT ${cardColumns(lang)} FROM ${cardFrom(c.var.country)} WHERE p.is_active = 1 AND ${listingIn(c.var.country).inStock} ORDER BY p.popularity DESC, p.id
        LIMIT coalesce(json_extract(${payloadOf('popular')}, '$.limit'), 12)`,
       ),
       db.prepare(

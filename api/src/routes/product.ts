@@ -16,7 +16,7 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../lib/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { runListing } from '../catalogue/listing';
-import { skusIn } from '../catalogue/country-prices';
+import { listingIn, skusIn } from '../db/country-prices';
 import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
 import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';
@@ -262,7 +262,7 @@ productRoutes.post(
                UNION ALL SELECT pt.related_product_id, 1, 0 FROM purchase_together pt
                WHERE pt.product_id IN (SELECT product_id FROM cart) AND pt.related_product_id NOT IN (SELECT id FROM learned))
            SELECT ${cardColumns(lang)}${token ? `, ${gateJson(lang)} AS gate` : ''} FROM ${cardFrom(c.var.country)} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
-           WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id NOT IN (SELECT product_id FROM cart)
+           WHERE p.is_active = 1 AND ${listingIn(c.var.country).inStock} AND p.id NOT IN (SELECT product_id FROM cart)
            ORDER BY r.source, r.rank, p.popularity DESC, p.id LIMIT 8`,
           )
           .bind(...ids, c.var.country),

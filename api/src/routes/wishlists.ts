@@ -56,7 +56,7 @@ const OWNED = 'l.id = ? AND l.user_id = ?';
 
 function ownedListStatement(c: Context<AppEnv>, id: number, userId: number): D1PreparedStatement {
   return c.env.DB.prepare(
-    `SELECT ${listColumns(c.var.lang)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE ${OWNED}`,
+    `SELECT ${listColumns(c.var.lang, c.var.country)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE ${OWNED}`,
   ).bind(id, userId);
 }
 
@@ -122,7 +122,7 @@ wishlistRoutes.get(
         : 'l.id = (SELECT k.id FROM wishlists k WHERE k.user_id = ? AND ? = 1 ORDER BY k.updated_at DESC, k.id DESC LIMIT 1)';
     const openBinds = open !== undefined ? [open, user.id] : [user.id, scope === 'shared' ? 0 : 1];
     const [lists, items] = await db.batch([
-      scopeStatement(db, c.var.lang, user.id, scope, sku ?? null),
+      scopeStatement(db, c.var.lang, c.var.country, user.id, scope, sku ?? null),
       itemsStatement(db, c.var.lang, c.var.country, openWhere, openBinds),
     ]);
     const rows = lists!.results as unknown as ListRow[];
@@ -427,7 +427,7 @@ wishlistRoutes.get(
     const [list, items, follow] = await db.batch([
       db
         .prepare(
-          `SELECT ${listColumns(lang)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE l.share_token = ?`,
+          `SELECT ${listColumns(lang, c.var.country)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE l.share_token = ?`,
         )
         .bind(token),
       itemsStatement(db, lang, c.var.country, 'l.share_token = ?', [token]),

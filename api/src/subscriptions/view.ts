@@ -6,7 +6,7 @@ import { payableMinor } from '#shared/money';
 import { discountedPrice, type Frequency, offeredFrequencies, orderDate } from '#shared/subscriptions/frequency';
 import type { RunFailure, SubscriptionStatus, SubscriptionView } from '#shared/subscriptions/types';
 import { col } from '../lib/lang';
-import { priceInRowCountrySql } from '../catalogue/country-prices';
+import { priceInRowCountrySql } from '../db/country-prices';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { thumbnailUrl } from '../media/renditions';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';

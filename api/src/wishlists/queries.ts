@@ -11,7 +11,7 @@ import {
   type WishlistSummary,
 } from '#shared/api/wishlist-schemas';
 import { cardColumns, imageRefs, toCard, type CardRow } from '../catalogue/cards';
-import { skusIn } from '../catalogue/country-prices';
+import { skusIn } from '../db/country-prices';
 import { col } from '../lib/lang';
 
 /** The items' FROM: a list's SKUs (from `skus`, a source of them) with their product, brand and category, as the card's columns name them. */
@@ -20,7 +20,6 @@ const itemsFrom = (skus: string) => `wishlist_items w
   JOIN products p ON p.id = s.product_id
   JOIN brands b ON b.id = p.brand_id
   JOIN categories c ON c.id = p.category_id`;
-const ITEMS_FROM = itemsFrom('skus');
 
 /** Newest first: the order of the list's page and of "the first item" whose image stands for the list. */
 const ITEMS_ORDER = 'w.added_at DESC, w.sku_id';
@@ -78,13 +77,17 @@ export interface ListRow {
   contains?: number | null;
 }
 
-/** The columns of a list (alias `l`, owner `u`) for the scopes and the list's own page. */
-export function listColumns(lang: Lang): string {
+/**
+ * The columns of a list (alias `l`, owner `u`) for the scopes and the list's own page: its counts and
+ * picture are of the items the viewer's country sells, as the list's page shows them.
+ */
+export function listColumns(lang: Lang, country: CountryCode): string {
+  const items = itemsFrom(skusIn(country));
   return `l.id, l.name, l.user_id, l.share_token, l.updated_at, u.name AS publisher,
-    (SELECT count(*) FROM ${ITEMS_FROM} WHERE w.list_id = l.id AND p.is_active = 1) AS items_count,
-    (SELECT count(*) FROM ${ITEMS_FROM} WHERE w.list_id = l.id AND p.is_active = 1 AND w.price_alert = 1) AS price_alerts,
+    (SELECT count(*) FROM ${items} WHERE w.list_id = l.id AND p.is_active = 1) AS items_count,
+    (SELECT count(*) FROM ${items} WHERE w.list_id = l.id AND p.is_active = 1 AND w.price_alert = 1) AS price_alerts,
     (SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
-       FROM ${ITEMS_FROM} JOIN product_images i ON i.product_id = p.id
+       FROM ${items} JOIN product_images i ON i.product_id = p.id
        WHERE w.list_id = l.id AND p.is_active = 1 ORDER BY ${ITEMS_ORDER}, i.sort_order LIMIT 1) AS image`;
 }
 
@@ -92,6 +95,7 @@ export function listColumns(lang: Lang): string {
 export function scopeStatement(
   db: D1Database,
   lang: Lang,
+  country: CountryCode,
   userId: number,
   scope: WishlistScope,
   sku: number | null,
@@ -102,7 +106,7 @@ export function scopeStatement(
   const where = scope === 'personal' ? own : scope === 'shared' ? followed : `(${own} OR ${followed})`;
   return db
     .prepare(
-      `SELECT ${listColumns(lang)},
+      `SELECT ${listColumns(lang, country)},
          CASE WHEN ?2 IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM wishlist_items x WHERE x.list_id = l.id AND x.sku_id = ?2) END AS contains
        FROM wishlists l JOIN users u ON u.id = l.user_id
        WHERE ${where} ORDER BY l.user_id = ?1 DESC, l.updated_at DESC, l.id DESC`,

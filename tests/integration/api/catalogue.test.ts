@@ -3,9 +3,10 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denormaliseProducts } from '#api/src/catalogue/maintain';
+import { SKU_COLUMNS } from '#api/src/db/country-prices';
 import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
-import { call, deviceToken, json } from './helpers';
+import { ADDRESSES, call, deviceToken, json } from './helpers';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 
 let token: string;
@@ -430,7 +431,7 @@ describe('GET /sitemap and /sitemap/products/{page}', () => {
 // until the Emirates' part lands, and a new country needs its database rows (migration 0088), so this
 // switches Saudi Arabia's pricing kind for these tests and back (the API runs in this isolate and asks
 // `pricingOf` on every request). What it proves: every route here takes its prices and what it sells
-// from the resolution (api/src/catalogue/country-prices.ts) for whichever country's module says 'own';
+// from the resolution (api/src/db/country-prices.ts) for whichever country's module says 'own';
 // not that a real third country's rows, texts or rates are right.
 describe("an own-priced country: the owner's amounts, and only what she sells there", () => {
   const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
@@ -452,6 +453,11 @@ describe("an own-priced country: the owner's amounts, and only what she sells th
     await env.DB.batch(denormaliseProducts(env.DB, 'SELECT id FROM products'));
   });
 
+  it('reads every column of skus in its own-priced source of SKUs', async () => {
+    const { results } = await env.DB.prepare('PRAGMA table_info(skus)').all<{ name: string }>();
+    expect(results.map((c) => c.name)).toEqual([...SKU_COLUMNS]);
+  });
+
   it('lists, filters and sorts only what the country sells, at its own amounts, not converted', async () => {
     const r = await list({}, { country: switched });
     expect(ids(r)).toEqual([1, 4]);
@@ -469,6 +475,10 @@ describe("an own-priced country: the owner's amounts, and only what she sells th
     expect(
       ids(await list({ filters: [{ key: 'on_sale', type: 'boolean', value: true }] }, { country: switched })),
     ).toEqual([4]);
+    // The home page's popular cards too (3, in stock, is not sold there).
+    const home = (await json(await call('/homepage/v4', { token, headers: { 'x-country': switched } }))).data;
+    const popular = home.sections.find((s: { type: string }) => s.type === 'popular').data;
+    expect(popular.items.map((c: { id: number }) => c.id)).toEqual([1, 4]);
     // The home country is as it was: every product, its KWD prices.
     expect(ids(await list({}))).toEqual([1, 2, 3, 4, 5, 6]);
   });
@@ -508,5 +518,21 @@ describe("an own-priced country: the owner's amounts, and only what she sells th
     expect(quote.data.problems).toEqual([{ sku_id: 201, reason: 'not_sold_here', available: 0 }]);
     // The owner's amount is what she pays (VAT included in it): 2 × 15.00.
     expect(quote.data.lines[0]).toMatchObject({ sku_id: 101, unit_price: 1500, line_total: 3000 });
+    // Checkout refuses it with a message key and the line's reason.
+    const placed = await call('/order/submit', {
+      body: JSON.stringify({
+        items: [{ sku_id: 201, count: 1 }],
+        payment_method: 'cod',
+        address: { ...ADDRESSES[switched as keyof typeof ADDRESSES], recipient: 'Guest' },
+        email: 'not-sold@example.com',
+        idempotency_key: crypto.randomUUID(),
+      }),
+      token,
+      headers: { 'x-country': switched },
+    });
+    expect(placed.status).toBe(409);
+    const refused = await json(placed);
+    expect(refused.meta.msg).toBe('cart_changed');
+    expect(refused.data.problems).toEqual([{ sku_id: 201, reason: 'not_sold_here', available: 0 }]);
   });
 });

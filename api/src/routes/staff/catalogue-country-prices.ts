@@ -17,7 +17,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { denormaliseProduct } from '#api/src/catalogue/maintain';
 import { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
 
-export const skuCountryPriceAnswerSchema = z.object({
+const skuCountryPriceAnswerSchema = z.object({
   id: z.int(),
   product_id: z.int(),
   country: z.enum(COUNTRY_CODES),

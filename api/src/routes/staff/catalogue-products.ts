@@ -13,7 +13,7 @@ import { onBackInStock } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts, priceDropStatement } from '#api/src/alerts';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/lib/currency';
 import { denormaliseProduct, searchRowStatement } from '#api/src/catalogue/maintain';
-import { ownPricesColumn, priceIn } from '#api/src/catalogue/country-prices';
+import { ownPricesColumn, priceIn } from '#api/src/db/country-prices';
 import { checkedImage, renditionSize, storeRenditions } from '#api/src/media/upload';
 import { imageRef } from '#api/src/media/renditions';
 import { LOW_STOCK_UNITS } from './dashboard';

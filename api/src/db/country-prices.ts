@@ -4,10 +4,11 @@
 // what she pays (payableMinor); an own-priced country reads the owner's amount in its currency, VAT
 // included, from `sku_country_prices`, and sells only the SKUs it has a row for. Every reader of a
 // price takes its SKUs from `skusIn(country)` and its listing columns from `listingIn(country)`, so
-// no query names a pricing kind, and a converted country's SQL is exactly what it was before.
+// no query names a pricing kind, and a converted country's SQL is exactly what it was before. In db/,
+// beside country-sql.ts, so every domain that reads a price (catalogue, alerts, wishlists, orders) may.
 import { COUNTRY_CODES, type CountryCode, isCountryCode, pricingOf } from '#shared/countries';
 
-/** Every column of `skus`, in the table's order (a new column is added here too; a test compares). */
+/** Every column of `skus`, in the table's order: a new column is added here too (an API test compares). */
 export const SKU_COLUMNS = [
   'id',
   'product_id',
@@ -67,7 +68,7 @@ export function priceInRowCountrySql(s: string, countryExpr: string, column: 'pr
 }
 
 /** SQL: whether the country sells the SKU whose id is `skuId` (an expression). */
-export function soldInSql(country: CountryCode, skuId: string): string {
+function soldInSql(country: CountryCode, skuId: string): string {
   if (pricingOf(country) === 'converted') return '1';
   return `EXISTS (SELECT 1 FROM sku_country_prices cp WHERE cp.sku_id = ${skuId} AND cp.country = ${quoted(country)})`;
 }
