@@ -9,7 +9,7 @@ import { ADDRESS_LENGTHS, MAKANI_LENGTH, nationalNumber, SAUDI_CODE_LENGTHS } fr
 import { ADDRESS } from '../countries/address';
 import { COUNTRY_CODES, type CountryCode } from '../locale';
 
-export { ADDRESS_LENGTHS, MAKANI_LENGTH, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
+export { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
 
 export const signInSchema = z.object({
   email: z
@@ -184,7 +184,7 @@ export const saudiAddressSchema = z.object({
  * 10 digits on a Dubai building's entrance plate that find the door on their own. One schema a country
  * of that form, each with its own dial code.
  */
-export const emirateAreaAddressSchema = (country: CountryCode) =>
+const emirateAreaAddressSchema = (country: CountryCode) =>
   z.object({
     country: z.literal(country),
     label: text(ADDRESS_LENGTHS.label.max).optional(),
