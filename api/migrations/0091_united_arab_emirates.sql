@@ -54,3 +54,13 @@ INSERT INTO loyalty_tiers (country, tier, min_spend, earn_multiplier_bp, free_de
   ('AE', 'bronze', 0, 10000, NULL, 0),
   ('AE', 'silver', 120000, 12500, 15000, 24),
   ('AE', 'gold', 360000, 15000, 10000, 48);
+
+-- The how-it-works page's delivery section for the country (every country has one: the page reads each).
+INSERT INTO info_instructions (a, b, title_en, title_ar, body_en, body_ar) VALUES
+  ('delivery', 'AE', 'Delivery in the Emirates', 'التوصيل في الإمارات',
+   'We deliver to every emirate from our Dubai warehouse through our courier partners: the next working day in Dubai, Sharjah and Ajman, and within 3 working days elsewhere. The weekend is Saturday and Sunday.
+
+Delivery is free above the free-delivery threshold shown in your cart. Prices include 5% VAT.',
+   'نوصل إلى جميع الإمارات من مستودعنا في دبي عبر شركائنا في الشحن: في يوم العمل التالي في دبي والشارقة وعجمان، وخلال 3 أيام عمل في غيرها. عطلة نهاية الأسبوع السبت والأحد.
+
+التوصيل مجاني للطلبات التي تتجاوز حد التوصيل المجاني الظاهر في سلتك. الأسعار شاملة ضريبة القيمة المضافة 5٪.');
