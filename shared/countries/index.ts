@@ -49,8 +49,7 @@ export function countryOfCurrency(currency: string | null | undefined): CountryC
 }
 
 /** How the country's prices come about: converted from KWD, or the owner's own (CountryCore.pricing). */
-export const pricingOf = (country: CountryCode): PricingKind =>
-  (CORE[country] as CountryCore).pricing ?? 'converted';
+export const pricingOf = (country: CountryCode): PricingKind => (CORE[country] as CountryCore).pricing ?? 'converted';
 
 /** The countries whose prices are the owner's own amounts (the catalogue file has their price columns). */
 export const ownPricedCountries = (): CountryCode[] => COUNTRY_CODES.filter((c) => pricingOf(c) === 'own');
