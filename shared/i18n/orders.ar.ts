@@ -85,6 +85,9 @@ export const ordersAr: Translated<typeof ordersEn> = {
   cart_moved_coupon: 'القسيمة {{code}} مخصصة للتسوق في {{country}} فقط، لذا أُزيلت.',
   cart_moved_balances:
     'تبقى نقاطك ورصيد محفظتك في {{country}} هناك بعملتها، لاستخدامها عند التسوق في {{country}} مرة أخرى.',
+  // Issue 77: a first visit from a place the shop does not serve (the footer offers the countries).
+  unserved_title: 'لا نوصل إلى موقعك الحالي بعد.',
+  unserved_choose: 'اختر الدولة التي تريد التسوق فيها:',
   cart_summary: 'ملخص الطلب',
   cart_subtotal: 'المجموع الفرعي',
   cart_before_discount: 'السعر قبل الخصم',

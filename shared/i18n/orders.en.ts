@@ -68,6 +68,9 @@ export const ordersEn = {
   cart_moved_coupon: 'The coupon {{code}} is for {{country}} only, so it was removed.',
   cart_moved_balances:
     'Your points and wallet balance in {{country}} stay there, in its currency, for when you shop in {{country}} again.',
+  // Issue 77: a first visit from a place the shop does not serve (the footer offers the countries).
+  unserved_title: 'We do not deliver to where you are yet.',
+  unserved_choose: 'Choose the country to shop in:',
   cart_summary: 'Order summary',
   cart_subtotal: 'Subtotal',
   cart_before_discount: 'Price before discount',
