@@ -3,7 +3,7 @@
 // dropped is kept for the notice.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkout } from '../stores/checkout';
-import { countryMove, couponOfOldCountry, noteCartCountry, noteDropped } from './country-move';
+import { countryMove, noteCartCountry, noteCouponOfOldCountry, noteDropped } from './country-move';
 
 const storage = () => {
   const map = new Map<string, string>();
@@ -57,14 +57,15 @@ describe('a cart moved between countries', () => {
     expect(checkout.coupon).toBe('TEN');
   });
 
-  it("removes the coupon only when the new country's quote refuses it as the old country's", () => {
+  it("names the coupon only when the new country's quote refuses it as the old country's", () => {
+    expect(noteCouponOfOldCountry({ code: 'TEN', problem: 'coupon_for_kw' })).toBe(false);
     noteCartCountry('KW');
     noteCartCountry('SA');
-    expect(couponOfOldCountry({ code: 'TEN', problem: 'coupon_expired' })).toBe(false);
-    expect(couponOfOldCountry({ code: 'TEN', problem: null })).toBe(false);
-    expect(checkout.coupon).toBe('TEN');
-    expect(couponOfOldCountry({ code: 'TEN', problem: 'coupon_for_kw' })).toBe(true);
-    expect(checkout.coupon).toBeNull();
+    expect(noteCouponOfOldCountry({ code: 'TEN', problem: 'coupon_expired' })).toBe(false);
+    expect(noteCouponOfOldCountry({ code: 'TEN', problem: null })).toBe(false);
+    expect(noteCouponOfOldCountry({ code: 'TEN', problem: 'coupon_for_sa' })).toBe(false);
+    expect(countryMove.coupon).toBeNull();
+    expect(noteCouponOfOldCountry({ code: 'TEN', problem: 'coupon_for_kw' })).toBe(true);
     expect(countryMove.coupon).toBe('TEN');
   });
 

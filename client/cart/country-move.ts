@@ -39,8 +39,8 @@ function readCartCountry(): CountryCode | null {
  * The cart is shown in `country`: when it was last shown in another, it has moved. The checkout's
  * choices of the old country go: points and the wallet (hers there, in its currency), the delivery
  * speed, the address (an address of the old country cannot receive this order) and the attempt's key.
- * A coupon stays until the quote says it is the old country's (`couponOfOldCountry`). Answers whether
- * it moved.
+ * A coupon of both countries may still apply: it stays until the new country's quote refuses it
+ * (`noteCouponOfOldCountry`). Answers whether it moved.
  */
 export function noteCartCountry(country: CountryCode): boolean {
   const before = readCartCountry();
@@ -78,14 +78,12 @@ export function noteDropped(kind: DroppedLine['kind'], lines: Array<{ sku_id: nu
 
 /**
  * After a move, the quote's refusal of the coupon as the old country's (`coupon_for_<code>`): the
- * coupon leaves the cart and the notice names it. Answers whether it was removed.
+ * coupon field drops a kept coupon the server refuses (orders/CouponForm.tsx), and the notice names it
+ * among what the move changed. Answers whether it was the old country's.
  */
-export function couponOfOldCountry(coupon: { code: string; problem: string | null } | null): boolean {
+export function noteCouponOfOldCountry(coupon: { code: string; problem: string | null } | null): boolean {
   const from = countryMove.from;
   if (!from || !coupon || coupon.problem !== `coupon_for_${from.toLowerCase()}`) return false;
-  if (checkout.coupon !== coupon.code) return false;
   countryMove.coupon = coupon.code;
-  checkout.coupon = null;
-  saveCheckout();
   return true;
 }

@@ -43,7 +43,7 @@ import { setLineEvery } from '../subscriptions/cart-every';
 import { openAuthModal } from '../stores/auth-modal';
 import { OrderBy } from '../delivery/OrderBy';
 import { CountryMoveNotice, useCartCountry } from '../cart/CountryMoveNotice';
-import { couponOfOldCountry, noteDropped } from '../cart/country-move';
+import { noteCouponOfOldCountry, noteDropped } from '../cart/country-move';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
@@ -123,9 +123,10 @@ export function Component() {
     gifts: giftChoiceList(byPromotion),
   });
   const currencyInfo = useCurrency();
-  // The old country's coupon, refused by the new country's quote after a move, leaves the cart.
+  // The old country's coupon, refused by the new country's quote after a move: the coupon field drops
+  // it, and the move's notice names it.
   useEffect(() => {
-    couponOfOldCountry(totals?.coupon ?? null);
+    noteCouponOfOldCountry(totals?.coupon ?? null);
   }, [totals]);
   const arrives = totals?.arrival?.promises.find((p) => p.speed === totals.arrival!.speed) ?? null;
 
