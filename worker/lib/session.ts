@@ -74,7 +74,7 @@ export function countryFromLocation(request: Request): CountryCode {
  * (`FR`, `US`, or `XX` for one it could not tell) that is not a served country. No location at all
  * (local mode) is not such a place.
  */
-export function locatedUnserved(request: Request): boolean {
+function locatedUnserved(request: Request): boolean {
   const placed = placeOf(request);
   return placed !== '' && !isCountryCode(placed);
 }
