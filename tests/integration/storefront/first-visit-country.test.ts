@@ -120,8 +120,20 @@ describe('first visit country', () => {
     ] as const) {
       const res = await visit('/', cf, cookie);
       expect(res.status).toBe(200);
-      expect(await res.text()).not.toContain('unserved-choice');
+      const html = await res.text();
+      expect(html).not.toContain('unserved-choice');
+      // The header's switch is the way to choose on every page, without JavaScript too (/set-country).
+      expect(html).toContain('<form class="country-switch" action="/set-country" method="get">');
+      expect(html).toContain('<option value="KW"');
+      expect(html).toContain('<option value="SA"');
     }
+  });
+
+  it('a country code the shop does not serve is never chosen: the switch goes back, no cookie', async () => {
+    const res = await visit('/set-country?code=FR&to=%2Fproducts', undefined);
+    expect(res.status).toBeLessThan(400);
+    expect(res.headers.get('location')).toBe('/products');
+    expect(setCookie(res, 'country')).toBeUndefined();
   });
 
   it("an unserved visit's page and a served one's are never each other's kept copy", async () => {
