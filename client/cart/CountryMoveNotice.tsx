@@ -7,14 +7,19 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { currencyName } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
-import { countryMove, noteCartCountry } from './country-move';
+import { countryMove, forgetCartCountry, noteCartCountry } from './country-move';
 
-/** Once the checkout's kept choices are read (`ready`), and again whenever her country changes. */
-export function useCartCountry(ready: boolean): void {
+/**
+ * Once the checkout's kept choices are read (`ready`), and again whenever her country changes: the
+ * cart's country is noted while it holds something (`filled`), forgotten when it is empty.
+ */
+export function useCartCountry(ready: boolean, filled = true): void {
   const { country } = useSnapshot(useSessionStore());
   useEffect(() => {
-    if (ready) noteCartCountry(country);
-  }, [ready, country]);
+    if (!ready) return;
+    if (filled) noteCartCountry(country);
+    else forgetCartCountry();
+  }, [ready, filled, country]);
 }
 
 export function CountryMoveNotice() {

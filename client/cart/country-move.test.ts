@@ -2,8 +2,8 @@
 // coupon leaves once the new country's quote refuses it as the old country's, and what the syncs
 // dropped is kept for the notice.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkout } from '../stores/checkout';
-import { countryMove, noteCartCountry, noteCouponOfOldCountry, noteDropped } from './country-move';
+import { checkout, clearCheckout } from '../stores/checkout';
+import { countryMove, forgetCartCountry, noteCartCountry, noteCouponOfOldCountry, noteDropped } from './country-move';
 
 const storage = () => {
   const map = new Map<string, string>();
@@ -55,6 +55,15 @@ describe('a cart moved between countries', () => {
     });
     // A coupon of both countries may still apply: it waits for the new country's quote.
     expect(checkout.coupon).toBe('TEN');
+  });
+
+  it('an emptied cart, or one that was ordered, starts again in no country: nothing moves', () => {
+    noteCartCountry('KW');
+    forgetCartCountry();
+    expect(noteCartCountry('SA')).toBe(false);
+    clearCheckout();
+    expect(noteCartCountry('KW')).toBe(false);
+    expect(checkout.points).toBe(500);
   });
 
   it("names the coupon only when the new country's quote refuses it as the old country's", () => {

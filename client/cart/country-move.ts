@@ -6,10 +6,7 @@
 // choices that belonged to the old country. Loaded with the cart and checkout pages only.
 import { proxy } from 'valtio';
 import { type CountryCode, isCountryCode } from '#shared/locale';
-import { checkout, saveCheckout } from '../stores/checkout';
-
-/** The country the cart and the checkout's choices were last shown in (localStorage). */
-const CART_COUNTRY_KEY = 'cart_country';
+import { CART_COUNTRY_KEY, checkout, saveCheckout } from '../stores/checkout';
 
 export interface DroppedLine {
   sku_id: number;
@@ -67,6 +64,15 @@ export function noteCartCountry(country: CountryCode): boolean {
   });
   saveCheckout();
   return true;
+}
+
+/** An empty cart is in no country: the next one starts where it is filled, with nothing to move. */
+export function forgetCartCountry(): void {
+  try {
+    localStorage.removeItem(CART_COUNTRY_KEY);
+  } catch {
+    // No storage: nothing kept.
+  }
 }
 
 /** Lines a sync removed because her country does not sell them. */

@@ -44,6 +44,7 @@ import { openAuthModal } from '../stores/auth-modal';
 import { OrderBy } from '../delivery/OrderBy';
 import { CountryMoveNotice, useCartCountry } from '../cart/CountryMoveNotice';
 import { noteCouponOfOldCountry, noteDropped } from '../cart/country-move';
+import { bloodTestCart } from '../blood-tests/cart-state';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
@@ -71,8 +72,9 @@ export function Component() {
   useEffect(restoreCheckout, []);
   useEffect(restoreGiftChoices, []);
   // A cart shown in another country than before (issue 77): the old country's choices go (after the
-  // kept ones were read above).
-  useCartCountry(loaded);
+  // kept ones were read above). An empty cart (both carts) is in no country.
+  const { items: tests, loaded: testsLoaded } = useSnapshot(bloodTestCart);
+  useCartCountry(loaded && testsLoaded, Object.keys(items).length > 0 || Object.keys(tests).length > 0);
 
   // A cart reminder's link (/cart?restore=…, issue 64): its code loads only then; the address is
   // cleaned at once, so a reload or a shared address does not bring it back twice.
