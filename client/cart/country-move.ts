@@ -4,6 +4,9 @@
 // there (the quote's `coupon_for_<code>`) and of whose wallet and points a quote may spend (her new
 // country's only). This module keeps what the cart page then tells her, and clears the checkout's
 // choices that belonged to the old country. Loaded with the cart and checkout pages only.
+//
+// The country is the tab's (sessionStorage), like the checkout's choices it guards: two tabs in two
+// countries share the cart but not their choices, and must not reset each other's at every page.
 import { proxy } from 'valtio';
 import { type CountryCode, isCountryCode } from '#shared/locale';
 import { CART_COUNTRY_KEY, checkout, saveCheckout } from '../stores/checkout';
@@ -25,7 +28,7 @@ export const countryMove = proxy({
 
 function readCartCountry(): CountryCode | null {
   try {
-    const value = localStorage.getItem(CART_COUNTRY_KEY);
+    const value = sessionStorage.getItem(CART_COUNTRY_KEY);
     return isCountryCode(value) ? value : null;
   } catch {
     return null;
@@ -42,7 +45,7 @@ function readCartCountry(): CountryCode | null {
 export function noteCartCountry(country: CountryCode): boolean {
   const before = readCartCountry();
   try {
-    localStorage.setItem(CART_COUNTRY_KEY, country);
+    sessionStorage.setItem(CART_COUNTRY_KEY, country);
   } catch {
     // No storage: no cart kept across pages either.
   }
@@ -69,7 +72,7 @@ export function noteCartCountry(country: CountryCode): boolean {
 /** An empty cart is in no country: the next one starts where it is filled, with nothing to move. */
 export function forgetCartCountry(): void {
   try {
-    localStorage.removeItem(CART_COUNTRY_KEY);
+    sessionStorage.removeItem(CART_COUNTRY_KEY);
   } catch {
     // No storage: nothing kept.
   }

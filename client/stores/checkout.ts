@@ -9,7 +9,7 @@ import type { DeliverySpeed } from '#shared/delivery/promise';
 
 const ORDER_SUMMARY_KEY = 'order_summary';
 const CHECKOUT_KEY = 'checkout';
-/** The country the cart was last shown in (issue 77, client/cart/country-move.ts); an order ends it. */
+/** The country this tab last showed the cart in (issue 77, client/cart/country-move.ts); an order ends it. */
 export const CART_COUNTRY_KEY = 'cart_country';
 
 export interface CheckoutState {
@@ -97,8 +97,8 @@ export function clearCheckout(): void {
   Object.assign(checkout, { coupon: null, subtotal: 0, idempotencyKey: null, useWallet: false });
   try {
     localStorage.removeItem(ORDER_SUMMARY_KEY);
-    localStorage.removeItem(CART_COUNTRY_KEY);
     sessionStorage.removeItem(CHECKOUT_KEY);
+    sessionStorage.removeItem(CART_COUNTRY_KEY);
   } catch {
     // Storage may be unavailable (private mode): nothing to clear then.
   }
