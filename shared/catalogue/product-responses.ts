@@ -132,6 +132,8 @@ export const giveawayItemSchema = z.object({
 /** POST /product/sku: the cart's SKUs refreshed, the giveaways, and bought-together cards. */
 export const cartSyncSchema = z.object({
   items: z.array(syncedSkuSchema),
+  /** SKUs asked that exist but are not sold in the request's country: the cart drops them and says why (issue 77). */
+  not_sold: z.array(z.number().int()),
   giveaway_items: z.array(giveawayItemSchema),
   purchase_together: z.array(productCardSchema),
 });

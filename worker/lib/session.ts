@@ -65,18 +65,34 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
  * country included). Local mode has no cf object or a fixed placeholder, so it starts at home.
  */
 export function countryFromLocation(request: Request): CountryCode {
-  let country = located.get(request);
-  if (!country) {
-    // Reading request.cf builds the object anew each time: once per request is enough.
-    const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-    const placed = cf?.country;
-    country = isCountryCode(placed) ? placed : DEFAULT_COUNTRY;
-    located.set(request, country);
-  }
-  return country;
+  const placed = placeOf(request);
+  return isCountryCode(placed) ? placed : DEFAULT_COUNTRY;
 }
 
-const located = new WeakMap<Request, CountryCode>();
+/**
+ * Whether Cloudflare placed the request in a country the shop does not serve (issue 77): any place
+ * (`FR`, `US`, or `XX` for one it could not tell) that is not a served country. No location at all
+ * (local mode) is not such a place.
+ */
+function locatedUnserved(request: Request): boolean {
+  const placed = placeOf(request);
+  return placed !== '' && !isCountryCode(placed);
+}
+
+/** Where Cloudflare placed the request: request.cf's country, else its `cf-ipcountry` header; '' for nowhere. */
+function placeOf(request: Request): string {
+  let place = located.get(request);
+  if (place === undefined) {
+    // Reading request.cf builds the object anew each time: once per request is enough.
+    const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+    const placed = typeof cf?.country === 'string' ? cf.country : request.headers.get('cf-ipcountry');
+    place = (placed ?? '').trim().toUpperCase();
+    located.set(request, place);
+  }
+  return place;
+}
+
+const located = new WeakMap<Request, string>();
 
 /** The country cookie when it holds a valid choice, else null. */
 export function chosenCountry(c: Context<AppEnv>): CountryCode | null {
@@ -98,7 +114,8 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const secure = new URL(c.req.url).protocol === 'https:';
   const names = cookieNames(secure);
   const header = c.req.header('x-country');
-  const country = isCountryCode(header) ? header : (chosenCountry(c) ?? countryFromLocation(c.req.raw));
+  const chosen = isCountryCode(header) ? header : chosenCountry(c);
+  const country = chosen ?? countryFromLocation(c.req.raw);
   const userToken = tokenCookie(c, names.auth);
   const rawUser = getCookie(c, names.user);
   const rawProfile = getCookie(c, names.profile);
@@ -121,6 +138,7 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
     userExpires: parsed?.exp ?? null,
     lang,
     country,
+    ...(!chosen && locatedUnserved(c.req.raw) ? { unserved: true as const } : {}),
     bookmark: bookmarkCookie(c),
   };
   if (legacy && session.user) writeUserCookie(c, session, session.user);

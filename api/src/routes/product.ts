@@ -41,6 +41,7 @@ import type { AppEnv } from '../app-env';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';
 import { payableMinor } from '#shared/money';
+import { productSoldIn } from '../catalogue/sold-in';
 import {
   pageParams,
   filterSortQuery,
@@ -206,6 +207,8 @@ interface SkuSyncRow extends SkuRow, BrandColumns {
   product_slug: string;
   product_name: string;
   image: string | null;
+  /** 1 when the request's country sells it (catalogue/sold-in.ts). */
+  sold: number;
 }
 
 productRoutes.post(
@@ -223,6 +226,8 @@ productRoutes.post(
     const db = c.env.DB;
     const ids = input.ids.length ? input.ids : [-1];
     const marks = ids.map(() => '?').join(', ');
+    // The country is ?1 of the SKUs' statement, its ids after it.
+    const idMarks = ids.map((_, i) => `?${i + 2}`).join(', ');
     // Her suggestions are gated for her (below); no suggestions, nothing of hers to read.
     const token = input.exclude_purchase_together ? undefined : bearerToken(c);
     const statements: D1PreparedStatement[] = [
@@ -231,11 +236,11 @@ productRoutes.post(
           `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
-          ${firstImageColumn(lang)}
+          ${firstImageColumn(lang)}, ${productSoldIn('s', '?1')} AS sold
         FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
-        WHERE s.id IN (${marks}) AND p.is_active = 1`,
+        WHERE s.id IN (${idMarks}) AND p.is_active = 1`,
         )
-        .bind(...ids),
+        .bind(c.var.country, ...ids),
     ];
     // Giveaways (decision 33): the live gift promotions, evaluated for these SKUs (with the cart's
     // counts when sent), in the same batch; a cold isolate reads the currency in it too.
@@ -276,7 +281,11 @@ productRoutes.post(
           .bind(await tokenHash(token), now),
       );
     const results = await db.batch(statements);
-    const skus = results[0]!;
+    // What her country does not sell leaves the cart with its reason (issue 77: a cart between
+    // countries); the rest is synced as before.
+    const rows = results[0]!.results as unknown as SkuSyncRow[];
+    const sold = rows.filter((s) => s.sold);
+    const not_sold = rows.filter((s) => !s.sold).map((s) => s.id);
     const together = input.exclude_purchase_together ? null : results[togetherAt]!;
     if (!currency) {
       rememberCurrencies(results[currencyAt]!.results);
@@ -284,13 +293,13 @@ productRoutes.post(
     }
     const giveaway_items = giveawaysFor({
       rules: promotionRules(results.slice(promotionsAt, promotionsAt + 3)),
-      skus: skus.results as unknown as SkuSyncRow[],
+      skus: sold,
       counts: new Map(input.ids.map((id, i) => [id, input.counts?.[i] ?? 1])),
       currency,
       country: c.var.country,
       now,
     });
-    const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
+    const items = sold.map((s) => {
       return {
         id: s.id,
         name: s.name,
@@ -315,7 +324,7 @@ productRoutes.post(
       const safety = await readHer(db, healthKeyring(c.var.config), herRows(her.her), now);
       purchase_together = purchase_together.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
     }
-    return c.json(ok({ items, giveaway_items, purchase_together }));
+    return c.json(ok({ items, not_sold, giveaway_items, purchase_together }));
   },
 );
 
