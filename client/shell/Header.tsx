@@ -23,10 +23,13 @@ const HeaderBloodTestCart = lazy(withTexts(['blood-tests'], () => import('../blo
 export function Header() {
   const { t, lang } = useI18n();
   const href = useHref();
-  const { items } = useSnapshot(cart);
+  // The cart is the browser's (spec §4): its count is read from her storage once the page is live. Until
+  // then the badge keeps its box and says nothing (app.css), never the server's empty cart's "0" that
+  // would turn into her count: the same rule for a guest and for her kept page (decision 76's amendment).
+  const { items, loaded } = useSnapshot(cart);
   const { country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
-  const shown = formatNumber(count, lang, country);
+  const shown = loaded ? formatNumber(count, lang, country) : '';
   const bloodTests = useBloodTestCartNeeded();
 
   return (
@@ -57,7 +60,7 @@ export function Header() {
           <Link
             to={href('/cart')}
             className="header-action cart-link"
-            aria-label={countLinkName(t('cart_label'), t('cart_count', { count }), shown)}
+            aria-label={loaded ? countLinkName(t('cart_label'), t('cart_count', { count }), shown) : t('cart_label')}
           >
             <Icon name="cart" flip />
             <span className="badge" data-testid="cart-count" aria-hidden="true">
