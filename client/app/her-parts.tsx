@@ -8,11 +8,19 @@ import { type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';
 import type { UserDisplay } from '#shared/boot';
+import type { HerSubscription } from '#shared/subscriptions/types';
 import type { HomeSection } from '../lib/catalogue';
 import { BootContext } from '../providers';
 
-/** The named places; each page shows those of them it has. */
-export type HerPartName = 'account' | 'for-you' | 'together';
+/**
+ * The named places; each page shows those of them it has. What else differs for her is the browser's own
+ * (decision 76's amendment, all her places): the cart's count (her browser's cart, spec §4), wishlist
+ * hearts (the same for everyone) and recently viewed below a product (loaded on demand, below the fold).
+ */
+export type HerPartName = 'account' | 'for-you' | 'together' | 'subscribe';
+
+/** The places that say her parts could not load: lists of hers (the others keep what everyone sees). */
+const SAYS_FAILED: ReadonlySet<HerPartName> = new Set(['for-you', 'together']);
 
 /** What her places render with. `pending`: the kept copy's (neutral); `failed`: the trip did not answer. */
 export interface HerParts {
@@ -23,6 +31,8 @@ export interface HerParts {
   forYou?: HomeSection[];
   /** Product: bought together, gated for her (recommend/her-safety). */
   together?: ProductCard[];
+  /** Product: her subscriptions to it (the subscribe-and-save place). */
+  subscribed?: HerSubscription[];
   /** The API said her session has ended after her page had left: the browser ends it (entry.client). */
   ended?: true;
 }
@@ -52,14 +62,14 @@ const PENDING_MARK = { 'data-pending': true };
 export function HerSlot({ name, children }: { name: HerPartName; children: ReactNode }) {
   const state = useHerParts()?.state;
   // Her parts did not come: her sections and bought together say so, in the words her kept copy's boot
-  // data brought (the account link stays a link to her account).
+  // data brought (the account link stays a link to her account, subscribe and save everyone's choice).
   const text = useContext(BootContext)?.herParts;
   // Marked while her parts are on their way, so that what follows her home sections waits for them
   // (app.css) instead of moving down when they come: in the kept copy, which only the server renders
   // (in the browser her places are hers or failed, entry.client).
   return (
     <div className="her-slot" data-her={name} {...(import.meta.env.SSR && state === 'pending' ? PENDING_MARK : null)}>
-      {state === 'failed' && name !== 'account' ? (
+      {state === 'failed' && SAYS_FAILED.has(name) ? (
         <p className="her-part-failed" role="status">
           {text}
         </p>

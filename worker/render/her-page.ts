@@ -1,6 +1,6 @@
 // A signed-in shopper's kept page (decision 76). Her page is the kept copy of her country and language,
 // in which her places (app/her-parts.tsx: the account link with her name, her own home sections, bought
-// together gated for her) are neutral, followed in the same response by those places rendered for her
+// together gated for her, her subscriptions to the product) are neutral, followed in the same response by those places rendered for her
 // after one trip to the API, which swap themselves in before the page hydrates. Her session is decided
 // here before the first byte: a fresh session pass (lib/session-pass.ts) sends the kept copy at once;
 // without one, the trip that brings her parts is awaited first, and its answer writes a new pass or ends
@@ -117,7 +117,7 @@ async function herTrip(
     // Her display details as the answer just refreshed them (the session's settle read /user/me).
     user: session.user,
     ...(places.home ? { forYou: (homeAnswer.value?.data.sections ?? []).filter((s) => s.type === 'for_you') } : {}),
-    ...(places.product ? { together: detail?.purchase_together ?? [] } : {}),
+    ...(places.product ? { together: detail?.purchase_together ?? [], subscribed: detail?.subscribed ?? [] } : {}),
     productId: detail?.id ?? 0,
     fallback: { '/country': { items: countryAnswer.value.data.items } },
   };
