@@ -35,7 +35,7 @@ import { createSessionStore } from './stores/session';
 import type { HerPartName, HerParts } from './app/her-parts';
 import { HerAccount } from './shell/Header';
 import { ForYou } from './pages/home';
-import { HerSubscribed, Together } from './pages/product';
+import { Together } from './pages/product';
 
 // The page table, for the worker's sitemap (the worker imports this module only, decision 67).
 export { PAGE_ROUTES } from './page-list';
@@ -264,7 +264,6 @@ export function renderHerParts(options: {
       options.product === null
         ? ''
         : render(<Together productId={options.product} cards={options.her.together ?? []} />),
-    subscribe: options.product === null ? '' : render(<HerSubscribed list={options.her.subscribed} />),
   };
 }
 

@@ -16,11 +16,10 @@ import { BootContext } from '../providers';
  * The named places; each page shows those of them it has. What else differs for her is the browser's own
  * (decision 76's amendment, all her places): the cart's count (her browser's cart, spec §4), wishlist
  * hearts (the same for everyone) and recently viewed below a product (loaded on demand, below the fold).
+ * Her subscriptions to a product come with her parts as data (`subscribed`) for the subscribe-and-save
+ * choice, which only the browser shows, in its own reserved box, once the page is live.
  */
-export type HerPartName = 'account' | 'for-you' | 'together' | 'subscribe';
-
-/** The places that say her parts could not load: lists of hers (the others keep what everyone sees). */
-const SAYS_FAILED: ReadonlySet<HerPartName> = new Set(['for-you', 'together']);
+export type HerPartName = 'account' | 'for-you' | 'together';
 
 /** What her places render with. `pending`: the kept copy's (neutral); `failed`: the trip did not answer. */
 export interface HerParts {
@@ -31,7 +30,7 @@ export interface HerParts {
   forYou?: HomeSection[];
   /** Product: bought together, gated for her (recommend/her-safety). */
   together?: ProductCard[];
-  /** Product: her subscriptions to it (the subscribe-and-save place). */
+  /** Product: her subscriptions to it, for the subscribe-and-save choice (subscriptions/SubscribeHost). */
   subscribed?: HerSubscription[];
   /** The API said her session has ended after her page had left: the browser ends it (entry.client). */
   ended?: true;
@@ -62,14 +61,14 @@ const PENDING_MARK = { 'data-pending': true };
 export function HerSlot({ name, children }: { name: HerPartName; children: ReactNode }) {
   const state = useHerParts()?.state;
   // Her parts did not come: her sections and bought together say so, in the words her kept copy's boot
-  // data brought (the account link stays a link to her account, subscribe and save everyone's choice).
+  // data brought (the account link stays a link to her account).
   const text = useContext(BootContext)?.herParts;
   // Marked while her parts are on their way, so that what follows her home sections waits for them
   // (app.css) instead of moving down when they come: in the kept copy, which only the server renders
   // (in the browser her places are hers or failed, entry.client).
   return (
     <div className="her-slot" data-her={name} {...(import.meta.env.SSR && state === 'pending' ? PENDING_MARK : null)}>
-      {state === 'failed' && SAYS_FAILED.has(name) ? (
+      {state === 'failed' && name !== 'account' ? (
         <p className="her-part-failed" role="status">
           {text}
         </p>

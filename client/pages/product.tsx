@@ -212,7 +212,6 @@ export function Component() {
               })}
             />
           )}
-          <HerSubscribed list={her ? her.subscribed : product.subscribed} />
           {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
           {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
           {sku.in_stock && product.delivery && <PromiseLine delivery={product.delivery} free={freeAlone} />}
@@ -279,15 +278,6 @@ export function Component() {
       <div data-more-to-see="" data-except={product.id} />
     </Page>
   );
-}
-
-/**
- * Her subscriptions to this product, one of her places: data for the subscribe-and-save choice, which
- * shows her own subscription to the chosen size instead of the choice (subscriptions/SubscribeHost.tsx,
- * after the page is live, in the choice's reserved box). The kept copy's holds none; a guest has none.
- */
-export function HerSubscribed({ list }: { list: ProductDetail['subscribed'] }) {
-  return <HerSlot name="subscribe">{list?.length ? <div data-subscribed={JSON.stringify(list)} /> : null}</HerSlot>;
 }
 
 /** Bought together, one of her places: the kept copy's is empty, hers is gated for her. */

@@ -23,13 +23,12 @@ const HeaderBloodTestCart = lazy(withTexts(['blood-tests'], () => import('../blo
 export function Header() {
   const { t, lang } = useI18n();
   const href = useHref();
-  // The cart is the browser's (spec §4): its count is read from her storage once the page is live. Until
-  // then the badge keeps its box and says nothing (app.css), never the server's empty cart's "0" that
-  // would turn into her count: the same rule for a guest and for her kept page (decision 76's amendment).
-  const { items, loaded } = useSnapshot(cart);
+  // The cart is the browser's (spec §4): its count is read from her storage once the page is hydrated,
+  // and the badge shows only once the page is live (app.css), never the server's "0" turning into hers.
+  const { items } = useSnapshot(cart);
   const { country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
-  const shown = loaded ? formatNumber(count, lang, country) : '';
+  const shown = formatNumber(count, lang, country);
   const bloodTests = useBloodTestCartNeeded();
 
   return (
@@ -60,7 +59,7 @@ export function Header() {
           <Link
             to={href('/cart')}
             className="header-action cart-link"
-            aria-label={loaded ? countLinkName(t('cart_label'), t('cart_count', { count }), shown) : t('cart_label')}
+            aria-label={countLinkName(t('cart_label'), t('cart_count', { count }), shown)}
           >
             <Icon name="cart" flip />
             <span className="badge" data-testid="cart-count" aria-hidden="true">
@@ -90,8 +89,10 @@ export function HerAccount() {
   const { t } = useI18n();
   const href = useHref();
   const { user } = useSnapshot(useSessionStore());
-  const pending = useHerParts()?.state === 'pending';
-  const neutral = import.meta.env.SSR && pending;
+  // The server's alone: the browser's build has no call at all (a build-time constant, so the hooks'
+  // order is the same on every render of either build).
+  // biome-ignore lint/correctness/useHookAtTopLevel: import.meta.env.SSR never changes within a build.
+  const neutral = import.meta.env.SSR && useHerParts()?.state === 'pending';
   return (
     <HerSlot name="account">
       {user || neutral ? (

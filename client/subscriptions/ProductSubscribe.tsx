@@ -5,7 +5,7 @@
 // page's pay-later note follows the choice: it is told the subscription's price and that the cart
 // subscribes (payLaterPlace), so it never quotes the one-time price of a delivery she will not pay.
 // A signed-in shopper who subscribes to the size already sees her subscription instead of the choice
-// (her place's data, decision 76's amendment): how often, her price a delivery, the next delivery.
+// (her parts' data, decision 76's amendment): how often, her price a delivery, the next delivery.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
@@ -37,20 +37,10 @@ function readOffer(value: string): (SubscribeOffer & { price: number | null }) |
   }
 }
 
-/** Her subscriptions to the product, from her place's data (none when it is not hers or unreadable). */
-function readMine(value: string | undefined): HerSubscription[] {
-  if (!value) return [];
-  try {
-    const list = JSON.parse(value) as unknown;
-    return Array.isArray(list) ? (list as HerSubscription[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-export default function ProductSubscribe({ value, mine: mineValue }: { value: string; mine?: string }) {
+export default function ProductSubscribe({ value, mine: hers }: { value: string; mine?: HerSubscription[] }) {
   const offer = readOffer(value);
-  const mine = readMine(mineValue).find((s) => s.sku_id === offer?.sku_id && isFrequency(s.every));
+  // Her own subscription to this size (a signed-in shopper's, SubscribeHost): shown instead of the choice.
+  const mine = hers?.find((s) => s.sku_id === offer?.sku_id && isFrequency(s.every));
   const { items } = useSnapshot(cart);
   const skuId = offer?.sku_id ?? 0;
   const line = items[String(skuId)];
@@ -92,7 +82,7 @@ export default function ProductSubscribe({ value, mine: mineValue }: { value: st
   }, [minor, subscribing, once]);
 
   if (!offer) return null;
-  if (mine) return <HerSubscription mine={mine} offer={offer} />;
+  if (mine) return <YourSubscription mine={mine} offer={offer} />;
   return (
     <SubscribeChoice
       offer={offer}
@@ -143,7 +133,7 @@ function SubscriptionPrice({ fils, percent, count }: { fils: number; percent: nu
 }
 
 /** Her own subscription to this size: how often, her price a delivery at its discount, the next delivery. */
-function HerSubscription({
+function YourSubscription({
   mine,
   offer,
 }: {
