@@ -7,7 +7,7 @@
 // devices asking the API once more costs one long haul, once.
 
 /** The key of a shopper's latest session end, in the storefront's cache namespace (KV). */
-export const sessionsEndedKey = (userId: number) => `sessions-ended:${userId}`;
+export const sessionsEndedKey = (userId: number | string) => `sessions-ended:${userId}`;
 
 /**
  * How long the record is kept: longer than any pass lives (10 minutes), so a pass made before the end

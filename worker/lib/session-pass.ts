@@ -87,7 +87,7 @@ export async function readPass(c: Context<AppEnv>, session: Session, now = Date.
  * location answers from its own copy for up to SESSIONS_ENDED_CACHE_S, which bounds the window; the
  * record unreadable: the pass is taken as it is (its own 10 minutes, showing nothing of her, are the bound).
  */
-async function sessionsEndedAt(c: Context<AppEnv>, userId: number): Promise<number | null> {
+async function sessionsEndedAt(c: Context<AppEnv>, userId: number | string): Promise<number | null> {
   try {
     const at = await c.env.CACHE.get(sessionsEndedKey(userId), { cacheTtl: SESSIONS_ENDED_CACHE_S });
     return at === null ? null : Number(at) || null;

@@ -1,7 +1,6 @@
 // Tells the edge that a shopper's sessions ended (shared/session-ended.ts): written after the sessions'
 // rows are revoked, so that the storefront's session passes made before now stop vouching for her.
 import { SESSIONS_ENDED_TTL_S, sessionsEndedKey } from '#shared/session-ended';
-import type { ApiEnv } from '../app-env';
 import { log } from '../lib/log';
 
 /**

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 /** Her cookie header with the Set-Cookie lines of an answer written over it (as a browser keeps them). */
-function after(cookie: string, res: Response): string {
+function withAnswer(cookie: string, res: Response): string {
   const jar = new Map(
     cookie
       .split('; ')
@@ -38,7 +38,7 @@ async function shopper(name: string, viewed: string): Promise<string> {
   let cookie = await registerShopper(`kept-${crypto.randomUUID()}@example.com`, device, name);
   const first = await storefront(`/products/${viewed}`, { headers: { cookie } }, CACHE_ON);
   await first.text();
-  cookie = after(cookie, first);
+  cookie = withAnswer(cookie, first);
   return cookie;
 }
 
@@ -74,7 +74,7 @@ async function signInElsewhere(email: string): Promise<string> {
 async function withPass(cookie: string): Promise<string> {
   const res = await storefront('/products/gamma-vitamin-c-1000', { headers: { cookie } }, CACHE_ON);
   await res.text();
-  return after(cookie, res);
+  return withAnswer(cookie, res);
 }
 
 /** The build id the tests' workers are built with (vitest.config.ts's build flags). */
@@ -162,7 +162,7 @@ describe('her kept page', () => {
       expect(html).toContain('Maha Forged');
       expect(html).not.toContain('Noor');
       // The API said who she is: a new pass of her own, in the headers.
-      expect(passOf(after(cookie, res))).not.toBe(pass);
+      expect(passOf(withAnswer(cookie, res))).not.toBe(pass);
     }
   });
 
@@ -228,7 +228,7 @@ describe('her kept page', () => {
     const mine = await storefront('/products', { headers: { cookie: phone } }, CACHE_ON);
     expect(await mine.text()).toContain('Huda Elsewhere');
     expect(mine.headers.get('x-her-page')).toBe('checked');
-    const again = await storefront('/products', { headers: { cookie: after(phone, mine) } }, CACHE_ON);
+    const again = await storefront('/products', { headers: { cookie: withAnswer(phone, mine) } }, CACHE_ON);
     expect(await again.text()).toContain('Huda Elsewhere');
     expect(again.headers.get('x-her-page')).toBe('kept');
   });
