@@ -96,8 +96,9 @@ describe('ProductSubscribe', () => {
     expect(html).not.toContain('data-testid="subscribe-every"');
     expect(html).toContain('Your subscription: Every 2 months');
     expect(html).toContain('Paused');
-    // Three units at KWD 4.000 less 10 %: KWD 10.800 a delivery.
+    // Three units at KWD 4.000 less 10 %: KWD 10.800 a delivery; when the next one comes.
     expect(html).toContain('KWD 10.800 a delivery');
+    expect(html).toContain('Next delivery: Dec 20, 2026');
     expect(html).toContain('href="/profile/subscriptions"');
     // Another size's subscription is not this one's: the choice.
     const other = render('ar', 'KW', null, 1, [mine[0]!]);

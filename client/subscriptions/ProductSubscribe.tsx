@@ -132,7 +132,11 @@ function SubscriptionPrice({ fils, percent, count }: { fils: number; percent: nu
   );
 }
 
-/** Her own subscription to this size: how often, her price a delivery at its discount, the next delivery. */
+/**
+ * Her own subscription to this size: how often, her price a delivery at its discount, the next delivery.
+ * Three short lines, within the box the page reserves for the choice ([data-subscribe], catalogue.css),
+ * so that nothing below moves when it shows.
+ */
 function YourSubscription({
   mine,
   offer,
@@ -142,18 +146,22 @@ function YourSubscription({
 }) {
   const { t, lang } = useI18n();
   const href = useHref();
-  const { country } = useCurrency();
-  const next = formatDate(Date.parse(`${mine.next_date}T09:00:00Z`), lang, country, { hijri: true });
+  const info = useCurrency();
+  const each = offer.price !== null ? payableMinor(discountedPrice(offer.price, offer.discount), info) * mine.count : 0;
+  const next = formatDate(Date.parse(`${mine.next_date}T09:00:00Z`), lang, info.country);
   return (
-    <div className="subscribe-choice field" data-testid="subscribe-mine">
+    <div className="subscribe-mine" data-testid="subscribe-mine">
       <p className="subscribe-choice-label">
         {t('sub_yours', { every: frequencyLabel(t, mine.every) })}
         {mine.status !== 'active' && <span className="subscribe-badge">{t(`sub_status_${mine.status}`)}</span>}
       </p>
-      {offer.price !== null && <SubscriptionPrice fils={offer.price} percent={offer.discount} count={mine.count} />}
-      <p className="form-note">
-        {t('sub_next', { date: next })} <Link to={href('/profile/subscriptions')}>{t('sub_manage')}</Link>
+      <p>
+        {each > 0 && (
+          <strong>{t('sub_price_each', { price: formatMinor(each, info.currency, lang, info.country) })}</strong>
+        )}{' '}
+        <Link to={href('/profile/subscriptions')}>{t('sub_manage')}</Link>
       </p>
+      <p className="subscribe-next">{t('sub_next', { date: next })}</p>
     </div>
   );
 }
