@@ -1,6 +1,6 @@
 // A signed-in shopper's kept page (decision 76). Her page is the kept copy of her country and language,
 // in which her places (app/her-parts.tsx: the account link with her name, her own home sections, bought
-// together gated for her, her subscriptions to the product) are neutral, followed in the same response by those places rendered for her
+// together gated for her) are neutral, followed in the same response by those places rendered for her
 // after one trip to the API, which swap themselves in before the page hydrates. Her session is decided
 // here before the first byte: a fresh session pass (lib/session-pass.ts) sends the kept copy at once;
 // without one, the trip that brings her parts is awaited first, and its answer writes a new pass or ends
