@@ -14,10 +14,10 @@ import { BootContext } from '../providers';
 
 /**
  * The named places; each page shows those of them it has. What else differs for her is the browser's own
- * (decision 76's amendment, all her places): the cart's count (her browser's cart, spec §4), wishlist
- * hearts (the same for everyone) and recently viewed below a product (loaded on demand, below the fold).
- * Her subscriptions to a product come with her parts as data (`subscribed`) for the subscribe-and-save
- * choice, which only the browser shows, in its own reserved box, once the page is live.
+ * (decision 76's amendment, all her places): the cart's count (her browser's cart, spec §4) and wishlist
+ * hearts (the same for everyone). Her subscriptions to a product and what she viewed recently come with
+ * her parts as data (`subscribed`, `viewed`) for the subscribe-and-save choice and "more to see", which
+ * only the browser shows once the page is live (in the choice's reserved box; below the page's content).
  */
 export type HerPartName = 'account' | 'for-you' | 'together';
 
@@ -32,6 +32,8 @@ export interface HerParts {
   together?: ProductCard[];
   /** Product: her subscriptions to it, for the subscribe-and-save choice (subscriptions/SubscribeHost). */
   subscribed?: HerSubscription[];
+  /** Product: what she viewed recently, for "more to see" below it (catalogue/MoreToSeeHost). */
+  viewed?: ProductCard[];
   /** The API said her session has ended after her page had left: the browser ends it (entry.client). */
   ended?: true;
 }

@@ -123,7 +123,13 @@ async function herTrip(
     // Her display details as the answer just refreshed them (the session's settle read /user/me).
     user: session.user,
     ...(places.home ? { forYou: (homeAnswer.value?.data.sections ?? []).filter((s) => s.type === 'for_you') } : {}),
-    ...(places.product ? { together: detail?.purchase_together ?? [], subscribed: detail?.subscribed ?? [] } : {}),
+    ...(places.product
+      ? {
+          together: detail?.purchase_together ?? [],
+          subscribed: detail?.subscribed ?? [],
+          viewed: detail?.recently_viewed ?? [],
+        }
+      : {}),
     productId: detail?.id ?? 0,
     fallback: { '/country': { items: countryAnswer.value.data.items } },
   };

@@ -125,6 +125,12 @@ describe('her kept page', () => {
     ]);
     expect(zProduct).not.toContain('2026-12-07');
     expect(lProduct).not.toContain('2026-12-20');
+    // What she viewed comes with them too, for "more to see" below the product (no call of its own):
+    // Zainab's Vitamin C; Lulwa viewed only this product, which is never listed on its own page.
+    expect(JSON.parse(mine(zProduct)).viewed.map((card: { slug: string }) => card.slug)).toEqual([
+      'gamma-vitamin-c-1000',
+    ]);
+    expect(JSON.parse(mine(lProduct)).viewed).toEqual([]);
     // Her sections on her home page: what she viewed, and not what the other viewed.
     const home = await (await storefront('/', { headers: { cookie: zainab } }, CACHE_ON)).text();
     expect(home).toMatch(/data-suggestion="recently-viewed"[\s\S]*Vitamin C 1000 mg/);
