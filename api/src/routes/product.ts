@@ -31,6 +31,7 @@ import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
 import { herJson, herRows, mayShow, readHer } from '../recommend/her-safety';
 import { meByToken } from '../accounts/sessions';
+import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
 import { gateJson, gateSkuOf } from '../consultations/practice/products';
 import { tokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
@@ -438,8 +439,10 @@ productRoutes.get(
       token
         ? {
             tokenHash: await tokenHash(token),
-            // Her views' count and what the gates read of her; each card's size as the gates read it.
-            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')})`,
+            // Her views' count and what the gates read of her; her subscriptions to this product (the
+            // page's subscribe-and-save place, decision 76's amendment); each card's size as the gates read it.
+            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
+              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
             gate: gateJson(c.var.lang),
           }
         : null,
@@ -447,7 +450,8 @@ productRoutes.get(
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her } = found;
     if (her?.id != null) {
-      const mine = JSON.parse(her.column!) as { views: number; safety: unknown };
+      const mine = JSON.parse(her.column!) as { views: number; safety: unknown; subscribed: HerSubscription[] };
+      detail.subscribed = mine.subscribed;
       // Her view is kept after the answer (her list trimmed only when it is full); a failure to keep it
       // costs her nothing but the list.
       const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, mine.views >= VIEWED_KEPT));
