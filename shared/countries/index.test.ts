@@ -2,7 +2,7 @@
 // fails here before any page or contract reads the mismatch.
 import { describe, expect, it } from 'vitest';
 import { ADDRESS } from './address';
-import { AMOUNTS, HOME_FREE_DELIVERY } from './amounts';
+import { AMOUNTS, HOME_FREE_DELIVERY, PRICE_STEPS } from './amounts';
 import { DELIVERY_DAYS, TIME_ZONES, WAREHOUSE, WEEK } from './delivery';
 import { ENTITIES } from './entities';
 import {
@@ -34,6 +34,7 @@ describe('the countries registry', () => {
       PAYMENTS,
       CARRIERS,
       AMOUNTS,
+      PRICE_STEPS,
     ])
       expect(Object.keys(table)).toEqual([...COUNTRY_CODES]);
     expect(HOME_COUNTRY).toBe(COUNTRY_CODES[0]);

@@ -151,3 +151,12 @@ export interface CountryAmounts {
 
 /** What a country's amounts start at. */
 export type CountryAmountDefaults = CountryAmounts;
+
+/**
+ * Round amounts a list's price filter offers as its "up to" choices, in minor units of the country's
+ * currency, VAT included (structural, like the amounts' defaults; not the owner's).
+ */
+export interface PriceSteps {
+  /** The blood-test list's "up to" choices. */
+  bloodTests: readonly number[];
+}
