@@ -14,7 +14,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { EmptyState, Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
 import { countryOfCurrency } from '#shared/countries';
-import { PRICE_STEPS } from '#shared/countries/amounts';
+import { PRICE_STEPS } from '#shared/countries/price-steps';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { texts: ['blood-tests'], id: 'blood-test', siteIndex: 'shop' } satisfies PageDeclaration;

@@ -2,10 +2,9 @@
 import * as KW from './kw/amounts';
 import * as SA from './sa/amounts';
 import type { CountryCode } from './index';
-import type { CountryAmountDefaults, PriceSteps } from './types';
+import type { CountryAmountDefaults } from './types';
 
 export const AMOUNTS: Record<CountryCode, CountryAmountDefaults> = { KW: KW.amounts, SA: SA.amounts };
-export const PRICE_STEPS: Record<CountryCode, PriceSteps> = { KW: KW.priceSteps, SA: SA.priceSteps };
 
 /** The home country's free delivery and unlock margin: every page's fallback before its country's row. */
 export { freeDelivery as HOME_FREE_DELIVERY } from './kw/amounts';

@@ -2,7 +2,8 @@
 // fails here before any page or contract reads the mismatch.
 import { describe, expect, it } from 'vitest';
 import { ADDRESS } from './address';
-import { AMOUNTS, HOME_FREE_DELIVERY, PRICE_STEPS } from './amounts';
+import { AMOUNTS, HOME_FREE_DELIVERY } from './amounts';
+import { PRICE_STEPS } from './price-steps';
 import { DELIVERY_DAYS, TIME_ZONES, WAREHOUSE, WEEK } from './delivery';
 import { ENTITIES } from './entities';
 import {

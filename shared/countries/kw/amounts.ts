@@ -1,6 +1,6 @@
 // Kuwait: what the owner's amounts start at (decision 52).
 // One file per aspect: a page's bundle carries only the aspects it reads (decision 77).
-import type { CountryAmountDefaults, PriceSteps } from '../types';
+import type { CountryAmountDefaults } from '../types';
 
 /**
  * Free delivery and the unlock margin on their own: as the home country's, every page's fallback before
@@ -18,6 +18,3 @@ export const amounts = {
   price_range_max_minor: 1_000_000,
   wallet_top_up_max_minor: 500_000,
 } as const satisfies CountryAmountDefaults;
-
-/** The blood-test list's "up to" choices: KWD 5, 10 and 25. */
-export const priceSteps: PriceSteps = { bloodTests: [5_000, 10_000, 25_000] };

@@ -1,6 +1,6 @@
 // Saudi Arabia: what the owner's amounts start at (decision 52).
 // One file per aspect: a page's bundle carries only the aspects it reads (decision 77).
-import type { CountryAmountDefaults, PriceSteps } from '../types';
+import type { CountryAmountDefaults } from '../types';
 
 /** Round riyal amounts of about the weight of Kuwait's. */
 export const amounts = {
@@ -10,6 +10,3 @@ export const amounts = {
   price_range_max_minor: 1_000_000,
   wallet_top_up_max_minor: 500_000,
 } as const satisfies CountryAmountDefaults;
-
-/** The blood-test list's "up to" choices: SAR 100, 200 and 400. */
-export const priceSteps: PriceSteps = { bloodTests: [10_000, 20_000, 40_000] };
