@@ -58,6 +58,8 @@ describe('the countries registry', () => {
     // The driver tables keep no country: the own fleet is one country's (OWN_FLEET_COUNTRY).
     expect(countriesServedBy('own')).toEqual([OWN_FLEET_COUNTRY]);
     expect(countriesServedBy('smsa')).toEqual(['SA']);
+    // Aramex's accounts are one a country: each country it serves names its office (the config's default).
+    for (const c of countriesServedBy('aramex')) expect(CARRIERS[c].aramexEntity).toMatch(/^[A-Z]{3}$/);
     expect(countriesServedBy('dhl')).toEqual(['KW', 'SA']);
     expect(ADDRESS.KW.placeField).toBe('area_id');
     expect(ADDRESS.SA.placeField).toBe('city_id');

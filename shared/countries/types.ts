@@ -133,6 +133,12 @@ export interface CountryPayments {
 export interface CountryCarriers {
   serving: readonly ('aramex' | 'smsa' | 'dhl' | 'local' | 'own')[];
   returns: 'aramex' | 'smsa';
+  /**
+   * Aramex's office code for the shop's account in the country (the default of
+   * ARAMEX_<code>_ACCOUNT_ENTITY): the country's main office, changed per deployment. Countries Aramex
+   * serves have one (shared/countries/index.test.ts checks it).
+   */
+  aramexEntity?: string;
 }
 
 /** Amounts the owner sets per country (decision 52), in integer minor units of its own currency (shared/country-amounts.ts). */
