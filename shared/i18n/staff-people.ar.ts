@@ -98,7 +98,8 @@ export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
   st_promotions_min: 'الحد الأدنى للطلب',
   st_promotions_value_in: 'القيمة في {{country}} ({{currency}})',
   st_promotions_min_in: 'الحد الأدنى للطلب في {{country}} ({{currency}})',
-  st_promotions_both_amounts_hint: 'لقسيمة كل البلدان فقط: مبالغ هذا البلد الخاصة بعملته كما يدفعها العميل؛ لا يُحوَّل شيء.',
+  st_promotions_both_amounts_hint:
+    'لقسيمة كل البلدان فقط: مبالغ هذا البلد الخاصة بعملته كما يدفعها العميل؛ لا يُحوَّل شيء.',
   st_promotions_min_hint: 'فارغ: بلا حد أدنى. بعملة المبلغ الثابت نفسها، ويُقارن بالطلب كما يدفعه العميل.',
   st_promotions_max_uses: 'الحد الإجمالي',
   st_promotions_per_person: 'الحد لكل شخص',
