@@ -33,8 +33,9 @@ const TEXTS = /\.(en|ar)\.ts$/;
 const CODES = 'KW|SA|KWD|SAR';
 /** Shapes of a code in code (strings included), each match's code being the place. */
 const PATTERNS = [
-  // Quoted: `country === 'KW'`, `case 'SA':`, `z.enum(['KWD', 'SAR'])`, SQL's `country = 'SA'` in a template.
-  new RegExp(`(['"\`])(?:${CODES})\\1`, 'g'),
+  // Quoted, alone or in a list: `country === 'KW'`, `case 'SA':`, `z.enum(['KWD', 'SAR'])`, SQL's
+  // `country = 'SA'` in a template, `.default('KW,SA')`.
+  new RegExp(`(?<=['"\`,])(?:${CODES})(?=[,'"\`])`, 'g'),
   // A per-country key of a literal or a type: `{ KW: 3, SA: 2 }`.
   new RegExp(`(?<![\\w.$'"\`-])(?:${CODES})\\??\\s*:(?!:)`, 'g'),
   // A per-country property read: `COUNTRY_FACTS.KW.dialCode`, `row?.SA`.
@@ -156,6 +157,7 @@ describe('branches on a country code', () => {
     ])
       expect(count(source), source).toBe(1);
     expect(count("const d = { KW: 3, SA: 2 }; if (c === 'KWD') f(FACTS.SA);")).toBe(4);
+    expect(count("const list = env.COUNTRIES ?? 'KW,SA';")).toBe(2);
   });
 
   it('leaves out comments, texts that only mention a code, and codes inside other words', () => {
