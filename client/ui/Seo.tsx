@@ -1,8 +1,13 @@
-// Per-page head tags: title, description, canonical, hreflang alternates (en, ar, x-default),
-// Open Graph, and structured data (JSON-LD). React hoists title, meta and link into <head>.
-import { useLocation } from 'react-router';
+// Per-page head tags: title, description, canonical, hreflang alternates (en, ar, each language in each
+// country where the page differs by country, x-default), Open Graph, and structured data (JSON-LD).
+// React hoists title, meta and link into <head>. The links, og:url and og:locale are for crawlers, which
+// read the server's HTML: only the server renders them (the browser's bundle carries none of it; React
+// leaves head tags it does not render alone when hydrating), so a page drawn in the browser keeps the
+// first page's links, which nothing but a crawler reads.
+import { useLocation, useMatches } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
-import { localizePath, splitLocalePath } from '#shared/locale';
+import { splitLocalePath } from '#shared/locale';
+import { alternates, isCountryPage, pageUrl, pinnedCountry } from '#shared/seo/country-urls';
 import { useI18n } from '../i18n/context';
 import { useBoot } from '../lib/locale';
 
@@ -36,13 +41,8 @@ export function Seo({
   jsonLd,
   noindex = false,
 }: SeoProps) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const { origin } = useBoot();
-  const location = useLocation();
-  const { path } = splitLocalePath(location.pathname);
-  const params = new URLSearchParams(location.search);
-  const kept = new URLSearchParams([...params].filter(([k]) => keepParams.includes(k))).toString();
-  const url = (l: 'en' | 'ar') => `${origin}${localizePath(path, l)}${kept ? `?${kept}` : ''}`;
   const fullTitle = `${title} | ${t('brand_name')}`;
   const desc = description || t('brand_tagline');
   return (
@@ -50,16 +50,11 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       {noindex && <meta name="robots" content="noindex" />}
-      <link rel="canonical" href={url(lang)} />
-      <link rel="alternate" hrefLang="en" href={url('en')} />
-      <link rel="alternate" hrefLang="ar" href={url('ar')} />
-      <link rel="alternate" hrefLang="x-default" href={url('en')} />
+      {import.meta.env.SSR && <SeoLinks keepParams={keepParams} />}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={t('brand_name')} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={desc} />
-      <meta property="og:url" content={url(lang)} />
-      <meta property="og:locale" content={lang === 'ar' ? 'ar_KW' : 'en_KW'} />
       {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
       {jsonLd && (
         // The browser's render keeps the server's block as it is: React leaves a raw-HTML element's content
@@ -71,6 +66,34 @@ export function Seo({
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? ldJson(jsonLd) : '' }}
         />
       )}
+    </>
+  );
+}
+
+/**
+ * Canonical URL, hreflang alternates, og:url and og:locale (server only). A page that differs by
+ * country (shared/seo/country-urls.ts) and whose URL pins a country keeps `?country=` in its canonical
+ * URL and lists each language in each country; any other page's canonical URL is its bare one.
+ */
+function SeoLinks({ keepParams }: { keepParams: string[] }) {
+  const { lang } = useI18n();
+  const { origin, country } = useBoot();
+  const location = useLocation();
+  const page = (useMatches().at(-1)?.handle as { page?: string } | undefined)?.page ?? '';
+  const byCountry = isCountryPage(page);
+  const { path } = splitLocalePath(location.pathname);
+  const params = new URLSearchParams(location.search);
+  const kept = new URLSearchParams([...params].filter(([k]) => keepParams.includes(k))).toString();
+  const appPath = `${path}${kept ? `?${kept}` : ''}`;
+  const canonical = pageUrl(origin, appPath, lang, byCountry ? pinnedCountry(params) : null);
+  return (
+    <>
+      <link rel="canonical" href={canonical} />
+      {alternates(origin, appPath, byCountry).map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
+      <meta property="og:url" content={canonical} />
+      <meta property="og:locale" content={`${lang}_${country}`} />
     </>
   );
 }

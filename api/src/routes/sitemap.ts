@@ -8,7 +8,10 @@ import type { CountRow } from '../db/rows';
 import { pageParams } from '#shared/api/route-schemas';
 import { sitemapIndexSchema, sitemapProductsSchema } from '#shared/api/sitemap-responses';
 
-const SITEMAP_PAGE_SIZE = 20_000;
+// A product is two URLs of a sitemap file (English and Arabic), each with 3 + 2 × countries hreflang
+// alternates of about 110 bytes (shared/seo/country-urls.ts): 10,000 products make a file of about
+// 22 MB with three countries and stay under the format's 50 MB and 50,000 URLs up to seven.
+const SITEMAP_PAGE_SIZE = 10_000;
 
 export const sitemapRoutes = new Hono<AppEnv>()
   .get(
