@@ -5,6 +5,7 @@ import { ADDRESS } from './address';
 import { AMOUNTS, HOME_FREE_DELIVERY } from './amounts';
 import { DELIVERY_DAYS, TIME_ZONES, WAREHOUSE, WEEK } from './delivery';
 import { ENTITIES } from './entities';
+import { LEGAL } from './legal';
 import {
   CORE,
   COUNTRY_CODES,
@@ -34,6 +35,7 @@ describe('the countries registry', () => {
       PAYMENTS,
       CARRIERS,
       AMOUNTS,
+      LEGAL,
     ])
       expect(Object.keys(table)).toEqual([...COUNTRY_CODES]);
     expect(HOME_COUNTRY).toBe(COUNTRY_CODES[0]);
