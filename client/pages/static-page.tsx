@@ -4,7 +4,7 @@
 // data, the legal pages each country's seller.
 import { useLoaderData } from 'react-router';
 import { LEGAL_PAGE_IDS } from '#shared/page-paths';
-import { contentLoader, ContentSections, type PageContent } from '../content';
+import { contentLoader, ContentSections, type LoadedContent } from '../content';
 import { Page } from '../ui/Page';
 import { CompanyEntitiesSection } from '../shell/CompanyDetails';
 import { DataProtectionLaws } from '../content/DataProtectionLaws';
@@ -27,7 +27,7 @@ export const page = {
 export const loader = contentLoader;
 
 export function Component() {
-  const content = useLoaderData() as PageContent;
+  const content = useLoaderData() as LoadedContent;
   const { page: id } = usePageHandle();
   const legal = (LEGAL_PAGE_IDS as readonly string[]).includes(id);
   return (
@@ -35,7 +35,7 @@ export function Component() {
       <article className="static-page">
         <p className="static-intro">{content.intro}</p>
         <ContentSections sections={content.sections} />
-        {id === 'privacy-policy' && <DataProtectionLaws />}
+        {content.laws && <DataProtectionLaws laws={content.laws} />}
         {legal && <CompanyEntitiesSection />}
       </article>
     </Page>
