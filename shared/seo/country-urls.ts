@@ -13,7 +13,7 @@ import { LANGS, type Lang, localizePath } from '../locale';
 import type { PageId } from '../page-paths';
 
 /** The query parameter that pins a page to a country. */
-export const COUNTRY_PARAM = 'country';
+const COUNTRY_PARAM = 'country';
 
 /**
  * Pages whose content differs by country: prices in the country's currency (home, listings, products,
@@ -21,7 +21,7 @@ export const COUNTRY_PARAM = 'country';
  * The other pages read the same in every country (the legal pages list every country's facts), so
  * they have no per-country URLs and a `?country=` on them is left out of their canonical URL.
  */
-export const COUNTRY_PAGE_IDS = [
+const COUNTRY_PAGE_IDS = [
   'home',
   'products',
   'product',
