@@ -1,9 +1,10 @@
 // Per-page head tags: title, description, canonical, hreflang alternates (en, ar, each language in each
 // country where the page differs by country, x-default), Open Graph, and structured data (JSON-LD).
-// React hoists title, meta and link into <head>. The links, og:url and og:locale are for crawlers, which
-// read the server's HTML: only the server renders them (the browser's bundle carries none of it; React
-// leaves head tags it does not render alone when hydrating), so a page drawn in the browser keeps the
-// first page's links, which nothing but a crawler reads.
+// React hoists title, meta and link into <head>. The title, description and canonical URL follow the
+// page in the browser too (a share sheet reads the canonical URL); the alternates and Open Graph are for
+// crawlers, which read the server's HTML, and only the server renders them (React leaves head tags it
+// does not render alone when hydrating; a page drawn in the browser keeps the first page's, which
+// nothing but a crawler reads).
 import { useLocation, useMatches } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
 import { splitLocalePath } from '#shared/locale';
@@ -50,12 +51,17 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       {noindex && <meta name="robots" content="noindex" />}
-      {import.meta.env.SSR && <SeoLinks keepParams={keepParams} />}
-      <meta property="og:type" content={type} />
-      <meta property="og:site_name" content={t('brand_name')} />
-      <meta property="og:title" content={fullTitle} />
-      <meta property="og:description" content={desc} />
-      {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
+      <SeoLinks keepParams={keepParams} />
+      {import.meta.env.SSR && (
+        // Open Graph is read by the crawlers of social sites, from the server's HTML.
+        <>
+          <meta property="og:type" content={type} />
+          <meta property="og:site_name" content={t('brand_name')} />
+          <meta property="og:title" content={fullTitle} />
+          <meta property="og:description" content={desc} />
+          {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
+        </>
+      )}
       {jsonLd && (
         // The browser's render keeps the server's block as it is: React leaves a raw-HTML element's content
         // alone when hydrating (and says nothing, told so), and a page drawn in the browser needs none.
@@ -71,16 +77,18 @@ export function Seo({
 }
 
 /**
- * Canonical URL, hreflang alternates, og:url and og:locale (server only). A page that differs by
- * country (shared/seo/country-urls.ts) and whose URL pins a country keeps `?country=` in its canonical
- * URL and lists each language in each country; any other page's canonical URL is its bare one.
+ * Canonical URL, hreflang alternates, og:url and og:locale. A page that differs by country
+ * (shared/seo/country-urls.ts) and whose URL pins a country keeps `?country=` in its canonical URL and
+ * lists each language in each country; any other page's canonical URL is its bare one. The canonical
+ * URL follows the page in the browser (a share sheet reads it); the rest is for crawlers, which read the
+ * server's HTML, so only the server renders it (the browser's bundle carries none of it) and a page
+ * drawn in the browser keeps the first page's, which nothing but a crawler reads.
  */
 function SeoLinks({ keepParams }: { keepParams: string[] }) {
   const { lang } = useI18n();
   const { origin, country } = useBoot();
   const location = useLocation();
-  const page = (useMatches().at(-1)?.handle as { page?: string } | undefined)?.page ?? '';
-  const byCountry = isCountryPage(page);
+  const byCountry = isCountryPage((useMatches().at(-1)?.handle as { page?: string } | undefined)?.page ?? '');
   const { path } = splitLocalePath(location.pathname);
   const params = new URLSearchParams(location.search);
   const kept = new URLSearchParams([...params].filter(([k]) => keepParams.includes(k))).toString();
@@ -89,11 +97,15 @@ function SeoLinks({ keepParams }: { keepParams: string[] }) {
   return (
     <>
       <link rel="canonical" href={canonical} />
-      {alternates(origin, appPath, byCountry).map((a) => (
-        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
-      ))}
-      <meta property="og:url" content={canonical} />
-      <meta property="og:locale" content={`${lang}_${country}`} />
+      {import.meta.env.SSR && (
+        <>
+          {alternates(origin, appPath, byCountry).map((a) => (
+            <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+          ))}
+          <meta property="og:url" content={canonical} />
+          <meta property="og:locale" content={`${lang}_${country}`} />
+        </>
+      )}
     </>
   );
 }

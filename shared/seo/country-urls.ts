@@ -36,9 +36,8 @@ export function isCountryPage(id: string): boolean {
   return (COUNTRY_PAGE_IDS as readonly string[]).includes(id);
 }
 
-/** The country a URL pins its page to (`?country=SA`, any case), or null for a bare URL. */
-export function pinnedCountry(search: URLSearchParams | string): CountryCode | null {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+/** The country a URL's query pins its page to (`?country=SA`, any case), or null for a bare URL. */
+export function pinnedCountry(params: URLSearchParams): CountryCode | null {
   const code = params.get(COUNTRY_PARAM)?.toUpperCase();
   return isCountryCode(code) ? code : null;
 }

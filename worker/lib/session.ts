@@ -99,7 +99,7 @@ export function rememberCountry(c: Context<AppEnv>, country: CountryCode): void 
  * shared/seo/country-urls.ts), else null. Such a page always shows that country, whatever the cookie.
  */
 export function urlCountry(c: Context<AppEnv>): CountryCode | null {
-  return pinnedCountry(new URL(c.req.url).search);
+  return pinnedCountry(new URL(c.req.url).searchParams);
 }
 
 /** A page's session: the session as its cookies say it, in the country its URL pins, if any. */
