@@ -41,9 +41,12 @@ describe('SEO', () => {
   it('gives a page that differs by country a URL per country: canonical, hreflang per language and country, its prices', async () => {
     for (const lang of ['en', 'ar'] as const) {
       const prefix = lang === 'ar' ? '/ar' : '';
-      for (const country of COUNTRY_CODES) {
+      // The two countries the fixture catalogue sells in; the alternates name every country of the registry.
+      for (const [country, other] of [
+        ['KW', 'SA'],
+        ['SA', 'KW'],
+      ] as const) {
         // The pinned country wins over the cookie, and the shopper who followed the link stays in it.
-        const other = COUNTRY_CODES.find((c) => c !== country)!;
         const res = await storefront(`https://shop.test${prefix}/products/alpha-vitamin-d3-1000?country=${country}`, {
           headers: { cookie: `country=${other}` },
         });

@@ -4,7 +4,6 @@
 // before the worker runs: scripts/app-icons.test.ts checks it.)
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRY_CODES } from '#shared/countries';
 import { PAGE_PATHS } from '#shared/page-paths';
 import { NOINDEX_PAGE_IDS } from '#shared/seo/noindex';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -51,7 +50,7 @@ describe('merchant listings: delivery and returns on every offer (issue 60, find
     it(`gives each country's offer of a product its delivery fee, times and return policy (${lang || 'en'})`, async () => {
       // Each country's offer is on that country's URL of the page (shared/seo/country-urls.ts), alone.
       const offers = await Promise.all(
-        COUNTRY_CODES.map(async (country) => {
+        (['KW', 'SA'] as const).map(async (country) => {
           const html = await page(`${lang}/products/alpha-vitamin-d3-1000?country=${country}`);
           const { offers } = jsonLd(html).find((d) => d['@type'] === 'Product');
           expect(offers).toHaveLength(1);
