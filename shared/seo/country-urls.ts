@@ -62,13 +62,19 @@ export interface Alternate {
 
 /**
  * Every language version of a page, as hreflang alternates: the bare URLs per language and x-default,
- * then, for a page that differs by country, each language pinned to each country of the registry.
+ * then, for a page that differs by country, each language pinned to each country it is shown in (every
+ * country of the registry, or the ones given: a blood test is sold where it has a price).
  */
-export function alternates(origin: string, path: string, byCountry: boolean): Alternate[] {
+export function alternates(
+  origin: string,
+  path: string,
+  byCountry: boolean,
+  countries: readonly CountryCode[] = COUNTRY_CODES,
+): Alternate[] {
   return [
     ...LANGS.map((lang) => ({ hreflang: lang, href: pageUrl(origin, path, lang, null) })),
     ...(byCountry
-      ? COUNTRY_CODES.flatMap((country) =>
+      ? countries.flatMap((country) =>
           LANGS.map((lang) => ({ hreflang: `${lang}-${country}`, href: pageUrl(origin, path, lang, country) })),
         )
       : []),

@@ -35,16 +35,24 @@ async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | nu
   return ((await res.json()) as { data: T }).data;
 }
 
-/** A page of the sitemap: its unprefixed path (query included) and whether it differs by country. */
+/**
+ * A page of the sitemap: its unprefixed path (query included), whether it differs by country, and the
+ * countries it is shown in when not every one (a blood test is sold where it has a price).
+ */
 interface Listed {
   path: string;
   byCountry: boolean;
+  countries?: readonly CountryCode[];
   lastmod?: string;
 }
 
 /** The page in both languages, bare (null) or pinned to a country, each with all its alternates. */
-function urlEntry(origin: string, { path, byCountry, lastmod }: Listed, country: CountryCode | null): string {
-  const links = alternates(origin, path, byCountry)
+function urlEntry(
+  origin: string,
+  { path, byCountry, countries, lastmod }: Listed,
+  country: CountryCode | null,
+): string {
+  const links = alternates(origin, path, byCountry, countries)
     .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${esc(a.href)}"/>`)
     .join('');
   const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
@@ -53,9 +61,13 @@ function urlEntry(origin: string, { path, byCountry, lastmod }: Listed, country:
   );
 }
 
-/** A file's entries: every page bare, or a country's file: the pages that differ by country, pinned to it. */
+/**
+ * A file's entries: every page bare, or a country's file: the pages that differ by country and are shown
+ * in it, pinned to it.
+ */
 function entries(origin: string, listed: Listed[], country: CountryCode | null): string[] {
-  return (country ? listed.filter((p) => p.byCountry) : listed).map((p) => urlEntry(origin, p, country));
+  const shown = (p: Listed) => p.byCountry && (!p.countries || (country !== null && p.countries.includes(country)));
+  return (country ? listed.filter(shown) : listed).map((p) => urlEntry(origin, p, country));
 }
 
 /** `kw` of a file name, back to its country. */
@@ -112,9 +124,10 @@ async function pagesSitemap(c: Context<AppEnv>, country: CountryCode | null): Pr
       path: paths.nutritionist('en', slug),
       byCountry: isCountryPage('nutritionist'),
     })),
-    ...data.blood_tests.map((slug) => ({
-      path: paths.bloodTest(slug, 'en'),
+    ...data.blood_tests.map((test) => ({
+      path: paths.bloodTest(test.slug, 'en'),
       byCountry: isCountryPage('blood-test-detail'),
+      countries: test.countries,
     })),
   ];
   return c.body(urlset(entries(origin, listed, country)), 200, XML);
