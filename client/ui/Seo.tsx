@@ -7,7 +7,7 @@
 // nothing but a crawler reads).
 import { useLocation, useMatches } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
-import { splitLocalePath } from '#shared/locale';
+import { type CountryCode, splitLocalePath } from '#shared/locale';
 import { alternates, isCountryPage, pageUrl, pinnedCountry } from '#shared/seo/country-urls';
 import { useI18n } from '../i18n/context';
 import { useBoot } from '../lib/locale';
@@ -26,6 +26,8 @@ export interface SeoProps {
    */
   jsonLd?: WithContext<Thing>[];
   noindex?: boolean;
+  /** The countries a page that differs by country is shown in, when not every one (a blood test's). */
+  countries?: readonly CountryCode[];
 }
 
 /** JSON inside <script type="application/ld+json"> must not be able to close the element. */
@@ -41,6 +43,7 @@ export function Seo({
   type = 'website',
   jsonLd,
   noindex = false,
+  countries,
 }: SeoProps) {
   const { t } = useI18n();
   const { origin } = useBoot();
@@ -51,7 +54,7 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       {noindex && <meta name="robots" content="noindex" />}
-      <SeoLinks keepParams={keepParams} />
+      <SeoLinks keepParams={keepParams} countries={countries} />
       {import.meta.env.SSR && (
         // Open Graph is read by the crawlers of social sites, from the server's HTML.
         <>
@@ -84,7 +87,7 @@ export function Seo({
  * server's HTML, so only the server renders it (the browser's bundle carries none of it) and a page
  * drawn in the browser keeps the first page's, which nothing but a crawler reads.
  */
-function SeoLinks({ keepParams }: { keepParams: string[] }) {
+function SeoLinks({ keepParams, countries }: { keepParams: string[]; countries?: readonly CountryCode[] }) {
   const { lang } = useI18n();
   const { origin, country } = useBoot();
   const location = useLocation();
@@ -99,7 +102,7 @@ function SeoLinks({ keepParams }: { keepParams: string[] }) {
       <link rel="canonical" href={canonical} />
       {import.meta.env.SSR && (
         <>
-          {alternates(origin, appPath, byCountry).map((a) => (
+          {alternates(origin, appPath, byCountry, countries).map((a) => (
             <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
           ))}
           <meta property="og:url" content={canonical} />

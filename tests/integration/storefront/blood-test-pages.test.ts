@@ -114,6 +114,15 @@ describe('blood tests in the sitemap and D1 budget', () => {
     expect(kw).toContain('<loc>https://shop.test/ar/blood-test/coeliac-screen?country=KW</loc>');
     expect(sa).not.toContain('/blood-test/coeliac-screen');
     expect(sa).toContain('<loc>https://shop.test/ar/blood-test/vitamin-d-test?country=SA</loc>');
+    // Its page names the same alternates as the sitemap.
+    const page = await (await storefront('https://shop.test/ar/blood-test/coeliac-screen?country=KW')).text();
+    expect(page).toContain(
+      '<link rel="alternate" hrefLang="ar-KW" href="https://shop.test/ar/blood-test/coeliac-screen?country=KW"/>',
+    );
+    expect(page).not.toContain('hrefLang="ar-SA"');
+    const both = await (await storefront('https://shop.test/blood-test/vitamin-d-test?country=SA')).text();
+    expect(both).toContain('hrefLang="en-KW"');
+    expect(both).toContain('hrefLang="en-SA"');
     const bare = await (await storefront('https://shop.test/sitemaps/pages.xml')).text();
     const entry = /<url><loc>https:\/\/shop.test\/blood-test\/coeliac-screen<\/loc>.*?<\/url>/.exec(bare)![0];
     expect(entry).toContain('hreflang="ar-KW" href="https://shop.test/ar/blood-test/coeliac-screen?country=KW"');
