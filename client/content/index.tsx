@@ -5,7 +5,8 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { splitLocalePath, type Lang } from '#shared/locale';
 import { PAGE_PATHS } from '#shared/page-paths';
 import { useI18n } from '../i18n/context';
-import { COUNTRY_CODES } from '#shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
+import type { CountryLegal } from '#shared/countries/types';
 import {
   CONTENT_PAGE_IDS,
   type ContentPageId,
@@ -31,14 +32,14 @@ async function loadPageContent(lang: Lang, id: ContentPageId): Promise<PageConte
 
 const byPath = new Map<string, ContentPageId>(CONTENT_PAGE_IDS.map((id) => [PAGE_PATHS[id], id]));
 
-/**
- * Every country's law on personal data in one language, for the privacy policy: the country modules'
- * `legal` aspect loads with this page only (its own chunk), and the page's data carries one language.
- */
-async function dataProtectionLaws(lang: Lang): Promise<DataProtectionLaw[]> {
-  const { LEGAL } = await import('#shared/countries/legal');
-  return COUNTRY_CODES.map((country) => {
-    const { law, regulator, url } = LEGAL[country].dataProtection;
+/** Every country's law on personal data in one language, in the countries' order, for the privacy policy. */
+export function lawsIn(
+  lang: Lang,
+  countries: readonly CountryCode[],
+  legal: Readonly<Record<string, CountryLegal>>,
+): DataProtectionLaw[] {
+  return countries.map((country) => {
+    const { law, regulator, url } = legal[country]!.dataProtection;
     return { country, law: law[lang], regulator: regulator[lang], url };
   });
 }
@@ -49,8 +50,9 @@ export async function contentLoader({ request }: LoaderFunctionArgs): Promise<Lo
   const id = byPath.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
   if (!id) throw data(null, { status: 404 });
   if (id !== 'privacy-policy') return loadPageContent(lang, id);
-  const [content, laws] = await Promise.all([loadPageContent(lang, id), dataProtectionLaws(lang)]);
-  return { ...content, laws };
+  // The country modules' legal aspect loads with this page only (its own chunk); its data carries one language.
+  const [content, { LEGAL }] = await Promise.all([loadPageContent(lang, id), import('#shared/countries/legal')]);
+  return { ...content, laws: lawsIn(lang, COUNTRY_CODES, LEGAL) };
 }
 
 export function ContentSections({

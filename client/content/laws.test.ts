@@ -1,19 +1,33 @@
-// The privacy policy's laws come from the registry and the country modules' legal aspect: a fixture
-// third country (Qatar) added to both is listed without a line of code, in the page's language only.
+// The privacy policy's laws come from the registry and the country modules' legal aspect: every country
+// of the registry in the page's language only, a fixture third country (Qatar) too, on that page only.
 import type { LoaderFunctionArgs } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
+import { LEGAL } from '#shared/countries/legal';
+import { contentLoader, lawsIn } from './index';
 
-vi.mock('#shared/countries', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#shared/countries')>();
-  return { ...real, COUNTRY_CODES: [...real.COUNTRY_CODES, 'QA'] };
-});
-vi.mock('#shared/countries/legal', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#shared/countries/legal')>();
-  const law = (en: string, ar: string) => ({ en, ar });
-  return {
-    LEGAL: {
-      ...real.LEGAL,
-      QA: {
+const load = (url: string) => contentLoader({ request: new Request(url) } as LoaderFunctionArgs);
+
+describe("the privacy policy's laws", () => {
+  it('lists every country of the registry in the page’s language, on the privacy policy only', async () => {
+    const ar = await load('https://shop.test/ar/privacy-policy');
+    expect(ar.laws?.map((l) => l.country)).toEqual([...COUNTRY_CODES]);
+    expect(ar.laws?.[0]).toEqual({
+      country: COUNTRY_CODES[0],
+      law: LEGAL[COUNTRY_CODES[0]].dataProtection.law.ar,
+      regulator: LEGAL[COUNTRY_CODES[0]].dataProtection.regulator.ar,
+      url: LEGAL[COUNTRY_CODES[0]].dataProtection.url,
+    });
+    expect((await load('https://shop.test/privacy-policy')).laws?.[1]?.law).toBe(LEGAL.SA.dataProtection.law.en);
+    expect((await load('https://shop.test/terms')).laws).toBeUndefined();
+  });
+
+  it('takes a fixture third country from its legal line alone', () => {
+    const QA = 'QA' as CountryCode;
+    const law = (en: string, ar: string) => ({ en, ar });
+    const legal = {
+      ...LEGAL,
+      [QA]: {
         dataProtection: {
           law: law(
             'Law No. 13 of 2016 on Personal Data Privacy Protection',
@@ -23,29 +37,14 @@ vi.mock('#shared/countries/legal', async (importOriginal) => {
           url: 'https://ncsa.gov.qa',
         },
       },
-    },
-  };
-});
-
-const { contentLoader } = await import('./index');
-const { LEGAL } = await import('#shared/countries/legal');
-const load = (url: string) => contentLoader({ request: new Request(url) } as LoaderFunctionArgs);
-
-describe("the privacy policy's laws", () => {
-  it('lists every country of the registry in the page’s language, a fixture country too', async () => {
-    const page = await load('https://shop.test/ar/privacy-policy');
-    expect(page.laws?.map((l) => l.country)).toEqual(['KW', 'SA', 'QA']);
-    expect(page.laws?.[2]).toEqual({
-      country: 'QA',
+    };
+    const laws = lawsIn('ar', [...COUNTRY_CODES, QA], legal);
+    expect(laws.map((l) => l.country)).toEqual([...COUNTRY_CODES, QA]);
+    expect(laws.at(-1)).toEqual({
+      country: QA,
       law: 'القانون رقم 13 لسنة 2016 بشأن حماية خصوصية البيانات الشخصية',
       regulator: 'الوكالة الوطنية للأمن السيبراني',
       url: 'https://ncsa.gov.qa',
     });
-    expect(page.laws?.[0]?.law).toBe(LEGAL.KW.dataProtection.law.ar);
-    expect((await load('https://shop.test/privacy-policy')).laws?.[1]?.law).toBe(LEGAL.SA.dataProtection.law.en);
-  });
-
-  it('brings them to the privacy policy only', async () => {
-    expect((await load('https://shop.test/terms')).laws).toBeUndefined();
   });
 });
