@@ -26,7 +26,7 @@ describe('structured data', () => {
     expect([misspelt, untyped]).toHaveLength(2);
   });
 
-  it('gives a product one offer per country, in its currency with its decimals (KWD 3, SAR 2 with VAT)', () => {
+  it('gives a product the offer of the page’s country, in its currency with its decimals (KWD 3, SAR 2 with VAT), on that country’s URL', () => {
     const product = {
       slug: 'vitamin-d3',
       name: 'Vitamin D3',
@@ -40,10 +40,22 @@ describe('structured data', () => {
       { code: 'KW', currency: 'KWD', exchange_rate: '1', vat_basis_points: 0 },
       { code: 'SA', currency: 'SAR', exchange_rate: '12.2', vat_basis_points: 1500 },
     ] as unknown as Parameters<typeof productLd>[3];
-    const ld = productLd(product, 'https://shop.example', 'ar', countries);
-    expect(ld.offers).toEqual([
-      expect.objectContaining({ price: '5.000', priceCurrency: 'KWD', availability: 'https://schema.org/InStock' }),
-      expect.objectContaining({ price: '70.15', priceCurrency: 'SAR' }),
+    const ld = (country: 'KW' | 'SA') =>
+      productLd(product, { origin: 'https://shop.example', country }, 'ar', countries).offers;
+    expect(ld('KW')).toEqual([
+      expect.objectContaining({
+        price: '5.000',
+        priceCurrency: 'KWD',
+        availability: 'https://schema.org/InStock',
+        url: 'https://shop.example/ar/products/vitamin-d3?country=KW',
+      }),
+    ]);
+    expect(ld('SA')).toEqual([
+      expect.objectContaining({
+        price: '70.15',
+        priceCurrency: 'SAR',
+        url: 'https://shop.example/ar/products/vitamin-d3?country=SA',
+      }),
     ]);
   });
 
@@ -81,12 +93,16 @@ describe('structured data', () => {
       (ld.offers as unknown as Array<{ shippingDetails: { shippingRate: { value: number; currency: string } } }>).map(
         (o) => o.shippingDetails.shippingRate,
       );
-    expect(rate(productLd(product, 'https://shop.example', 'en', countries))).toEqual([
+    const rates = (p: typeof product) =>
+      (['KW', 'SA'] as const).flatMap((country) =>
+        rate(productLd(p, { origin: 'https://shop.example', country }, 'en', countries)),
+      );
+    expect(rates(product)).toEqual([
       { '@type': 'MonetaryAmount', value: 0, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);
     // A product left out of free delivery pays the fee whatever its price.
-    expect(rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries))).toEqual([
+    expect(rates({ ...product, free_delivery: false })).toEqual([
       { '@type': 'MonetaryAmount', value: 1, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);

@@ -6,6 +6,7 @@ import { AMOUNTS, HOME_FREE_DELIVERY } from './amounts';
 import { PRICE_STEPS } from './price-steps';
 import { DELIVERY_DAYS, TIME_ZONES, WAREHOUSE, WEEK } from './delivery';
 import { ENTITIES } from './entities';
+import { LEGAL } from './legal';
 import {
   CORE,
   COUNTRY_CODES,
@@ -36,6 +37,7 @@ describe('the countries registry', () => {
       CARRIERS,
       AMOUNTS,
       PRICE_STEPS,
+      LEGAL,
     ])
       expect(Object.keys(table)).toEqual([...COUNTRY_CODES]);
     expect(HOME_COUNTRY).toBe(COUNTRY_CODES[0]);

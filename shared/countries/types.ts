@@ -166,3 +166,18 @@ export interface PriceSteps {
   /** The blood-test list's "up to" choices. */
   bloodTests: readonly number[];
 }
+
+/**
+ * The country's legal facts the legal pages name (issue 77): its law on personal data, which the
+ * privacy policy says a shopper's rights come from, and the authority she may complain to.
+ */
+export interface CountryLegal {
+  dataProtection: {
+    /** The law (or regulation) and the instrument that made it, as the privacy policy names it. */
+    law: LangText;
+    /** The authority that enforces it. */
+    regulator: LangText;
+    /** The regulator's site, shown as text for a shopper to type or follow; the shop never fetches it. */
+    url: string;
+  };
+}

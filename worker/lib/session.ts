@@ -13,6 +13,7 @@ import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S }
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { isBookmark } from '#shared/api/d1-bookmark';
+import { pinnedCountry } from '#shared/seo/country-urls';
 import type { Session } from './session-state';
 import { clearPass } from './session-pass';
 
@@ -107,6 +108,21 @@ export function chosenCountry(c: Context<AppEnv>): CountryCode | null {
 export function rememberCountry(c: Context<AppEnv>, country: CountryCode): void {
   const secure = new URL(c.req.url).protocol === 'https:';
   setCookie(c, COOKIE_NAMES.country, country, { path: '/', maxAge: COUNTRY_COOKIE_MAX_AGE_S, sameSite: 'Lax', secure });
+}
+
+/**
+ * The country a page's URL pins it to (`?country=SA`, the per-country URLs search engines are given,
+ * shared/seo/country-urls.ts), else null. Such a page always shows that country, whatever the cookie.
+ */
+export function urlCountry(c: Context<AppEnv>): CountryCode | null {
+  return pinnedCountry(new URL(c.req.url).searchParams);
+}
+
+/** A page's session: the session as its cookies say it, in the country its URL pins, if any. */
+export function readPageSession(c: Context<AppEnv>, lang: Lang): Session {
+  const session = readSession(c, lang);
+  const pinned = urlCountry(c);
+  return pinned ? { ...session, country: pinned } : session;
 }
 
 /** Step 1: the session as the request's cookies say it. Decides; calls nothing. */
