@@ -2,6 +2,7 @@
 // Open Graph, and structured data (JSON-LD). React hoists title, meta and link into <head>.
 import { useLocation } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
+import { HOME_COUNTRY } from '#shared/countries';
 import { localizePath, splitLocalePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useBoot } from '../lib/locale';
@@ -59,7 +60,7 @@ export function Seo({
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={desc} />
       <meta property="og:url" content={url(lang)} />
-      <meta property="og:locale" content={lang === 'ar' ? 'ar_KW' : 'en_KW'} />
+      <meta property="og:locale" content={`${lang}_${HOME_COUNTRY}`} />
       {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
       {jsonLd && (
         // The browser's render keeps the server's block as it is: React leaves a raw-HTML element's content

@@ -133,6 +133,12 @@ export interface CountryPayments {
 export interface CountryCarriers {
   serving: readonly ('aramex' | 'smsa' | 'dhl' | 'local' | 'own')[];
   returns: 'aramex' | 'smsa';
+  /**
+   * Aramex's office code for the shop's account in the country (the default of
+   * ARAMEX_<code>_ACCOUNT_ENTITY): the country's main office, changed per deployment. Countries Aramex
+   * serves have one (shared/countries/index.test.ts checks it).
+   */
+  aramexEntity?: string;
 }
 
 /** Amounts the owner sets per country (decision 52), in integer minor units of its own currency (shared/country-amounts.ts). */
@@ -151,3 +157,12 @@ export interface CountryAmounts {
 
 /** What a country's amounts start at. */
 export type CountryAmountDefaults = CountryAmounts;
+
+/**
+ * Round amounts a list's price filter offers as its "up to" choices, in minor units of the country's
+ * currency, VAT included (structural, like the amounts' defaults; not the owner's).
+ */
+export interface PriceSteps {
+  /** The blood-test list's "up to" choices. */
+  bloodTests: readonly number[];
+}

@@ -7,9 +7,10 @@ import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
 import type { CurrencyCode } from '#shared/locale';
+import { HOME_COUNTRY } from '#shared/countries';
 
 function monthName(t: StaffTranslator, month: string) {
-  return new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
+  return new Intl.DateTimeFormat(`${t.lang}-${HOME_COUNTRY}-u-ca-gregory-nu-latn`, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

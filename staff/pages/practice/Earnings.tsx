@@ -21,7 +21,7 @@ export function EarningsPage(props: {
       ? formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY)
       : String(minor);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
+    new Intl.DateTimeFormat(`${t.lang}-${HOME_COUNTRY}-u-ca-gregory-nu-latn`, {
       month: 'long',
       year: 'numeric',
       timeZone: 'UTC',
