@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, CURRENCY_CODES } from '#shared/countries';
 
 /**
  * What remains: the catalogue file's Saudi price column (shared/catalogue/import-format.ts 2,
@@ -30,7 +31,10 @@ const EXEMPT = ['shared/countries/', 'shared/phone/mobile-metadata.ts'];
 /** Dictionaries (`*.en.ts`, `*.ar.ts`): a text a country is a key ending in its code (`country_KW`). */
 const TEXTS = /\.(en|ar)\.ts$/;
 
-const CODES = 'KW|SA|KWD|SAR';
+/** Every served country's and currency's code, so a country added to the registry is looked for too. */
+const CODES = [...COUNTRY_CODES, ...CURRENCY_CODES].join('|');
+const LOWER = CODES.toLowerCase();
+const LOWER_COUNTRIES = COUNTRY_CODES.join('|').toLowerCase();
 /** Shapes of a code in code (strings included), each match's code being the place. */
 const PATTERNS = [
   // Quoted, alone or in a list: `country === 'KW'`, `case 'SA':`, `z.enum(['KWD', 'SAR'])`, SQL's
@@ -43,9 +47,9 @@ const PATTERNS = [
   // Part of a name or a text key: `min_subtotal_SA`, `ARAMEX_KW_ACCOUNT_PIN`, `KW_WEIGHTS`, `'bt_id_KW'`.
   new RegExp(`(?<=[A-Za-z0-9]_)(?:${CODES})(?![A-Za-z0-9])|(?<![A-Za-z0-9$])(?:${CODES})_(?=[A-Za-z0-9])`, 'g'),
   // Lower case in a key or a path: `'coupon_for_kw'`, `value_sa`, `'/sa/'` (not a vendor's `src_kw.knet`).
-  /(?<=[a-z0-9]_)(?:kw|sa)\b(?!\.)|(['"`/])(?:kw|sa|kwd|sar)\1/g,
+  new RegExp(`(?<=[a-z0-9]_)(?:${LOWER_COUNTRIES})\\b(?!\\.)|(['"\`/])(?:${LOWER})\\1`, 'g'),
   // A locale's region: `'ar_KW'`, `${lang}-KW-u-ca-gregory`.
-  /(?<=\b(?:ar|en)[-_]|\}[-_])(?:KW|SA)\b/g,
+  new RegExp(`(?<=\\b(?:ar|en)[-_]|\\}[-_])(?:${COUNTRY_CODES.join('|')})\\b`, 'g'),
   // A regular expression's alternative or an XML element's text: `/^(KWD|SAR)$/`, `<cbc:…>SA</cbc:…>`.
   new RegExp(`(?<=[(|])(?:${CODES})(?=\\|)|(?<=\\|)(?:${CODES})(?=[|)])|(?<=>)(?:${CODES})(?=<)`, 'g'),
 ];
@@ -102,7 +106,8 @@ function countryCodePlaces(source: string, name = 'source.tsx'): Place[] {
   const code = blank(source, parsed.comments);
   const identifiers = blank(code, stringSpans(parsed.program, []));
   const offsets = new Set<number>();
-  for (const pattern of PATTERNS) for (const m of code.matchAll(pattern)) offsets.add(m.index + m[0].search(/kw|sa/i));
+  for (const pattern of PATTERNS)
+    for (const m of code.matchAll(pattern)) offsets.add(m.index + m[0].search(new RegExp(CODES, 'i')));
   for (const m of identifiers.matchAll(BARE)) offsets.add(m.index);
   const lines = source.split('\n');
   return [...offsets]

@@ -24,6 +24,8 @@ describe('/blood-test', () => {
     expect(html).toContain('Health packages');
     expect(html).toMatch(/KWD\s*9\.000/);
     expect(html).not.toContain(NOINDEX);
+    // The "up to" choices are the country's price steps (shared/countries/kw/price-steps.ts).
+    expect(html.match(/<option value="(\d+)"/g)?.filter((o) => /"(5000|10000|25000)"/.test(o))).toHaveLength(3);
   });
 
   it('filters by the URL in Arabic in Saudi Arabia, prices in riyals', async () => {
@@ -36,6 +38,7 @@ describe('/blood-test', () => {
     expect(html).not.toContain('فحص فيتامين د');
     expect(html).toMatch(/85[.,]00/);
     expect(html).toContain('aria-current="page"');
+    expect(html).toContain('<option value="40000"');
   });
 
   it('survives a hand-edited URL with values the API refuses', async () => {
