@@ -172,5 +172,9 @@ describe('Qatar, a country added by configuration alone', () => {
     expect(list).toEqual([
       expect.objectContaining({ id: order.id, country: QA, currency: 'QAR', total: order.totals.total }),
     ]);
+    // …and its page there, in QAR.
+    const detail = await staffCall(owner.token, `/staff/orders/${order.id}`);
+    expect(detail.status).toBe(200);
+    expect((await json(detail)).data.order).toMatchObject({ id: order.id, country: QA, currency: 'QAR' });
   });
 });
