@@ -9,6 +9,7 @@ import { serviceWorker } from './scripts/vite-service-worker.mjs';
 import { isRequestLine } from './tests/support/request-lines';
 import { LongFirstSequencer } from './scripts/vitest-long-first';
 import { prebundle } from './scripts/vitest-prebundled';
+import { countryFixture } from './tests/support/country-fixture';
 
 const migrations = await readD1Migrations('api/migrations');
 /** An order shard's schema (decision 61): the api project's second D1 database, ORDERS_1, tests the split. */
@@ -65,6 +66,34 @@ function apiBuildModules() {
   }));
 }
 
+/** The API worker under test, in workerd with its bindings (the api project's and the country fixture's). */
+const apiWorker = () =>
+  cloudflareTest({
+    wrangler: { configPath: './api/wrangler.toml' },
+    remoteBindings: false,
+    // The buckets (MEDIA, and UPLOADS for result files) come from api/wrangler.toml, local to the test run.
+    // RESTORE_DB: an empty database the restore tests rebuild from a nightly backup file; ORDERS_1: a
+    // second order database, for the shard routing and the shopper's move (tests only:
+    // api/wrangler.toml, and so npm start, binds the one database).
+    miniflare: {
+      bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations, TEST_SHARD_MIGRATIONS: shardMigrations },
+      d1Databases: {
+        DB: '00000000-0000-4000-8000-000000000001',
+        RESTORE_DB: 'restore-test',
+        ORDERS_1: 'api-test-orders-1',
+      },
+      // The alerts queue hands its consumer each batch at once, not after local mode's second
+      // (api/wrangler.toml): the tests that wait for the consumer (vi.waitFor) waited that second
+      // each time, and a batch's size is proven with createMessageBatch, not with the timing. Every
+      // queue of api/wrangler.toml is named here: this map replaces the file's consumers, and a
+      // message sent to a queue left without one (the e-invoice reports') kept the run from ending.
+      queueConsumers: {
+        'shop-alerts': { maxBatchTimeout: 0 },
+        'shop-e-invoice-reports': { maxBatchTimeout: 0 },
+      },
+    },
+  });
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -104,33 +133,7 @@ export default defineConfig({
       {
         extends: false,
         define: buildFlags,
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: './api/wrangler.toml' },
-            remoteBindings: false,
-            // The buckets (MEDIA, and UPLOADS for result files) come from api/wrangler.toml, local to the test run.
-            // RESTORE_DB: an empty database the restore tests rebuild from a nightly backup file; ORDERS_1: a
-            // second order database, for the shard routing and the shopper's move (tests only:
-            // api/wrangler.toml, and so npm start, binds the one database).
-            miniflare: {
-              bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations, TEST_SHARD_MIGRATIONS: shardMigrations },
-              d1Databases: {
-                DB: '00000000-0000-4000-8000-000000000001',
-                RESTORE_DB: 'restore-test',
-                ORDERS_1: 'api-test-orders-1',
-              },
-              // The alerts queue hands its consumer each batch at once, not after local mode's second
-              // (api/wrangler.toml): the tests that wait for the consumer (vi.waitFor) waited that second
-              // each time, and a batch's size is proven with createMessageBatch, not with the timing. Every
-              // queue of api/wrangler.toml is named here: this map replaces the file's consumers, and a
-              // message sent to a queue left without one (the e-invoice reports') kept the run from ending.
-              queueConsumers: {
-                'shop-alerts': { maxBatchTimeout: 0 },
-                'shop-e-invoice-reports': { maxBatchTimeout: 0 },
-              },
-            },
-          }),
-        ],
+        plugins: [apiWorker()],
         test: {
           name: 'api',
           maxWorkers: WORKERS,
@@ -141,6 +144,26 @@ export default defineConfig({
           fsModuleCache: false,
           deps: prebundle,
           include: ['tests/integration/api/**/*.test.ts'],
+          // The country fixture's test runs in a runtime of its own (below): its registry has a third country.
+          exclude: ['tests/integration/api/country-fixture/**'],
+          setupFiles: ['tests/integration/api/apply-migrations.ts'],
+        },
+      },
+      {
+        // Issue 77, "any fourth by configuration": the API worker with Qatar added to the registry, its
+        // tables, the phone metadata and the dictionaries from tests/fixtures/countries/qa alone
+        // (tests/support/country-fixture.ts). One file, one runtime of its own, so no other file sees Qatar.
+        extends: false,
+        define: buildFlags,
+        plugins: [countryFixture('qa'), apiWorker()],
+        test: {
+          name: 'api-country-fixture',
+          maxWorkers: 1,
+          testTimeout: 30_000,
+          isolate: false,
+          fsModuleCache: false,
+          deps: prebundle,
+          include: ['tests/integration/api/country-fixture/**/*.test.ts'],
           setupFiles: ['tests/integration/api/apply-migrations.ts'],
         },
       },

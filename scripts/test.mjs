@@ -172,6 +172,8 @@ const vitestRun = inherited('unit and integration tests (Node, workerd)', marks.
   '--project',
   'api',
   '--project',
+  'api-country-fixture',
+  '--project',
   'storefront',
   '--reporter=default',
   '--reporter=json',

@@ -13,7 +13,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Projects in the order they run. */
-export const PROJECT_ORDER = ['unit', 'api', 'storefront'];
+export const PROJECT_ORDER = ['unit', 'api', 'api-country-fixture', 'storefront'];
 
 /** Files measured at 20 s or more in a clean CI run (two cores, beside the e2e stories), longest first. */
 export const LONG_FILES = [

@@ -164,6 +164,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const api = useContext(ApiContext)!;
   const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
+  const { vatBasisPoints } = useCurrency();
   const n = d.nutritionist;
   const service = n.services.find((s) => s.id === serviceId)!;
   const [hold, setHold] = useState<ConsultationHold | null>(null);
@@ -191,8 +192,6 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const [chosen, setMethod] = useState<PayMethod | null>(null);
   const method: PayMethod = chosen ?? (credits.length ? 'package' : 'card');
   const { offered, unavailable } = gatewayMethodsFor(country, service.price);
-  // "VAT included" where the country charges VAT (its rate is the owner's, on the country's row).
-  const vat = useCurrency();
   const [cardMethod, setCardMethod] = useState<GatewayMethod>(offered[0] ?? 'card');
   const [stcPhone, setStcPhone] = useState('');
   const creditId = credits[0]?.id ?? null;
@@ -411,7 +410,8 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                 {method === 'package' ? t('consult_total_package') : minor(service.price, service.currency)}
               </strong>
             </p>
-            {vat.vatBasisPoints > 0 && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
+            {/* The country charges VAT (the owner's rate from /country, none in Kuwait): prices include it. */}
+            {vatBasisPoints > 0 && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
             <RulesBeforePaying startsAt={ms(hold.starts_at)} endsAt={ms(hold.ends_at)} country={country} />
             <label className="checkbox bt-consent">
               <input

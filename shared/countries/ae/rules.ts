@@ -26,4 +26,8 @@ export const holidays: readonly HolidayRule[] = [
  * Aramex (its own account in the Emirates, ARAMEX_AE_*), DHL Express and the local courier (the adapter
  * that needs no outside service, api/src/carriers/local.ts); returns by Aramex. No own drivers here.
  */
-export const carriers: CountryCarriers = { serving: ['aramex', 'dhl', 'local'], returns: 'aramex' };
+export const carriers: CountryCarriers = {
+  serving: ['aramex', 'dhl', 'local'],
+  returns: 'aramex',
+  aramexEntity: 'DXB',
+};

@@ -1,0 +1,180 @@
+// Issue 77, "any fourth by configuration": Qatar (QAR, 2 decimals, no VAT, a Friday–Saturday weekend,
+// +974) added from tests/fixtures/countries/qa alone (its aspects, texts, phone numbers and rows), and
+// the shop serves it through the real API worker: the product page's prices and delivery day, sign-in
+// by a Qatari mobile, a checkout to a cash-on-delivery order, her order's page and the back office's
+// order list. Product code never names Qatar: the project `api-country-fixture` (vitest.config.ts,
+// tests/support/country-fixture.ts) swaps the registry, its tables, the phone metadata and the
+// dictionaries for the real ones plus Qatar's line. A code path that decides by a country code or a
+// two-country shape fails here; tests/unit/country-branches.test.ts is the static half.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, CORE } from '#shared/countries';
+import { currencyInfoOf, formatMinor, formatPrice } from '#shared/money';
+import rows from '../../../fixtures/countries/qa/rows.sql?raw';
+import { loadCatalogueFixture } from '../../fixtures/catalogue';
+import { call, deviceToken, json } from '../helpers';
+import { staffCall, staffWith } from '../staff-helpers';
+
+const QA = 'QA';
+const as = (user: string | null, lang = 'en'): Record<string, string> => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': QA,
+  lang,
+});
+let device: string;
+
+const DAY = 86_400_000;
+const WEEKDAYS = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  ar: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+};
+/** A Gulf day's weekday (getUTCDay's numbers) and its distance in days from today in Doha (UTC+3). */
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+const daysAhead = (day: string) =>
+  Math.round(
+    (Date.parse(`${day}T00:00:00Z`) - Date.parse(new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10))) /
+      DAY,
+  );
+
+/**
+ * The promise crosses a weekend whatever the day the test runs: the fixture's one speed takes five
+ * working days (rows.sql), so it arrives a week or more ahead, never on a Friday or a Saturday.
+ */
+function expectPastTheWeekend(promise: { arrives: string; day: string }, lang: 'en' | 'ar') {
+  expect([5, 6]).not.toContain(weekday(promise.arrives));
+  expect(daysAhead(promise.arrives)).toBeGreaterThanOrEqual(7);
+  expect(promise.day).toContain(WEEKDAYS[lang][weekday(promise.arrives)]);
+}
+
+beforeAll(async () => {
+  await env.DB.batch(
+    rows
+      .split(/;\s*\n/)
+      .map((s) => s.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean)
+      .map((s) => env.DB.prepare(s)),
+  );
+  await loadCatalogueFixture(env.DB);
+  device = await deviceToken();
+});
+
+describe('Qatar, a country added by configuration alone', () => {
+  it('is in the registry at run time, from the fixture', () => {
+    expect(COUNTRY_CODES).toContain(QA);
+    expect((CORE as Record<string, { currency: string }>)[QA]!.currency).toBe('QAR');
+  });
+
+  it('serves a product page in QAR with a delivery day past the Friday–Saturday weekend, in both languages', async () => {
+    const en = await json(await call('/product/alpha-vitamin-d3-1000/v2', { token: device, headers: as(null) }));
+    const sku = en.data.skus.find((size: { id: number }) => size.id === 101);
+    // The catalogue's price (KWD 3.500), shown at the country's rate as the page prints it: 11.85 riyals
+    // a dinar, QAR 41.48 in dirhams (2 decimals).
+    const countries = (await json(await call('/country', { token: device, headers: as(null) }))).data.items;
+    const qatar = currencyInfoOf(countries.find((c: { code: string }) => c.code === QA));
+    expect(qatar).toMatchObject({ currency: 'QAR', decimals: 2, vatBasisPoints: 0 });
+    expect(formatPrice(sku.price.price, qatar, 'en')).toMatch(/^QAR\W41\.48$/);
+    expect(formatPrice(sku.price.price, qatar, 'ar')).toContain('ر.ق');
+    const [first] = en.data.delivery.promises;
+    expectPastTheWeekend(first, 'en');
+    const ar = await json(await call('/product/alpha-vitamin-d3-1000/v2', { token: device, headers: as(null, 'ar') }));
+    expect(ar.data.delivery.promises[0].arrives).toBe(first.arrives);
+    expectPastTheWeekend(ar.data.delivery.promises[0], 'ar');
+  });
+
+  it('signs in by a +974 mobile, checks out in QAR without VAT, places a cash order her page and the back office show', async () => {
+    const phone = '33123456';
+    expect(
+      (
+        await call('/user/phone/code', {
+          body: JSON.stringify({ country: QA, phone, channel: 'sms' }),
+          token: device,
+          headers: as(null),
+        })
+      ).status,
+    ).toBe(200);
+    const sent = await env.DB.prepare('SELECT params FROM message_outbox WHERE to_phone = ? ORDER BY id DESC LIMIT 1')
+      .bind(`+974${phone}`)
+      .first<{ params: string }>();
+    const code = (JSON.parse(sent!.params) as string[])[0];
+    const signedIn = await json(
+      await call('/user/phone/sign-in', {
+        body: JSON.stringify({ country: QA, phone, code, name: 'Maryam' }),
+        token: device,
+        headers: as(null),
+      }),
+    );
+    const user: string = signedIn.data.access_token;
+    expect(user).toBeTruthy();
+
+    const saved = await call('/user/address/new', {
+      body: JSON.stringify({
+        country: QA,
+        recipient: 'Maryam',
+        phone,
+        city_id: 1001,
+        district: 'West Bay',
+        street: 'Al Funduq',
+        building_number: '1234',
+        postal_code: '00000',
+      }),
+      token: device,
+      headers: as(user),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const address = (await json(saved)).data.id;
+
+    const items = [{ sku_id: 101, count: 2 }];
+    const quote = await json(
+      await call('/order/calculate', {
+        body: JSON.stringify({ items, address_id: address }),
+        token: device,
+        headers: as(user),
+      }),
+    );
+    expect(quote.data.currency).toBe('QAR');
+    expect(quote.data.subtotal).toBe(8296);
+    expect(quote.data.vat ?? 0).toBe(0);
+    expectPastTheWeekend(quote.data.arrival.promises[0], 'en');
+
+    const placed = await call('/order/submit', {
+      body: JSON.stringify({
+        items,
+        address_id: address,
+        payment_method: 'cod',
+        currency: 'QAR',
+        idempotency_key: crypto.randomUUID(),
+      }),
+      token: device,
+      headers: as(user),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    const placedBody = await json(placed);
+    const order = placedBody.data.order;
+    expect(order).toMatchObject({ country: QA, currency: 'QAR', vat_basis_points: 0, payment_method: 'cod' });
+    // Two at QAR 41.48 and the fixture's delivery fee, QAR 15.00; no VAT.
+    expect(order.totals).toMatchObject({ subtotal: 8296, delivery: 1500, vat: 0, total: 9796 });
+    expect(order.totals.total).toBe(quote.data.total);
+
+    const page = (await json(await call(`/user/order/${order.id}`, { token: device, headers: as(user) }))).data;
+    expect(page).toMatchObject({
+      id: order.id,
+      country: QA,
+      currency: 'QAR',
+      payment_method: 'cod',
+      totals: order.totals,
+    });
+    expect(page.address.city_name).toBe('Doha');
+    // As her page prints it: QAR 97.96 (minor units of 2 decimals).
+    expect(formatMinor(page.totals.total, 'QAR' as never, 'en', QA as never)).toMatch(/^QAR\W97\.96$/);
+
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const list = (await json(await staffCall(owner.token, `/staff/orders?country=${QA}`))).data.orders;
+    expect(list).toEqual([
+      expect.objectContaining({ id: order.id, country: QA, currency: 'QAR', total: order.totals.total }),
+    ]);
+    // …and its page there, in QAR.
+    const detail = await staffCall(owner.token, `/staff/orders/${order.id}`);
+    expect(detail.status).toBe(200);
+    expect((await json(detail)).data.order).toMatchObject({ id: order.id, country: QA, currency: 'QAR' });
+  });
+});
