@@ -267,6 +267,12 @@ export function renderHerParts(options: {
   };
 }
 
+/** What the footer's choice of country says to a first visit from a place the shop does not serve (issue 77). */
+export function unservedTexts(lang: BootData['lang']): NonNullable<BootData['unserved']> {
+  const texts = serverTexts(lang, ['orders']);
+  return { title: texts.unserved_title, choose: texts.unserved_choose };
+}
+
 /** What her places say when her parts could not load: in her kept copy's boot data, never in a page's JavaScript. */
 function herPartsFailed(lang: BootData['lang']): string {
   return serverTexts(lang, ['accounts']).her_parts_failed;

@@ -214,3 +214,28 @@ describe('opensInApp', () => {
     expect(await opensInApp('/cart', async () => JSON.parse('not json'))).toBe(true);
   });
 });
+
+describe('a page pinned to a country (decision 77, search engines per country)', () => {
+  it('opens in the app as its bare URL does: the patterns name no country, `?country=` is one more query item', () => {
+    const patterns = [
+      '/products/*',
+      '/products?category=*',
+      '/nutritionist?id=*',
+      '/categories',
+      'NOT /products/hidden',
+    ];
+    const file = appleAssociation(['ABCDE12345.com.gulfvitamins.app'], patterns);
+    for (const path of [
+      '/products/vitamin-d3',
+      '/ar/products?category=3',
+      '/nutritionist?id=noura',
+      '/ar/categories',
+      '/products/hidden',
+      '/cart',
+    ])
+      for (const country of ['KW', 'SA'])
+        expect(associationOpens(file, url(`${path}${path.includes('?') ? '&' : '?'}country=${country}`)), path).toBe(
+          associationOpens(file, url(path)),
+        );
+  });
+});

@@ -51,6 +51,9 @@ export interface BootData {
   /** Her places' data (client/app/her-parts.tsx): set by the browser from window.__HER__ and by the
    * storefront's render of her places; never in the kept copy's boot data. */
   her?: object;
+  /** A first visit from a place the shop does not serve (issue 77): what the footer's choice of the served
+   * countries says, in the page's language, from the server's dictionary (no page's JavaScript carries it). */
+  unserved?: { title: string; choose: string };
   /** The browser's router's first location key: the one page her parts belong to ("default" on the server). */
   herKey?: string;
 }

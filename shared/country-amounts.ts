@@ -22,7 +22,7 @@ export const COUNTRY_AMOUNT_KEYS = [
  * The home country's free-delivery threshold and unlock margin on their own: the browser's fallback (no
  * country row) needs only these two, and every page's first JavaScript carries them.
  */
-export { HOME_FREE_DELIVERY as KW_DEFAULT_FREE_DELIVERY };
+export { HOME_FREE_DELIVERY };
 
 /**
  * What a country starts with (migration 0056 writes the same), and what a country without a settings

@@ -49,7 +49,7 @@ const schema = z
     GA4_API_SECRET: z.string().default(''),
     ANALYTICS_CONSENT_COUNTRIES: z
       .string()
-      .default('KW,SA')
+      .default(COUNTRY_CODES.join(','))
       .transform((list) =>
         list
           .split(',')

@@ -33,7 +33,7 @@ import { media } from './routes/media';
 import { monitoring } from './routes/monitoring';
 import { seoFiles } from './routes/seo-files';
 import { setCountry } from './routes/set-country';
-import { chosenCountry, countryFromLocation, rememberCountry } from './lib/session';
+import { chosenCountry, countryFromLocation, rememberCountry, urlCountry } from './lib/session';
 import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '#shared/locale';
@@ -110,9 +110,14 @@ app.route('/', returnFiles);
 app.route('/', consultationRoom);
 app.route('/', dataExport);
 app.route('/api', apiProxy);
-// A first visit's page is rendered in the located country and that country is remembered.
+// A first visit's page is rendered in the located country and that country is remembered. A page whose
+// URL pins a country (a search engine's per-country result, shared/seo/country-urls.ts) is rendered in
+// it, and the shopper who followed it stays there, as after the switch.
 app.get('*', async function firstVisitCountry(c, next) {
-  if (!chosenCountry(c) && !c.req.header('x-country')) rememberCountry(c, countryFromLocation(c.req.raw));
+  const pinned = urlCountry(c);
+  if (pinned) {
+    if (chosenCountry(c) !== pinned) rememberCountry(c, pinned);
+  } else if (!chosenCountry(c) && !c.req.header('x-country')) rememberCountry(c, countryFromLocation(c.req.raw));
   await next();
 });
 app.get('*', renderPage);

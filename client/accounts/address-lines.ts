@@ -35,7 +35,7 @@ export function addressLineParts(a: AddressShown, t: Translate): string[][] {
             ['address_floor_short', a.floor],
             ['address_apartment_short', a.apartment],
           ]),
-          [t('country_KW')],
+          [t(`country_${a.country}`)],
         ]
       : [
           [a.district, a.city_name],
@@ -47,7 +47,7 @@ export function addressLineParts(a: AddressShown, t: Translate): string[][] {
             ['address_postal_code_short', a.postal_code],
             ['address_short_address_short', a.short_address],
           ]),
-          [t('country_SA')],
+          [t(`country_${a.country}`)],
         ];
   return lines.map((line) => line.filter((p): p is string => !!p)).filter((line) => line.length > 0);
 }

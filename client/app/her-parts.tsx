@@ -8,10 +8,17 @@ import { type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';
 import type { UserDisplay } from '#shared/boot';
+import type { HerSubscription } from '#shared/subscriptions/types';
 import type { HomeSection } from '../lib/catalogue';
 import { BootContext } from '../providers';
 
-/** The named places; each page shows those of them it has. */
+/**
+ * The named places; each page shows those of them it has. What else differs for her is the browser's own
+ * (decision 76's amendment, all her places): the cart's count (her browser's cart, spec §4) and wishlist
+ * hearts (the same for everyone). Her subscriptions to a product and what she viewed recently come with
+ * her parts as data (`subscribed`, `viewed`) for the subscribe-and-save choice and "more to see", which
+ * only the browser shows once the page is live (in the choice's reserved box; below the page's content).
+ */
 export type HerPartName = 'account' | 'for-you' | 'together';
 
 /** What her places render with. `pending`: the kept copy's (neutral); `failed`: the trip did not answer. */
@@ -23,6 +30,10 @@ export interface HerParts {
   forYou?: HomeSection[];
   /** Product: bought together, gated for her (recommend/her-safety). */
   together?: ProductCard[];
+  /** Product: her subscriptions to it, for the subscribe-and-save choice (subscriptions/SubscribeHost). */
+  subscribed?: HerSubscription[];
+  /** Product: what she viewed recently, for "more to see" below it (catalogue/MoreToSeeHost). */
+  viewed?: ProductCard[];
   /** The API said her session has ended after her page had left: the browser ends it (entry.client). */
   ended?: true;
 }

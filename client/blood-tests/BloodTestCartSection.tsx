@@ -15,6 +15,8 @@ import { bloodTestCart, bloodTestCartTotals, bloodTestSkuIds, removeBloodTest } 
 import { refreshBloodTestCart } from './sync';
 import { COUNTRY_FACTS, DEFAULT_COUNTRY, type CurrencyCode } from '#shared/locale';
 import { track } from '../analytics/track';
+import { useSessionStore } from '../stores/session';
+import { noteDropped } from '../cart/country-move';
 
 export function BloodTestCartSection() {
   const { t, lang } = useI18n();
@@ -25,11 +27,21 @@ export function BloodTestCartSection() {
   const entries = Object.values(items);
   const ids = bloodTestSkuIds(items as typeof bloodTestCart.items).join(',');
 
-  // Again whenever the cart's SKUs change (another tab, a removal): `ids` is the trigger.
+  const { country } = useSnapshot(useSessionStore());
+  // Again whenever the cart's SKUs change (another tab, a removal) or her country does (issue 77: what
+  // the new country does not sell leaves, and the cart's notice says so): `ids` and `country` are triggers.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: country is a trigger (the API client sends it), not a capture
   useEffect(() => {
     if (!loaded || !ids) return;
-    refreshBloodTestCart(api).catch((error: unknown) => console.warn('blood-test cart sync failed', error));
-  }, [api, loaded, ids]);
+    refreshBloodTestCart(api)
+      .then((changes) =>
+        noteDropped(
+          'blood_test',
+          changes.filter((c) => c.kind === 'not_sold'),
+        ),
+      )
+      .catch((error: unknown) => console.warn('blood-test cart sync failed', error));
+  }, [api, loaded, ids, country]);
 
   if (!loaded) return null;
   const { total } = bloodTestCartTotals(items as typeof bloodTestCart.items);

@@ -9,13 +9,15 @@ import { fieldMessage } from '../ui/field-message';
 import type { NewPatientDraft } from './booking-store';
 import { nationalIdState, type PatientErrors } from './patient-form';
 
-const LABELS = {
-  name: 'bt_patient_name',
-  sex: 'bt_patient_sex',
-  date_of_birth: 'bt_patient_birth',
-  relation: 'bt_patient_relation',
-  national_id: 'bt_id_KW',
-} as const;
+/** Each field's label as its messages name it; the national id's is the country's own (`bt_id_<code>`). */
+const labels = (country: CountryCode) =>
+  ({
+    name: 'bt_patient_name',
+    sex: 'bt_patient_sex',
+    date_of_birth: 'bt_patient_birth',
+    relation: 'bt_patient_relation',
+    national_id: `bt_id_${country}`,
+  }) as const;
 
 export function PatientFields({
   value,
@@ -40,7 +42,7 @@ export function PatientFields({
   const error = (field: keyof NewPatientDraft): string | null => {
     const key = errors[field];
     if (!key || !(showErrors || touched[field])) return null;
-    return fieldMessage({ t, tKey, has }, { label: LABELS[field] }, key);
+    return fieldMessage({ t, tKey, has }, { label: labels(country)[field] }, key);
   };
   const id = nationalIdState(value.national_id, country, value.date_of_birth);
   const idError = id.state === 'error' ? (has(id.key) ? tKey(id.key) : null) : error('national_id');

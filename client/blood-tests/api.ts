@@ -13,5 +13,5 @@ export const bloodTestApi = {
   detail: (api: ApiClient, slug: string) =>
     orNotFound(api.get<BloodTestDetail>(`/bloodTest/${encodeURIComponent(slug)}`)),
   sku: (api: ApiClient, ids: number[]) =>
-    api.post<{ items: BloodTestSkuItem[] }>('/bloodTest/sku', { ids }).then((r) => r.data.items),
+    api.post<{ items: BloodTestSkuItem[]; not_sold: number[] }>('/bloodTest/sku', { ids }).then((r) => r.data),
 };

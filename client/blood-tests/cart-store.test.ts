@@ -154,6 +154,16 @@ describe('blood-test cart sync (spec §4)', () => {
     expect(bloodTestCart.items['1001']).toMatchObject({ outOfStock: true, bloodTest: { currency: 'SAR' } });
   });
 
+  it('says which items were dropped because the shopper’s country does not sell them (issue 77)', () => {
+    addBloodTest(test());
+    addBloodTest(lipid);
+    const changes = applyBloodTestSync([fresh(lipid)], [1001]);
+    expect(Object.keys(bloodTestCart.items)).toEqual(['1009']);
+    expect(changes).toEqual([{ sku_id: 1001, name: 'Vitamin D (25-OH) test', kind: 'not_sold' }]);
+    // Nothing of it left in the new country: the whole cart goes, each with its reason.
+    expect(applyBloodTestSync([], [1009]).map((c) => c.kind)).toEqual(['not_sold']);
+  });
+
   it('clears the cart when the server returns no items', () => {
     addBloodTest(test());
     addBloodTest(lipid);

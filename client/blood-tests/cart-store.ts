@@ -44,17 +44,21 @@ export function clearBloodTestCart(): void {
 
 export type BloodTestCartChange =
   | { sku_id: number; name: string; kind: 'removed' }
+  /** Not sold in the shopper's country (issue 77: a cart moved between countries). */
+  | { sku_id: number; name: string; kind: 'not_sold' }
   | { sku_id: number; name: string; kind: 'price'; from: number; to: number };
 
 /**
  * Applies the server's answer to the cart's SKU ids (spec §4 blood-test cart sync). Names follow the
  * answer's language. An item whose price matches again loses its mark: the shopper has seen the change.
+ * An item the server names as not sold in her country (`notSold`, issue 77) is reported with that reason.
  */
-export function applyBloodTestSync(fresh: BloodTestSkuItem[]): BloodTestCartChange[] {
+export function applyBloodTestSync(fresh: BloodTestSkuItem[], notSold: readonly number[] = []): BloodTestCartChange[] {
   const changes: BloodTestCartChange[] = [];
+  const why = (skuId: number) => (notSold.includes(skuId) ? 'not_sold' : 'removed');
   if (!fresh.length) {
     for (const e of Object.values(bloodTestCart.items))
-      changes.push({ sku_id: e.sku.id, name: e.bloodTest.name, kind: 'removed' });
+      changes.push({ sku_id: e.sku.id, name: e.bloodTest.name, kind: why(e.sku.id) });
     bloodTestCart.items = {};
     return changes;
   }
@@ -62,7 +66,7 @@ export function applyBloodTestSync(fresh: BloodTestSkuItem[]): BloodTestCartChan
   for (const [key, entry] of Object.entries(bloodTestCart.items)) {
     const s = byId.get(entry.sku.id);
     if (!s) {
-      changes.push({ sku_id: entry.sku.id, name: entry.bloodTest.name, kind: 'removed' });
+      changes.push({ sku_id: entry.sku.id, name: entry.bloodTest.name, kind: why(entry.sku.id) });
       delete bloodTestCart.items[key];
       continue;
     }

@@ -7,6 +7,7 @@ import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
+import { pageUrl } from '#shared/seo/country-urls';
 import { BLOOD_TEST_IMAGE } from './picture';
 
 export function bloodTestLd(
@@ -28,7 +29,8 @@ export function bloodTestLd(
     brand: { '@type': 'Brand', name: test.lab.name },
     offers: {
       '@type': 'Offer',
-      url,
+      // The country's own URL: the price is this country's (shared/seo/country-urls.ts).
+      url: pageUrl(origin, paths.bloodTest(test.slug, 'en'), lang, country),
       price: minorToDecimal(test.price.price, COUNTRY_FACTS[country].decimals),
       priceCurrency: test.currency,
       eligibleRegion: { '@type': 'Country', name: country },

@@ -8,5 +8,6 @@ import { applyBloodTestSync, bloodTestCart, bloodTestSkuIds, type BloodTestCartC
 export async function refreshBloodTestCart(api: ApiClient): Promise<BloodTestCartChange[]> {
   const ids = bloodTestSkuIds(bloodTestCart.items);
   if (!ids.length) return [];
-  return applyBloodTestSync(await bloodTestApi.sku(api, ids));
+  const answer = await bloodTestApi.sku(api, ids);
+  return applyBloodTestSync(answer.items, answer.not_sold);
 }

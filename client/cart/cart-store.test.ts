@@ -144,6 +144,26 @@ describe('cart store', () => {
     ).toEqual([]);
   });
 
+  it('removes what the shopper’s new country does not sell and says why (issue 77), keeping the rest', () => {
+    cart.items = {
+      '101': { count: 2, sku: sku(), product, origin: { source: 'Product' } },
+      '102': {
+        count: 1,
+        sku: sku({ id: 102 }),
+        product: { ...product, name: 'Kuwait only' },
+        origin: { source: 'Product' },
+      },
+    };
+    const changes = applySkuSync(
+      [{ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true }],
+      undefined,
+      [102],
+    );
+    expect(changes).toEqual([{ sku_id: 102, name: 'Kuwait only', kind: 'not_sold' }]);
+    expect(Object.keys(cart.items)).toEqual(['101']);
+    expect(cart.items['101']!.count).toBe(2);
+  });
+
   it('takes the names of the page language from the sync: product, brand and size follow it', () => {
     cart.items = {
       '101': {

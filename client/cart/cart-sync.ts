@@ -67,14 +67,17 @@ export type SyncedSku = Pick<CartSync['items'][number], 'id' | 'name' | 'price' 
 export type CartChange =
   | { sku_id: number; name: string; kind: 'limit'; from: number; to: number }
   | { sku_id: number; name: string; kind: 'price'; from: number; to: number }
-  | { sku_id: number; name: string; kind: 'unavailable' };
+  | { sku_id: number; name: string; kind: 'unavailable' }
+  /** Not sold in the shopper's country (issue 77: a cart moved between countries): removed from the cart. */
+  | { sku_id: number; name: string; kind: 'not_sold' };
 
 /**
  * Applies fresh SKU data (spec §4 cart sync): a count above the buy limit comes down to it and is
  * reported as {from, to}; a SKU the server no longer returns, or one out of stock, is marked and
- * cannot be checked out; a changed price is taken and reported.
+ * cannot be checked out; a changed price is taken and reported. A SKU the server names as not sold in
+ * her country (`notSold`, issue 77) leaves the cart, reported with that reason.
  */
-export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
+export function applySkuSync(fresh: SyncedSku[], lang?: Lang, notSold: readonly number[] = []): CartChange[] {
   if (lang)
     applyNames(
       fresh,
@@ -86,6 +89,11 @@ export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
   for (const [key, entry] of Object.entries(cart.items)) {
     const s = byId.get(entry.sku.id);
     const name = entry.product.name;
+    if (notSold.includes(entry.sku.id)) {
+      changes.push({ sku_id: entry.sku.id, name, kind: 'not_sold' });
+      delete cart.items[key];
+      continue;
+    }
     if (!s?.in_stock) {
       if (!entry.outOfStock) changes.push({ sku_id: entry.sku.id, name, kind: 'unavailable' });
       cart.items[key] = {

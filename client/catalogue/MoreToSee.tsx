@@ -21,14 +21,16 @@ export interface MoreToSeeProps {
   alsoBought?: Card[];
   /** False where the page already shows her recently viewed (a signed-in home page): only joins. */
   showViewed?: boolean;
+  /** Hers, as her product page's data brought it: not asked for again unless this device has views to join. */
+  viewed?: Card[];
 }
 
-export default function MoreToSee({ except, alsoBought = [], showViewed = true }: MoreToSeeProps) {
+export default function MoreToSee({ except, alsoBought = [], showViewed = true, viewed: known }: MoreToSeeProps) {
   const api = useContext(ApiContext)!;
   const { t } = useI18n();
   const { user } = useSnapshot(useSessionStore());
   const signedIn = user !== null;
-  const [viewed, setViewed] = useState<Card[]>([]);
+  const [viewed, setViewed] = useState<Card[]>(() => (signedIn && showViewed ? (known ?? []) : []));
 
   useEffect(() => {
     let live = true;
@@ -36,6 +38,7 @@ export default function MoreToSee({ except, alsoBought = [], showViewed = true }
       if (signedIn) {
         const joined = await joinViewed(api);
         if (!showViewed) return [];
+        if (!joined && known) return known;
         return (joined ?? (await api.get<ViewedCards>(VIEWED_PATHS.mine)).data).items;
       }
       const ids = viewedIds().filter((id) => id !== except);
@@ -49,7 +52,7 @@ export default function MoreToSee({ except, alsoBought = [], showViewed = true }
     return () => {
       live = false;
     };
-  }, [api, signedIn, except, showViewed]);
+  }, [api, signedIn, except, showViewed, known]);
 
   const clear = async () => {
     clearViewed();

@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { createPortal } from 'react-dom';
 import { useMatches } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';
+import { type HerParts, useHerParts } from '../app/her-parts';
 import { browserTexts, withTexts } from '../i18n/texts';
 import { usePlace } from '../shell/use-place';
 import { useSessionStore } from '../stores/session';
@@ -42,9 +43,25 @@ function alsoBoughtOf(data: unknown[], productId: number | undefined): ProductCa
   return [];
 }
 
+/**
+ * What she viewed recently, as her product page's own data brought it (decision 76's amendment): her
+ * parts on her kept page, or the product's answer when the page was rendered for her. Undefined where
+ * the page brought none (the cart, home, a guest, her parts failed): then it is asked for.
+ */
+function herViewedOf(her: HerParts | null, data: unknown[], productId: number | undefined): ProductCard[] | undefined {
+  if (productId === undefined) return undefined;
+  if (her) return her.viewed;
+  for (const d of data) {
+    const product = d as { id?: number; recently_viewed?: ProductCard[] } | null;
+    if (product?.id === productId && Array.isArray(product.recently_viewed)) return product.recently_viewed;
+  }
+  return undefined;
+}
+
 export function MoreToSeeHost() {
   const place = usePlace(SELECTOR);
   const matches = useMatches();
+  const her = useHerParts();
   const signedIn = useSnapshot(useSessionStore()).user !== null;
   const except = place?.dataset.except ? Number(place.dataset.except) : undefined;
   const alsoBought = alsoBoughtOf(
@@ -64,6 +81,15 @@ export function MoreToSeeHost() {
         key={`${location.pathname}:${except ?? ''}`}
         except={except}
         alsoBought={alsoBought}
+        viewed={
+          signedIn
+            ? herViewedOf(
+                her,
+                matches.map((m) => m.loaderData),
+                except,
+              )
+            : undefined
+        }
         showViewed={!document.querySelector('[data-her-sections], [data-suggestion="recently-viewed"]')}
       />
     </Suspense>,

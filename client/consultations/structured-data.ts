@@ -5,6 +5,7 @@ import type { Person, WithContext } from 'schema-dts';
 import { type CountryCode, COUNTRY_FACTS, type Lang } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
+import { pageUrl } from '#shared/seo/country-urls';
 import type { NutritionistOfferDetail } from '#shared/consultations/types';
 
 export function nutritionistLd(
@@ -36,7 +37,8 @@ export function nutritionistLd(
     worksFor: { '@type': 'Organization', name: shop, url: origin },
     makesOffer: n.services.map((s) => ({
       '@type': 'Offer',
-      url,
+      // The country's own URL: the price is this country's (shared/seo/country-urls.ts).
+      url: pageUrl(origin, paths.nutritionist('en', n.id), lang, country),
       price: minorToDecimal(s.price, COUNTRY_FACTS[country].decimals),
       priceCurrency: s.currency,
       eligibleRegion: { '@type': 'Country', name: country },

@@ -5,10 +5,19 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { splitLocalePath, type Lang } from '#shared/locale';
 import { PAGE_PATHS } from '#shared/page-paths';
 import { useI18n } from '../i18n/context';
-import { CONTENT_PAGE_IDS, type ContentPageId, type ContentSection, type PageContent } from './page-content';
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
+import type { CountryLegal } from '#shared/countries/types';
+import {
+  CONTENT_PAGE_IDS,
+  type ContentPageId,
+  type ContentSection,
+  type DataProtectionLaw,
+  type LoadedContent,
+  type PageContent,
+} from './page-content';
 
 // The pages take their texts' type from here, with the loader and the renderer.
-export type { PageContent } from './page-content';
+export type { LoadedContent, PageContent } from './page-content';
 
 /** Pages with at least this many sections get a table of contents. */
 const TOC_MIN_SECTIONS = 6;
@@ -23,12 +32,27 @@ async function loadPageContent(lang: Lang, id: ContentPageId): Promise<PageConte
 
 const byPath = new Map<string, ContentPageId>(CONTENT_PAGE_IDS.map((id) => [PAGE_PATHS[id], id]));
 
+/** Every country's law on personal data in one language, in the countries' order, for the privacy policy. */
+export function lawsIn(
+  lang: Lang,
+  countries: readonly CountryCode[],
+  legal: Readonly<Record<string, CountryLegal>>,
+): DataProtectionLaw[] {
+  return countries.map((country) => {
+    const { law, regulator, url } = legal[country]!.dataProtection;
+    return { country, law: law[lang], regulator: regulator[lang], url };
+  });
+}
+
 /** Route loader of every page with texts: finds the page from the URL, in the URL's language. */
-export async function contentLoader({ request }: LoaderFunctionArgs): Promise<PageContent> {
+export async function contentLoader({ request }: LoaderFunctionArgs): Promise<LoadedContent> {
   const { lang, path } = splitLocalePath(new URL(request.url).pathname);
   const id = byPath.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
   if (!id) throw data(null, { status: 404 });
-  return loadPageContent(lang, id);
+  if (id !== 'privacy-policy') return loadPageContent(lang, id);
+  // The country modules' legal aspect loads with this page only (its own chunk); its data carries one language.
+  const [content, { LEGAL }] = await Promise.all([loadPageContent(lang, id), import('#shared/countries/legal')]);
+  return { ...content, laws: lawsIn(lang, COUNTRY_CODES, LEGAL) };
 }
 
 export function ContentSections({

@@ -1,6 +1,7 @@
 // The information pages' ids and the shape of their texts, apart from the loader in index.tsx: each
 // language's texts are checked against these types, and the loader imports those texts on demand, so
 // with the types in index.tsx the texts and their loader would import each other.
+import type { CountryCode } from '#shared/countries';
 import type { PageId } from '#shared/page-paths';
 
 export const CONTENT_PAGE_IDS = [
@@ -27,6 +28,19 @@ export interface PageContent {
   readonly title: string;
   readonly intro: string;
   readonly sections: readonly ContentSection[];
+}
+
+/** A country's law on personal data in the page's language (the country module's `legal` aspect). */
+export interface DataProtectionLaw {
+  readonly country: CountryCode;
+  readonly law: string;
+  readonly regulator: string;
+  readonly url: string;
+}
+
+/** What an information page's loader answers: its texts, and for the privacy policy every country's law. */
+export interface LoadedContent extends PageContent {
+  readonly laws?: readonly DataProtectionLaw[];
 }
 
 /** The shape a translation must have: every text a string; ids, pages and counts as in English. */

@@ -156,7 +156,7 @@ export const staticPagesEn = {
         id: 'who-we-are',
         heading: 'Who we are',
         paragraphs: [
-          `Gulf Vitamins runs this online shop for customers in Kuwait and Saudi Arabia and is responsible for the personal data described here. You can write to us about privacy at ${COMPANY.email}.`,
+          `Gulf Vitamins runs this online shop for customers in the countries listed at the end of this policy and is responsible for the personal data described here. You can write to us about privacy at ${COMPANY.email}.`,
         ],
       },
       {
@@ -180,7 +180,7 @@ export const staticPagesEn = {
           'run your account, wallet and wishlists;',
           'answer your questions and applications;',
           'prevent fraud and keep the shop secure;',
-          'meet our legal, tax and accounting obligations in Kuwait and Saudi Arabia;',
+          'meet our legal, tax and accounting obligations in each country we serve;',
           'send offers by email, SMS or notification, only with your consent, which you can withdraw at any time.',
         ],
       },
@@ -216,14 +216,14 @@ export const staticPagesEn = {
         id: 'your-rights',
         heading: 'Your rights',
         paragraphs: [
-          'Under Saudi Arabia’s Personal Data Protection Law and Kuwait’s Data Privacy Protection Regulation, you have the right to:',
+          'Under the data protection law of the country you shop in (each country’s law and authority are listed at the end of this policy), you have the right to:',
         ],
         items: [
           'get a copy of your data: “Download my data” on your account page prepares an archive of everything we keep (your details, orders and invoices, health data and uploaded files), usually within minutes;',
           'have data that is wrong or incomplete corrected;',
           'delete your account on your account page: your health data is erased at once, and your orders are kept only as tax law requires, without your personal details;',
           'withdraw your consent to marketing at any time;',
-          'complain to the data protection authority of your country.',
+          'complain to the data protection authority of your country (listed at the end of this policy).',
         ],
       },
       {

@@ -8,7 +8,7 @@ import {
   RATE_SCALE,
   type CurrencyInfo,
 } from '#shared/money';
-import { KW_DEFAULT_FREE_DELIVERY } from '#shared/country-amounts';
+import { HOME_FREE_DELIVERY } from '#shared/country-amounts';
 import { useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
@@ -57,7 +57,7 @@ export function useFreeShipping(): { minor: number; unlockMargin: number; curren
   const row = useCountryRow();
   const currency = useCurrency();
   // Without the row the currency falls back to Kuwait's: so do the amounts.
-  const amounts = row ?? KW_DEFAULT_FREE_DELIVERY;
+  const amounts = row ?? HOME_FREE_DELIVERY;
   return { minor: amounts.free_delivery_minor, unlockMargin: amounts.unlock_margin_minor, currency };
 }
 

@@ -29,7 +29,7 @@ describe('structured data', () => {
     expect([misspelt, untyped]).toHaveLength(2);
   });
 
-  it('gives a product one offer per country, in its currency with its decimals (KWD 3, SAR 2 with VAT)', () => {
+  it('gives a product the offer of the page’s country, in its currency with its decimals (KWD 3, SAR 2 with VAT), on that country’s URL', () => {
     const product = {
       slug: 'vitamin-d3',
       name: 'Vitamin D3',
@@ -43,14 +43,26 @@ describe('structured data', () => {
       { code: 'KW', currency: 'KWD', exchange_rate: '1', vat_basis_points: 0 },
       { code: 'SA', currency: 'SAR', exchange_rate: '12.2', vat_basis_points: 1500 },
     ] as unknown as Parameters<typeof productLd>[3];
-    const ld = productLd(product, 'https://shop.example', 'ar', countries, HOME_COUNTRY);
-    expect(ld.offers).toEqual([
-      expect.objectContaining({ price: '5.000', priceCurrency: 'KWD', availability: 'https://schema.org/InStock' }),
-      expect.objectContaining({ price: '70.15', priceCurrency: 'SAR' }),
+    const ld = (country: 'KW' | 'SA') =>
+      productLd(product, { origin: 'https://shop.example', country }, 'ar', countries).offers;
+    expect(ld('KW')).toEqual([
+      expect.objectContaining({
+        price: '5.000',
+        priceCurrency: 'KWD',
+        availability: 'https://schema.org/InStock',
+        url: 'https://shop.example/ar/products/vitamin-d3?country=KW',
+      }),
+    ]);
+    expect(ld('SA')).toEqual([
+      expect.objectContaining({
+        price: '70.15',
+        priceCurrency: 'SAR',
+        url: 'https://shop.example/ar/products/vitamin-d3?country=SA',
+      }),
     ]);
   });
 
-  it("offers an own-priced country's price on its own page only, and nothing where it is not sold", () => {
+  it("offers an own-priced country's price as it is, and nothing where the product is not sold", () => {
     const product = {
       slug: 'vitamin-d3',
       name: 'Vitamin D3',
@@ -67,22 +79,17 @@ describe('structured data', () => {
       exchange_rate: '12.2',
       vat_basis_points: 0,
     })) as unknown as Parameters<typeof productLd>[3];
-    const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+    const rows = CORE as unknown as Record<string, { pricing?: PricingKind }>;
     rows[other]!.pricing = 'own';
     try {
-      // The page's price is the owner's amount there: one offer, as it is, never converted for another.
-      const own = productLd(product, 'https://shop.example', 'en', countries, other);
-      expect(own.offers).toEqual([expect.objectContaining({ price: minorToDecimal(1_500, CORE[other].decimals) })]);
-      // A converted page's price says nothing of an own-priced country's: no offer for it.
-      const home = productLd(product, 'https://shop.example', 'en', countries, HOME_COUNTRY);
-      expect((home.offers as unknown as Array<{ priceCurrency: string }>).map((o) => o.priceCurrency)).not.toContain(
-        CORE[other].currency,
-      );
-      expect(
-        productLd({ ...product, sold_here: false }, 'https://shop.example', 'en', countries, other).offers,
-      ).toEqual([]);
+      const page = { origin: 'https://shop.example', country: other };
+      // The page's price is the owner's amount there: never converted.
+      expect(productLd(product, page, 'en', countries).offers).toEqual([
+        expect.objectContaining({ price: minorToDecimal(1_500, CORE[other].decimals) }),
+      ]);
+      expect(productLd({ ...product, sold_here: false }, page, 'en', countries).offers).toEqual([]);
     } finally {
-      rows[other]!.pricing = 'converted';
+      delete rows[other]!.pricing;
     }
   });
 
@@ -120,14 +127,16 @@ describe('structured data', () => {
       (ld.offers as unknown as Array<{ shippingDetails: { shippingRate: { value: number; currency: string } } }>).map(
         (o) => o.shippingDetails.shippingRate,
       );
-    expect(rate(productLd(product, 'https://shop.example', 'en', countries, HOME_COUNTRY))).toEqual([
+    const rates = (p: typeof product) =>
+      (['KW', 'SA'] as const).flatMap((country) =>
+        rate(productLd(p, { origin: 'https://shop.example', country }, 'en', countries)),
+      );
+    expect(rates(product)).toEqual([
       { '@type': 'MonetaryAmount', value: 0, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);
     // A product left out of free delivery pays the fee whatever its price.
-    expect(
-      rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries, HOME_COUNTRY)),
-    ).toEqual([
+    expect(rates({ ...product, free_delivery: false })).toEqual([
       { '@type': 'MonetaryAmount', value: 1, currency: 'KWD' },
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);

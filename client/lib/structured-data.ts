@@ -1,6 +1,7 @@
-// schema.org data for search engines: the shop as an Organization, and each product with an offer
-// per country in that country's currency, with what delivering it there costs and takes and the
-// return policy there (Google's merchant listings ask both of every offer).
+// schema.org data for search engines: the shop as an Organization, and each product with the offer of
+// the page's country (its URL pins it, shared/seo/country-urls.ts) in that country's currency, with its
+// stock there, what delivering it there costs and takes and the return policy there (Google's merchant
+// listings ask both of every offer). Each country's offer is on that country's URL.
 import type {
   MerchantReturnPolicy,
   OfferShippingDetails,
@@ -15,10 +16,11 @@ import type {
 import type { Country } from '#shared/api/schemas';
 import type { ProductDetail } from '#shared/catalogue/types';
 import { type CountryCode, type Lang, localizePath } from '#shared/locale';
-import { pricingOf } from '#shared/countries';
 import { currencyInfoOf, minorToDecimal, payableMinor } from '#shared/money';
 import { DELIVERY_DAYS, RETURN_WINDOW_DAYS } from '#shared/orders/merchant-policy';
 import { paths } from '#shared/routes';
+import { pageUrl } from '#shared/seo/country-urls';
+import type { BootData } from '#shared/boot';
 
 const days = ([min, max]: readonly [number, number]): QuantitativeValue => ({
   '@type': 'QuantitativeValue',
@@ -99,22 +101,13 @@ export function organizationLd(origin: string, name: string): [WithContext<Organ
   ];
 }
 
-/** Whether a page of `page` prices what `country` charges (both converted, or the same country). */
-const samePricing = (country: CountryCode, page: CountryCode) =>
-  country === page || (pricingOf(country) === 'converted' && pricingOf(page) === 'converted');
-
 export function productLd(
   product: ProductDetail,
-  origin: string,
+  { origin, country }: Pick<BootData, 'origin' | 'country'>,
   lang: Lang,
   countries: Country[],
-  /** The page's country: its prices are the page's, which say nothing of an own-priced country's. */
-  pageCountry: CountryCode,
 ): WithContext<Product> {
   const sku = product.default_sku;
-  // The page's price is its country's: a converted country's is base fils, which every converted country's
-  // offer converts; an own-priced country's is its own and names no other (decision 77). Not sold: no offer.
-  const priced = product.sold_here === false ? [] : countries.filter((c) => samePricing(c.code, pageCountry));
   const url = `${origin}${paths.product(product.slug, lang)}`;
   return {
     '@context': 'https://schema.org',
@@ -126,27 +119,34 @@ export function productLd(
     brand: { '@type': 'Brand', name: product.brand.name },
     category: product.category.name,
     url,
-    offers: priced.map((c) => {
-      // The offer's price is what a shopper of that country pays (VAT included in Saudi Arabia).
-      const info = currencyInfoOf(c);
-      const minor = payableMinor(sku.price.price, info);
-      // As the page says: free delivery when this item alone reaches the country's threshold.
-      const freeAlone = product.free_delivery && minor >= c.free_delivery_minor;
-      const fee = freeAlone ? 0 : c.delivery_fee_minor;
-      return {
-        '@type': 'Offer',
-        url,
-        price: minorToDecimal(minor, info.decimals),
-        priceCurrency: info.currency,
-        eligibleRegion: { '@type': 'Country', name: c.code },
-        availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        itemCondition: 'https://schema.org/NewCondition',
-        ...(fee === null
-          ? {}
-          : { shippingDetails: shippingLd(c.code, { minor: fee, currency: info.currency, decimals: info.decimals }) }),
-        hasMerchantReturnPolicy: returnPolicyLd(c.code, origin, lang),
-      };
-    }),
+    // The page's country only: its stock is that country's (the page's data was read for it), and the
+    // other countries' offers are on their own URLs.
+    // Not sold in the page's country (an own-priced country without the owner's price, decision 77): no offer.
+    offers: countries
+      .filter((c) => c.code === country && product.sold_here !== false)
+      .map((c) => {
+        // The offer's price is what a shopper of that country pays (VAT included where prices include it).
+        const info = currencyInfoOf(c);
+        const minor = payableMinor(sku.price.price, info);
+        // As the page says: free delivery when this item alone reaches the country's threshold.
+        const freeAlone = product.free_delivery && minor >= c.free_delivery_minor;
+        const fee = freeAlone ? 0 : c.delivery_fee_minor;
+        return {
+          '@type': 'Offer',
+          url: pageUrl(origin, paths.product(product.slug, 'en'), lang, c.code),
+          price: minorToDecimal(minor, info.decimals),
+          priceCurrency: info.currency,
+          eligibleRegion: { '@type': 'Country', name: c.code },
+          availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          ...(fee === null
+            ? {}
+            : {
+                shippingDetails: shippingLd(c.code, { minor: fee, currency: info.currency, decimals: info.decimals }),
+              }),
+          hasMerchantReturnPolicy: returnPolicyLd(c.code, origin, lang),
+        };
+      }),
     ...ratingLd(product),
   };
 }

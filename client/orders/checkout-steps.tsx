@@ -22,6 +22,7 @@ import { MinorMoney } from '../ui/Money';
 import { buyableEntries } from '../cart/cart-sync';
 import { OrderBy } from '../delivery/OrderBy';
 import { useOrderTotalsState } from './use-order-totals';
+import { useCartCountry } from '../cart/CountryMoveNotice';
 
 /** Whether a checkout step was shown in this document: back and forward between steps move focus too. */
 let stepsShown = false;
@@ -95,6 +96,8 @@ export function useCheckoutState() {
     // Every choice is kept as it is made, so a reload keeps the payment method, the wallet choice…
     return subscribe(checkout, saveCheckout);
   }, []);
+  // A checkout continued in another country than before (issue 77): the old country's choices go.
+  useCartCountry(ready);
   return ready;
 }
 

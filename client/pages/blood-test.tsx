@@ -64,6 +64,7 @@ export function Component() {
         type: 'product',
         image: BLOOD_TEST_IMAGE,
         jsonLd: import.meta.env.SSR ? [bloodTestLd(test, origin, lang, country)] : [],
+        countries: test.countries,
       }}
     >
       <div className="bt-page">

@@ -13,6 +13,8 @@ import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { EmptyState, Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
+import { countryOfCurrency } from '#shared/countries';
+import { PRICE_STEPS } from '#shared/countries/price-steps';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { texts: ['blood-tests'], id: 'blood-test', siteIndex: 'shop' } satisfies PageDeclaration;
@@ -21,9 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = bloodTestQueryFromUrl(new URL(request.url).searchParams);
   return { query, list: await bloodTestApi.list(context.get(apiContext), query) };
 }
-
-/** "Up to" choices in each currency's minor units. */
-const MAX_PRICES: Record<string, number[]> = { KWD: [5000, 10000, 25000], SAR: [10000, 20000, 40000] };
 
 export function Component() {
   const { query, list } = useLoaderData() as { query: BloodTestListQuery; list: BloodTestList };
@@ -34,6 +33,9 @@ export function Component() {
   const base = href('/blood-test');
   const withCategory = (category?: string) => `${base}${bloodTestPageQuery({ ...query, category })}`;
   const category = list.categories.find((c) => c.slug === query.category);
+  // "Up to" choices in the list's currency: its country's steps (none for a currency no country has).
+  const listCountry = countryOfCurrency(list.currency);
+  const maxPrices = listCountry ? PRICE_STEPS[listCountry].bloodTests : [];
   const title = category ? `${t('page_blood_test')}: ${category.name}` : t('page_blood_test');
 
   return (
@@ -102,7 +104,7 @@ export function Component() {
           <span>{t('bt_filter_max_price')}</span>
           <select name="max_price" defaultValue={query.max_price ? String(query.max_price) : ''}>
             <option value="">{t('bt_price_any')}</option>
-            {(MAX_PRICES[list.currency] ?? []).map((p) => (
+            {maxPrices.map((p) => (
               <option key={p} value={p}>
                 {format(p, list.currency)}
               </option>

@@ -42,6 +42,9 @@ import { SubscribeChoice } from '../subscriptions/SubscribeChoice';
 import { setLineEvery } from '../subscriptions/cart-every';
 import { openAuthModal } from '../stores/auth-modal';
 import { OrderBy } from '../delivery/OrderBy';
+import { CountryMoveNotice, useCartCountry } from '../cart/CountryMoveNotice';
+import { noteCouponOfOldCountry, noteDropped } from '../cart/country-move';
+import { bloodTestCart } from '../blood-tests/cart-state';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
@@ -68,19 +71,26 @@ export function Component() {
 
   useEffect(restoreCheckout, []);
   useEffect(restoreGiftChoices, []);
+  // A cart shown in another country than before (issue 77): the old country's choices go (after the
+  // kept ones were read above). An empty cart (both carts) is in no country.
+  const { items: tests, loaded: testsLoaded } = useSnapshot(bloodTestCart);
+  useCartCountry(loaded && testsLoaded, Object.keys(items).length > 0 || Object.keys(tests).length > 0);
 
   // A cart reminder's link (/cart?restore=…, issue 64): its code loads only then; the address is
   // cleaned at once, so a reload or a shared address does not bring it back twice.
   const [params, setParams] = useSearchParams();
   const restoreToken = params.get('restore');
   const session = useSessionStore();
+  const { country } = useSnapshot(session);
   useEffect(() => {
     if (!restoreToken) return;
     setParams({}, { replace: true });
     void import('../cart/restore-link').then((m) => m.restoreFromLink(api, session, restoreToken));
   }, [restoreToken, setParams, api, session]);
 
-  // Cart sync (spec §4): fresh SKU data when the cart loads and when its SKUs change.
+  // Cart sync (spec §4): fresh SKU data when the cart loads, when its SKUs change and in a new country
+  // (what that country does not sell leaves the cart, issue 77).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: country is a trigger (the API client sends it), not a capture
   useEffect(() => {
     if (!loaded || !ids) return;
     let live = true;
@@ -90,15 +100,20 @@ export function Component() {
       })
       .then((res) => {
         if (!live) return;
-        const found = applySkuSync(res.data.items, lang);
-        if (found.length) setChanges((prev) => [...prev, ...found]);
+        const found = applySkuSync(res.data.items, lang, res.data.not_sold);
+        noteDropped(
+          'product',
+          found.filter((f) => f.kind === 'not_sold'),
+        );
+        const shown = found.filter((f) => f.kind !== 'not_sold');
+        if (shown.length) setChanges((prev) => [...prev, ...shown]);
         setTogether(res.data.purchase_together);
       })
       .catch((error: unknown) => console.warn('cart sync failed', error));
     return () => {
       live = false;
     };
-  }, [api, loaded, ids, lang]);
+  }, [api, loaded, ids, lang, country]);
 
   // The server's totals (discount, delivery, VAT) for what can be bought.
   const {
@@ -110,6 +125,11 @@ export function Component() {
     gifts: giftChoiceList(byPromotion),
   });
   const currencyInfo = useCurrency();
+  // The old country's coupon, refused by the new country's quote after a move: the coupon field drops
+  // it, and the move's notice names it.
+  useEffect(() => {
+    noteCouponOfOldCountry(totals?.coupon ?? null);
+  }, [totals]);
   const arrives = totals?.arrival?.promises.find((p) => p.speed === totals.arrival!.speed) ?? null;
 
   if (!loaded) {
@@ -124,6 +144,7 @@ export function Component() {
     return (
       <Page title={t('page_cart')}>
         <RestoredNotice />
+        <CountryMoveNotice />
         <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
         <BloodTestCartSection />
         <div data-more-to-see="" />
@@ -137,6 +158,7 @@ export function Component() {
   return (
     <Page title={t('page_cart')}>
       <RestoredNotice />
+      <CountryMoveNotice />
       <PendingOrderNotice />
       {changes.length > 0 && <ChangesAlert changes={changes} />}
       <div className="cart-layout">

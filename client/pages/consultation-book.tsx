@@ -40,7 +40,7 @@ import { TimePicker } from '../consultations/TimePicker';
 import type { NutritionistOfferDetail } from '#shared/consultations/types';
 import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
-import { useMinor } from '../lib/locale';
+import { useCurrency, useMinor } from '../lib/locale';
 import { PaymentChoice } from '../orders/PaymentChoice';
 import { ApiContext } from '../providers';
 import { newIdempotencyKey } from '../stores/checkout';
@@ -164,6 +164,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const api = useContext(ApiContext)!;
   const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
+  const { vatBasisPoints } = useCurrency();
   const n = d.nutritionist;
   const service = n.services.find((s) => s.id === serviceId)!;
   const [hold, setHold] = useState<ConsultationHold | null>(null);
@@ -409,7 +410,8 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                 {method === 'package' ? t('consult_total_package') : minor(service.price, service.currency)}
               </strong>
             </p>
-            {country === 'SA' && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
+            {/* The country charges VAT (the owner's rate from /country, none in Kuwait): prices include it. */}
+            {vatBasisPoints > 0 && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
             <RulesBeforePaying startsAt={ms(hold.starts_at)} endsAt={ms(hold.ends_at)} country={country} />
             <label className="checkbox bt-consent">
               <input

@@ -54,7 +54,7 @@ export function Component() {
   const { t, lang } = useI18n();
   const href = useHref();
   const format = usePrice();
-  const { origin: siteOrigin } = useBoot();
+  const boot = useBoot();
   const { data: countries } = useSWR<{ items: Country[] }>('/country');
   const [params] = useSearchParams();
   // Start on a size that can be bought when the default one is sold out.
@@ -100,9 +100,7 @@ export function Component() {
         type: 'product',
         keepParams: ['nutritionist_id'],
         image: product.images[0]?.og ?? product.images[0]?.url,
-        jsonLd: import.meta.env.SSR
-          ? [productLd(product, siteOrigin, lang, countries?.items ?? [], freeShipping.currency.country)]
-          : [],
+        jsonLd: import.meta.env.SSR ? [productLd(product, boot, lang, countries?.items ?? [])] : [],
       }}
     >
       <div className="product-page">

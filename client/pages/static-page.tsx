@@ -1,11 +1,13 @@
 // The information pages made of text (our story, terms, privacy policy, return policy, disclaimer):
 // title, intro, a table of contents on long pages, then one h2 section per heading. Texts come from
-// client/content, in the page's language only.
+// client/content, in the page's language only. The privacy policy adds each country's law on personal
+// data, the legal pages each country's seller.
 import { useLoaderData } from 'react-router';
 import { LEGAL_PAGE_IDS } from '#shared/page-paths';
-import { contentLoader, ContentSections, type PageContent } from '../content';
+import { contentLoader, ContentSections, type LoadedContent } from '../content';
 import { Page } from '../ui/Page';
 import { CompanyEntitiesSection } from '../shell/CompanyDetails';
+import { DataProtectionLaws } from '../content/DataProtectionLaws';
 import { usePageHandle } from '../route-handle';
 import type { PageDeclaration } from '../page-table';
 
@@ -25,13 +27,15 @@ export const page = {
 export const loader = contentLoader;
 
 export function Component() {
-  const content = useLoaderData() as PageContent;
-  const legal = (LEGAL_PAGE_IDS as readonly string[]).includes(usePageHandle().page);
+  const content = useLoaderData() as LoadedContent;
+  const { page: id } = usePageHandle();
+  const legal = (LEGAL_PAGE_IDS as readonly string[]).includes(id);
   return (
     <Page title={content.title} description={content.intro}>
       <article className="static-page">
         <p className="static-intro">{content.intro}</p>
         <ContentSections sections={content.sections} />
+        {content.laws && <DataProtectionLaws laws={content.laws} />}
         {legal && <CompanyEntitiesSection />}
       </article>
     </Page>

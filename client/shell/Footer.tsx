@@ -8,6 +8,7 @@ import { openConsentSettings } from '../analytics/settings';
 import { analyticsOn } from '../analytics/track';
 import { useBoot } from '../lib/locale';
 import { CompanyEntity, useShopperCountry } from './CompanyDetails';
+import { UnservedChoice } from './UnservedChoice';
 
 type Linkable = Exclude<TitledPageId, 'product' | 'shared-list'>;
 
@@ -33,6 +34,8 @@ export function Footer() {
   const cookieSettings = analyticsOn(config.analytics) && consentRequired(config.analytics, country);
   return (
     <footer className="site-footer">
+      {/* A first visit from a place not served (issue 77); gone once she picks a country in the header. */}
+      <UnservedChoice chosen={country !== rendered} />
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="footer-brand">{t('brand_name')}</p>

@@ -23,6 +23,8 @@ const HeaderBloodTestCart = lazy(withTexts(['blood-tests'], () => import('../blo
 export function Header() {
   const { t, lang } = useI18n();
   const href = useHref();
+  // The cart is the browser's (spec §4): its count is read from her storage once the page is hydrated,
+  // and the badge shows only once the page is live (app.css), never the server's "0" turning into hers.
   const { items } = useSnapshot(cart);
   const { country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
@@ -87,8 +89,10 @@ export function HerAccount() {
   const { t } = useI18n();
   const href = useHref();
   const { user } = useSnapshot(useSessionStore());
-  const pending = useHerParts()?.state === 'pending';
-  const neutral = import.meta.env.SSR && pending;
+  // The server's alone: the browser's build has no call at all (a build-time constant, so the hooks'
+  // order is the same on every render of either build).
+  // biome-ignore lint/correctness/useHookAtTopLevel: import.meta.env.SSR never changes within a build.
+  const neutral = import.meta.env.SSR && useHerParts()?.state === 'pending';
   return (
     <HerSlot name="account">
       {user || neutral ? (

@@ -9,6 +9,8 @@ import type { DeliverySpeed } from '#shared/delivery/promise';
 
 const ORDER_SUMMARY_KEY = 'order_summary';
 const CHECKOUT_KEY = 'checkout';
+/** The country this tab last showed the cart in (issue 77, client/cart/country-move.ts); an order ends it. */
+export const CART_COUNTRY_KEY = 'cart_country';
 
 export interface CheckoutState {
   coupon: string | null;
@@ -96,6 +98,7 @@ export function clearCheckout(): void {
   try {
     localStorage.removeItem(ORDER_SUMMARY_KEY);
     sessionStorage.removeItem(CHECKOUT_KEY);
+    sessionStorage.removeItem(CART_COUNTRY_KEY);
   } catch {
     // Storage may be unavailable (private mode): nothing to clear then.
   }

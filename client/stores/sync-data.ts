@@ -4,14 +4,14 @@
 // row, already there at server render); this store gates the prompt and gives the delivery fee.
 import { proxy } from 'valtio';
 import type { ApiClient } from '#shared/api/client';
-import { KW_DEFAULT_FREE_DELIVERY } from '#shared/country-amounts';
+import { HOME_FREE_DELIVERY } from '#shared/country-amounts';
 import type { CountryCode } from '#shared/locale';
 
 const SYNC_STORAGE_KEY = 'sync_data';
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 export const syncData = proxy({
-  freeShipping: KW_DEFAULT_FREE_DELIVERY.free_delivery_minor,
+  freeShipping: HOME_FREE_DELIVERY.free_delivery_minor,
   deliveryFee: null as number | null,
   loaded: false,
 });

@@ -3,6 +3,7 @@
 // same rounding: the discount on the base price, then the shopper's currency and VAT), in both
 // languages and both countries.
 import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#shared/api/client';
 import type { BootData } from '#shared/boot';
@@ -16,6 +17,7 @@ import { AppProviders } from '../providers';
 import { createSessionStore } from '../stores/session';
 import PayLaterNote from '../orders/PayLaterNote';
 import { currencyInfoOf } from '#shared/money';
+import type { HerSubscription } from '#shared/subscriptions/types';
 import ProductSubscribe, { payLaterPlace } from './ProductSubscribe';
 
 provideDictionary('en', en);
@@ -28,7 +30,7 @@ const countries = {
   ] as unknown as Country[],
 };
 
-function render(lang: Lang, country: CountryCode, every: string | null, count = 1): string {
+function render(lang: Lang, country: CountryCode, every: string | null, count = 1, mine?: HerSubscription[]): string {
   cart.items = {
     '101': {
       sku: { id: 101, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
@@ -46,7 +48,12 @@ function render(lang: Lang, country: CountryCode, every: string | null, count = 
       api={{} as ApiClient}
       session={createSessionStore({ country, user: null })}
     >
-      <ProductSubscribe value={JSON.stringify({ sku: 101, price: 4000, discount: 10, offered: ['1m', '2m', '3m'] })} />
+      <StaticRouter location={lang === 'ar' ? '/ar/products/d3' : '/products/d3'}>
+        <ProductSubscribe
+          value={JSON.stringify({ sku: 101, price: 4000, discount: 10, offered: ['1m', '2m', '3m'] })}
+          mine={mine}
+        />
+      </StaticRouter>
     </AppProviders>,
   );
 }
@@ -78,6 +85,27 @@ describe('ProductSubscribe', () => {
       expect(html).toContain(saving);
     },
   );
+
+  it('shows a signed-in shopper her own subscription to the size instead of the choice, at her price', () => {
+    const mine: HerSubscription[] = [
+      { sku_id: 102, every: '1m', count: 1, next_date: '2026-12-01', status: 'active' },
+      { sku_id: 101, every: '2m', count: 3, next_date: '2026-12-20', status: 'paused' },
+    ];
+    const html = render('en', 'KW', null, 1, mine).replace(/\u00a0/g, ' ');
+    expect(html).toContain('data-testid="subscribe-mine"');
+    expect(html).not.toContain('data-testid="subscribe-every"');
+    expect(html).toContain('Your subscription: Every 2 months');
+    expect(html).toContain('Paused');
+    // Three units at KWD 4.000 less 10 %: KWD 10.800 a delivery; when the next one comes.
+    expect(html).toContain('KWD 10.800 a delivery');
+    expect(html).toContain('Next delivery: Dec 20, 2026');
+    expect(html).toContain('href="/profile/subscriptions"');
+    // Another size's subscription is not this one's: the choice.
+    const other = render('ar', 'KW', null, 1, [mine[0]!]);
+    expect(other).toContain('data-testid="subscribe-every"');
+    expect(other).not.toContain('data-testid="subscribe-mine"');
+    expect(render('ar', 'KW', null, 1, mine)).toContain('href="/ar/profile/subscriptions"');
+  });
 
   it('says it in Arabic', () => {
     const html = render('ar', 'KW', '1m');

@@ -4,16 +4,22 @@
 // price the line (the discount on the base price, then the money module's one payable rounding). The
 // page's pay-later note follows the choice: it is told the subscription's price and that the cart
 // subscribes (payLaterPlace), so it never quotes the one-time price of a delivery she will not pay.
+// A signed-in shopper who subscribes to the size already sees her subscription instead of the choice
+// (her parts' data, decision 76's amendment): how often, her price a delivery, the next delivery.
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
 import { type CurrencyInfo, formatMinor, payableMinor } from '#shared/money';
 import type { SubscribeOffer } from '#shared/orders/types';
+import type { HerSubscription } from '#shared/subscriptions/types';
+import { formatDate } from '#shared/text/dates';
 import { discountedPrice, type Frequency, isFrequency } from '#shared/subscriptions/frequency';
 import { cart } from '../cart/cart-store';
 import { useI18n } from '../i18n/context';
-import { useCurrency } from '../lib/locale';
+import { useCurrency, useHref } from '../lib/locale';
 import { setLineEvery } from './cart-every';
 import { SubscribeChoice } from './SubscribeChoice';
+import { frequencyLabel } from './frequency-label';
 
 /** The choice made before the size was in the cart, per SKU, applied when it is added. */
 const waiting = new Map<number, Frequency | null>();
@@ -31,8 +37,10 @@ function readOffer(value: string): (SubscribeOffer & { price: number | null }) |
   }
 }
 
-export default function ProductSubscribe({ value }: { value: string }) {
+export default function ProductSubscribe({ value, mine: hers }: { value: string; mine?: HerSubscription[] }) {
   const offer = readOffer(value);
+  // Her own subscription to this size (a signed-in shopper's, SubscribeHost): shown instead of the choice.
+  const mine = hers?.find((s) => s.sku_id === offer?.sku_id && isFrequency(s.every));
   const { items } = useSnapshot(cart);
   const skuId = offer?.sku_id ?? 0;
   const line = items[String(skuId)];
@@ -52,7 +60,7 @@ export default function ProductSubscribe({ value }: { value: string }) {
     [skuId],
   );
 
-  const current = offer ? (line ? (line.every ?? null) : chosen) : null;
+  const current = offer && !mine ? (line ? (line.every ?? null) : chosen) : null;
   const info = useCurrency();
   const place = offer && offer.price !== null ? payLaterPlace(offer.price, offer.discount, current, info) : null;
   const minor = place?.minor ?? 0;
@@ -74,6 +82,7 @@ export default function ProductSubscribe({ value }: { value: string }) {
   }, [minor, subscribing, once]);
 
   if (!offer) return null;
+  if (mine) return <YourSubscription mine={mine} offer={offer} />;
   return (
     <SubscribeChoice
       offer={offer}
@@ -120,5 +129,39 @@ function SubscriptionPrice({ fils, percent, count }: { fils: number; percent: nu
       <strong>{t('sub_price_each', { price: format(subscribed) })}</strong>{' '}
       <span className="saving">{t('sub_you_save', { amount: format(once - subscribed) })}</span>
     </p>
+  );
+}
+
+/**
+ * Her own subscription to this size: how often, her price a delivery at its discount, the next delivery.
+ * Three short lines, within the box the page reserves for the choice ([data-subscribe], catalogue.css),
+ * so that nothing below moves when it shows.
+ */
+function YourSubscription({
+  mine,
+  offer,
+}: {
+  mine: HerSubscription;
+  offer: SubscribeOffer & { price: number | null };
+}) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const info = useCurrency();
+  const each = offer.price !== null ? payableMinor(discountedPrice(offer.price, offer.discount), info) * mine.count : 0;
+  const next = formatDate(Date.parse(`${mine.next_date}T09:00:00Z`), lang, info.country);
+  return (
+    <div className="subscribe-mine" data-testid="subscribe-mine">
+      <p className="subscribe-choice-label">
+        {t('sub_yours', { every: frequencyLabel(t, mine.every) })}
+        {mine.status !== 'active' && <span className="subscribe-badge">{t(`sub_status_${mine.status}`)}</span>}
+      </p>
+      <p>
+        {each > 0 && (
+          <strong>{t('sub_price_each', { price: formatMinor(each, info.currency, lang, info.country) })}</strong>
+        )}{' '}
+        <Link to={href('/profile/subscriptions')}>{t('sub_manage')}</Link>
+      </p>
+      <p className="subscribe-next">{t('sub_next', { date: next })}</p>
+    </div>
   );
 }

@@ -1,8 +1,14 @@
 // Subscribe and save on the product page, whose first JavaScript must not grow: the page marks the
 // choice's place with <div data-subscribe='{"sku":…,"discount":…,"offered":[…]}'>, and this host, a
-// part of the deferred shell, fills it once the page is live, its code and texts loaded only then.
+// part of the deferred shell, fills it once the page is live, its code and texts loaded only then. A
+// signed-in shopper's own subscription to the size shows instead of the choice: her subscriptions to the
+// product come with her parts on her kept page (decision 76's amendment), or in the product's answer
+// when the page was rendered for her (a page she went to next); no page's first JavaScript reads them.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useMatches } from 'react-router';
+import type { HerSubscription } from '#shared/subscriptions/types';
+import { useHerParts } from '../app/her-parts';
 import { withTexts } from '../i18n/texts';
 
 const ProductSubscribe = lazy(withTexts(['subscriptions'], () => import('./ProductSubscribe')));
@@ -14,8 +20,21 @@ interface Place {
 
 const ATTRIBUTE = 'data-subscribe';
 
+/** Her subscriptions to the page's product: her parts' (her kept page), else the page's own data's. */
+function useHerSubscriptions(): HerSubscription[] | undefined {
+  const her = useHerParts();
+  const matches = useMatches();
+  if (her) return her.subscribed;
+  for (const match of matches) {
+    const subscribed = (match.loaderData as { subscribed?: HerSubscription[] } | null)?.subscribed;
+    if (subscribed) return subscribed;
+  }
+  return undefined;
+}
+
 export function SubscribeHost() {
   const [place, setPlace] = useState<Place | null>(null);
+  const mine = useHerSubscriptions();
   useEffect(() => {
     const look = () => {
       const element = document.querySelector<HTMLElement>(`[${ATTRIBUTE}]`);
@@ -33,7 +52,7 @@ export function SubscribeHost() {
     ? createPortal(
         <Suspense fallback={null}>
           {/* Keyed by its offer: another size's choice starts from that size's own. */}
-          <ProductSubscribe key={place.value} value={place.value} />
+          <ProductSubscribe key={place.value} value={place.value} mine={mine} />
         </Suspense>,
         place.element,
       )

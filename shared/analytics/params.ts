@@ -4,6 +4,7 @@
 // data (quiz answers, medications, pregnancy, blood-test names or results) and no personal data (names,
 // e-mails, phones, addresses, user ids, order links or tokens, free text) can reach a tracker.
 // Plain data and small predicates: no zod here, so the browser's builders stay small.
+import { countryOfCurrency } from '../countries';
 
 export const ECOMMERCE_EVENTS = [
   'view_item_list',
@@ -174,7 +175,8 @@ const isListId = (v: unknown) =>
 
 /** Each scalar parameter and its shape. */
 export const SCALAR_PARAMS = {
-  currency: matches(/^(KWD|SAR)$/),
+  // A served country's currency (countryOfCurrency, which every page already carries; not a new list).
+  currency: (v) => typeof v === 'string' && countryOfCurrency(v) !== undefined,
   value: isMoney,
   tax: isMoney,
   shipping: isMoney,

@@ -7,6 +7,10 @@ import { z } from '../zod';
 import { isMobileNumber } from '../phone/mobile';
 import { ADDRESS_LENGTHS, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
 import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { ADDRESS } from '../countries/address';
+import type { CountryAddress } from '../countries/types';
+
+type AddressForm = CountryAddress['form'];
 
 export { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
 
@@ -133,51 +137,87 @@ const placeId = z.preprocess(
   z.number({ error: 'mandatory-field' }).int({ error: 'mandatory-field' }).positive({ error: 'mandatory-field' }),
 );
 
-/** A Kuwait address: governorate → area, block, street, avenue, building, floor, apartment. */
-export const kuwaitAddressSchema = z.object({
-  country: z.literal('KW'),
+/**
+ * Each address form's own fields (decision 77), keyed by the form a country's module names
+ * (`ADDRESS[c].form`); a country's address is its form's fields with its own mobile numbers. A new kind
+ * of form is one entry here (and its fields in the address form); a new country of a known kind is none.
+ */
+const FORM_FIELDS = {
+  /** Governorate → area, block, street, avenue, building, floor, apartment (Kuwait). */
+  'area-block': {
+    area_id: placeId,
+    block: required(ADDRESS_LENGTHS.block.max),
+    street: required(ADDRESS_LENGTHS.street.max),
+    avenue: text(ADDRESS_LENGTHS.avenue.max).optional(),
+    building: required(ADDRESS_LENGTHS.building.max),
+    floor: text(ADDRESS_LENGTHS.floor.max).optional(),
+    apartment: text(ADDRESS_LENGTHS.apartment.max).optional(),
+  },
+  /** City, district, street, building number, postal code, short national address (Saudi Arabia). */
+  'national-address': {
+    city_id: placeId,
+    district: required(ADDRESS_LENGTHS.district.max),
+    street: required(ADDRESS_LENGTHS.street.max),
+    building_number: z
+      .string({ error: 'mandatory-field' })
+      .overwrite(normalizeDigits)
+      .trim()
+      .min(1, { error: 'mandatory-field', abort: true })
+      .regex(digits(SAUDI_CODE_LENGTHS.building_number), { error: 'building_number_invalid' }),
+    postal_code: z
+      .string({ error: 'mandatory-field' })
+      .overwrite(normalizeDigits)
+      .trim()
+      .min(1, { error: 'mandatory-field', abort: true })
+      .regex(digits(SAUDI_CODE_LENGTHS.postal_code), { error: 'postal_code_invalid' }),
+    short_address: z
+      .string()
+      .overwrite(normalizeDigits)
+      .trim()
+      .regex(SHORT_ADDRESS, { error: 'short_address_invalid' })
+      .optional(),
+  },
+} satisfies Record<AddressForm, z.ZodRawShape>;
+type FormFields = typeof FORM_FIELDS;
+
+/** What every address has, whatever its form. */
+const commonFields = (country: CountryCode) => ({
+  country: z.literal(country) as unknown as z.ZodType<CountryCode>,
   label: text(ADDRESS_LENGTHS.label.max).optional(),
   recipient: required(ADDRESS_LENGTHS.recipient.max),
-  phone: phoneOf('KW'),
-  area_id: placeId,
-  block: required(ADDRESS_LENGTHS.block.max),
-  street: required(ADDRESS_LENGTHS.street.max),
-  avenue: text(ADDRESS_LENGTHS.avenue.max).optional(),
-  building: required(ADDRESS_LENGTHS.building.max),
-  floor: text(ADDRESS_LENGTHS.floor.max).optional(),
-  apartment: text(ADDRESS_LENGTHS.apartment.max).optional(),
+  phone: phoneOf(country),
 });
+type CommonFields = ReturnType<typeof commonFields>;
+/** The fields of an address of form F (without the label where L), with `E` added. */
+type AddressShape<F extends AddressForm, E extends z.ZodRawShape, L extends boolean> = (L extends true
+  ? Omit<CommonFields, 'label'>
+  : CommonFields) &
+  FormFields[F] &
+  E;
+type AddressMember<E extends z.ZodRawShape, L extends boolean> = {
+  [F in AddressForm]: z.ZodObject<AddressShape<F, E, L>>;
+}[AddressForm];
 
-/** A Saudi address: city, district, street, building number, postal code, short national address. */
-export const saudiAddressSchema = z.object({
-  country: z.literal('SA'),
-  label: text(ADDRESS_LENGTHS.label.max).optional(),
-  recipient: required(ADDRESS_LENGTHS.recipient.max),
-  phone: phoneOf('SA'),
-  city_id: placeId,
-  district: required(ADDRESS_LENGTHS.district.max),
-  street: required(ADDRESS_LENGTHS.street.max),
-  building_number: z
-    .string({ error: 'mandatory-field' })
-    .overwrite(normalizeDigits)
-    .trim()
-    .min(1, { error: 'mandatory-field', abort: true })
-    .regex(digits(SAUDI_CODE_LENGTHS.building_number), { error: 'building_number_invalid' }),
-  postal_code: z
-    .string({ error: 'mandatory-field' })
-    .overwrite(normalizeDigits)
-    .trim()
-    .min(1, { error: 'mandatory-field', abort: true })
-    .regex(digits(SAUDI_CODE_LENGTHS.postal_code), { error: 'postal_code_invalid' }),
-  short_address: z
-    .string()
-    .overwrite(normalizeDigits)
-    .trim()
-    .regex(SHORT_ADDRESS, { error: 'short_address_invalid' })
-    .optional(),
-});
+/**
+ * A delivery address of any country: a union by country, each country's member its form's fields and its
+ * own mobile numbers (the phone stays a field's check, so its message comes in the field's order, as the
+ * form shows them). `omitLabel` leaves out the label (a gift's recipient is saved to nobody's book),
+ * `extra` adds fields to every member (the gift's message and date).
+ */
+export function addressSchemaWith<E extends z.ZodRawShape, L extends boolean = false>(extra: E, omitLabel?: L) {
+  const members = COUNTRY_CODES.map((country) => {
+    const { label: _, ...unlabelled } = commonFields(country);
+    return z.object({
+      ...(omitLabel ? unlabelled : commonFields(country)),
+      ...FORM_FIELDS[ADDRESS[country].form],
+      ...extra,
+    });
+  });
+  return z.discriminatedUnion('country', members as unknown as [AddressMember<E, L>, ...AddressMember<E, L>[]]);
+}
 
-export const addressSchema = z.discriminatedUnion('country', [kuwaitAddressSchema, saudiAddressSchema]);
+export const addressSchema = addressSchemaWith({});
+/** An address as the schema gives it, of whichever form (code past the schema asks `ADDRESS[c].form`). */
 export type AddressInput = z.output<typeof addressSchema>;
 
 /** A saved address as the API lists it (GET /user/address), inferred from its response schema. */

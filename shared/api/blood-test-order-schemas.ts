@@ -14,7 +14,7 @@ import {
   SLOT_WINDOWS,
   BLOOD_TEST_PAYMENT_METHODS,
 } from './blood-test-order-facts';
-import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
 
 export { SLOT_WINDOWS, type SlotWindow } from './blood-test-order-facts';
 
@@ -128,6 +128,8 @@ export const bloodTestSubmitSchema = bloodTestCalculateSchema
     card_method: z.enum(GATEWAY_METHODS_ALL).optional(),
     /** STC Pay's account number (card_method stc_pay): the address's phone when not given. */
     stc_pay_phone: stcPayPhone.optional(),
+    /** The currency of the totals she saw (issue 77): another country's is refused with checkout_country_changed. */
+    currency: z.enum(COUNTRY_CODES.map((c) => COUNTRY_FACTS[c].currency)).optional(),
   })
   .refine((v) => (v.patient_id === undefined) !== (v.patient === undefined), {
     error: 'patient_required',

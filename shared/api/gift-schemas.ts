@@ -3,7 +3,7 @@
 // optional delivery date. One schema for the checkout's recipient form (flat values) and the API (the
 // `gift` of POST /order/submit): field errors name the same fields on both sides.
 import { z } from '../zod';
-import { kuwaitAddressSchema, saudiAddressSchema } from './account-schemas';
+import { addressSchemaWith } from './account-schemas';
 import { GIFT_MESSAGE_MAX, type GiftMessageLang, isDeliveryDate, messageLength } from './gift-facts';
 
 export {
@@ -36,11 +36,8 @@ const giftExtras = {
     .transform((d) => (d ? d : undefined)),
 };
 
-/** The recipient: a Kuwait or Saudi address (no label: it is not saved to anyone's book) with the gift's extras. */
-export const giftSchema = z.discriminatedUnion('country', [
-  kuwaitAddressSchema.omit({ label: true }).extend(giftExtras),
-  saudiAddressSchema.omit({ label: true }).extend(giftExtras),
-]);
+/** The recipient: an address of the country's form (no label: it is not saved to anyone's book) with the gift's extras. */
+export const giftSchema = addressSchemaWith(giftExtras, true);
 export type GiftInput = z.output<typeof giftSchema>;
 
 /** A gift as the buyer's order view and the back office show it (the address is the order's). */

@@ -38,6 +38,8 @@ export const MESSAGE_KEYS = [
   'idempotency_conflict',
   'address_required',
   'address_country_mismatch',
+  // Issue 77: the checkout's totals were in another country's currency than the order would be placed in.
+  'checkout_country_changed',
   'payment_method_required',
   'payment_method_unavailable',
   'phone_code_invalid',

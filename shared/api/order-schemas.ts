@@ -9,7 +9,7 @@ import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts'
 import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments/gateway-methods';
 import { nationalNumber } from './address-facts';
 import { isMobileNumber } from '../phone/mobile';
-import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
 import { PAYMENTS } from '../countries/payments';
 import { frequencySchema } from '../subscriptions/schemas';
 import { DELIVERY_SPEEDS } from '../delivery/speeds';
@@ -125,6 +125,13 @@ export const submitSchema = calculateSchema.extend({
   address: addressSchema.optional(),
   /** Send as a gift (decision 34): delivered to this recipient instead; the buyer keeps invoice and payment. */
   gift: giftSchema.optional(),
+  /**
+   * The currency of the totals the shopper saw (issue 77): placing refuses with checkout_country_changed
+   * when the request's country pays in another (she switched country mid-checkout), so no order is placed
+   * in terms she did not see. The storefront always sends it. (The served countries' currencies, read from
+   * their rows: the list of currency codes itself would join every page's first JavaScript.)
+   */
+  currency: z.enum(COUNTRY_CODES.map((c) => COUNTRY_FACTS[c].currency)).optional(),
 });
 export type SubmitInput = z.output<typeof submitSchema>;
 

@@ -2,6 +2,7 @@
 // forms and the API's contract. Form fields arrive as strings: empty means "not set".
 import { z } from '../zod';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode, CURRENCY_CODES, DEFAULT_COUNTRY } from '../locale';
+import { HOME_COUNTRY } from '../countries';
 import { normalizeDigits } from '../text/digits';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -62,6 +63,9 @@ const date = z.preprocess(
 /** The places an amount of a coupon for this country may have: its currency's, the home country's (KWD) for both countries. */
 const couponDecimals = (country: CountryCode | null | undefined) => COUNTRY_FACTS[country ?? DEFAULT_COUNTRY].decimals;
 
+/** The countries whose amounts a coupon of all countries takes beside the home country's own fields. */
+export const OTHER_COUNTRIES = COUNTRY_CODES.filter((c) => c !== HOME_COUNTRY);
+
 export const couponInputSchema = z
   .object({
     code: z
@@ -78,11 +82,20 @@ export const couponInputSchema = z
     /** In the same currency as a fixed amount; blank: none. */
     min_subtotal: z.preprocess(blankToUndefined, decimal(3).optional()),
     /**
-     * A coupon of both countries: its fixed amount and minimum in Saudi Arabia, in SAR as paid (decision
-     * 54; `value` and `min_subtotal` are then Kuwait's, in KWD). Ignored for a coupon of one country.
+     * A coupon of all countries: each other country's own fixed amount and minimum, typed in its currency
+     * as the shopper pays (decision 52; `value` and `min_subtotal` are then the home country's). Keyed by
+     * country code; ignored for a coupon of one country. The form's flat `value_<code>` and
+     * `min_subtotal_<code>` fields arrive here through `couponFormInput`.
      */
-    value_SA: z.preprocess(blankToUndefined, decimal(2).optional()),
-    min_subtotal_SA: z.preprocess(blankToUndefined, decimal(2).optional()),
+    amounts: z
+      .partialRecord(
+        z.enum(COUNTRY_CODES),
+        z.object({
+          value: z.preprocess(blankToUndefined, decimal(3).optional()),
+          min_subtotal: z.preprocess(blankToUndefined, decimal(3).optional()),
+        }),
+      )
+      .optional(),
     max_uses: optionalInt(1_000_000),
     per_person_limit: optionalInt(1000),
     starts_on: date,
@@ -107,10 +120,21 @@ export const couponInputSchema = z
     path: ['ends_on'],
     error: 'item_validation_error',
   })
-  // Both countries, a fixed amount: Saudi Arabia's own, in riyals, never Kuwait's converted.
-  .refine((c) => c.country || c.kind !== 'fixed' || (!!c.value_SA && Number(c.value_SA) > 0), {
-    path: ['value_SA'],
-    error: 'mandatory-field',
+  // All countries: each other country's amounts are its own, in its currency, never the home country's
+  // converted; a fixed coupon needs each country's amount off.
+  .superRefine((c, ctx) => {
+    if (c.country) return;
+    for (const country of OTHER_COUNTRIES) {
+      const own = c.amounts?.[country];
+      const path = (field: string) => ['amounts', country, field];
+      if (c.kind === 'fixed' && !(own?.value && Number(own.value) > 0))
+        ctx.addIssue({ code: 'custom', path: path('value'), message: 'mandatory-field' });
+      for (const field of ['value', 'min_subtotal'] as const) {
+        const text = own?.[field];
+        if (text && decimalPlaces(text) > COUNTRY_FACTS[country].decimals)
+          ctx.addIssue({ code: 'custom', path: path(field), message: 'coupon_amount_decimals' });
+      }
+    }
   });
 export type CouponInput = z.infer<typeof couponInputSchema>;
 
@@ -132,21 +156,41 @@ export function couponValues(input: CouponInput) {
     per_person_limit: input.per_person_limit ?? null,
     country,
     currency: country ? COUNTRY_FACTS[country].currency : null,
-    /** A coupon of both countries: each country's amount off (fixed) and minimum, minor units of its currency. */
-    amounts:
-      country === null
-        ? {
-            KW: {
-              value: input.kind === 'fixed' ? decimalToMinor(input.value, 3) : 0,
-              min: input.min_subtotal ? decimalToMinor(input.min_subtotal, 3) : 0,
-            },
-            SA: {
-              value: input.kind === 'fixed' && input.value_SA ? decimalToMinor(input.value_SA, 2) : 0,
-              min: input.min_subtotal_SA ? decimalToMinor(input.min_subtotal_SA, 2) : 0,
-            },
-          }
-        : null,
+    /** A coupon of all countries: each country's amount off (fixed) and minimum, minor units of its currency. */
+    amounts: country === null ? allCountryAmounts(input) : null,
   };
+}
+
+/** A coupon of all countries' amounts per country: the home country's on the form's own fields, the others' in `amounts`. */
+function allCountryAmounts(input: CouponInput) {
+  return Object.fromEntries(
+    COUNTRY_CODES.map((country) => {
+      const own = country === HOME_COUNTRY ? input : input.amounts?.[country];
+      const places = COUNTRY_FACTS[country].decimals;
+      return [
+        country,
+        {
+          value: input.kind === 'fixed' && own?.value ? decimalToMinor(own.value, places) : 0,
+          min: own?.min_subtotal ? decimalToMinor(own.min_subtotal, places) : 0,
+        },
+      ];
+    }),
+  ) as Record<CountryCode, { value: number; min: number }>;
+}
+
+/**
+ * The coupon form's flat fields as the contract takes them: `value_<code>` and `min_subtotal_<code>` of each
+ * other country into `amounts`, keyed by its code.
+ */
+export function couponFormInput(values: Record<string, string>) {
+  const rest: Record<string, unknown> = { ...values };
+  const amounts: Record<string, { value?: string; min_subtotal?: string }> = {};
+  for (const country of OTHER_COUNTRIES) {
+    amounts[country] = { value: values[`value_${country}`], min_subtotal: values[`min_subtotal_${country}`] };
+    delete rest[`value_${country}`];
+    delete rest[`min_subtotal_${country}`];
+  }
+  return { ...rest, amounts };
 }
 
 // ---- Search ----

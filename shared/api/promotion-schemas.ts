@@ -55,6 +55,12 @@ const thresholdText = z.preprocess(
 const thresholdCountries = (country: CountryCode | null): readonly CountryCode[] =>
   country === null ? COUNTRY_CODES : [country];
 
+/** A `min_subtotal_<code>` field for each country, as the offer form names them. */
+const thresholdFields = Object.fromEntries(COUNTRY_CODES.map((c) => [`min_subtotal_${c}`, thresholdText])) as Record<
+  `min_subtotal_${CountryCode}`,
+  typeof thresholdText
+>;
+
 export const promotionInputSchema = z
   .object({
     kind: z.enum(PROMOTION_KINDS, { error: 'item_validation_error' }),
@@ -67,8 +73,7 @@ export const promotionInputSchema = z
      * gift_threshold: the cart total in each country it runs in, typed in that country's currency as the
      * shopper pays it ("20.000" KWD, "250" SAR; decision 52), never converted.
      */
-    min_subtotal_KW: thresholdText,
-    min_subtotal_SA: thresholdText,
+    ...thresholdFields,
     buy_count: int(1, GIFT_LIMIT, 1),
     free_count: int(0, GIFT_LIMIT, 0),
     max_per_order: int(1, GIFT_LIMIT, 1),

@@ -60,9 +60,11 @@ const couponViewSchema = z.object({
   /** The coupon country's currency: its amounts are minor units of it. Null: KWD (both countries). */
   currency: z.enum(CURRENCY_CODES).nullable(),
   updated_at: z.int().nullable(),
-  /** A coupon of both countries: Saudi Arabia's amount off and minimum, SAR halalas (decision 52). */
-  value_sa: z.int().nullable(),
-  min_subtotal_sa: z.int().nullable(),
+  /**
+   * A coupon of all countries: each country's amount off (0 for a percentage) and minimum, minor units of
+   * its currency (decision 52), keyed by country code; null for a coupon of one country.
+   */
+  amounts: z.partialRecord(country, z.object({ value: z.int(), min_subtotal: z.int() })).nullable(),
 });
 export type CouponView = z.infer<typeof couponViewSchema>;
 

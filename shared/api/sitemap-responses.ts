@@ -1,5 +1,6 @@
 // What the sitemap's routes answer (decision 68: the routes' `response`); the storefront's sitemap
 // files (worker/routes/seo-files.ts) read the inferred types.
+import { COUNTRY_CODES } from '../countries';
 import { z } from '../zod';
 
 /** GET /sitemap: what the pages sitemap lists, and how many product sitemaps there are. */
@@ -8,7 +9,8 @@ export const sitemapIndexSchema = z.object({
   categories: z.array(z.int()),
   brands: z.array(z.int()),
   nutritionists: z.array(z.string()),
-  blood_tests: z.array(z.string()),
+  /** Each active test and the countries it is sold in (a price there), in the registry's order. */
+  blood_tests: z.array(z.object({ slug: z.string(), countries: z.array(z.enum(COUNTRY_CODES)) })),
 });
 export type SitemapIndex = z.infer<typeof sitemapIndexSchema>;
 

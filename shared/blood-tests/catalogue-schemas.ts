@@ -2,7 +2,7 @@
 // `response`); the types in ./catalogue-types.ts are inferred from them.
 import { categoryRefSchema, productCardSchema } from '../catalogue/schemas';
 import { z } from '../zod';
-import { CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
 
 export const bloodTestPriceSchema = z.object({ price: z.int(), old_price: z.int().nullable() });
 
@@ -52,6 +52,8 @@ export const biomarkerInfoSchema = z.object({
 
 export const bloodTestDetailSchema = bloodTestCardSchema.extend({
   currency,
+  /** The countries it is sold in (a price there), the page's own among them, in the registry's order. */
+  countries: z.array(z.enum(COUNTRY_CODES)),
   purpose: z.string(),
   /** Preparation beyond fasting, morning draw and biotin, one instruction per entry. */
   preparation: z.array(z.string()),

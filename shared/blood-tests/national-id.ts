@@ -25,7 +25,7 @@ export function cleanNationalId(text: string): string {
   return normalizeDigits(text).replace(/[\s\u00A0\u202F-]/g, '');
 }
 
-const KW_WEIGHTS = [2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const CIVIL_ID_WEIGHTS = [2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 
 /**
  * A Kuwait civil ID: C YYMMDD SSSS K. C is the century of birth (2 → 1900s, 3 → 2000s), YYMMDD the
@@ -44,7 +44,7 @@ export function validateKuwaitCivilId(text: string, dateOfBirth?: string): Natio
     return { ok: false, error: 'national_id_birth_date' };
   }
   let sum = 0;
-  for (let i = 0; i < 11; i++) sum += Number(id[i]) * KW_WEIGHTS[i]!;
+  for (let i = 0; i < 11; i++) sum += Number(id[i]) * CIVIL_ID_WEIGHTS[i]!;
   const check = 11 - (sum % 11);
   if (check !== Number(id[11])) return { ok: false, error: 'national_id_checksum' };
   const birthDate = `${year}-${id.slice(3, 5)}-${id.slice(5, 7)}`;

@@ -7,7 +7,7 @@ import { DELIVERY_SPEEDS } from '../delivery/speeds';
 import { giftOptionSchema, promotionReasonSchema } from '../orders/answer-schemas';
 import { PROMOTION_KINDS } from '../orders/promotion-facts';
 import { ratingSummarySchema, reviewsPreviewSchema } from '../reviews/answer-schemas';
-import { frequencyAnswerSchema } from '../subscriptions/answer-schemas';
+import { frequencyAnswerSchema, herSubscriptionSchema } from '../subscriptions/answer-schemas';
 import { z } from '../zod';
 import { categoryRefSchema, imageRefSchema, productCardSchema, skuPriceSchema, skuSummarySchema } from './schemas';
 
@@ -73,6 +73,10 @@ export const productDetailSchema = productCardSchema.omit({ default_sku: true })
    * (issue 61, decision 58: shared/loyalty/rules.ts pointsForPrice); null while the country's programme is off.
    */
   points_to_earn: z.record(z.string(), z.int()).nullable().optional(),
+  /** Hers only (a signed-in shopper's answer): her live subscriptions to this product, for subscribe and save. */
+  subscribed: z.array(herSubscriptionSchema).optional(),
+  /** Hers only: what she viewed recently (this product left out), newest first, for "more to see" below it. */
+  recently_viewed: z.array(productCardSchema).optional(),
   /**
    * The first reviews and questions, for the page's first render and its structured data. The
    * storefront renders them on the server only (client/reviews/ReviewsPlace.tsx): they are not part
@@ -137,6 +141,8 @@ export const giveawayItemSchema = z.object({
 /** POST /product/sku: the cart's SKUs refreshed, the giveaways, and bought-together cards. */
 export const cartSyncSchema = z.object({
   items: z.array(syncedSkuSchema),
+  /** SKUs asked that exist but are not sold in the request's country: the cart drops them and says why (issue 77). */
+  not_sold: z.array(z.number().int()),
   giveaway_items: z.array(giveawayItemSchema),
   purchase_together: z.array(productCardSchema),
 });

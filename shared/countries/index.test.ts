@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { ADDRESS } from './address';
 import { AMOUNTS, HOME_FREE_DELIVERY } from './amounts';
+import { PRICE_STEPS } from './price-steps';
 import { DELIVERY_DAYS, TIME_ZONES, WAREHOUSE, WEEK } from './delivery';
 import { ENTITIES } from './entities';
+import { LEGAL } from './legal';
 import {
   CORE,
   COUNTRY_CODES,
@@ -34,6 +36,8 @@ describe('the countries registry', () => {
       PAYMENTS,
       CARRIERS,
       AMOUNTS,
+      PRICE_STEPS,
+      LEGAL,
     ])
       expect(Object.keys(table)).toEqual([...COUNTRY_CODES]);
     expect(HOME_COUNTRY).toBe(COUNTRY_CODES[0]);
@@ -56,6 +60,8 @@ describe('the countries registry', () => {
     // The driver tables keep no country: the own fleet is one country's (OWN_FLEET_COUNTRY).
     expect(countriesServedBy('own')).toEqual([OWN_FLEET_COUNTRY]);
     expect(countriesServedBy('smsa')).toEqual(['SA']);
+    // Aramex's accounts are one a country: each country it serves names its office (the config's default).
+    for (const c of countriesServedBy('aramex')) expect(CARRIERS[c].aramexEntity).toMatch(/^[A-Z]{3}$/);
     expect(countriesServedBy('dhl')).toEqual(['KW', 'SA']);
     expect(ADDRESS.KW.placeField).toBe('area_id');
     expect(ADDRESS.SA.placeField).toBe('city_id');

@@ -144,6 +144,12 @@ export interface CountryPayments {
 export interface CountryCarriers {
   serving: readonly ('aramex' | 'smsa' | 'dhl' | 'local' | 'own')[];
   returns: 'aramex' | 'smsa';
+  /**
+   * Aramex's office code for the shop's account in the country (the default of
+   * ARAMEX_<code>_ACCOUNT_ENTITY): the country's main office, changed per deployment. Countries Aramex
+   * serves have one (shared/countries/index.test.ts checks it).
+   */
+  aramexEntity?: string;
 }
 
 /** Amounts the owner sets per country (decision 52), in integer minor units of its own currency (shared/country-amounts.ts). */
@@ -162,3 +168,27 @@ export interface CountryAmounts {
 
 /** What a country's amounts start at. */
 export type CountryAmountDefaults = CountryAmounts;
+
+/**
+ * Round amounts a list's price filter offers as its "up to" choices, in minor units of the country's
+ * currency, VAT included (structural, like the amounts' defaults; not the owner's).
+ */
+export interface PriceSteps {
+  /** The blood-test list's "up to" choices. */
+  bloodTests: readonly number[];
+}
+
+/**
+ * The country's legal facts the legal pages name (issue 77): its law on personal data, which the
+ * privacy policy says a shopper's rights come from, and the authority she may complain to.
+ */
+export interface CountryLegal {
+  dataProtection: {
+    /** The law (or regulation) and the instrument that made it, as the privacy policy names it. */
+    law: LangText;
+    /** The authority that enforces it. */
+    regulator: LangText;
+    /** The regulator's site, shown as text for a shopper to type or follow; the shop never fetches it. */
+    url: string;
+  };
+}

@@ -8,6 +8,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   idempotency_conflict: 'أُرسل هذا الطلب من قبل بمنتجات مختلفة. يرجى مراجعة طلبك.',
   address_required: 'يرجى اختيار عنوان التوصيل.',
   address_country_mismatch: 'يجب أن يكون عنوان التوصيل في الدولة التي تتسوق منها.',
+  checkout_country_changed:
+    'تغيّرت دولتك أثناء إتمام الطلب، لذلك لم يُرسل الطلب. يرجى مراجعة المجموع الجديد ثم إرسال الطلب مرة أخرى.',
   payment_method_required: 'يرجى اختيار طريقة الدفع.',
   payment_method_unavailable: 'طريقة الدفع هذه غير متاحة في دولتك.',
   payment_method_below_minimum: 'طريقة الدفع هذه تتطلب طلبًا أكبر. يُرجى اختيار طريقة دفع أخرى.',
@@ -71,6 +73,21 @@ export const ordersAr: Translated<typeof ordersEn> = {
   cart_change_limit: '{{name}}: خُفضت الكمية من {{from}} إلى {{to}}، وهو الحد الأقصى للطلب.',
   cart_change_price: '{{name}}: تغير السعر من {{from}} إلى {{to}}.',
   cart_change_unavailable: '{{name}} لم يعد متوفراً ولا يمكن طلبه.',
+  cart_moved_title: 'أصبحت سلتك الآن للتسوق في {{country}}: الأسعار وضريبة القيمة المضافة والتوصيل بعملة {{currency}}.',
+  cart_moved_dropped: {
+    zero: 'لم يُحذف أي منتج من سلتك.',
+    one: 'حُذف منتج واحد من سلتك لأنه لا يُباع في {{country}}:',
+    two: 'حُذف منتجان من سلتك لأنهما لا يُباعان في {{country}}:',
+    few: 'حُذفت {{count}} منتجات من سلتك لأنها لا تُباع في {{country}}:',
+    many: 'حُذف {{count}} منتجاً من سلتك لأنها لا تُباع في {{country}}:',
+    other: 'حُذف {{count}} منتج من سلتك لأنها لا تُباع في {{country}}:',
+  },
+  cart_moved_coupon: 'القسيمة {{code}} مخصصة للتسوق في {{country}} فقط، لذا أُزيلت.',
+  cart_moved_balances:
+    'تبقى نقاطك ورصيد محفظتك في {{country}} هناك بعملتها، لاستخدامها عند التسوق في {{country}} مرة أخرى.',
+  // Issue 77: a first visit from a place the shop does not serve (the footer offers the countries).
+  unserved_title: 'لا نوصل إلى موقعك الحالي بعد.',
+  unserved_choose: 'اختر الدولة التي تريد التسوق فيها:',
   cart_summary: 'ملخص الطلب',
   cart_subtotal: 'المجموع الفرعي',
   cart_before_discount: 'السعر قبل الخصم',

@@ -6,6 +6,8 @@ export const ordersEn = {
   idempotency_conflict: 'This checkout was already sent with different items. Please review your order.',
   address_required: 'Please choose a delivery address.',
   address_country_mismatch: 'The delivery address must be in the country you are shopping in.',
+  checkout_country_changed:
+    'Your country changed during checkout, so the order was not placed. Please check the new totals and place it again.',
   payment_method_required: 'Please choose how to pay.',
   payment_method_unavailable: 'This way to pay is not offered in your country.',
   payment_method_below_minimum: 'This way to pay needs a larger order. Please choose another way to pay.',
@@ -57,6 +59,18 @@ export const ordersEn = {
   cart_change_limit: '{{name}}: quantity lowered from {{from}} to {{to}}, the most per order.',
   cart_change_price: '{{name}}: the price changed from {{from}} to {{to}}.',
   cart_change_unavailable: '{{name}} is no longer available and cannot be ordered.',
+  // Issue 77: a cart moved between countries.
+  cart_moved_title: 'Your cart is now for {{country}}: prices, VAT and delivery are in {{currency}}.',
+  cart_moved_dropped: {
+    one: 'One item was removed from your cart because it is not sold in {{country}}:',
+    other: '{{count}} items were removed from your cart because they are not sold in {{country}}:',
+  },
+  cart_moved_coupon: 'The coupon {{code}} is for {{country}} only, so it was removed.',
+  cart_moved_balances:
+    'Your points and wallet balance in {{country}} stay there, in its currency, for when you shop in {{country}} again.',
+  // Issue 77: a first visit from a place the shop does not serve (the footer offers the countries).
+  unserved_title: 'We do not deliver to where you are yet.',
+  unserved_choose: 'Choose the country to shop in:',
   cart_summary: 'Order summary',
   cart_subtotal: 'Subtotal',
   cart_before_discount: 'Price before discount',

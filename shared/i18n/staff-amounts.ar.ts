@@ -4,13 +4,13 @@ import type { staffAmountsEn } from './staff-amounts.en';
 
 export const staffAmountsAr: Translated<typeof staffAmountsEn> = {
   country_amounts_saved: 'تم حفظ المبالغ.',
-  country_amount_decimals: 'لا تتجاوز منازل العملة العشرية: 3 للدينار الكويتي، و2 للريال السعودي.',
+  country_amount_decimals: 'لا تتجاوز عدد المنازل العشرية لعملة الدولة.',
   country_amount_quick_above_range: 'لا يمكن أن يتجاوز الاختيار السريع أعلى مبلغ في فلتر السعر.',
 
   st_nav_amounts: 'المبالغ لكل دولة',
   st_amounts_title: 'المبالغ لكل دولة',
   st_amounts_intro:
-    'ما يراه متسوقو كل دولة وما تُقارن به سلالهم، بعملة تلك الدولة وشاملًا ضريبة القيمة المضافة. لا يُحوَّل شيء هنا: المبلغ السعودي بالريال والكويتي بالدينار.',
+    'ما يراه متسوقو كل دولة وما تُقارن به سلالهم، بعملة تلك الدولة وشاملًا ضريبة القيمة المضافة. لا يُحوَّل شيء هنا: مبالغ كل دولة بعملتها.',
   st_amounts_country: '{{country}} ({{currency}})',
   st_amounts_free_delivery: 'توصيل مجاني عند بلوغ مجموع السلة',
   st_amounts_free_delivery_hint: 'يعدّ الشريط والسلة و«أضف … للتوصيل المجاني» تنازليًا حتى هذا المبلغ.',

@@ -2,13 +2,13 @@
 // modal's margin and the wallet's largest top-up, each in the country's own currency.
 export const staffAmountsEn = {
   country_amounts_saved: 'Amounts saved.',
-  country_amount_decimals: 'Use at most the currency’s decimals: 3 for KWD, 2 for SAR.',
+  country_amount_decimals: 'Use at most as many decimals as the country’s currency has.',
   country_amount_quick_above_range: 'The quick choice cannot be above the price filter’s highest amount.',
 
   st_nav_amounts: 'Amounts per country',
   st_amounts_title: 'Amounts per country',
   st_amounts_intro:
-    'What each country’s shoppers see and are compared with, typed in that country’s currency with VAT included. Nothing here is converted: a Saudi amount is in riyals, a Kuwaiti one in dinars.',
+    'What each country’s shoppers see and are compared with, typed in that country’s currency with VAT included. Nothing here is converted: each country’s amounts are in its own currency.',
   st_amounts_country: '{{country}} ({{currency}})',
   st_amounts_free_delivery: 'Free delivery from a cart total of',
   st_amounts_free_delivery_hint: 'The banner, the cart and “add … more for free delivery” count down to it.',

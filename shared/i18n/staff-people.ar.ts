@@ -94,11 +94,12 @@ export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
   st_promotions_fixed: 'مبلغ ثابت',
   st_promotions_value: 'القيمة',
   st_promotions_value_hint:
-    'النسبة: 10 أو 12.5. المبلغ الثابت: بعملة بلد القسيمة (1.500 د.ك في الكويت، 15.50 ر.س في السعودية)؛ وللبلدين معًا مبلغ الكويت بالدينار هنا ومبلغ السعودية بالريال أدناه.',
+    'النسبة: 10 أو 12.5. المبلغ الثابت: بعملة بلد القسيمة (1.500 د.ك في الكويت، 15.50 ر.س في السعودية)؛ ولكل البلدان مبلغ الكويت بالدينار هنا ومبلغ كل بلد آخر بعملته أدناه.',
   st_promotions_min: 'الحد الأدنى للطلب',
-  st_promotions_value_sa: 'القيمة في السعودية (ر.س)',
-  st_promotions_min_sa: 'الحد الأدنى للطلب في السعودية (ر.س)',
-  st_promotions_both_amounts_hint: 'لقسيمة البلدين فقط: مبالغ السعودية الخاصة بالريال كما يدفعها العميل؛ لا يُحوَّل شيء.',
+  st_promotions_value_in: 'القيمة في {{country}} ({{currency}})',
+  st_promotions_min_in: 'الحد الأدنى للطلب في {{country}} ({{currency}})',
+  st_promotions_both_amounts_hint:
+    'لقسيمة كل البلدان فقط: مبالغ هذا البلد الخاصة بعملته كما يدفعها العميل؛ لا يُحوَّل شيء.',
   st_promotions_min_hint: 'فارغ: بلا حد أدنى. بعملة المبلغ الثابت نفسها، ويُقارن بالطلب كما يدفعه العميل.',
   st_promotions_max_uses: 'الحد الإجمالي',
   st_promotions_per_person: 'الحد لكل شخص',

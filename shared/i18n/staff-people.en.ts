@@ -91,12 +91,12 @@ export const staffPeopleEn = {
   st_promotions_fixed: 'Fixed amount',
   st_promotions_value: 'Value',
   st_promotions_value_hint:
-    'Percentage: 10 or 12.5. Fixed amount: in the coupon country’s currency (1.500 KWD in Kuwait, 15.50 SAR in Saudi Arabia); for both countries Kuwait’s in KWD here and Saudi Arabia’s in SAR below.',
+    'Percentage: 10 or 12.5. Fixed amount: in the coupon country’s currency (1.500 KWD in Kuwait, 15.50 SAR in Saudi Arabia); for all countries Kuwait’s in KWD here and each other country’s in its own currency below.',
   st_promotions_min: 'Minimum order',
-  st_promotions_value_sa: 'Value in Saudi Arabia (SAR)',
-  st_promotions_min_sa: 'Minimum order in Saudi Arabia (SAR)',
+  st_promotions_value_in: 'Value in {{country}} ({{currency}})',
+  st_promotions_min_in: 'Minimum order in {{country}} ({{currency}})',
   st_promotions_both_amounts_hint:
-    'A coupon of both countries only: Saudi Arabia’s own amounts in riyals, as the customer pays; nothing is converted.',
+    'A coupon of all countries only: this country’s own amounts in its currency, as the customer pays; nothing is converted.',
   st_promotions_min_hint:
     'Blank: no minimum. In the same currency as a fixed amount, compared with the order as the customer pays it.',
   st_promotions_max_uses: 'Total limit',

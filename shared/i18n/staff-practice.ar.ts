@@ -186,8 +186,7 @@ export const staffPracticeAr: Translated<typeof staffPracticeEn> = {
   st_practice_share_again: 'إبلاغها بالتغييرات',
 
   st_practice_earnings_title: 'أرباح الاستشارات',
-  st_practice_earnings_intro:
-    'لكل أخصائي تغذية وكل عملة في شهر بتوقيت الخليج. الدينار الكويتي والريال السعودي يظهران منفصلين ولا يُحوَّلان.',
+  st_practice_earnings_intro: 'لكل أخصائي تغذية وكل عملة في شهر بتوقيت الخليج. تظهر كل عملة منفصلة ولا تُحوَّل.',
   st_practice_month: 'الشهر',
   st_practice_earnings_none: 'لا استشارات في هذا الشهر.',
   st_practice_currency: 'العملة',

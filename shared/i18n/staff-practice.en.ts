@@ -166,7 +166,7 @@ export const staffPracticeEn = {
 
   st_practice_earnings_title: 'Consultation earnings',
   st_practice_earnings_intro:
-    'Per nutritionist and currency for a month, Gulf time. Kuwaiti dinars and Saudi riyals are shown apart and never converted.',
+    'Per nutritionist and currency for a month, Gulf time. Each currency is shown apart and never converted.',
   st_practice_month: 'Month',
   st_practice_earnings_none: 'No consultations in this month.',
   st_practice_currency: 'Currency',

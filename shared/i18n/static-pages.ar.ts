@@ -73,4 +73,9 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
     'يراجع فريق المشتريات كل طلب خلال 10 أيام عمل، وسيتواصل معك عبر البريد الإلكتروني. الرقم المرجعي لطلبك هو {{ref}}.',
   // بيانات الشركة (shared/company.ts) في التذييل وصفحة اتصل بنا والصفحات القانونية
   company_details_title: 'بيانات الشركة',
+  // قوانين حماية البيانات لكل دولة في سياسة الخصوصية (shared/countries/<code>/legal.ts)
+  privacy_laws_title: 'قانون حماية البيانات في كل دولة',
+  privacy_law: 'القانون',
+  privacy_regulator: 'الجهة المختصة',
+  privacy_regulator_site: 'الموقع الإلكتروني',
 };

@@ -75,4 +75,9 @@ export const staticPagesEn = {
     'Our purchasing team reviews every application within 10 working days and will contact you by email. Your reference number is {{ref}}.',
   // Company details (shared/company.ts) in the footer, contact and legal pages
   company_details_title: 'Company details',
+  // The privacy policy's laws per country (shared/countries/<code>/legal.ts)
+  privacy_laws_title: 'Data protection law in each country',
+  privacy_law: 'Law',
+  privacy_regulator: 'Authority',
+  privacy_regulator_site: 'Website',
 } as const;

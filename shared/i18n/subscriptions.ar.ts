@@ -47,6 +47,8 @@ export const subscriptionsAr: Translated<typeof subscriptionsEn> = {
   sub_price_each: '{{price}} للتوصيلة',
   sub_you_save: 'توفّر {{amount}}',
   sub_sign_in: 'سجّل الدخول لتشترك.',
+  sub_yours: 'اشتراكك: {{every}}',
+  sub_manage: 'إدارة',
   sub_line_every: 'اشتراك: {{every}}',
   sub_payment_note: 'تُدفع التوصيلات التالية بالبطاقة التي تدفع بها الآن، أو من محفظتك.',
   sub_empty: 'لا اشتراكات لديك بعد. اختر «اشترك ووفّر» في صفحة منتج أو في سلتك.',

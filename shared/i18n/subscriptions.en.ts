@@ -30,6 +30,8 @@ export const subscriptionsEn = {
   sub_price_each: '{{price}} a delivery',
   sub_you_save: 'You save {{amount}}',
   sub_sign_in: 'Sign in to subscribe.',
+  sub_yours: 'Your subscription: {{every}}',
+  sub_manage: 'Manage',
   sub_line_every: 'Subscription: {{every}}',
   sub_payment_note: 'Later deliveries are charged to the card you pay with now, or to your wallet.',
   // /profile/subscriptions.

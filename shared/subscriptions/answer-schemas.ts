@@ -14,6 +14,19 @@ export const frequencyAnswerSchema = z.union([
   z.templateLiteral([z.number(), 'd']),
 ]);
 
+/**
+ * Her own subscription to a product, as the product page's answer carries it for her (decision 76's
+ * amendment, her subscribe-and-save place): the size, how often, how many, the next delivery and the
+ * state; her price a delivery is the page's (the size's price at the product's discount).
+ */
+export const herSubscriptionSchema = z.object({
+  sku_id: z.int(),
+  every: frequencyAnswerSchema,
+  count: z.int(),
+  next_date: z.string(),
+  status: z.enum(['pending', 'active', 'paused']),
+});
+
 export const subscriptionViewSchema = z.object({
   id: z.int(),
   status: z.enum(['pending', 'active', 'paused', 'cancelled', 'ended']),

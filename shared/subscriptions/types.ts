@@ -1,7 +1,7 @@
 // What the API answers about subscriptions: the shopper's list (GET /subscriptions) and the back
 // office's (GET /staff/subscriptions), inferred from the routes' response schemas.
 import type { z } from '../zod';
-import type { subscriptionListSchema, subscriptionViewSchema } from './answer-schemas';
+import type { herSubscriptionSchema, subscriptionListSchema, subscriptionViewSchema } from './answer-schemas';
 import type { staffSubscriptionRowSchema, subscriptionRunSchema } from './staff-responses';
 
 export type SubscriptionStatus = SubscriptionView['status'];
@@ -18,6 +18,9 @@ export type SubscriptionRun = z.infer<typeof subscriptionRunSchema>;
 
 /** A subscription as her profile shows it (GET /subscriptions, and what each change answers). */
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/** Her subscription to the product of the page she is on (the product's answer, for her). */
+export type HerSubscription = z.infer<typeof herSubscriptionSchema>;
 
 /** GET /subscriptions. */
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;

@@ -6,7 +6,8 @@ import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-import { COUNTRY_CODES, countryOfCurrency, currencyOf, HOME_COUNTRY } from '#shared/countries';
+import { COUNTRY_CODES, CORE, countryOfCurrency, currencyOf, HOME_COUNTRY } from '#shared/countries';
+import { OTHER_COUNTRIES } from '#shared/api/people-schemas';
 
 const GULF_OFFSET = 3 * 60 * 60 * 1000;
 /** The Gulf day of an instant, as the form's date fields read it. */
@@ -17,12 +18,17 @@ const amount = (t: StaffTranslator, c: CouponView, minor: number) =>
   formatMinor(minor, c.currency ?? currencyOf(HOME_COUNTRY), t.lang, countryOfCurrency(c.currency) ?? HOME_COUNTRY);
 const places = (c: CouponView) => currencyDecimals(c.currency ?? currencyOf(HOME_COUNTRY));
 
-/** A both-country coupon's Saudi amount beside Kuwait's: "KWD 2.000 · SAR 25.00". */
-const withSaudi = (t: StaffTranslator, c: CouponView, kw: string, sa: number | null | undefined) =>
-  c.country === null && sa ? `${kw} · ${formatMinor(sa, 'SAR', t.lang, 'SA')}` : kw;
+/** A coupon of all countries' amount beside each other country's own: "KWD 2.000 · SAR 25.00". */
+const withOthers = (t: StaffTranslator, c: CouponView, own: string, field: 'value' | 'min_subtotal') => {
+  const others = OTHER_COUNTRIES.flatMap((country) => {
+    const minor = c.country === null ? c.amounts?.[country]?.[field] : undefined;
+    return minor ? [formatMinor(minor, currencyOf(country), t.lang, country)] : [];
+  });
+  return [own, ...others].join(' · ');
+};
 
 const discount = (t: StaffTranslator, c: CouponView) =>
-  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : withSaudi(t, c, amount(t, c, c.value), c.value_sa);
+  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : withOthers(t, c, amount(t, c, c.value), 'value');
 
 /** The stored coupon as the form's strings. */
 function couponFormValues(c: CouponView): Record<string, string> {
@@ -31,8 +37,16 @@ function couponFormValues(c: CouponView): Record<string, string> {
     kind: c.kind,
     value: c.kind === 'percent' ? String(c.value / 100) : minorToDecimal(c.value, places(c)),
     min_subtotal: c.min_subtotal_fils ? minorToDecimal(c.min_subtotal_fils, places(c)) : '',
-    value_SA: c.kind === 'fixed' && c.value_sa ? minorToDecimal(c.value_sa, 2) : '',
-    min_subtotal_SA: c.min_subtotal_sa ? minorToDecimal(c.min_subtotal_sa, 2) : '',
+    ...Object.fromEntries(
+      OTHER_COUNTRIES.flatMap((country) => {
+        const own = c.amounts?.[country];
+        const places = currencyDecimals(currencyOf(country));
+        return [
+          [`value_${country}`, c.kind === 'fixed' && own?.value ? minorToDecimal(own.value, places) : ''],
+          [`min_subtotal_${country}`, own?.min_subtotal ? minorToDecimal(own.min_subtotal, places) : ''],
+        ];
+      }),
+    ),
     max_uses: c.max_uses === null ? '' : String(c.max_uses),
     per_person_limit: String(c.per_person_limit ?? (c.once_per_shopper ? 1 : '')),
     starts_on: day(c.starts_at),
@@ -86,7 +100,7 @@ export function CouponsPage(props: {
                   perPerson !== null ? t.t('st_promotions_each', { n: t.n(perPerson) }) : null,
                   c.min_subtotal_fils
                     ? t.t('st_promotions_min_short', {
-                        amount: withSaudi(t, c, amount(t, c, c.min_subtotal_fils), c.min_subtotal_sa),
+                        amount: withOthers(t, c, amount(t, c, c.min_subtotal_fils), 'min_subtotal'),
                       })
                     : null,
                 ].filter(Boolean);
@@ -165,15 +179,28 @@ export function CouponFormPage(props: {
           )}
         </div>
         {field('min_subtotal', 'st_promotions_min', { dir: 'ltr', inputMode: 'decimal' }, 'st_promotions_min_hint')}
-        <div className="row">
-          {field(
-            'value_SA',
-            'st_promotions_value_sa',
-            { dir: 'ltr', inputMode: 'decimal' },
-            'st_promotions_both_amounts_hint',
-          )}
-          {field('min_subtotal_SA', 'st_promotions_min_sa', { dir: 'ltr', inputMode: 'decimal' })}
-        </div>
+        {OTHER_COUNTRIES.map((country) => {
+          // A coupon of all countries: this country's own amounts, typed in its currency.
+          const place = {
+            country: t.t(`st_country_${country}`),
+            currency: CORE[country].currencyLabel[t.lang],
+          };
+          return (
+            <div className="row" key={country}>
+              {field(
+                `value_${country}`,
+                { text: t.t('st_promotions_value_in', place) },
+                { dir: 'ltr', inputMode: 'decimal' },
+                'st_promotions_both_amounts_hint',
+              )}
+              {field(
+                `min_subtotal_${country}`,
+                { text: t.t('st_promotions_min_in', place) },
+                { dir: 'ltr', inputMode: 'decimal' },
+              )}
+            </div>
+          );
+        })}
         <div className="row">
           {field(
             'max_uses',
@@ -241,11 +268,16 @@ export function ActiveToggle(props: { action: string; active: boolean; label: st
   );
 }
 
-/** A labelled input of a coupon or offer form, with its value and an optional hint under it. */
+/** A labelled input of a coupon or offer form (its label a text id, or a text made with parameters), with its value and an optional hint under it. */
 export function fieldMaker(t: StaffTranslator, values: Record<string, string | undefined>, canWrite: boolean) {
-  return (name: string, label: StaffTextId, extra: Record<string, unknown> = {}, hint?: StaffTextId) => (
+  return (
+    name: string,
+    label: StaffTextId | { text: string },
+    extra: Record<string, unknown> = {},
+    hint?: StaffTextId,
+  ) => (
     <div>
-      <label htmlFor={name}>{t.t(label)}</label>
+      <label htmlFor={name}>{typeof label === 'string' ? t.t(label) : label.text}</label>
       <input
         type="text"
         id={name}

@@ -1,6 +1,6 @@
 // Promotions: coupons listed, created, edited and deactivated through plain forms.
 import { Hono, type Context } from 'hono';
-import { couponInputSchema } from '#shared/api/people-schemas';
+import { couponFormInput, couponInputSchema } from '#shared/api/people-schemas';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
@@ -27,7 +27,7 @@ async function couponPage(c: Context<StaffAppEnv>, id: string | null, state?: Fo
 
 async function save(c: Context<StaffAppEnv>, id: string | null) {
   const values = await formFields(c);
-  const input = couponInputSchema.safeParse(values);
+  const input = couponInputSchema.safeParse(couponFormInput(values));
   if (!input.success) return couponPage(c, id, { error: 'validation_failed', values }, 400);
   const answer = await staffApi<{ id: number }>(c, 'POST', id ? `/staff/coupons/${id}` : '/staff/coupons', input.data);
   if (answer.status === 401 || answer.status === 403 || answer.status === 404) return apiFailurePage(c, answer.status);

@@ -29,6 +29,18 @@ test('a signed-in shopper in Arabic (390 px) browses home, product and cart from
   await expect(page.getByRole('heading', { level: 1 })).toContainText(shortName);
   await expect(account).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
+  // Her count is her browser's cart's: until the page is live its badge keeps its box, hidden, so the
+  // server's "0" never shows before hers (and nothing moves when hers does).
+  const badge = await page.getByTestId('cart-count').evaluate((el) => {
+    const seen = () => [getComputedStyle(el).visibility, el.getBoundingClientRect().width] as const;
+    const live = seen();
+    document.documentElement.removeAttribute('data-hydrated');
+    const before = seen();
+    document.documentElement.dataset.hydrated = 'true';
+    return { live, before };
+  });
+  expect(badge.live[0]).toBe('visible');
+  expect(badge.before).toEqual(['hidden', badge.live[1]]);
 
   // What she viewed is on her home page, in her place above the shop's sections.
   await expect

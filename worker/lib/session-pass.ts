@@ -4,9 +4,11 @@
 // (none, forged, for another token, or near its end) her page waits for the one trip that asks the API
 // who she is, and that trip's answer writes a new pass or ends her session, in the headers, before the
 // first byte. The key is derived from the storefront's signing secret, which it holds already; the API
-// holds no part of this (it never sees the pass).
+// holds no part of this (it never sees the pass), but tells the edge when her sessions end: a pass made
+// before that vouches for nothing (shared/session-ended.ts).
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSIONS_ENDED_CACHE_S, sessionsEndedKey } from '#shared/session-ended';
 import type { AppEnv } from '../app-env';
 import type { Session } from './session-state';
 
@@ -69,9 +71,29 @@ export async function readPass(c: Context<AppEnv>, session: Session, now = Date.
   if (exp <= now || exp > now + PASS_TTL_S * 1000) return null;
   const sig = unb64url(match[2]!);
   if (!sig) return null;
-  const ok = await crypto.subtle.verify('HMAC', await passKey(c.var.config.SIGNING_SECRET), sig, signed(exp, session));
+  // Her sessions' end, read beside the signature's check (an edge read, no trip to the API).
+  const [ok, ended] = await Promise.all([
+    crypto.subtle.verify('HMAC', await passKey(c.var.config.SIGNING_SECRET), sig, signed(exp, session)),
+    sessionsEndedAt(c, session.user.id),
+  ]);
   if (!ok) return null;
+  // Made before one of her sessions ended: it vouches for nothing; the API is asked (decision 76's amendment).
+  if (ended !== null && ended >= exp - PASS_TTL_S * 1000) return null;
   return exp - now > PASS_REFRESH_S * 1000 ? 'fresh' : 'stale';
+}
+
+/**
+ * When her sessions last ended, as the API told the edge (shared/session-ended.ts), or null. Each edge
+ * location answers from its own copy for up to SESSIONS_ENDED_CACHE_S, which bounds the window; the
+ * record unreadable: the pass is taken as it is (its own 10 minutes, showing nothing of her, are the bound).
+ */
+async function sessionsEndedAt(c: Context<AppEnv>, userId: number | string): Promise<number | null> {
+  try {
+    const at = await c.env.CACHE.get(sessionsEndedKey(userId), { cacheTtl: SESSIONS_ENDED_CACHE_S });
+    return at === null ? null : Number(at) || null;
+  } catch {
+    return null;
+  }
 }
 
 /** Writes a new pass for the session's token, after the API has just accepted it. */

@@ -13,6 +13,12 @@ export interface Session {
   userExpires: number | null;
   lang: Lang;
   country: CountryCode;
+  /**
+   * A first visit from a place the shop does not serve (issue 77): no country chosen yet, and Cloudflare
+   * placed her in a country that is not one of the shop's (or in none it knows, `XX`). The page is the
+   * home country's and its footer offers the served countries to choose from; never a kept copy.
+   */
+  unserved?: true;
   /** The D1 bookmark of the last state the API answered her with (read-your-writes on replicas). */
   bookmark: string | null;
 }

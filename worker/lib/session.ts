@@ -13,6 +13,7 @@ import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S }
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { isBookmark } from '#shared/api/d1-bookmark';
+import { pinnedCountry } from '#shared/seo/country-urls';
 import type { Session } from './session-state';
 import { clearPass } from './session-pass';
 
@@ -65,18 +66,34 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
  * country included). Local mode has no cf object or a fixed placeholder, so it starts at home.
  */
 export function countryFromLocation(request: Request): CountryCode {
-  let country = located.get(request);
-  if (!country) {
-    // Reading request.cf builds the object anew each time: once per request is enough.
-    const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-    const placed = cf?.country;
-    country = isCountryCode(placed) ? placed : DEFAULT_COUNTRY;
-    located.set(request, country);
-  }
-  return country;
+  const placed = placeOf(request);
+  return isCountryCode(placed) ? placed : DEFAULT_COUNTRY;
 }
 
-const located = new WeakMap<Request, CountryCode>();
+/**
+ * Whether Cloudflare placed the request in a country the shop does not serve (issue 77): any place
+ * (`FR`, `US`, or `XX` for one it could not tell) that is not a served country. No location at all
+ * (local mode) is not such a place.
+ */
+function locatedUnserved(request: Request): boolean {
+  const placed = placeOf(request);
+  return placed !== '' && !isCountryCode(placed);
+}
+
+/** Where Cloudflare placed the request: request.cf's country, else its `cf-ipcountry` header; '' for nowhere. */
+function placeOf(request: Request): string {
+  let place = located.get(request);
+  if (place === undefined) {
+    // Reading request.cf builds the object anew each time: once per request is enough.
+    const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+    const placed = typeof cf?.country === 'string' ? cf.country : request.headers.get('cf-ipcountry');
+    place = (placed ?? '').trim().toUpperCase();
+    located.set(request, place);
+  }
+  return place;
+}
+
+const located = new WeakMap<Request, string>();
 
 /** The country cookie when it holds a valid choice, else null. */
 export function chosenCountry(c: Context<AppEnv>): CountryCode | null {
@@ -93,12 +110,28 @@ export function rememberCountry(c: Context<AppEnv>, country: CountryCode): void 
   setCookie(c, COOKIE_NAMES.country, country, { path: '/', maxAge: COUNTRY_COOKIE_MAX_AGE_S, sameSite: 'Lax', secure });
 }
 
+/**
+ * The country a page's URL pins it to (`?country=SA`, the per-country URLs search engines are given,
+ * shared/seo/country-urls.ts), else null. Such a page always shows that country, whatever the cookie.
+ */
+export function urlCountry(c: Context<AppEnv>): CountryCode | null {
+  return pinnedCountry(new URL(c.req.url).searchParams);
+}
+
+/** A page's session: the session as its cookies say it, in the country its URL pins, if any. */
+export function readPageSession(c: Context<AppEnv>, lang: Lang): Session {
+  const session = readSession(c, lang);
+  const pinned = urlCountry(c);
+  return pinned ? { ...session, country: pinned } : session;
+}
+
 /** Step 1: the session as the request's cookies say it. Decides; calls nothing. */
 export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const secure = new URL(c.req.url).protocol === 'https:';
   const names = cookieNames(secure);
   const header = c.req.header('x-country');
-  const country = isCountryCode(header) ? header : (chosenCountry(c) ?? countryFromLocation(c.req.raw));
+  const chosen = isCountryCode(header) ? header : chosenCountry(c);
+  const country = chosen ?? countryFromLocation(c.req.raw);
   const userToken = tokenCookie(c, names.auth);
   const rawUser = getCookie(c, names.user);
   const rawProfile = getCookie(c, names.profile);
@@ -121,6 +154,7 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
     userExpires: parsed?.exp ?? null,
     lang,
     country,
+    ...(!chosen && locatedUnserved(c.req.raw) ? { unserved: true as const } : {}),
     bookmark: bookmarkCookie(c),
   };
   if (legacy && session.user) writeUserCookie(c, session, session.user);

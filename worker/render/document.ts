@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { Country } from '#shared/api/schemas';
 import type { Lang } from '#shared/locale';
 import type { BootData } from '#shared/boot';
-import { renderDocument, type RenderResult } from '#client/entry.server';
+import { renderDocument, type RenderResult, unservedTexts } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
 import type { PageApi } from '../lib/page-calls';
@@ -51,6 +51,7 @@ export async function renderFor(
       lang,
       origin: url.origin,
       country: session.country,
+      ...(session.unserved ? { unserved: unservedTexts(lang) } : {}),
       user: session.user,
       config: publicConfig(c.var.config, url.hostname),
       css: assetPlan.css,

@@ -50,15 +50,21 @@ export async function herPage(
   lang: Lang,
   html: HtmlAnswer,
 ): Promise<Response | null> {
-  const pass = await readPass(c, session);
+  // Her pass is read while her page starts: its check reads her sessions' end at the edge (KV).
+  const passing = readPass(c, session);
   const places = placesOf(splitLocalePath(new URL(c.req.url).pathname).path);
   // From the dev server or the test runner the page's code comes by I/O: loaded first, so that the
   // copy's calls and her parts' leave together there as they do in a build.
   if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
   // Both leave now: her parts' trip, and the kept copy (from the edge's cache, or rendered now without
-  // anything of her: her token never travels with the copy's calls).
-  const trip = herTrip(c, session, places, pass === 'fresh');
+  // anything of her: her token never travels with the copy's calls). A page whose only place is her
+  // account link asks nothing while her pass is fresh: its trip waits for the pass.
+  const trip =
+    places.home || places.product
+      ? herTrip(c, session, places, false)
+      : passing.then((state) => herTrip(c, session, places, state === 'fresh'));
   const copy = keptCopy(c, session, lang);
+  const pass = await passing;
   if (pass !== 'fresh') {
     // Her cookies are decided before the first byte: the answer ends her session or renews her pass.
     const outcome = await trip;
@@ -117,7 +123,13 @@ async function herTrip(
     // Her display details as the answer just refreshed them (the session's settle read /user/me).
     user: session.user,
     ...(places.home ? { forYou: (homeAnswer.value?.data.sections ?? []).filter((s) => s.type === 'for_you') } : {}),
-    ...(places.product ? { together: detail?.purchase_together ?? [] } : {}),
+    ...(places.product
+      ? {
+          together: detail?.purchase_together ?? [],
+          subscribed: detail?.subscribed ?? [],
+          viewed: detail?.recently_viewed ?? [],
+        }
+      : {}),
     productId: detail?.id ?? 0,
     fallback: { '/country': { items: countryAnswer.value.data.items } },
   };

@@ -4,7 +4,7 @@ import { splitLocalePath, type Lang } from '#shared/locale';
 import { prepareRoutes } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { pageApi } from '../lib/page-calls';
-import { readSession } from '../lib/session';
+import { readPageSession } from '../lib/session';
 import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
@@ -17,7 +17,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { lang } = splitLocalePath(url.pathname);
   const nonce = c.var.nonce;
-  const session = readSession(c, lang);
+  const session = readPageSession(c, lang);
   const link = EARLY_HINTS[lang];
   const html: HtmlAnswer = (body, status) =>
     c.body(body as string, status as 200, {

@@ -77,7 +77,9 @@ export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string
   const url = new URL(c.req.url);
   // The page's language is in its path; its country, the build and the kind of copy are added here.
   const kind = her ? '/her' : '';
-  return new Request(`${url.origin}/__page/${build}/${session.country}${kind}${url.pathname}${url.search}`);
+  // A first visit from a place the shop does not serve has its own copy: its footer offers the countries.
+  const place = session.unserved ? '-unserved' : '';
+  return new Request(`${url.origin}/__page/${build}/${session.country}${place}${kind}${url.pathname}${url.search}`);
 }
 
 /**

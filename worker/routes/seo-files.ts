@@ -1,11 +1,15 @@
-// robots.txt and the sitemap: an index, the pages file (static pages, categories, brands,
-// nutritionists, blood tests) and product files, every URL with its English and Arabic alternates.
-import { HOME_COUNTRY } from '#shared/countries';
+// robots.txt and the sitemaps: an index, the pages file (static pages, categories, brands,
+// nutritionists, blood tests) and product files, every URL with its English and Arabic alternates; and
+// the same files per country (`pages-kw.xml`, `products-kw-1.xml`) with the URLs that pin a page that
+// differs by country to that country (`?country=KW`, shared/seo/country-urls.ts), each URL with every
+// language in every country of the registry as its hreflang alternates.
+import { COUNTRY_CODES, type CountryCode, HOME_COUNTRY } from '#shared/countries';
 import { Hono, type Context } from 'hono';
-import { localizePath } from '#shared/locale';
+import { LANGS, localizePath } from '#shared/locale';
 import { PAGE_ROUTES } from '#client/entry.server';
 import { isPrivatePath, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
 import { isNoindexPage } from '#shared/seo/noindex';
+import { alternates, isCountryPage, pageUrl } from '#shared/seo/country-urls';
 import type { SitemapIndex, SitemapProducts } from '#shared/api/sitemap-responses';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
@@ -31,12 +35,44 @@ async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | nu
   return ((await res.json()) as { data: T }).data;
 }
 
-function urlEntry(origin: string, path: string, lastmod?: string): string {
-  const en = `${origin}${localizePath(path, 'en')}`;
-  const ar = `${origin}${localizePath(path, 'ar')}`;
-  const alternates = `<xhtml:link rel="alternate" hreflang="en" href="${esc(en)}"/><xhtml:link rel="alternate" hreflang="ar" href="${esc(ar)}"/><xhtml:link rel="alternate" hreflang="x-default" href="${esc(en)}"/>`;
+/**
+ * A page of the sitemap: its unprefixed path (query included), whether it differs by country, and the
+ * countries it is shown in when not every one (a blood test is sold where it has a price).
+ */
+interface Listed {
+  path: string;
+  byCountry: boolean;
+  countries?: readonly CountryCode[];
+  lastmod?: string;
+}
+
+/** The page in both languages, bare (null) or pinned to a country, each with all its alternates. */
+function urlEntry(
+  origin: string,
+  { path, byCountry, countries, lastmod }: Listed,
+  country: CountryCode | null,
+): string {
+  const links = alternates(origin, path, byCountry, countries)
+    .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${esc(a.href)}"/>`)
+    .join('');
   const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
-  return `<url><loc>${esc(en)}</loc>${mod}${alternates}</url><url><loc>${esc(ar)}</loc>${mod}${alternates}</url>`;
+  return LANGS.map((lang) => `<url><loc>${esc(pageUrl(origin, path, lang, country))}</loc>${mod}${links}</url>`).join(
+    '',
+  );
+}
+
+/**
+ * A file's entries: every page bare, or a country's file: the pages that differ by country and are shown
+ * in it, pinned to it.
+ */
+function entries(origin: string, listed: Listed[], country: CountryCode | null): string[] {
+  const shown = (p: Listed) => p.byCountry && (!p.countries || (country !== null && p.countries.includes(country)));
+  return (country ? listed.filter(shown) : listed).map((p) => urlEntry(origin, p, country));
+}
+
+/** `kw` of a file name, back to its country. */
+function countryOfFile(code: string | undefined): CountryCode | null {
+  return COUNTRY_CODES.find((c) => c.toLowerCase() === code) ?? null;
 }
 
 function urlset(entries: string[]): string {
@@ -57,14 +93,20 @@ seoFiles.get('/sitemap.xml', async (c) => {
   const origin = new URL(c.req.url).origin;
   const data = await upstreamData<SitemapIndex>(c, '/sitemap');
   if (!data) return c.body('', 503);
-  const files = ['pages', ...Array.from({ length: data.product_pages }, (_, i) => `products-${i + 1}`)];
+  const products = (suffix: string) =>
+    Array.from({ length: data.product_pages }, (_, i) => `products${suffix}-${i + 1}`);
+  const files = [
+    'pages',
+    ...products(''),
+    ...COUNTRY_CODES.flatMap((code) => [`pages-${code.toLowerCase()}`, ...products(`-${code.toLowerCase()}`)]),
+  ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files
     .map((f) => `<sitemap><loc>${origin}/sitemaps/${f}.xml</loc></sitemap>`)
     .join('')}</sitemapindex>`;
   return c.body(body, 200, XML);
 });
 
-async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
+async function pagesSitemap(c: Context<AppEnv>, country: CountryCode | null): Promise<Response> {
   const origin = new URL(c.req.url).origin;
   const data = await upstreamData<SitemapIndex>(c, '/sitemap');
   if (!data) return c.body('', 503);
@@ -72,31 +114,44 @@ async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
   // out. The pages are the router's own (the page modules' declarations, decision 67).
   const pages = PAGE_ROUTES.filter(
     (r) => !isNoindexPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path),
-  ).map((r) => r.path);
-  const entries = [
-    ...pages.map((p) => urlEntry(origin, p)),
-    ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),
-    ...data.brands.map((id) => urlEntry(origin, `/products?brand=${id}`)),
-    ...data.nutritionists.map((slug) => urlEntry(origin, `/nutritionist?id=${encodeURIComponent(slug)}`)),
-    ...data.blood_tests.map((slug) => urlEntry(origin, paths.bloodTest(slug, 'en'))),
+  ).map((r) => ({ path: r.path, byCountry: isCountryPage(r.id) }));
+  const listing = isCountryPage('products');
+  const listed: Listed[] = [
+    ...pages,
+    ...data.categories.map((id) => ({ path: `/products?category=${id}`, byCountry: listing })),
+    ...data.brands.map((id) => ({ path: `/products?brand=${id}`, byCountry: listing })),
+    ...data.nutritionists.map((slug) => ({
+      path: paths.nutritionist('en', slug),
+      byCountry: isCountryPage('nutritionist'),
+    })),
+    ...data.blood_tests.map((test) => ({
+      path: paths.bloodTest(test.slug, 'en'),
+      byCountry: isCountryPage('blood-test-detail'),
+      countries: test.countries,
+    })),
   ];
-  return c.body(urlset(entries), 200, XML);
+  return c.body(urlset(entries(origin, listed, country)), 200, XML);
 }
 
 // One route for the sitemap's files, named here rather than in patterns: Hono's RegExpRouter, which
 // matches a request in one regular expression, takes no pattern with an expression inside a segment.
 seoFiles.get('/sitemaps/:file', async (c, next) => {
   const file = c.req.param('file');
-  if (file === 'pages.xml') return pagesSitemap(c);
-  const match = /^products-([0-9]{1,6})\.xml$/.exec(file);
-  if (!match) return next();
+  const pagesFile = /^pages(?:-([a-z]{2}))?\.xml$/.exec(file);
+  const pagesCountry = countryOfFile(pagesFile?.[1]);
+  if (pagesFile && (!pagesFile[1] || pagesCountry)) return pagesSitemap(c, pagesCountry);
+  const match = /^products(?:-([a-z]{2}))?-([0-9]{1,6})\.xml$/.exec(file);
+  const country = countryOfFile(match?.[1]);
+  if (!match || (match[1] && !country)) return next();
   const origin = new URL(c.req.url).origin;
-  const page = Number(match[1]);
+  const page = Number(match[2]);
   const data = await upstreamData<SitemapProducts>(c, `/sitemap/products/${page}`);
   if (!data?.items.length) return c.body('', 404);
-  return c.body(
-    urlset(data.items.map((p) => urlEntry(origin, `/products/${encodeURIComponent(p.slug)}`, p.updated))),
-    200,
-    XML,
-  );
+  const byCountry = isCountryPage('product');
+  const listed = data.items.map((p) => ({
+    path: paths.product(p.slug, 'en'),
+    byCountry,
+    lastmod: p.updated,
+  }));
+  return c.body(urlset(entries(origin, listed, country)), 200, XML);
 });

@@ -2,7 +2,7 @@
 // members, suggested supplements). Each statement finds the test by the same id-or-slug subquery, so
 // none waits for another. A test without a price in the shopper's country is not sold there: 404.
 import type { BiomarkerInfo, BloodTestDetail } from '#shared/blood-tests/catalogue-types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { testCardColumns, testCardFrom, toTestCard, type TestCardRow } from './cards';
@@ -14,6 +14,7 @@ interface DetailRow extends TestCardRow {
   lab_slug: string;
   lab_name: string;
   lab_accreditation: string;
+  sold_in: string | null;
 }
 
 const TEST_ID = '(SELECT id FROM blood_tests WHERE (id = ?1 OR slug = ?2) AND is_active = 1)';
@@ -29,7 +30,8 @@ export async function bloodTestDetail(
     db
       .prepare(
         `SELECT ${testCardColumns(lang)}, t.${col('purpose', lang)} AS purpose, t.${col('preparation', lang)} AS preparation,
-           l.id AS lab_id, l.slug AS lab_slug, l.${col('name', lang)} AS lab_name, l.${col('accreditation', lang)} AS lab_accreditation
+           l.id AS lab_id, l.slug AS lab_slug, l.${col('name', lang)} AS lab_name, l.${col('accreditation', lang)} AS lab_accreditation,
+           (SELECT group_concat(country) FROM blood_test_prices WHERE sku_id = t.default_sku_id) AS sold_in
          FROM ${testCardFrom('?3')} JOIN labs l ON l.id = t.lab_id WHERE t.id = ${TEST_ID}`,
       )
       .bind(...keys),
@@ -58,6 +60,8 @@ export async function bloodTestDetail(
   return {
     ...toTestCard(row),
     currency: COUNTRY_FACTS[country].currency,
+    // Where else it is sold (a price there), for the search engines' alternates of its page.
+    countries: COUNTRY_CODES.filter((c) => row.sold_in?.split(',').includes(c)),
     purpose: row.purpose,
     preparation: row.preparation ? row.preparation.split('\n') : [],
     lab: { id: row.lab_id, slug: row.lab_slug, name: row.lab_name, accreditation: row.lab_accreditation },

@@ -122,6 +122,9 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
   const hash = await requestHash(input);
   const earlier = await replay(ctx, input.idempotency_key, hash);
   if (earlier) return earlier;
+  // Her totals were another country's (she switched country mid-checkout, issue 77): nothing is booked.
+  if (input.currency && input.currency !== COUNTRY_FACTS[ctx.country].currency)
+    throw new ApiError(409, 'checkout_country_changed');
 
   const hold = await db
     .prepare(

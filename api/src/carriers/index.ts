@@ -14,7 +14,7 @@ import { localCarrier } from './local';
 import { ownCarrier } from './own';
 import { smsaCarrier } from './smsa';
 import { type Carrier, type CarrierCode, CarrierNotConfigured } from './types';
-import { COUNTRY_CODES } from '#shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
 import { mapCountries } from '#shared/countries/map';
 
 // Only the mode is needed (local mode, tests): the live carriers' keys and endpoints are read when present.
@@ -25,12 +25,7 @@ export type CarrierConfig = Pick<ApiConfig, 'CARRIER_MODE'> &
       | 'CARRIER_ENDPOINTS'
       | 'ARAMEX_USERNAME'
       | 'ARAMEX_PASSWORD'
-      | 'ARAMEX_KW_ACCOUNT_NUMBER'
-      | 'ARAMEX_KW_ACCOUNT_PIN'
-      | 'ARAMEX_KW_ACCOUNT_ENTITY'
-      | 'ARAMEX_SA_ACCOUNT_NUMBER'
-      | 'ARAMEX_SA_ACCOUNT_PIN'
-      | 'ARAMEX_SA_ACCOUNT_ENTITY'
+      | `ARAMEX_${CountryCode}_ACCOUNT_${'NUMBER' | 'PIN' | 'ENTITY'}`
       | 'SMSA_API_KEY'
       | 'DHL_API_KEY'
       | 'DHL_API_SECRET'
@@ -50,7 +45,7 @@ const TEST_URLS = {
 /** The keys each live carrier needs, as the configuration table names them. */
 const KEYS: Record<'aramex' | 'smsa' | 'dhl', string> = {
   aramex:
-    'ARAMEX_USERNAME, ARAMEX_PASSWORD and a country account (ARAMEX_KW_ACCOUNT_NUMBER and ARAMEX_KW_ACCOUNT_PIN, or the SA pair)',
+    'ARAMEX_USERNAME, ARAMEX_PASSWORD and a country account (ARAMEX_<country>_ACCOUNT_NUMBER and ARAMEX_<country>_ACCOUNT_PIN)',
   smsa: 'SMSA_API_KEY',
   dhl: 'DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER',
 };

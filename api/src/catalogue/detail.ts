@@ -12,6 +12,8 @@ import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
 import { skuPriceColumns } from '../db/country-prices';
 import { alsoBoughtCards, togetherCards } from './recommended';
+import { viewedCardsSql } from './viewed';
+import { VIEWED_SHOWN } from '#shared/catalogue/viewed';
 import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
 import { previewStatements, readQuestions, readReviews, summaryStatement, toSummary } from '../reviews/read';
@@ -122,14 +124,19 @@ export async function productDetail(
       ),
     ),
     // Bought together: what this country's shoppers bought with it (catalogue/co-purchases.ts), then the
-    // hand-set list where that is thin; customers also bought: what its buyers bought in other orders.
-    // One statement, each list named by `list`.
+    // hand-set list where that is thin; customers also bought: what its buyers bought in other orders;
+    // for a signed-in shopper, what she viewed recently (found by her session, ?4 valid at ?5: her place
+    // below the product, decision 76's amendment). One statement, each list named by `list`.
     db
       .prepare(
         `SELECT 0 AS list, * FROM (${togetherCards(lang, pid, country, gate)} LIMIT 8)
-         UNION ALL SELECT 1 AS list, * FROM (${alsoBoughtCards(lang, pid, country, gate)} LIMIT 8)`,
+         UNION ALL SELECT 1 AS list, * FROM (${alsoBoughtCards(lang, pid, country, gate)} LIMIT 8)${
+           shopper
+             ? ` UNION ALL SELECT 2 AS list, * FROM (${viewedCardsSql(lang, country, meByToken('?4', '?5'), pid, VIEWED_SHOWN, ', NULL AS gate')})`
+             : ''
+         }`,
       )
-      .bind(ref.slug, ref.id ?? -1, country),
+      .bind(ref.slug, ref.id ?? -1, country, ...(shopper ? [shopper.tokenHash, now] : [])),
     // Reviews and questions: the summary and the first ones, in the same round trip.
     summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
     ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
@@ -140,7 +147,7 @@ export async function productDetail(
   const [product, skus, images, attributes, lists, summary, reviews, questions, questionCount, delivery] = all;
   // The caller's statements close the batch.
   if (also) also.read(all.slice(all.length - also.statements.length));
-  const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 1; gate?: string }>;
+  const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 1 | 2; gate?: string }>;
 
   const row = product!.results[0] as (ProductRow & { her_id?: number | null; her?: string | null }) | undefined;
   if (!row) return null;
@@ -210,6 +217,7 @@ export async function productDetail(
     })),
     purchase_together: listed.filter((r) => r.list === 0).map(toCard),
     also_bought: listed.filter((r) => r.list === 1).map(toCard),
+    ...(shopper ? { recently_viewed: listed.filter((r) => r.list === 2).map(toCard) } : {}),
     alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
     rating_summary: toSummary(summary!.results as Array<{ rating: number; lang: Lang; n: number }>),
     subscribe: {

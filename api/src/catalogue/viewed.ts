@@ -36,6 +36,22 @@ export function viewStatements(
   return trim ? kept : kept.slice(0, ids.length);
 }
 
+/**
+ * SQL: her recently viewed products' cards, newest first, leaving out the page's product (`exceptSql`);
+ * `userSql` finds her (her id, or her session's SQL). `extra`: the columns a list it joins carries more.
+ */
+export function viewedCardsSql(
+  lang: Lang,
+  country: CountryCode,
+  userSql: string,
+  exceptSql: string,
+  limit: number,
+  extra = '',
+): string {
+  return `SELECT ${cardColumns(lang)}${extra} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ${userSql}
+       WHERE p.is_active = 1 AND p.id <> ${exceptSql} ORDER BY v.viewed_at DESC LIMIT ${limit}`;
+}
+
 /** Her recently viewed products' cards, newest first, leaving out `except` (the page's own product). */
 export function viewedCardsStatement(
   db: D1Database,

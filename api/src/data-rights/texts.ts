@@ -1,6 +1,13 @@
 // The texts of the data archive and its mails, in the shopper's language: what each file of the
 // archive holds, and that it is ready (with how long it stays).
 import { localizePath, type Lang } from '#shared/locale';
+import { CORE, COUNTRY_CODES } from '#shared/countries';
+
+/** Each served currency's decimal places, as the readme explains "minor": "KWD 3, SAR 2" (Arabic: the currency's name). */
+const minorUnits = (lang: Lang) =>
+  COUNTRY_CODES.map((c) => `${lang === 'ar' ? CORE[c].currencyName.ar : CORE[c].currency} ${CORE[c].decimals}`).join(
+    lang === 'ar' ? '، ' : ', ',
+  );
 
 export function readmeText(lang: Lang, exportedAt: string): string {
   const lines =
@@ -25,7 +32,7 @@ export function readmeText(lang: Lang, exportedAt: string): string {
           '- consents.json: الموافقات التي أعطيتها على معالجة البيانات الصحية (نسخة النص ووقتها).',
           '- requests.json: طلباتك بخصوص بياناتك.',
           '',
-          'المبالغ: "minor" بالوحدة الصغرى (الفلس للدينار الكويتي، الهللة للريال السعودي)، و"formatted" كما تظهر في المتجر. الأوقات بالمللي ثانية منذ 1970-01-01 (التوقيت العالمي).',
+          `المبالغ: "minor" بالوحدة الصغرى لعملتها (المنازل العشرية: ${minorUnits('ar')})، و"formatted" كما تظهر في المتجر. الأوقات بالمللي ثانية منذ 1970-01-01 (التوقيت العالمي).`,
           'هذا الملف يحتوي على بيانات صحية: احفظه في مكان آمن.',
           'لحذف حسابك وبياناتك: صفحة حسابك في المتجر، أو راسلنا من صفحة تواصل معنا.',
         ]
@@ -49,7 +56,7 @@ export function readmeText(lang: Lang, exportedAt: string): string {
           '- consents.json: the consents you gave to process health data (the text version and when).',
           '- requests.json: your requests about your data.',
           '',
-          'Amounts: "minor" in minor units (fils for KWD, halalas for SAR), "formatted" as the shop shows them. Times are milliseconds since 1970-01-01 UTC.',
+          `Amounts: "minor" in minor units of their currency (decimal places: ${minorUnits('en')}), "formatted" as the shop shows them. Times are milliseconds since 1970-01-01 UTC.`,
           'This archive holds health data: keep it somewhere safe.',
           'To delete your account and data: your account page in the shop, or write to us from the Contact page.',
         ];

@@ -1,7 +1,7 @@
 // What the onboarding's steps share (issue 75; ./onboarding.ts, ./renew.ts): the step's context, the
 // ZATCA adapter in the owner's language, a step's audit row, a failed step's record and answer, the
 // seller, the CSR with ZATCA's fields, and a certificate's validity.
-import { certificateRequest, readCertificate, type TEMPLATE_NAMES } from '../e-invoices';
+import { certificateRequest, readCertificate, type TEMPLATE_NAMES, ZATCA_COUNTRY } from '../e-invoices';
 import { zatcaFor } from '../e-invoices/zatca';
 import type { ZatcaMessage } from '../e-invoices/zatca/answers';
 import type { ZatcaEnvironment } from '../e-invoices/zatca/environments';
@@ -11,15 +11,9 @@ import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
 import type { EInvoiceSeller, EInvoicingLastStep, EInvoicingStep } from '#shared/api/e-invoicing-schemas';
 import { lastStepStatement, pendingStatement, type SellerRow, sellerOf, sellerStatement, type StampRow } from './store';
-import { HOME_COUNTRY } from '#shared/countries';
-import { countriesInvoicing } from '#shared/countries/rules';
-import type { CountryCode } from '#shared/locale';
 
-/**
- * The country whose e-invoices ZATCA receives (its tax rule's invoice form, decision 77): the stamp,
- * its audit rows and its sample documents are that country's.
- */
-export const ZATCA_COUNTRY: CountryCode = countriesInvoicing('zatca')[0] ?? HOME_COUNTRY;
+/** The country whose e-invoices ZATCA receives (../e-invoices/country.ts), as the steps import it. */
+export { ZATCA_COUNTRY };
 
 /** The CSR's serial number names the solution and its version (SN "1-<solution>|2-<version>|3-<unit>"). */
 const SOLUTION = 'GulfShop';

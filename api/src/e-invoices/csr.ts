@@ -22,6 +22,7 @@ import {
   SubjectPublicKeyInfo,
 } from '@peculiar/asn1-x509';
 import { bytesToBase64 } from '../../../shared/bytes';
+import { ZATCA_COUNTRY } from './country';
 
 /** ZATCA's three environments and the template name each one's certificates carry. */
 export const TEMPLATE_NAMES = {
@@ -102,7 +103,7 @@ export function certificateRequest(f: CsrFields, privateKey: Uint8Array): string
   if (!/^3\d{13}3$/.test(f.vatNumber)) throw new RangeError('a Saudi VAT number is 15 digits, 3…3');
   if (!/^1-[^|]+\|2-[^|]+\|3-[^|]+$/.test(f.serialNumber)) throw new RangeError('serial number is 1-…|2-…|3-…');
   const subject = new Name([
-    rdn(OID.country, new AttributeValue({ printableString: 'SA' })),
+    rdn(OID.country, new AttributeValue({ printableString: ZATCA_COUNTRY })),
     utf8(OID.organizationUnit, f.organizationUnit),
     utf8(OID.organization, f.organization),
     utf8(OID.commonName, f.commonName),

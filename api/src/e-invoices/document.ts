@@ -7,6 +7,7 @@
 // elements out again, the whitespace around them stays, as ZATCA's transforms leave it).
 import { minorToDecimal } from '../../../shared/money';
 import { type NetAmounts, netAmounts } from './amounts';
+import { ZATCA_COUNTRY } from './country';
 
 export const EXTENSIONS_MARK = '<!--zatca:extensions-->';
 export const QR_MARK = '<!--zatca:qr-and-signature-->';
@@ -147,7 +148,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     `                <cbc:CityName>${a(input.seller.address.city)}</cbc:CityName>`,
     `                <cbc:PostalZone>${a(input.seller.address.postalCode)}</cbc:PostalZone>`,
     '                <cac:Country>',
-    '                    <cbc:IdentificationCode>SA</cbc:IdentificationCode>',
+    `                    <cbc:IdentificationCode>${ZATCA_COUNTRY}</cbc:IdentificationCode>`,
     '                </cac:Country>',
     '            </cac:PostalAddress>',
     '            <cac:PartyTaxScheme>',

@@ -4,6 +4,7 @@
 // sale becomes an invoice, reporting and onboarding are issue 75's next parts and import from here.
 export { type Split, splitTotal } from './amounts';
 export { publicKeyPoint, readCertificate, type StampCertificate } from './certificate';
+export { ZATCA_COUNTRY } from './country';
 export { type CsrFields, certificateRequest, type KeyPair, newKeyPair, TEMPLATE_NAMES } from './csr';
 export { type BuiltDocument, buildDocument, type DocumentInput, FIRST_PIH, type SellerParty } from './document';
 export { type SaleFigures, type SaleTexts, saleFigures } from './from-totals';

@@ -1,12 +1,47 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import { z } from '#shared/zod';
-import { COUNTRY_CODES } from '#shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
+import { CARRIERS } from '#shared/countries/rules';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from './password';
 
 /** The local contact push services would see; production names its own. */
 const DEV_VAPID_SUBJECT = 'mailto:push@gulfvitamins.example';
+
+/**
+ * One Aramex account per country, an account belonging to one country: ARAMEX_<code>_ACCOUNT_NUMBER and
+ * _ENTITY (vars; the entity defaults to the country's office in its carriers aspect) and _PIN (a secret).
+ */
+type AramexAccountKeys = {
+  [C in CountryCode as
+    | `ARAMEX_${C}_ACCOUNT_NUMBER`
+    | `ARAMEX_${C}_ACCOUNT_PIN`
+    | `ARAMEX_${C}_ACCOUNT_ENTITY`]: z.ZodType<string | undefined>;
+};
+const aramexAccounts = Object.fromEntries(
+  COUNTRY_CODES.flatMap((c) => {
+    const entity = z.string().regex(/^[A-Z]{3}$/);
+    const office = CARRIERS[c].aramexEntity;
+    return [
+      [
+        `ARAMEX_${c}_ACCOUNT_NUMBER`,
+        z
+          .string()
+          .regex(/^\d{4,12}$/)
+          .optional(),
+      ],
+      [
+        `ARAMEX_${c}_ACCOUNT_PIN`,
+        z
+          .string()
+          .regex(/^\d{3,10}$/)
+          .optional(),
+      ],
+      [`ARAMEX_${c}_ACCOUNT_ENTITY`, office ? entity.default(office) : entity.optional()],
+    ];
+  }),
+) as unknown as AramexAccountKeys;
 
 const configSchema = z
   .object({
@@ -112,30 +147,7 @@ const configSchema = z
     // and its PIN (a secret). A country without an account ships with other carriers.
     ARAMEX_USERNAME: z.string().min(3).optional(),
     ARAMEX_PASSWORD: z.string().min(1).optional(),
-    ARAMEX_KW_ACCOUNT_NUMBER: z
-      .string()
-      .regex(/^\d{4,12}$/)
-      .optional(),
-    ARAMEX_KW_ACCOUNT_PIN: z
-      .string()
-      .regex(/^\d{3,10}$/)
-      .optional(),
-    ARAMEX_KW_ACCOUNT_ENTITY: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .default('KWI'),
-    ARAMEX_SA_ACCOUNT_NUMBER: z
-      .string()
-      .regex(/^\d{4,12}$/)
-      .optional(),
-    ARAMEX_SA_ACCOUNT_PIN: z
-      .string()
-      .regex(/^\d{3,10}$/)
-      .optional(),
-    ARAMEX_SA_ACCOUNT_ENTITY: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .default('RUH'),
+    ...aramexAccounts,
     // SMSA Express (api/src/carriers/smsa.ts): the e-commerce API key (a secret).
     SMSA_API_KEY: z.string().min(16).optional(),
     // DHL Express (api/src/carriers/dhl.ts): the MyDHL API key and secret (secrets) and the shipper account.

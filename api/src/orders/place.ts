@@ -10,6 +10,7 @@ import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { POINTS_REFUSALS, REFERRAL_REFUSALS } from '#shared/loyalty/checkout-refusals';
 import { ApiError } from '../lib/errors';
+import { COUNTRY_FACTS } from '#shared/locale';
 import { quote, type Quote } from './quote';
 import { COUPON_PROBLEMS } from '#shared/orders/coupon-problems';
 import { resolveAddress, type OrderAddress } from './address';
@@ -47,6 +48,7 @@ export const PLACING_MESSAGES = [
   'unauthorized',
   'address_required',
   'address_country_mismatch',
+  'checkout_country_changed',
   'idempotency_conflict',
   'cart_changed',
   'out_of_stock',
@@ -76,6 +78,10 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const owner = ctx.user ? userOwner(ctx.user.id) : input.email ? await guestOwner(input.email) : null;
   const { route, earlier } = await routeAndReplay(ctx, owner, input, hash);
   if (earlier) return earlier;
+  // Her totals were another country's (she switched country mid-checkout, issue 77): nothing is placed
+  // in the old currency, nor in the new one's terms she has not seen; she looks at the new totals first.
+  if (input.currency && input.currency !== COUNTRY_FACTS[ctx.country].currency)
+    throw new ApiError(409, 'checkout_country_changed');
   await ctx.beforeNewOrder?.();
 
   // A guest gives an e-mail; an account signed up with a phone may have none yet ('': no mail is sent).

@@ -139,6 +139,7 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
         'slot_hold_expired',
         'address_required',
         'address_country_mismatch',
+        'checkout_country_changed',
         'slot_zone_mismatch',
         'patient_not_found',
         'blood_test_unavailable',

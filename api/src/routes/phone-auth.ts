@@ -51,6 +51,7 @@ import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { linkDeviceStatement } from '../push';
 import { eraseAccount } from '../data-rights/erase-account';
+import { noteSessionsEnded } from '../accounts/sessions-ended';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
 
 type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at'> & {
@@ -323,6 +324,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
         now,
         also: [erasureRecordStatement(db, user.id, { source: 'shopper' }, c.var.lang, now)],
       });
+      await noteSessionsEnded(c.env, user.id);
       return c.json(ok({ removed: true }));
     },
   );

@@ -16,7 +16,7 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../lib/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { runListing } from '../catalogue/listing';
-import { listingIn, skusIn } from '../db/country-prices';
+import { listingIn, skuPriceColumns } from '../db/country-prices';
 import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
 import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';
@@ -32,6 +32,7 @@ import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
 import { herJson, herRows, mayShow, readHer } from '../recommend/her-safety';
 import { meByToken } from '../accounts/sessions';
+import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
 import { gateJson, gateSkuOf } from '../consultations/practice/products';
 import { tokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
@@ -209,6 +210,8 @@ interface SkuSyncRow extends SkuRow, BrandColumns {
   product_slug: string;
   product_name: string;
   image: string | null;
+  /** 1 when the request's country sells it (catalogue/sold-in.ts). */
+  sold: number;
 }
 
 productRoutes.post(
@@ -226,19 +229,23 @@ productRoutes.post(
     const db = c.env.DB;
     const ids = input.ids.length ? input.ids : [-1];
     const marks = ids.map(() => '?').join(', ');
+    // The country is ?1 of the SKUs' statement, its ids after it.
+    const idMarks = ids.map((_, i) => `?${i + 2}`).join(', ');
     // Her suggestions are gated for her (below); no suggestions, nothing of hers to read.
     const token = input.exclude_purchase_together ? undefined : bearerToken(c);
     const statements: D1PreparedStatement[] = [
       db
         .prepare(
-          `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
+          // Her country's price of each size and whether it sells it (db/country-prices.ts): what it does
+          // not sell comes back as not_sold, for the cart to drop and name.
+          `SELECT s.id, s.${col('name', lang)} AS name, ${skuPriceColumns(c.var.country, 's')}, s.stock, s.buy_limit,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
           ${firstImageColumn(lang)}
-        FROM ${skusIn(c.var.country)} s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
-        WHERE s.id IN (${marks}) AND p.is_active = 1`,
+        FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
+        WHERE s.id IN (${idMarks}) AND p.is_active = 1`,
         )
-        .bind(...ids),
+        .bind(c.var.country, ...ids),
     ];
     // Giveaways (decision 33): the live gift promotions, evaluated for these SKUs (with the cart's
     // counts when sent), in the same batch; a cold isolate reads the currency in it too.
@@ -279,7 +286,11 @@ productRoutes.post(
           .bind(await tokenHash(token), now),
       );
     const results = await db.batch(statements);
-    const skus = results[0]!;
+    // What her country does not sell leaves the cart with its reason (issue 77: a cart between
+    // countries); the rest is synced as before.
+    const rows = results[0]!.results as unknown as SkuSyncRow[];
+    const sold = rows.filter((s) => s.sold);
+    const not_sold = rows.filter((s) => !s.sold).map((s) => s.id);
     const together = input.exclude_purchase_together ? null : results[togetherAt]!;
     if (!currency) {
       rememberCurrencies(results[currencyAt]!.results);
@@ -287,13 +298,13 @@ productRoutes.post(
     }
     const giveaway_items = giveawaysFor({
       rules: promotionRules(results.slice(promotionsAt, promotionsAt + 3)),
-      skus: skus.results as unknown as SkuSyncRow[],
+      skus: sold,
       counts: new Map(input.ids.map((id, i) => [id, input.counts?.[i] ?? 1])),
       currency,
       country: c.var.country,
       now,
     });
-    const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
+    const items = sold.map((s) => {
       return {
         id: s.id,
         name: s.name,
@@ -318,7 +329,7 @@ productRoutes.post(
       const safety = await readHer(db, healthKeyring(c.var.config), herRows(her.her), now);
       purchase_together = purchase_together.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
     }
-    return c.json(ok({ items, giveaway_items, purchase_together }));
+    return c.json(ok({ items, not_sold, giveaway_items, purchase_together }));
   },
 );
 
@@ -432,8 +443,10 @@ productRoutes.get(
       token
         ? {
             tokenHash: await tokenHash(token),
-            // Her views' count and what the gates read of her; each card's size as the gates read it.
-            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')})`,
+            // Her views' count and what the gates read of her; her subscriptions to this product (the
+            // page's subscribe-and-save place, decision 76's amendment); each card's size as the gates read it.
+            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
+              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
             gate: gateJson(c.var.lang),
           }
         : null,
@@ -441,7 +454,8 @@ productRoutes.get(
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her } = found;
     if (her?.id != null) {
-      const mine = JSON.parse(her.column!) as { views: number; safety: unknown };
+      const mine = JSON.parse(her.column!) as { views: number; safety: unknown; subscribed: HerSubscription[] };
+      detail.subscribed = mine.subscribed;
       // Her view is kept after the answer (her list trimmed only when it is full); a failure to keep it
       // costs her nothing but the list.
       const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, mine.views >= VIEWED_KEPT));

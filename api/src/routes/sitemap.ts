@@ -1,6 +1,7 @@
 // What the sitemap lists: categories, brands, nutritionists, blood tests and products (paged for large
 // catalogues).
 import { Hono } from 'hono';
+import { COUNTRY_CODES } from '#shared/countries';
 import { ok } from '#shared/api/envelope';
 import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
@@ -8,14 +9,18 @@ import type { CountRow } from '../db/rows';
 import { pageParams } from '#shared/api/route-schemas';
 import { sitemapIndexSchema, sitemapProductsSchema } from '#shared/api/sitemap-responses';
 
-const SITEMAP_PAGE_SIZE = 20_000;
+// A product is two URLs of a sitemap file (English and Arabic), each with 3 + 2 × countries hreflang
+// alternates of about 110 bytes (shared/seo/country-urls.ts): 10,000 products make a file of about
+// 22 MB with three countries and stay under the format's 50 MB and 50,000 URLs up to seven.
+const SITEMAP_PAGE_SIZE = 10_000;
 
 export const sitemapRoutes = new Hono<AppEnv>()
   .get(
     '/',
     contract({
       tag: 'platform',
-      summary: 'What the sitemap lists: categories, brands, nutritionists, blood tests, product page count',
+      summary:
+        'What the sitemap lists: categories, brands, nutritionists, blood tests with the countries they are sold in, product page count',
       noDevice: true,
       response: sitemapIndexSchema,
       messages: [],
@@ -27,7 +32,12 @@ export const sitemapRoutes = new Hono<AppEnv>()
         db.prepare('SELECT id FROM categories ORDER BY sort_order, id'),
         db.prepare('SELECT id FROM brands ORDER BY id'),
         db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
-        db.prepare('SELECT slug FROM blood_tests WHERE is_active = 1 ORDER BY id'),
+        // A test is sold in a country when its default size has a price there (api/src/blood-tests/cards.ts).
+        db.prepare(
+          `SELECT t.slug, group_concat(pr.country) AS countries FROM blood_tests t
+           LEFT JOIN blood_test_prices pr ON pr.sku_id = t.default_sku_id
+           WHERE t.is_active = 1 GROUP BY t.id ORDER BY t.id`,
+        ),
       ]);
       const n = (count!.results[0] as CountRow).n;
       return c.json(
@@ -36,7 +46,10 @@ export const sitemapRoutes = new Hono<AppEnv>()
           categories: (categories!.results as Array<{ id: number }>).map((r) => r.id),
           brands: (brands!.results as Array<{ id: number }>).map((r) => r.id),
           nutritionists: (nutritionists!.results as Array<{ slug: string }>).map((r) => r.slug),
-          blood_tests: (bloodTests!.results as Array<{ slug: string }>).map((r) => r.slug),
+          blood_tests: (bloodTests!.results as Array<{ slug: string; countries: string | null }>).map((r) => {
+            const sold = r.countries?.split(',') ?? [];
+            return { slug: r.slug, countries: COUNTRY_CODES.filter((c) => sold.includes(c)) };
+          }),
         }),
       );
     },

@@ -32,6 +32,7 @@ import {
   signInKeys,
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
+import { noteSessionsEnded } from '../accounts/sessions-ended';
 import { deviceSeenStatement } from '../accounts/devices';
 import { eraseAccount } from '../data-rights/erase-account';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
@@ -165,6 +166,7 @@ export const userRoutes = new Hono<AppEnv>()
         // The device stops receiving the account's pushes; it keeps its subscription as a guest device.
         const unlink = unlinkDeviceStatement(c.env.DB, c.var.deviceId, user.id);
         await Promise.all([revokeSession(c.env.DB, user.sessionId), unlink?.run()]);
+        await noteSessionsEnded(c.env, user.id);
       }
       return c.json(ok({ signed_out: true }));
     },
@@ -333,6 +335,7 @@ export const userRoutes = new Hono<AppEnv>()
           .bind(passwordHash, claimed.user_id),
         revokeOtherSessions(db, claimed.user_id, null),
       ]);
+      await noteSessionsEnded(c.env, claimed.user_id);
       const user = await db
         .prepare('SELECT id, name, email, phone, phone_verified_at FROM users WHERE id = ? AND deleted_at IS NULL')
         .bind(claimed.user_id)
@@ -492,6 +495,7 @@ export const userRoutes = new Hono<AppEnv>()
         db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id),
         revokeOtherSessions(db, user.id, user.sessionId),
       ]);
+      await noteSessionsEnded(c.env, user.id);
       return c.json(ok({ changed: true }));
     },
   )
@@ -520,6 +524,7 @@ export const userRoutes = new Hono<AppEnv>()
         now,
         also: [erasureRecordStatement(db, user.id, { source: 'shopper' }, c.var.lang, now)],
       });
+      await noteSessionsEnded(c.env, user.id);
       return c.json(ok({ removed: true }));
     },
   );

@@ -125,6 +125,8 @@ export function Component() {
       const res = await api.post<BloodTestSubmitAnswer>(BT_API.submit, {
         ...body,
         idempotency_key: key,
+        // The currency of the totals she sees: a country switched since is refused, not booked (issue 77).
+        currency: quote.currency,
         ...(booking.patientId
           ? { patient_id: booking.patientId }
           : {

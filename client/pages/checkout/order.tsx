@@ -44,6 +44,7 @@ import {
   forgetGift,
 } from '#client/orders/checkout-steps';
 import { track } from '#client/analytics/track';
+import { CountryMoveNotice } from '#client/cart/CountryMoveNotice';
 import type { PageDeclaration } from '../../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
@@ -159,6 +160,9 @@ export function Component() {
     try {
       const res = await api.post<SubmitResult>('/order/submit', {
         idempotency_key: checkout.idempotencyKey,
+        // The currency of the totals she sees: a country switched since (another tab, the header) is
+        // refused with checkout_country_changed rather than placed in terms she has not seen (issue 77).
+        currency: totals.currency,
         items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count, ...(e.every ? { every: e.every } : {}) })),
         ...(checkout.coupon ? { coupon: checkout.coupon } : {}),
         ...giftsOf(totals),
@@ -214,8 +218,9 @@ export function Component() {
             : key;
       setError(has(shown) ? tKey(shown) : t('server_error'));
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
-      // Her points or a friend's code changed under her (another checkout, a first order): ask again.
-      if (key.startsWith('points_') || key.startsWith('referral_')) retryTotals();
+      // Her points or a friend's code changed under her (another checkout, a first order), or her country
+      // did (issue 77): ask again, in the country the next attempt is placed in.
+      if (key.startsWith('points_') || key.startsWith('referral_') || key === 'checkout_country_changed') retryTotals();
       setDetailsProblem(
         key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required',
       );
@@ -228,6 +233,7 @@ export function Component() {
   return (
     <Page title={t('page_checkout_order')} crumbs={[{ label: t('page_cart'), to: href('/cart') }]}>
       <Steps current="order" />
+      <CountryMoveNotice />
       {declined && !error && (
         <div className="form-alert" role="alert" data-testid="payment-declined">
           <p>{t('payment_declined_back', { method: paymentWayName(t, declined) })}</p>

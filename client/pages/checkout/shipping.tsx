@@ -25,6 +25,7 @@ import {
   NEW_ADDRESS_DRAFT,
   DeliveryNote,
 } from '#client/orders/checkout-steps';
+import { CountryMoveNotice } from '#client/cart/CountryMoveNotice';
 import type { GiftInput } from '#shared/api/gift-schemas';
 import { zoneOf } from '#client/delivery/SpeedChoice';
 import type { PlaceNames } from '#client/accounts/AddressForm';
@@ -139,6 +140,7 @@ export function Component() {
   return (
     <Page title={t('page_checkout_shipping')} crumbs={[{ label: t('page_cart'), to: href('/cart') }]}>
       <Steps current="shipping" />
+      <CountryMoveNotice />
       {!ready ? (
         <p role="status">{t('loading')}</p>
       ) : user ? (

@@ -19,4 +19,8 @@ export const holidays: readonly HolidayRule[] = [
 ];
 
 /** Aramex (the shop's account), DHL Express, the local courier and the shop's own drivers; returns by Aramex. */
-export const carriers: CountryCarriers = { serving: ['aramex', 'dhl', 'local', 'own'], returns: 'aramex' };
+export const carriers: CountryCarriers = {
+  serving: ['aramex', 'dhl', 'local', 'own'],
+  returns: 'aramex',
+  aramexEntity: 'KWI',
+};

@@ -15,4 +15,8 @@ export const holidays: readonly HolidayRule[] = [
 ];
 
 /** Aramex, SMSA, DHL Express and the local courier; returns by SMSA. */
-export const carriers: CountryCarriers = { serving: ['aramex', 'smsa', 'dhl', 'local'], returns: 'smsa' };
+export const carriers: CountryCarriers = {
+  serving: ['aramex', 'smsa', 'dhl', 'local'],
+  returns: 'smsa',
+  aramexEntity: 'RUH',
+};

@@ -6,10 +6,11 @@ import { formatMinor } from '#shared/money';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
-import type { CurrencyCode } from '#shared/locale';
+import { type CurrencyCode, intlLocale } from '#shared/locale';
+import { HOME_COUNTRY } from '#shared/countries';
 
 function monthName(t: StaffTranslator, month: string) {
-  return new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
+  return new Intl.DateTimeFormat(intlLocale(t.lang, HOME_COUNTRY), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

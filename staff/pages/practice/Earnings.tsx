@@ -7,6 +7,7 @@ import type { EarningsView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import { nameIn } from './common';
 import { countryOfCurrency, HOME_COUNTRY } from '#shared/countries';
+import { intlLocale } from '#shared/locale';
 
 export function EarningsPage(props: {
   t: StaffTranslator;
@@ -21,7 +22,7 @@ export function EarningsPage(props: {
       ? formatMinor(minor, currency, t.lang, countryOfCurrency(currency) ?? HOME_COUNTRY)
       : String(minor);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
+    new Intl.DateTimeFormat(intlLocale(t.lang, HOME_COUNTRY), {
       month: 'long',
       year: 'numeric',
       timeZone: 'UTC',

@@ -2,6 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword, WORKERS_MAX_ITERATIONS } from '#api/src/lib/password';
+import { sessionsEndedKey } from '#shared/session-ended';
 import { TEST_PASSWORD_PEPPER } from '../../support/staff-fixture';
 import { call, deviceToken, json } from './helpers';
 
@@ -182,6 +183,16 @@ async function account(email: string, password = 'secret1') {
   return (await json(res)).data.access_token as string;
 }
 
+/**
+ * When the edge was told her sessions ended (shared/session-ended.ts: the storefront's session passes
+ * made before it stop vouching for her), or null.
+ */
+async function sessionsEndedFor(email: string): Promise<number | null> {
+  const user = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>();
+  const at = await env.STOREFRONT_CACHE.get(sessionsEndedKey(user!.id));
+  return at === null ? null : Number(at);
+}
+
 async function lastMailTo(email: string) {
   return env.DB.prepare('SELECT subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1')
     .bind(email)
@@ -206,8 +217,12 @@ describe('forgot and reset password', () => {
     const old = await account('yousef@example.com');
     await post('/user/forgot-password', { email: 'yousef@example.com' });
     const link = /token=([0-9a-f]{64})/.exec((await lastMailTo('yousef@example.com'))!.body_text)![1]!;
+    expect(await sessionsEndedFor('yousef@example.com')).toBeNull();
+    const before = Date.now();
     const res = await post('/user/reset-password', { token: link, password: 'newpass1', confirmPassword: 'newpass1' });
     expect(res.status).toBe(200);
+    // The edge is told, so that a session pass of the old session stops sending her page at once.
+    expect(await sessionsEndedFor('yousef@example.com')).toBeGreaterThanOrEqual(before);
     expect((await json(res)).data.access_token).toMatch(/^[0-9a-f]{64}$/);
     expect((await call('/user/me', { token, headers: bearer(old) })).status).toBe(401);
     expect((await post('/user/login', { email: 'yousef@example.com', password: 'secret1' })).status).toBe(400);
@@ -304,10 +319,14 @@ describe('profile', () => {
     ).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(here) })).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(elsewhere) })).status).toBe(401);
+    expect(await sessionsEndedFor('pw@example.com')).not.toBeNull();
   });
 
   it('removes the account after the password is confirmed: personal data gone, sessions ended', async () => {
     const t = await account('leaving@example.com');
+    const id = (await env.DB.prepare("SELECT id FROM users WHERE email = 'leaving@example.com'").first<{
+      id: number;
+    }>())!.id;
     const wrong = await post('/user/remove', { password: 'nope-nope' }, bearer(t));
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).data.fields).toEqual([
@@ -315,6 +334,7 @@ describe('profile', () => {
     ]);
     expect((await post('/user/remove', { password: 'secret1' }, bearer(t))).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(t) })).status).toBe(401);
+    expect(await env.STOREFRONT_CACHE.get(sessionsEndedKey(id))).not.toBeNull();
     const row = await env.DB.prepare(
       "SELECT name, email, phone, deleted_at FROM users WHERE email LIKE 'deleted-%'",
     ).first<Record<string, unknown>>();

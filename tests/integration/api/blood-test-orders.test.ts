@@ -324,6 +324,26 @@ describe('submit', () => {
     expect(other.status).toBe(409);
   });
 
+  it('refuses a booking whose totals were taken in another country, then books it in the new one (issue 77)', async () => {
+    const [user] = await signedInShoppers(1, 'bt-country');
+    const address = await saveAddress(token, user!, 'SA');
+    const h = await json(await hold(user!, { date: openDay(3), window: '16-18', city: 2 }));
+    // Her review step's totals were in dinars; the country was switched before she booked.
+    const stale = submitBody(h.data.hold_id, { patient: SA_PATIENT, address_id: address, currency: 'KWD' });
+    const refused = await post('/bloodTestOrder/submit', stale, user!, 'SA');
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).meta.msg).toBe('checkout_country_changed');
+    const none = await env.DB.prepare('SELECT COUNT(*) AS n FROM blood_test_orders WHERE idempotency_key = ?')
+      .bind(stale.idempotency_key)
+      .first<{ n: number }>();
+    expect(none!.n).toBe(0);
+    // Priced again in Saudi Arabia: booked in riyals, on the same hold.
+    const body = submitBody(h.data.hold_id, { patient: SA_PATIENT, address_id: address, currency: 'SAR' });
+    const res = await post('/bloodTestOrder/submit', body, user!, 'SA');
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.order).toMatchObject({ currency: 'SAR' });
+  });
+
   it('no order without the slot: a hold taken over meanwhile leaves no order behind', async () => {
     const h = await json(await hold(userA, { date: openDay(2), window: '09-11' }));
     // Another checkout of the same shopper replaced it.

@@ -11,6 +11,7 @@ import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { richShopper, type RichShopper } from './data-rights-fixture';
 import { call, deviceToken, json } from './helpers';
 import { createStaff, staffWith, type TestStaff } from './staff-helpers';
+import { CORE, COUNTRY_CODES } from '#shared/countries';
 
 const DAY = 24 * 60 * 60 * 1000;
 let device: string;
@@ -96,6 +97,9 @@ describe('download my data', () => {
     const entries = readZip(new Uint8Array(await res.arrayBuffer()));
 
     expect(zipText(entries, 'README.txt')).toContain('بياناتك لدى خليج الفيتامينات');
+    // What "minor" means, for every served currency (from the registry, not two named by hand).
+    for (const c of COUNTRY_CODES)
+      expect(zipText(entries, 'README.txt')).toContain(`${CORE[c].currencyName.ar} ${CORE[c].decimals}`);
     const account = JSON.parse(zipText(entries, 'account.json'));
     expect(account.account).toMatchObject({ id: huda.id, email: huda.email, has_password: true });
     expect(account.account.password_hash).toBeUndefined();

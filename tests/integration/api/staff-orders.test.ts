@@ -10,6 +10,7 @@ import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api
 import type { Gateway, RefundReport } from '#api/src/payment-gateway/gateway';
 import { hmacHex } from '#shared/api/signing';
 import { formatMinor } from '#shared/money';
+import { COUNTRY_CODES, currencyOf } from '#shared/countries';
 import { b64urlEncode } from '#api/src/push/b64';
 import { call, deviceToken, json, saveAddress, registerShopper } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
@@ -183,6 +184,35 @@ describe('the order list', () => {
     const plan = results.map((r) => r.detail).join('\n');
     expect(plan).toMatch(/SCAN o USING INDEX orders_created/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe("the back office's figures per country (issue 77)", () => {
+  it('answers one entry per country of the registry, in its order and currency, and a clerk her own alone', async () => {
+    await placeCod();
+    await placeCod({ country: 'SA' });
+    const countriesOf = async (member: TestStaff, path: string) => {
+      const res = await staffCall(member.token, path);
+      expect(res.status, path).toBe(200);
+      return (await json(res)).data.countries as Array<{ country: string; currency?: string }>;
+    };
+    for (const path of [
+      '/staff/dashboard',
+      '/staff/settings/amounts',
+      '/staff/settings/delivery',
+      '/staff/loyalty/rules',
+      '/staff/loyalty/report',
+    ])
+      expect(
+        (await countriesOf(owner, path)).map((d) => d.country),
+        path,
+      ).toEqual([...COUNTRY_CODES]);
+    const days = await countriesOf(owner, '/staff/dashboard');
+    expect(days.map((d) => d.currency)).toEqual(COUNTRY_CODES.map(currencyOf));
+    // The cart reminders' incentive is set per country of the registry too.
+    const reminders = await json(await staffCall(owner.token, '/staff/cart-reminders'));
+    expect(Object.keys(reminders.data.settings.incentive)).toEqual([...COUNTRY_CODES]);
+    expect((await countriesOf(clerkKW, '/staff/dashboard')).map((d) => d.country)).toEqual(['KW']);
   });
 });
 

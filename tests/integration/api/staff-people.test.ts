@@ -370,7 +370,7 @@ describe('coupons', () => {
     const list = await json(await staffCall(support.token, '/staff/coupons'));
     expect(list.data.coupons.map((c: { code: string }) => c.code)).toContain('SPRING10');
     const taken = await staffCall(owner.token, '/staff/coupons', {
-      json: { code: 'SPRING10', kind: 'fixed', value: '1', value_SA: '10' },
+      json: { code: 'SPRING10', kind: 'fixed', value: '1', amounts: { SA: { value: '10' } } },
     });
     expect(taken.status).toBe(409);
     const edited = await staffCall(owner.token, `/staff/coupons/${id}`, {
@@ -405,10 +405,9 @@ describe('coupons', () => {
           code: 'ONEONLY',
           kind: 'fixed',
           value: '0.500',
-          value_SA: '5',
           max_uses: '1',
           min_subtotal: '1',
-          min_subtotal_SA: '10',
+          amounts: { SA: { value: '5', min_subtotal: '10' } },
         },
       }),
     );
@@ -423,12 +422,23 @@ describe('coupons', () => {
   });
 
   it('takes a coupon of both countries’ amounts in each currency: KWD 2 off in Kuwait, SAR 25 off in Saudi Arabia', async () => {
-    const both = { code: 'GULF2', kind: 'fixed', value: '2.000', min_subtotal: '5', min_subtotal_SA: '60' };
+    // The contract takes the other countries' amounts as a map keyed by country code.
+    const both = { code: 'GULF2', kind: 'fixed', value: '2.000', min_subtotal: '5' };
     // Saudi Arabia's amount off is its own, never Kuwait's converted: without it the form is refused.
-    const missing = await staffCall(owner.token, '/staff/coupons', { json: both });
+    const missing = await staffCall(owner.token, '/staff/coupons', {
+      json: { ...both, amounts: { SA: { min_subtotal: '60' } } },
+    });
     expect(missing.status).toBe(400);
-    expect(JSON.stringify(await json(missing))).toContain('value_SA');
-    const created = await staffCall(owner.token, '/staff/coupons', { json: { ...both, value_SA: '25' } });
+    expect(JSON.stringify(await json(missing))).toContain('amounts.SA.value');
+    // Halalas have two places: a third is refused with the currency's message.
+    const third = await staffCall(owner.token, '/staff/coupons', {
+      json: { ...both, amounts: { SA: { value: '25.005', min_subtotal: '60' } } },
+    });
+    expect(third.status).toBe(400);
+    expect(JSON.stringify(await json(third))).toContain('coupon_amount_decimals');
+    const created = await staffCall(owner.token, '/staff/coupons', {
+      json: { ...both, amounts: { SA: { value: '25', min_subtotal: '60' } } },
+    });
     expect(created.status).toBe(200);
     const id = (await json(created)).data.id;
     const amounts = await env.DB.prepare(
@@ -456,7 +466,10 @@ describe('coupons', () => {
     expect(one.coupon).toMatchObject({ applied: false, problem: 'coupon_min_subtotal' });
     // The form shows both countries' amounts again.
     const shown = (await json(await staffCall(owner.token, `/staff/coupons/${id}`))).data.coupon;
-    expect(shown).toMatchObject({ value: 2_000, value_sa: 2_500, min_subtotal_sa: 6_000 });
+    expect(shown).toMatchObject({
+      value: 2_000,
+      amounts: { KW: { value: 2_000, min_subtotal: 5_000 }, SA: { value: 2_500, min_subtotal: 6_000 } },
+    });
   });
 
   it('takes a Saudi coupon’s amounts in SAR and applies them as typed', async () => {

@@ -24,6 +24,8 @@ describe('/blood-test', () => {
     expect(html).toContain('Health packages');
     expect(html).toMatch(/KWD\s*9\.000/);
     expect(html).not.toContain(NOINDEX);
+    // The "up to" choices are the country's price steps (shared/countries/kw/price-steps.ts).
+    expect(html.match(/<option value="(\d+)"/g)?.filter((o) => /"(5000|10000|25000)"/.test(o))).toHaveLength(3);
   });
 
   it('filters by the URL in Arabic in Saudi Arabia, prices in riyals', async () => {
@@ -36,6 +38,7 @@ describe('/blood-test', () => {
     expect(html).not.toContain('فحص فيتامين د');
     expect(html).toMatch(/85[.,]00/);
     expect(html).toContain('aria-current="page"');
+    expect(html).toContain('<option value="40000"');
   });
 
   it('survives a hand-edited URL with values the API refuses', async () => {
@@ -105,6 +108,28 @@ describe('blood tests in the sitemap and D1 budget', () => {
     for (const path of ['/blood-test', '/ar/blood-test', '/blood-test/hba1c-test', '/ar/blood-test/full-body-checkup'])
       expect(locs).toContain(path);
     expect(locs.filter((l) => l.startsWith('/blood-test/')).length).toBeGreaterThanOrEqual(38);
+  });
+
+  it('lists a test in a country’s sitemap, and names that country’s URLs, only where it is sold', async () => {
+    // The coeliac screen has a price in Kuwait only; the vitamin D test in both countries.
+    const kw = await (await storefront('https://shop.test/sitemaps/pages-kw.xml')).text();
+    const sa = await (await storefront('https://shop.test/sitemaps/pages-sa.xml')).text();
+    expect(kw).toContain('<loc>https://shop.test/ar/blood-test/coeliac-screen?country=KW</loc>');
+    expect(sa).not.toContain('/blood-test/coeliac-screen');
+    expect(sa).toContain('<loc>https://shop.test/ar/blood-test/vitamin-d-test?country=SA</loc>');
+    // Its page names the same alternates as the sitemap.
+    const page = await (await storefront('https://shop.test/ar/blood-test/coeliac-screen?country=KW')).text();
+    expect(page).toContain(
+      '<link rel="alternate" hrefLang="ar-KW" href="https://shop.test/ar/blood-test/coeliac-screen?country=KW"/>',
+    );
+    expect(page).not.toContain('hrefLang="ar-SA"');
+    const both = await (await storefront('https://shop.test/blood-test/vitamin-d-test?country=SA')).text();
+    expect(both).toContain('hrefLang="en-KW"');
+    expect(both).toContain('hrefLang="en-SA"');
+    const bare = await (await storefront('https://shop.test/sitemaps/pages.xml')).text();
+    const entry = /<url><loc>https:\/\/shop.test\/blood-test\/coeliac-screen<\/loc>.*?<\/url>/.exec(bare)![0];
+    expect(entry).toContain('hreflang="ar-KW" href="https://shop.test/ar/blood-test/coeliac-screen?country=KW"');
+    expect(entry).not.toContain('-SA"');
   });
 
   it('renders the list and a detail page within 3 D1 round trips', async () => {

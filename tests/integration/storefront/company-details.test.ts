@@ -3,6 +3,8 @@
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '#shared/company';
+import { COUNTRY_CODES } from '#shared/countries';
+import { LEGAL } from '#shared/countries/legal';
 import { LEGAL_PAGE_IDS, PAGE_PATHS } from '#shared/page-paths';
 import { storefront } from './helpers';
 
@@ -79,6 +81,25 @@ describe('company details', () => {
         expect(main).toContain(sa.vatNumber!);
       });
     }
+  }
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`the privacy policy names every country's data protection law and authority, hers first (${lang})`, async () => {
+      for (const country of COUNTRY_CODES) {
+        const html = await page(`${lang === 'ar' ? '/ar' : ''}/privacy-policy`, country);
+        const laws = section(html, 'id="data-protection-laws"', 'id="company-details"');
+        for (const code of COUNTRY_CODES) {
+          const { law, regulator, url } = LEGAL[code].dataProtection;
+          const block = section(laws, `data-testid="data-protection-${code}"`, '</dl>');
+          expect(block).toContain(law[lang]);
+          expect(block).toContain(regulator[lang]);
+          expect(block).toContain(`>${url}</a>`);
+        }
+        expect(laws.indexOf(`data-testid="data-protection-${country}"`)).toBe(
+          laws.indexOf('data-testid="data-protection-'),
+        );
+      }
+    });
   }
 
   it('no page shows a placeholder .example address', async () => {

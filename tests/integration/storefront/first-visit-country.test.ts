@@ -1,5 +1,6 @@
 // A first visit starts in the shopper's country from Cloudflare's request.cf (SA → Saudi Arabia,
 // anything else or nothing → Kuwait), remembers it in the country cookie, and a chosen country wins.
+// From a place the shop does not serve, the page offers the served countries (issue 77).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -72,6 +73,84 @@ describe('first visit country', () => {
     expect(bootCountry(html)).toBe('SA');
     expect(html).toMatch(/class="price-now[^"]*">[^<]*SAR/);
     expect(html).not.toMatch(/class="price-now[^"]*">[^<]*KWD/);
+  });
+
+  // Issue 77: a shopper whose country is not served sees the countries that are, and chooses.
+  for (const lang of ['en', 'ar'] as const) {
+    const path = lang === 'en' ? '/' : '/ar';
+    const [title, kuwait, saudi] =
+      lang === 'en'
+        ? ['We do not deliver to where you are yet.', 'Kuwait', 'Saudi Arabia']
+        : ['لا نوصل إلى موقعك الحالي بعد.', 'الكويت', 'السعودية'];
+    it(`a first visit from a place not served (${lang}) is the home country's page offering the served countries`, async () => {
+      const placed: Array<[{ country?: string } | undefined, string | undefined]> = [
+        [{ country: 'FR' }, undefined],
+        [{ country: 'US' }, undefined],
+        // Cloudflare's "could not tell", and its header when no cf object is given.
+        [{ country: 'XX' }, undefined],
+        [undefined, 'country=FR; other=1'],
+      ];
+      for (const [cf, cookie] of placed) {
+        const res = await storefront(
+          new Request(new URL(path, 'https://shop.test'), {
+            headers: { ...(cookie ? { cookie } : {}), ...(cf ? {} : { 'cf-ipcountry': 'DE' }) },
+            ...(cf ? { cf } : {}),
+          } as RequestInit),
+        );
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(bootCountry(html)).toBe('KW');
+        const choice = /<section[^>]*data-testid="unserved-choice"[^>]*>(.*?)<\/section>/s.exec(html)?.[1] ?? '';
+        expect(choice).toContain(title);
+        const here = lang === 'en' ? '%2F' : '%2Far';
+        expect(choice).toContain(`href="/set-country?code=KW&amp;to=${here}" data-country="KW">${kuwait}</a>`);
+        expect(choice).toContain(`href="/set-country?code=SA&amp;to=${here}" data-country="SA">${saudi}</a>`);
+        // A cookie naming no served country is replaced by the home country's.
+        expect(setCookie(res, 'country')).toMatch(/^country=KW;/);
+      }
+    });
+  }
+
+  it('no choice is offered where the place is served, chosen, or not known', async () => {
+    for (const [cf, cookie] of [
+      [{ country: 'SA' }, undefined],
+      [{ country: 'FR' }, 'country=SA'],
+      [undefined, undefined],
+      [{}, undefined],
+    ] as const) {
+      const res = await visit('/', cf, cookie);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).not.toContain('unserved-choice');
+      // The header's switch is the way to choose on every page, without JavaScript too (/set-country).
+      expect(html).toContain('<form class="country-switch" action="/set-country" method="get">');
+      expect(html).toContain('<option value="KW"');
+      expect(html).toContain('<option value="SA"');
+    }
+  });
+
+  it('a country code the shop does not serve is never chosen: the switch goes back, no cookie', async () => {
+    const res = await visit('/set-country?code=FR&to=%2Fproducts', undefined);
+    expect(res.status).toBeLessThan(400);
+    expect(res.headers.get('location')).toBe('/products');
+    expect(setCookie(res, 'country')).toBeUndefined();
+  });
+
+  it("an unserved visit's page and a served one's are never each other's kept copy", async () => {
+    // The guest page cache on (vitest.config.ts turns it off for the other tests).
+    const kept = async (country: string) => {
+      const init: RequestInit & { cf?: unknown } = { cf: { country } };
+      const res = await storefront(new Request('https://shop.test/brands', init), undefined, {
+        PAGE_CACHE_TTL_S: '300',
+      });
+      return { cache: res.headers.get('x-page-cache'), html: await res.text() };
+    };
+    await kept('KW');
+    const kuwait = await kept('KW');
+    expect(kuwait.cache).toBe('hit');
+    expect(kuwait.html).not.toContain('unserved-choice');
+    for (let i = 0; i < 2; i++) expect((await kept('FR')).html).toContain('unserved-choice');
+    expect((await kept('KW')).html).not.toContain('unserved-choice');
   });
 
   it('only page renders write the cookie, not API calls or files', async () => {

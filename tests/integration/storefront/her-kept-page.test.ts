@@ -7,7 +7,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { keepPage } from '#worker/render/page-cache';
-import { cookiesFrom, envelope, registerShopper, storefront, stubApi } from './helpers';
+import { sessionsEndedKey } from '#shared/session-ended';
+import { cookiesFrom, envelope, registerShopper, registerWithId, storefront, stubApi } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 
 /** Her cookie header with the Set-Cookie lines of an answer written over it (as a browser keeps them). */
-function after(cookie: string, res: Response): string {
+function withAnswer(cookie: string, res: Response): string {
   const jar = new Map(
     cookie
       .split('; ')
@@ -37,8 +38,43 @@ async function shopper(name: string, viewed: string): Promise<string> {
   let cookie = await registerShopper(`kept-${crypto.randomUUID()}@example.com`, device, name);
   const first = await storefront(`/products/${viewed}`, { headers: { cookie } }, CACHE_ON);
   await first.text();
-  cookie = after(cookie, first);
+  cookie = withAnswer(cookie, first);
   return cookie;
+}
+
+/** Her subscription to a size (sku 101, 102: the fixture's Vitamin D3), with the address it delivers to. */
+async function subscribe(name: string, sku: number, every: string, next: string): Promise<void> {
+  const user = await env.API_DB.prepare('SELECT id FROM users WHERE name = ?').bind(name).first<{ id: number }>();
+  const address = await env.API_DB.prepare(
+    "INSERT INTO addresses (user_id, country, recipient, phone, area_id, block, street, building, created_at) VALUES (?, 'KW', ?, '98765432', 26, '3', '12', '7', 0) RETURNING id",
+  )
+    .bind(user!.id, name)
+    .first<{ id: number }>();
+  await env.API_DB.prepare(
+    `INSERT INTO subscriptions (user_id, country, lang, sku_id, product_id, count, every, address_id, pay_by, status, next_date, created_at, updated_at)
+     VALUES (?, 'KW', 'en', ?, 1, 3, ?, ?, 'wallet', 'active', ?, 0, 0)`,
+  )
+    .bind(user!.id, sku, every, address!.id, next)
+    .run();
+}
+
+/** Her cookies on another device of hers: signed in there with her e-mail and password. */
+async function signInElsewhere(email: string): Promise<string> {
+  const device = cookiesFrom(await storefront('/api/country'));
+  const res = await storefront('/api/user/login', {
+    method: 'POST',
+    headers: { cookie: device, origin: 'http://shop.test', 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret1' }),
+  });
+  expect(res.status).toBe(200);
+  return `${device}; ${cookiesFrom(res)}`;
+}
+
+/** A view of a product page, whose answer writes her session pass: her cookies after it. */
+async function withPass(cookie: string): Promise<string> {
+  const res = await storefront('/products/gamma-vitamin-c-1000', { headers: { cookie } }, CACHE_ON);
+  await res.text();
+  return withAnswer(cookie, res);
 }
 
 /** The build id the tests' workers are built with (vitest.config.ts's build flags). */
@@ -59,6 +95,9 @@ describe('her kept page', () => {
   it('streams her name, her sections and only hers into the kept copy, which holds no one', async () => {
     const zainab = await shopper('Zainab Qabbani', 'gamma-vitamin-c-1000');
     const lulwa = await shopper('Lulwa Ferdowsi', 'alpha-vitamin-d3-1000');
+    // Each subscribes to a size of the product page below, her own way.
+    await subscribe('Zainab Qabbani', 101, '2m', '2026-12-20');
+    await subscribe('Lulwa Ferdowsi', 102, '45d', '2026-12-07');
     for (const path of ['/', '/ar', '/products/alpha-vitamin-d3-1000']) {
       const z = await storefront(path, { headers: { cookie: zainab } }, CACHE_ON);
       const zHtml = await z.text();
@@ -73,6 +112,25 @@ describe('her kept page', () => {
       // No guest text for her: the kept copy's account place is neutral, never "Sign in".
       expect(zHtml, path).not.toMatch(/aria-label="(Sign in|تسجيل الدخول)"/);
     }
+    // Her subscriptions to the product come with her parts (for the subscribe-and-save choice): hers only.
+    const product = '/products/alpha-vitamin-d3-1000';
+    const zProduct = await (await storefront(product, { headers: { cookie: zainab } }, CACHE_ON)).text();
+    const lProduct = await (await storefront(product, { headers: { cookie: lulwa } }, CACHE_ON)).text();
+    const mine = (html: string) => /window\.__HER__=(\{.*?\});var b=/.exec(html)?.[1] ?? '{}';
+    expect(JSON.parse(mine(zProduct)).subscribed).toEqual([
+      { sku_id: 101, every: '2m', count: 3, next_date: '2026-12-20', status: 'active' },
+    ]);
+    expect(JSON.parse(mine(lProduct)).subscribed).toEqual([
+      { sku_id: 102, every: '45d', count: 3, next_date: '2026-12-07', status: 'active' },
+    ]);
+    expect(zProduct).not.toContain('2026-12-07');
+    expect(lProduct).not.toContain('2026-12-20');
+    // What she viewed comes with them too, for "more to see" below the product (no call of its own):
+    // Zainab's Vitamin C; Lulwa viewed only this product, which is never listed on its own page.
+    expect(JSON.parse(mine(zProduct)).viewed.map((card: { slug: string }) => card.slug)).toEqual([
+      'gamma-vitamin-c-1000',
+    ]);
+    expect(JSON.parse(mine(lProduct)).viewed).toEqual([]);
     // Her sections on her home page: what she viewed, and not what the other viewed.
     const home = await (await storefront('/', { headers: { cookie: zainab } }, CACHE_ON)).text();
     expect(home).toMatch(/data-suggestion="recently-viewed"[\s\S]*Vitamin C 1000 mg/);
@@ -87,10 +145,13 @@ describe('her kept page', () => {
       const copies = await keptCopies(path);
       expect(copies.length, path).toBeGreaterThan(0);
       for (const copy of copies) {
-        for (const personal of ['Zainab', 'Lulwa', 'recently-viewed', 'data-her-fill', '__HER__'])
+        for (const personal of ['Zainab', 'Lulwa', 'recently-viewed', 'data-her-fill', '__HER__', '2026-12-'])
           expect(copy, `${path} ${personal}`).not.toContain(personal);
       }
     }
+    // The product's copy holds the subscribe-and-save choice's place (its box reserved, app.css), empty:
+    // the browser fills it once the page is live, with hers when she subscribes to the size.
+    for (const copy of await keptCopies(product)) expect(copy).toMatch(/<div data-subscribe="[^"]*"><\/div>/);
   });
 
   it('decides her session before the first byte: a forged or borrowed pass asks the API, which renews it', async () => {
@@ -107,34 +168,75 @@ describe('her kept page', () => {
       expect(html).toContain('Maha Forged');
       expect(html).not.toContain('Noor');
       // The API said who she is: a new pass of her own, in the headers.
-      expect(passOf(after(cookie, res))).not.toBe(pass);
+      expect(passOf(withAnswer(cookie, res))).not.toBe(pass);
     }
   });
 
-  it('gives an ended session the guest page with its cookies cleared, or ends it in the browser when it had a pass', async () => {
-    const hind = await shopper('Hind Ended', 'gamma-vitamin-c-1000');
+  it('gives an ended session the guest page with its cookies cleared, even with a pass made before it ended', async () => {
+    const email = `kept-${crypto.randomUUID()}@example.com`;
+    const device = cookiesFrom(await storefront('/api/country'));
+    const { cookie, id } = await registerWithId(email, device, 'Hind Ended');
+    const hind = await withPass(cookie);
     const out = await storefront('/api/user/logout', {
       method: 'POST',
       headers: { cookie: hind, origin: 'http://shop.test', 'content-type': 'application/json' },
       body: '{}',
     });
     expect(out.status).toBe(200);
-    // Her other tab still holds the old cookies, pass included: her kept page, nothing of her, ended in the browser.
-    const withPass = await storefront('/', { headers: { cookie: hind } }, CACHE_ON);
-    const kept = await withPass.text();
-    expect(withPass.status).toBe(200);
+    // Her other tab still holds the old cookies, pass included: the API told the edge her sessions ended,
+    // so the pass vouches for nothing; the API is asked, and she gets the guest page, her cookies cleared.
+    for (const cookie of [hind, hind.replace(/hp=[^;]+(; )?/, '')]) {
+      const res = await storefront('/ar', { headers: { cookie } }, CACHE_ON);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-her-page')).toBeNull();
+      expect(html).not.toContain('Hind Ended');
+      expect(html).toContain('aria-label="تسجيل الدخول"');
+      const cleared = res.headers.getSetCookie().filter((line) => /max-age=0|expires=Thu, 01 Jan 1970/i.test(line));
+      const pass = cookie.includes('hp=') ? ['hp'] : [];
+      expect(cleared.map((line) => line.split('=')[0])).toEqual(expect.arrayContaining(['atk', 'user', ...pass]));
+    }
+    // An edge location that has not yet seen the record (KV's spread, up to a minute): her kept page,
+    // nothing of her, ended in the browser.
+    await env.CACHE.delete(sessionsEndedKey(id));
+    const unseen = await storefront('/', { headers: { cookie: hind } }, CACHE_ON);
+    const kept = await unseen.text();
+    expect(unseen.headers.get('x-her-page')).toBe('kept');
     expect(kept).not.toContain('Hind Ended');
     expect(kept).toContain('"ended":true');
-    // Without a fresh pass the API is asked first: the guest page, her cookies cleared in the headers.
-    const noPass = hind.replace(/hp=[^;]+(; )?/, '');
-    const res = await storefront('/ar', { headers: { cookie: noPass } }, CACHE_ON);
+  });
+
+  it('ends her pass on her other device when her sessions end elsewhere, without a trip per view', async () => {
+    const email = `kept-${crypto.randomUUID()}@example.com`;
+    const phone = await withPass(
+      await registerShopper(email, cookiesFrom(await storefront('/api/country')), 'Huda Elsewhere'),
+    );
+    const laptop = await withPass(await signInElsewhere(email));
+    // A page whose only place is her account link: from the kept copy with her name, no call to the API.
+    const before = await storefront('/products', { headers: { cookie: laptop } }, CACHE_ON);
+    expect(await before.text()).toContain('Huda Elsewhere');
+    expect(before.headers.get('x-her-page')).toBe('kept');
+    // On her phone she changes her password: every other session of hers ends.
+    const changed = await storefront('/api/user/profile/set-password', {
+      method: 'POST',
+      headers: { cookie: phone, origin: 'http://shop.test', 'content-type': 'application/json' },
+      body: JSON.stringify({ old_password: 'secret1', new_password: 'secret2-longer' }),
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    // The laptop's pass, made before that, no longer sends her page: the guest's, her cookies cleared.
+    const res = await storefront('/products', { headers: { cookie: laptop } }, CACHE_ON);
     const html = await res.text();
-    expect(res.status).toBe(200);
     expect(res.headers.get('x-her-page')).toBeNull();
-    expect(html).not.toContain('Hind Ended');
-    expect(html).toContain('aria-label="تسجيل الدخول"');
-    const cleared = res.headers.getSetCookie().filter((line) => /max-age=0|expires=Thu, 01 Jan 1970/i.test(line));
-    expect(cleared.map((line) => line.split('=')[0])).toEqual(expect.arrayContaining(['atk', 'user']));
+    expect(html).not.toContain('Huda Elsewhere');
+    expect(html).toContain('aria-label="Sign in"');
+    expect(res.headers.getSetCookie().some((line) => /^atk=;|^atk=[^;]*;.*max-age=0/i.test(line))).toBe(true);
+    // Her phone is still signed in: its pass is asked about once, and renewed.
+    const mine = await storefront('/products', { headers: { cookie: phone } }, CACHE_ON);
+    expect(await mine.text()).toContain('Huda Elsewhere');
+    expect(mine.headers.get('x-her-page')).toBe('checked');
+    const again = await storefront('/products', { headers: { cookie: withAnswer(phone, mine) } }, CACHE_ON);
+    expect(await again.text()).toContain('Huda Elsewhere');
+    expect(again.headers.get('x-her-page')).toBe('kept');
   });
 
   it('keeps her page usable and says her parts could not load when the API is down, never blank', async () => {

@@ -150,6 +150,27 @@ describe('promotions and search in the staff app', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('takes a coupon of all countries with each other country’s own amounts, a row a country', async () => {
+    const manager = await signIn([{ role: 'catalogue_manager', country: null }]);
+    const form = await (await staffPage('/promotions/new', manager.cookie)).text();
+    expect(form).toContain('Value in Saudi Arabia (SAR)');
+    expect(form).toContain('name="min_subtotal_SA"');
+    const fields = { code: 'gulf3', kind: 'fixed', value: '3', min_subtotal: '10', country: '' };
+    // Saudi Arabia's amount off is its own: without it the form comes back refused.
+    expect((await post('/promotions/new', fields, manager.cookie)).status).toBe(400);
+    const created = await post(
+      '/promotions/new',
+      { ...fields, value_SA: '35', min_subtotal_SA: '120' },
+      manager.cookie,
+    );
+    expect(created.status).toBe(303);
+    const edit = await (await staffPage(created.headers.get('location')!, manager.cookie)).text();
+    expect(edit).toMatch(/name="value_SA"[^>]*value="35.00"|value="35.00"[^>]*name="value_SA"/);
+    expect(edit).toMatch(/name="min_subtotal_SA"[^>]*value="120.00"|value="120.00"[^>]*name="min_subtotal_SA"/);
+    const list = await (await staffPage('/promotions', manager.cookie)).text();
+    expect(list).toContain('35.00');
+  });
+
   it('adds a synonym through the form and shows the zero-result report', async () => {
     const manager = await signIn([{ role: 'catalogue_manager', country: null }]);
     const added = await post('/search/synonyms', { phrase: 'Glowberry' }, manager.cookie);

@@ -25,6 +25,7 @@ import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { eraseAccount } from '#api/src/data-rights/erase-account';
+import { noteSessionsEnded } from '#api/src/accounts/sessions-ended';
 import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
 import { type Route, routeFrom, routeStatement, shardDatabase, userOwner } from '#api/src/db/databases';
@@ -480,6 +481,7 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
           }),
         ],
       });
+      await noteSessionsEnded(c.env, id);
       return c.json(ok({ erased: true }));
     },
   );

@@ -61,11 +61,19 @@ function amountStatements(db: D1Database, id: number | null, values: ReturnType<
   ];
 }
 
-/** A coupon with Saudi Arabia's amounts of a coupon of both countries, for the form. */
+/** A coupon with each country's amounts of a coupon of all countries (a JSON object keyed by country), for the form. */
 const COUPON_SELECT = `SELECT c.*,
-    (SELECT value FROM coupon_amounts WHERE coupon_id = c.id AND country = 'SA') AS value_sa,
-    (SELECT min_subtotal_minor FROM coupon_amounts WHERE coupon_id = c.id AND country = 'SA') AS min_subtotal_sa
+    (SELECT json_group_object(country, json_object('value', value, 'min_subtotal', min_subtotal_minor))
+       FROM coupon_amounts WHERE coupon_id = c.id) AS amounts_json
   FROM coupons c`;
+
+type CouponSelectRow = CouponRow & { amounts_json: string | null };
+
+/** The row as the contract shows it: `amounts` parsed, null for a coupon of one country (no rows). */
+function couponView({ amounts_json, ...row }: CouponSelectRow) {
+  const amounts = amounts_json ? (JSON.parse(amounts_json) as Record<string, unknown>) : {};
+  return { ...row, amounts: Object.keys(amounts).length ? amounts : null };
+}
 
 export const staffPromotionRoutes = new Hono<AppEnv>()
   .get(
@@ -85,8 +93,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
         allowed === null ? '' : `WHERE country IS NULL OR country IN (${allowed.map(() => '?').join(', ') || "''"})`;
       const { results } = await c.env.DB.prepare(`${COUPON_SELECT} ${scope} ORDER BY is_active DESC, id DESC LIMIT 500`)
         .bind(...(allowed ?? []))
-        .all<CouponRow>();
-      return c.json(ok({ coupons: results }));
+        .all<CouponSelectRow>();
+      return c.json(ok({ coupons: results.map(couponView) }));
     },
   )
   .get(
@@ -105,12 +113,12 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const row = await c.env.DB.prepare(`${COUPON_SELECT} WHERE c.id = ?`)
         .bind(c.req.valid('param').id)
-        .first<CouponRow>();
+        .first<CouponSelectRow>();
       if (!row) throw new ApiError(404, 'not_found');
       const allowed = countriesFor(member.grants, 'promotions:read');
       if (allowed !== null && row.country !== null && !allowed.includes(row.country))
         throw new ApiError(404, 'not_found');
-      return c.json(ok({ coupon: row }));
+      return c.json(ok({ coupon: couponView(row) }));
     },
   )
   .post(

@@ -1,0 +1,22 @@
+// Sessions ended, as the edge reads them (decision 76's amendment "all her places"). The API writes one
+// key per shopper into the storefront's cache namespace whenever any of her sessions ends (a sign-out,
+// a password changed or reset, the account removed): the time it ended. The storefront reads it beside
+// her session pass: a pass made before that time vouches for nothing, and her view asks the API again
+// (which ends her session in the headers, or writes a new pass when this browser's session still holds).
+// A key per shopper, not per session: the API keeps only her tokens' hashes, and one of her other
+// devices asking the API once more costs one long haul, once.
+
+/** The key of a shopper's latest session end, in the storefront's cache namespace (KV). */
+export const sessionsEndedKey = (userId: number | string) => `sessions-ended:${userId}`;
+
+/**
+ * How long the record is kept: longer than any pass lives (10 minutes), so a pass made before the end
+ * never outlives the record of it.
+ */
+export const SESSIONS_ENDED_TTL_S = 900;
+
+/**
+ * How long an edge location may answer from its own copy of the record (KV's cacheTtl): the bound of the
+ * window in which a pass made before a session ended elsewhere still sends her kept page at once.
+ */
+export const SESSIONS_ENDED_CACHE_S = 60;
