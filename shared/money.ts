@@ -1,6 +1,9 @@
 // All prices are integer minor units. Base prices are KWD fils (3 decimals); other currencies are
 // derived with an exchange rate held as an integer scaled by RATE_SCALE, so no float touches money.
+// A country whose prices are the owner's own (CountryCore.pricing 'own', decision 77's issue-77
+// amendment) is sent its SKUs' prices already in its minor units, VAT included: payableMinor returns them as they are.
 import type { Country } from './api/schemas';
+import { pricingOf, type PricingKind } from './countries';
 import { COUNTRY_FACTS, dirOf, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
 
 export const RATE_SCALE = 10_000;
@@ -14,6 +17,11 @@ export interface CurrencyInfo {
   rateScaled: number;
   /** The country's VAT rate in basis points (1500 = 15 %), 0 where there is none (Kuwait). */
   vatBasisPoints: number;
+  /**
+   * How the country's SKU prices come about: 'converted' (a price is base fils, net: rate and VAT make
+   * what she pays) or 'own' (a price is the owner's amount in this currency, VAT included, as she pays it).
+   */
+  pricing: PricingKind;
 }
 
 const BASIS_POINTS = 10_000;
@@ -52,7 +60,14 @@ export function parseRate(rate: string | number): number {
 
 export function currencyInfoFor(country: CountryCode, rateScaled: number, vatBasisPoints = 0): CurrencyInfo {
   const facts = COUNTRY_FACTS[country];
-  return { country, currency: facts.currency, decimals: facts.decimals, rateScaled, vatBasisPoints };
+  return {
+    country,
+    currency: facts.currency,
+    decimals: facts.decimals,
+    rateScaled,
+    vatBasisPoints,
+    pricing: pricingOf(country),
+  };
 }
 
 /** A country row of /country as money facts: its rate and its VAT rate (prices are shown VAT-inclusive). */
@@ -60,7 +75,7 @@ export function currencyInfoOf(row: Pick<Country, 'code' | 'exchange_rate' | 'va
   return currencyInfoFor(row.code, parseRate(row.exchange_rate), row.vat_basis_points);
 }
 
-type PayableInfo = Pick<CurrencyInfo, 'decimals' | 'rateScaled' | 'vatBasisPoints'>;
+type PayableInfo = Pick<CurrencyInfo, 'decimals' | 'rateScaled' | 'vatBasisPoints' | 'pricing'>;
 
 /** Rounds a / b (positive b) to the nearest integer, halves away from zero, for BigInts. */
 function divRoundBig(a: bigint, b: bigint): bigint {
@@ -71,13 +86,15 @@ function divRoundBig(a: bigint, b: bigint): bigint {
 }
 
 /**
- * What the shopper pays for a base price (net KWD fils), in minor units of their currency: the
- * exchange rate and the country's VAT applied in one integer step, rounded once (half away from zero).
+ * What the shopper pays for a SKU's price in her country, in minor units of her currency. A converted
+ * country's price is base fils (net KWD): the exchange rate and the country's VAT applied in one integer
+ * step, rounded once (half away from zero). An own-priced country's price is already what she pays.
  * Every price shown and every order line uses it, so card price × count equals the cart and order line.
  * BigInt because fils × rate × 10^decimals × (10000 + VAT) can pass 2^53.
  */
 export function payableMinor(fils: number, info: PayableInfo): number {
   if (!Number.isInteger(fils)) throw new TypeError('money must be integer minor units');
+  if (info.pricing === 'own') return fils;
   const num =
     BigInt(fils) * BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
   const den = BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS);
@@ -91,6 +108,8 @@ export function payableMinor(fils: number, info: PayableInfo): number {
  */
 export function payableBoundToBase(minor: number, info: PayableInfo, bound: 'min' | 'max'): number {
   if (!Number.isInteger(minor)) throw new TypeError('money must be integer minor units');
+  // An own-priced country's listing prices are its payable amounts: the bound is the amount typed.
+  if (info.pricing === 'own') return minor;
   const den = BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
   let fils = Number(
     divRoundBig(BigInt(minor) * BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS), den),

@@ -33,7 +33,9 @@ export function convertPriceParam(
   const price = params.get('price');
   if (price === null || from.currency === to.currency) return null;
   const m = BOUND.exec(price);
-  if (!m || !(m[1] || m[2])) {
+  // The owner's own prices (decision 77's issue-77 amendment) are not a conversion of KWD: no range in
+  // one country means the same money in the other, so the filter is dropped.
+  if (!m || !(m[1] || m[2]) || from.pricing === 'own' || to.pricing === 'own') {
     params.delete('price');
     return { search: params.toString(), range: null };
   }

@@ -4,6 +4,9 @@ import type { Product, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
 import type { SeoProps } from '../ui/Seo';
 import { organizationLd, productLd } from './structured-data';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
+import { minorToDecimal } from '#shared/money';
 
 // @ts-expect-error schema.org has no "nmae": schema-dts refuses it
 const misspelt: WithContext<Product> = { '@context': 'https://schema.org', '@type': 'Product', nmae: 'Vitamin D3' };
@@ -57,6 +60,37 @@ describe('structured data', () => {
         url: 'https://shop.example/ar/products/vitamin-d3?country=SA',
       }),
     ]);
+  });
+
+  it("offers an own-priced country's price as it is, and nothing where the product is not sold", () => {
+    const product = {
+      slug: 'vitamin-d3',
+      name: 'Vitamin D3',
+      description: 'Sunshine',
+      default_sku: { id: 7, in_stock: true, price: { price: 1_500 } },
+      images: [],
+      brand: { name: 'Sun' },
+      category: { name: 'Vitamins' },
+    } as unknown as Parameters<typeof productLd>[0];
+    const other = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+    const countries = COUNTRY_CODES.map((code) => ({
+      code,
+      currency: CORE[code].currency,
+      exchange_rate: '12.2',
+      vat_basis_points: 0,
+    })) as unknown as Parameters<typeof productLd>[3];
+    const rows = CORE as unknown as Record<string, { pricing?: PricingKind }>;
+    rows[other]!.pricing = 'own';
+    try {
+      const page = { origin: 'https://shop.example', country: other };
+      // The page's price is the owner's amount there: never converted.
+      expect(productLd(product, page, 'en', countries).offers).toEqual([
+        expect.objectContaining({ price: minorToDecimal(1_500, CORE[other].decimals) }),
+      ]);
+      expect(productLd({ ...product, sold_here: false }, page, 'en', countries).offers).toEqual([]);
+    } finally {
+      delete rows[other]!.pricing;
+    }
   });
 
   it('charges an offer the country’s delivery fee unless the item alone is delivered free there', () => {

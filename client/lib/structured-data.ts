@@ -121,8 +121,9 @@ export function productLd(
     url,
     // The page's country only: its stock is that country's (the page's data was read for it), and the
     // other countries' offers are on their own URLs.
+    // Not sold in the page's country (an own-priced country without the owner's price, decision 77): no offer.
     offers: countries
-      .filter((c) => c.code === country)
+      .filter((c) => c.code === country && product.sold_here !== false)
       .map((c) => {
         // The offer's price is what a shopper of that country pays (VAT included where prices include it).
         const info = currencyInfoOf(c);

@@ -140,81 +140,94 @@ export function Component() {
           <h2 id="buy-box-title" className="visually-hidden">
             {product.name}
           </h2>
-          <Price price={sku.price} size="lg" />
-          {freeShipping.currency.vatBasisPoints > 0 && (
-            <p className="vat-note" data-testid="price-vat-note">
-              {t('price_includes_vat', {
-                rate: formatPercent(freeShipping.currency.vatBasisPoints / 10_000, lang, freeShipping.currency.country),
-              })}
+          {/* Her country sells none of its sizes (an own-priced country without the owner's price): said, not sold. */}
+          {product.sold_here === false ? (
+            <p className="not-sold-here" data-testid="not-sold-here">
+              {t('product_not_sold_here')}
             </p>
-          )}
-          {/* The pay-later note's place, filled after the page is live (orders/PayLaterHost.tsx). */}
-          <div data-pay-later-minor={payableMinor(sku.price.price, freeShipping.currency)} />
-          {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
-          {/* Computed by the API for the request's country (issue 61): text only, no script of its own. */}
-          {!!product.points_to_earn?.[sku.id] && (
-            <p className="points-earn" data-testid="points-earn">
-              {t('product_points_earn', { count: product.points_to_earn[sku.id]! })}
-            </p>
-          )}
-          <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
-            {t(
-              sku.stock_level === 'out_of_stock'
-                ? 'out_of_stock'
-                : sku.stock_level === 'low'
-                  ? 'low_stock'
-                  : 'in_stock',
-            )}
-          </p>
-          {product.skus.length > 1 && (
-            <fieldset className="sku-choice">
-              <legend>{t('choose_size')}</legend>
-              {product.skus.map((s) => (
-                <label key={s.id} className={s.id === sku.id ? 'sku-option selected' : 'sku-option'}>
-                  <input
-                    type="radio"
-                    name="sku"
-                    value={s.id}
-                    checked={s.id === sku.id}
-                    onChange={() => {
-                      setSkuId(s.id);
-                      setImageIndex(0);
-                    }}
-                  />
-                  <span>{s.name}</span>
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <div className="buy-actions">
-            {maxCount(cartSku) < 1 ? (
-              <NotifyButton productId={product.id} initial={sku.will_notify} />
-            ) : (
-              <>
-                <QuantityControl sku={cartSku} product={cartProduct} origin={origin} wide />
-                {cartSku.buy_limit !== null && (
-                  <LimitedNotify inCart={inCart}>
-                    <NotifyButton productId={product.id} initial={sku.will_notify} />
-                  </LimitedNotify>
+          ) : (
+            <>
+              <Price price={sku.price} size="lg" />
+              {freeShipping.currency.vatBasisPoints > 0 && (
+                <p className="vat-note" data-testid="price-vat-note">
+                  {t('price_includes_vat', {
+                    rate: formatPercent(
+                      freeShipping.currency.vatBasisPoints / 10_000,
+                      lang,
+                      freeShipping.currency.country,
+                    ),
+                  })}
+                </p>
+              )}
+              {/* The pay-later note's place, filled after the page is live (orders/PayLaterHost.tsx). */}
+              <div data-pay-later-minor={payableMinor(sku.price.price, freeShipping.currency)} />
+              {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
+              {/* Computed by the API for the request's country (issue 61): text only, no script of its own. */}
+              {!!product.points_to_earn?.[sku.id] && (
+                <p className="points-earn" data-testid="points-earn">
+                  {t('product_points_earn', { count: product.points_to_earn[sku.id]! })}
+                </p>
+              )}
+              <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
+                {t(
+                  sku.stock_level === 'out_of_stock'
+                    ? 'out_of_stock'
+                    : sku.stock_level === 'low'
+                      ? 'low_stock'
+                      : 'in_stock',
                 )}
-              </>
-            )}
-            <WishlistButton sku={sku.id} name={`${product.name} (${sku.name})`} />
-          </div>
-          {/* Subscribe and save's place, filled after the page is live (subscriptions/SubscribeHost.tsx). */}
-          {sku.in_stock && product.subscribe && (
-            <div
-              data-subscribe={JSON.stringify({
-                sku: sku.id,
-                price: sku.price.price,
-                discount: product.subscribe.discount,
-                offered: product.subscribe.offered[sku.id],
-              })}
-            />
+              </p>
+              {product.skus.length > 1 && (
+                <fieldset className="sku-choice">
+                  <legend>{t('choose_size')}</legend>
+                  {product.skus.map((s) => (
+                    <label key={s.id} className={s.id === sku.id ? 'sku-option selected' : 'sku-option'}>
+                      <input
+                        type="radio"
+                        name="sku"
+                        value={s.id}
+                        checked={s.id === sku.id}
+                        onChange={() => {
+                          setSkuId(s.id);
+                          setImageIndex(0);
+                        }}
+                      />
+                      <span>{s.name}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              <div className="buy-actions">
+                {maxCount(cartSku) < 1 ? (
+                  <NotifyButton productId={product.id} initial={sku.will_notify} />
+                ) : (
+                  <>
+                    <QuantityControl sku={cartSku} product={cartProduct} origin={origin} wide />
+                    {cartSku.buy_limit !== null && (
+                      <LimitedNotify inCart={inCart}>
+                        <NotifyButton productId={product.id} initial={sku.will_notify} />
+                      </LimitedNotify>
+                    )}
+                  </>
+                )}
+                <WishlistButton sku={sku.id} name={`${product.name} (${sku.name})`} />
+              </div>
+              {/* Subscribe and save's place, filled after the page is live (subscriptions/SubscribeHost.tsx). */}
+              {sku.in_stock && product.subscribe && (
+                <div
+                  data-subscribe={JSON.stringify({
+                    sku: sku.id,
+                    price: sku.price.price,
+                    discount: product.subscribe.discount,
+                    offered: product.subscribe.offered[sku.id],
+                  })}
+                />
+              )}
+              {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
+              {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
+              {sku.in_stock && product.delivery && <PromiseLine delivery={product.delivery} free={freeAlone} />}
+            </>
           )}
-          {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
-          {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
-          {sku.in_stock && product.delivery && <PromiseLine delivery={product.delivery} free={freeAlone} />}
 
           {product.suggested_use.text && (
             <aside className="suggested-use" aria-labelledby="suggested-use-title">

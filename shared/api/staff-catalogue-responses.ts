@@ -107,12 +107,16 @@ export const productDetailSchema = z.object({
       pack_units: z.int().nullable(),
       daily_units: z.int().nullable(),
       weight_grams: z.int(),
-      /** What a shopper of each country pays (VAT included where it applies; decision 9), in its minor units. */
+      /**
+       * What a shopper of each country pays (VAT included where it applies; decision 9), in its minor
+       * units: converted from the KWD price, or the owner's own (decision 77); null: not sold there.
+       */
       prices: z.array(
         z.object({
           country: z.enum(COUNTRY_CODES),
           currency: z.string(),
-          price: z.int(),
+          pricing: z.enum(['converted', 'own']),
+          price: z.int().nullable(),
           old_price: z.int().nullable(),
         }),
       ),

@@ -2,6 +2,7 @@
 // Form fields arrive as strings (digits in either script); the API gets the same strings and parses them
 // with the same schema, so a form and the API can never disagree about what is valid.
 import { z } from '../zod';
+import { CORE, COUNTRY_CODES } from '../countries';
 import { normalizeDigits } from '../text/digits';
 
 /** Upload limit for one catalogue image (the original, before any rendition). */
@@ -92,6 +93,42 @@ export const skuEditSchema = z
   .refine((s) => s.stock === undefined || s.stock_seen !== undefined, {
     path: ['stock_seen'],
     error: 'stock_invalid',
+  });
+
+/**
+ * An own-priced country's price of a SKU (decision 77, "a country's own prices"): typed in the country's
+ * currency with at most its decimals, VAT included as the shopper pays it; an empty price means the size
+ * is not sold there. Stored in the country's minor units.
+ */
+const countryAmount = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : digits(v)),
+  z.string().regex(/^(\d{1,7}(\.\d+)?)?$/, { error: 'price_invalid' }),
+);
+export const skuCountryPriceSchema = z
+  .object({
+    country: z.enum(COUNTRY_CODES, { error: 'item_validation_error' }),
+    price: countryAmount,
+    old_price: countryAmount,
+  })
+  .superRefine((input, ctx) => {
+    const decimals = CORE[input.country].decimals;
+    for (const field of ['price', 'old_price'] as const)
+      if ((input[field].split('.')[1] ?? '').length > decimals)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'price_invalid' });
+    if (input.price === '' && input.old_price !== '')
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'catalogue_field_required' });
+  })
+  .transform((input) => {
+    const decimals = CORE[input.country].decimals;
+    const minor = (text: string) =>
+      text === ''
+        ? null
+        : Number(text.split('.')[0]) * 10 ** decimals + Number((text.split('.')[1] ?? '').padEnd(decimals, '0') || 0);
+    return { country: input.country, price: minor(input.price), old_price: minor(input.old_price) };
+  })
+  .refine((s) => s.price === null || s.old_price === null || s.old_price > s.price, {
+    path: ['old_price'],
+    error: 'old_price_not_above_price',
   });
 
 export const stockAdjustSchema = z.object({

@@ -37,6 +37,8 @@ export const STAFF_MESSAGE_KEYS = [
   'image_missing',
   'image_too_large',
   'image_type_unsupported',
+  'sku_country_price_saved',
+  'sku_country_price_converted',
   // The back office: catalogue and stock files.
   'import_file_too_large',
   'import_not_checked',

@@ -4,10 +4,13 @@
 // (api/src/catalogue/import/check/); this part is pure, so it is tested beside itself.
 //
 // One row a size (SKU). A product's own columns repeat on each of its rows; a later row of the same
-// product may leave them empty. Prices are the base price in Kuwaiti dinars: a Saudi shopper's price
-// follows from it at the day's rate with VAT (decision 9), so the Saudi columns are written for
-// reading and never imported.
+// product may leave them empty. Prices are the base price in Kuwaiti dinars: a converted country's price
+// follows from it at the day's rate with VAT (decision 9), so its columns (`price_<currency>_shown`) are
+// written for reading and never imported. An own-priced country's prices are the owner's (decision 77's
+// issue-77 amendment): its columns `price_<currency>` and `old_price_<currency>` are read and stored; an
+// empty price there means the size is not sold in that country. Both sets are generated from the registry.
 import { filsFromKwd } from '../api/staff-catalogue-schemas';
+import { type CountryCode, convertedCountries, CORE, HOME_COUNTRY, ownPricedCountries } from '../countries';
 import { currencyDecimals, minorToDecimal } from '../money';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
@@ -24,7 +27,7 @@ export const undoUntil = (appliedAt: number) => appliedAt + CATALOGUE_UNDO_DAYS 
 /** The largest file the back office sends on (5,000 rows of long descriptions in two languages). */
 export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 
-export const CATALOGUE_COLUMNS = [
+const BASE_COLUMNS = [
   'product_slug',
   'product_name_en',
   'product_name_ar',
@@ -43,16 +46,50 @@ export const CATALOGUE_COLUMNS = [
   'sku_name_ar',
   'price_kwd',
   'old_price_kwd',
-  'price_sar_shown',
-  'old_price_sar_shown',
-  'stock',
-  'buy_limit',
 ] as const;
-export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
-/** Written for reading: what a Saudi shopper pays today. The import compares them and warns. */
-export const READ_ONLY_COLUMNS: readonly CatalogueColumn[] = ['price_sar_shown', 'old_price_sar_shown'];
+const TAIL_COLUMNS = ['stock', 'buy_limit'] as const;
+type Currency = Lowercase<(typeof CORE)[CountryCode]['currency']>;
+type ShownColumn = `price_${Currency}_shown` | `old_price_${Currency}_shown`;
+type OwnColumn = `price_${Currency}` | `old_price_${Currency}`;
+export type CatalogueColumn = (typeof BASE_COLUMNS)[number] | ShownColumn | OwnColumn | (typeof TAIL_COLUMNS)[number];
+
+const currencyOfColumn = (country: CountryCode) => CORE[country].currency.toLowerCase() as Currency;
+/** A converted country's read-only columns: what its shopper pays today for the size (and its old price). */
+export const shownColumns = (country: CountryCode) =>
+  ({
+    price: `price_${currencyOfColumn(country)}_shown`,
+    old_price: `old_price_${currencyOfColumn(country)}_shown`,
+  }) as const satisfies Record<string, ShownColumn>;
+/** An own-priced country's columns: the owner's price of the size there (and its old price), imported. */
+export const ownColumns = (country: CountryCode) =>
+  ({
+    price: `price_${currencyOfColumn(country)}`,
+    old_price: `old_price_${currencyOfColumn(country)}`,
+  }) as const satisfies Record<string, OwnColumn>;
+/**
+ * The converted countries the file shows prices of (the home country's are price_kwd itself). Asked of
+ * the registry on each call, as the columns below, so a country's kind is read where the file is.
+ */
+export const shownCountries = (): CountryCode[] => convertedCountries().filter((c) => c !== HOME_COUNTRY);
+/** The own-priced countries whose prices the file sets. */
+export const ownPriceCountries = (): CountryCode[] => ownPricedCountries();
+const shownColumnList = () => shownCountries().flatMap((c) => [shownColumns(c).price, shownColumns(c).old_price]);
+const ownColumnList = () => ownPriceCountries().flatMap((c) => [ownColumns(c).price, ownColumns(c).old_price]);
+
+/**
+ * The file's columns in order: the shop's, each converted country's shown prices, each own-priced
+ * country's prices, stock. Generated from the registry: a country is a pair of columns, never a name here.
+ */
+export const catalogueColumns = (): CatalogueColumn[] => [
+  ...BASE_COLUMNS,
+  ...shownColumnList(),
+  ...ownColumnList(),
+  ...TAIL_COLUMNS,
+];
+/** The columns as the registry has them when this module loads (the tests' and the e2e's files). */
+export const CATALOGUE_COLUMNS: readonly CatalogueColumn[] = catalogueColumns();
 /** Columns a file may leave out (a hand-made file of new products needs none of them). */
-export const OPTIONAL_COLUMNS: readonly CatalogueColumn[] = [
+export const optionalColumns = (): CatalogueColumn[] => [
   'description_en',
   'description_ar',
   'brand_name_en',
@@ -63,8 +100,9 @@ export const OPTIONAL_COLUMNS: readonly CatalogueColumn[] = [
   'shown',
   'sku_id',
   'old_price_kwd',
-  'price_sar_shown',
-  'old_price_sar_shown',
+  ...shownColumnList(),
+  // A file without a country's price columns leaves that country's prices as they are.
+  ...ownColumnList(),
   'stock',
   'buy_limit',
 ];
@@ -85,6 +123,7 @@ export const IMPORT_MESSAGES = [
   'import_too_long',
   'import_slug_invalid',
   'import_price_invalid',
+  'import_country_price_invalid',
   'import_old_price_not_above',
   'import_stock_invalid',
   'import_buy_limit_invalid',
@@ -175,7 +214,13 @@ export interface CatalogueRow {
     stock: number | null;
     buy_limit: number | null;
   };
-  sar_shown: { price: string; old_price: string };
+  /** A converted country's shown prices as the file has them (read only: compared, never stored). */
+  shown: Partial<Record<CountryCode, { price: string; old_price: string }>>;
+  /**
+   * An own-priced country's prices in its minor units (null: not sold there) for each country whose
+   * columns the file has; a country without its columns in the file is left as it is.
+   */
+  own: Partial<Record<CountryCode, { price: number; old_price: number | null } | null>>;
 }
 
 /** A cell's digits in Latin, whitespace trimmed. */
@@ -252,6 +297,29 @@ export function readCatalogueRow(
   const oldPrice = money('old_price_kwd', false);
   if (price !== null && oldPrice !== null && !(oldPrice > price))
     problem('old_price_kwd', 'import_old_price_not_above');
+  // An own-priced country's amounts in its currency's digits; an empty price: not sold there.
+  const own: CatalogueRow['own'] = {};
+  for (const country of ownPriceCountries()) {
+    const columns = ownColumns(country);
+    if (!at.has(columns.price)) continue;
+    const amount = (c: CatalogueColumn) => {
+      const v = plain(cell(c)).replace(/,/g, '');
+      if (v === '') return null;
+      const minor = minorFromText(v, CORE[country].decimals);
+      if (minor === null)
+        problem(c, 'import_country_price_invalid', {
+          currency: CORE[country].currency,
+          decimals: CORE[country].decimals,
+        });
+      return minor;
+    };
+    const ownPrice = amount(columns.price);
+    const ownOld = amount(columns.old_price);
+    if (cell(columns.price) === '' && cell(columns.old_price) !== '') problem(columns.price, 'import_required');
+    if (ownPrice !== null && ownOld !== null && !(ownOld > ownPrice))
+      problem(columns.old_price, 'import_old_price_not_above');
+    own[country] = ownPrice === null ? null : { price: ownPrice, old_price: ownOld };
+  }
 
   const row: CatalogueRow = {
     line,
@@ -280,7 +348,13 @@ export function readCatalogueRow(
       stock: whole('stock', 0, 1_000_000, 'import_stock_invalid'),
       buy_limit: whole('buy_limit', 1, 999, 'import_buy_limit_invalid'),
     },
-    sar_shown: { price: plain(cell('price_sar_shown')), old_price: plain(cell('old_price_sar_shown')) },
+    shown: Object.fromEntries(
+      shownCountries().map((c) => [
+        c,
+        { price: plain(cell(shownColumns(c).price)), old_price: plain(cell(shownColumns(c).old_price)) },
+      ]),
+    ),
+    own,
   };
   return problems.length ? { problems } : { row };
 }
@@ -319,7 +393,14 @@ export function readStockRow(
   return problems.length ? { problems } : { row: { line, sku_id: Number(id), quantity: n, reason } };
 }
 
-/** A Saudi price as the file shows it (SAR, two decimals, Latin digits, no currency). */
-export const sarShown = (minor: number) => minorToDecimal(minor, currencyDecimals('SAR'));
+/** An amount typed with at most the currency's digits ("12.5", "12.50") as its minor units, or null. */
+function minorFromText(text: string, decimals: number): number | null {
+  const m = /^(\d{1,7})(?:\.(\d+))?$/.exec(text);
+  if (!m || (m[2] ?? '').length > decimals) return null;
+  return Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0') || 0);
+}
+
+/** A country's price as the file shows it (its currency's decimals, Latin digits, no currency). */
+export const shownAmount = (minor: number, country: CountryCode) => minorToDecimal(minor, CORE[country].decimals);
 /** Base fils as the file shows them ("4.500"). */
-export const kwdShown = (fils: number) => minorToDecimal(fils, currencyDecimals('KWD'));
+export const kwdShown = (fils: number) => minorToDecimal(fils, currencyDecimals(CORE[HOME_COUNTRY].currency));

@@ -49,6 +49,11 @@ export const productDetailSchema = productCardSchema.omit({ default_sku: true })
   warnings: z.string(),
   default_sku: skuSchema,
   skus: z.array(skuSchema),
+  /**
+   * False when the request's country sells none of its sizes (an own-priced country without the owner's
+   * price, decision 77): the page says so, its sizes carry no price (0) and cannot be bought. Absent: sold.
+   */
+  sold_here: z.literal(false).optional(),
   attributes: z.array(
     z.object({ id: z.int(), group: z.enum(['form', 'diet', 'flavour', 'size']), slug: z.string(), name: z.string() }),
   ),

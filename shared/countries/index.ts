@@ -4,7 +4,8 @@
 // Every table is typed for every CountryCode, so a country added here and missing from a table is a
 // compile error. Tables and aspects are separate modules because a module is the unit a bundle takes
 // whole: every page carries this file, and only the pages that read an aspect carry that aspect.
-import type { CountryCore } from './types';
+import type { CountryCore, PricingKind } from './types';
+export type { PricingKind } from './types';
 
 /** The countries served, in the switcher's order; the first is the shop's home (its back office's clock). */
 export const COUNTRY_CODES = ['KW', 'SA'] as const;
@@ -46,6 +47,15 @@ export function isCountryCode(value: unknown): value is CountryCode {
 export function countryOfCurrency(currency: string | null | undefined): CountryCode | undefined {
   return COUNTRY_CODES.find((c) => CORE[c].currency === currency);
 }
+
+/** How the country's prices come about: converted from KWD, or the owner's own (CountryCore.pricing). */
+export const pricingOf = (country: CountryCode): PricingKind => (CORE[country] as CountryCore).pricing ?? 'converted';
+
+/** The countries whose prices are the owner's own amounts (the catalogue file has their price columns). */
+export const ownPricedCountries = (): CountryCode[] => COUNTRY_CODES.filter((c) => pricingOf(c) === 'own');
+
+/** The countries whose prices are converted from KWD (the catalogue file shows their prices, read-only). */
+export const convertedCountries = (): CountryCode[] => COUNTRY_CODES.filter((c) => pricingOf(c) === 'converted');
 
 /** The country's currency. */
 export const currencyOf = (country: CountryCode): CurrencyCode => CORE[country].currency;

@@ -21,7 +21,18 @@ export interface CountryCore {
   currencyLabel: LangText;
   /** The currency inside a sentence ("Prices in KWD", «الأسعار بعملة الدينار الكويتي»). */
   currencyName: LangText;
+  /**
+   * How the country's shelf prices come about (decision 77, issue 77's amendment): 'converted' from the
+   * SKU's KWD price by the country's exchange rate and VAT (skus.price), or the owner's 'own' amounts in
+   * the country's currency, VAT included (sku_country_prices; a SKU without a row there is not sold in
+   * the country). Here, not in an aspect, because every price on every page reads it; absent means
+   * 'converted', so the rows every page carries grow only for an own-priced country.
+   */
+  pricing?: PricingKind;
 }
+
+/** How a country's prices come about: see CountryCore.pricing. */
+export type PricingKind = 'converted' | 'own';
 
 /** The shop's trading entity in the country, as invoices and the footer print it. */
 export interface CountryEntity {

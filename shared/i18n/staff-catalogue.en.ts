@@ -41,6 +41,12 @@ export const staffCatalogueEn = {
   st_catalogue_stock_reason: 'Reason for a stock change',
   st_catalogue_reason_hint: 'Needed when the stock changes, e.g. “Delivery from the supplier”.',
   st_catalogue_save_sku: 'Save {{sku}}',
+  st_catalogue_not_sold_there: 'not sold there',
+  st_catalogue_country_price: 'Price in {{currency}} (VAT included)',
+  st_catalogue_country_old_price: 'Old price in {{currency}}',
+  st_catalogue_country_price_hint:
+    'The owner’s own price there, not converted. Empty: the size is not sold in that country.',
+  st_catalogue_save_country_price: 'Save the {{currency}} price',
   st_catalogue_adjust: 'Add or take away units',
   st_catalogue_adjust_hint: 'For example 12 for a delivery, −2 for damaged units.',
   st_catalogue_apply_adjust: 'Change the stock',

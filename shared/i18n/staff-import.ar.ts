@@ -189,6 +189,8 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   import_too_long: 'النص طويل: {{max}} حرفاً على الأكثر.',
   import_slug_invalid: 'استخدم حروفاً لاتينية صغيرة وأرقاماً وشرطات، مثل vitamin-d3-1000.',
   import_price_invalid: 'اكتب السعر بالدينار الكويتي بثلاث خانات عشرية على الأكثر، مثل 4.500.',
+  import_country_price_invalid:
+    'اكتب السعر بعملة {{currency}} دون خانات عشرية أكثر مما للعملة ({{decimals}})، واتركه فارغًا حيث لا يُباع المقاس.',
   import_old_price_not_above: 'يجب أن يكون السعر القديم أعلى من السعر.',
   import_stock_invalid: 'اكتب الوحدات المتوفرة عدداً صحيحاً، 0 أو أكثر.',
   import_buy_limit_invalid: 'حد الشراء عدد صحيح من 1 إلى 999، أو فارغ.',

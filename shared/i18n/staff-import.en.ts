@@ -88,6 +88,8 @@ export const staffImportEn = {
   import_too_long: 'Too long: at most {{max}} characters.',
   import_slug_invalid: 'Use lowercase Latin letters, digits and dashes, such as vitamin-d3-1000.',
   import_price_invalid: 'Write the price in KWD with up to 3 decimals, such as 4.500.',
+  import_country_price_invalid:
+    'Write the price in {{currency}}, with no more decimal places than the currency has ({{decimals}}); leave it empty where the size is not sold.',
   import_old_price_not_above: 'The old price must be higher than the price.',
   import_stock_invalid: 'Write the units on hand as a whole number, 0 or more.',
   import_buy_limit_invalid: 'The buy limit is a whole number from 1 to 999, or empty.',

@@ -32,6 +32,8 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   catalogue_field_required: 'هذا الحقل مطلوب.',
   catalogue_text_too_long: 'هذا النص طويل جدًا.',
   old_price_not_above_price: 'يجب أن يكون السعر السابق أعلى من السعر.',
+  sku_country_price_saved: 'تم حفظ السعر.',
+  sku_country_price_converted: 'أسعار هذا البلد محوّلة من السعر بالدينار الكويتي: عدّل ذلك السعر بدلًا من هذا.',
   buy_limit_invalid: 'حد الشراء عدد صحيح من 1 إلى 999، أو فارغ بلا حد.',
   stock_invalid: 'اكتب عددًا صحيحًا من الوحدات؛ لا يمكن أن يقل المخزون عن 0.',
   reason_required: 'اذكر سبب تغيير المخزون.',

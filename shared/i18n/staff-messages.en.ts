@@ -31,6 +31,8 @@ export const staffMessagesEn = {
   catalogue_field_required: 'This field is required.',
   catalogue_text_too_long: 'This text is too long.',
   old_price_not_above_price: 'The old price must be higher than the price.',
+  sku_country_price_saved: 'Price saved.',
+  sku_country_price_converted: 'This country’s prices are converted from the KWD price: change that price instead.',
   buy_limit_invalid: 'The buy limit is a whole number from 1 to 999, or empty for none.',
   stock_invalid: 'Type a whole number of units; stock cannot go below 0.',
   reason_required: 'Give a reason for the stock change.',

@@ -365,7 +365,11 @@ export const calculateResultSchema = pricedTotalsSchema.extend({
   points_max: z.int(),
   points_problem: pointsProblem.nullable(),
   problems: z.array(
-    z.object({ sku_id: z.int(), reason: z.enum(['unavailable', 'out_of_stock', 'over_limit']), available: z.int() }),
+    z.object({
+      sku_id: z.int(),
+      reason: z.enum(['unavailable', 'not_sold_here', 'out_of_stock', 'over_limit']),
+      available: z.int(),
+    }),
   ),
   coupon: z.object({ code: z.string(), applied: z.boolean(), problem: z.string().nullable() }).nullable(),
   wallet_balance: z.int().nullable(),

@@ -172,6 +172,10 @@ describe('countries are rows', () => {
           await d1.execute(readFileSync(join('api/migrations', f), 'utf8'));
         expect(namingCodes(await schemaOf(d1))).toEqual([]);
 
+        // Tables of later migrations the fixture leaves empty get a row to move (0089's own prices).
+        await d1.execute(
+          "INSERT INTO sku_country_prices (sku_id, country, price) SELECT id, 'KW', 1 FROM skus LIMIT 1; INSERT INTO product_country_prices (product_id, country, min_price, max_discount) SELECT id, 'KW', 1, 0 FROM products LIMIT 1",
+        );
         // Qatar is a row here only (the shipped data serves Kuwait and Saudi Arabia).
         await d1.execute(
           "INSERT INTO countries (code, name_en, name_ar, currency, decimals, exchange_rate_scaled, sort_order) VALUES ('QA', 'Qatar', 'قطر', 'QAR', 2, 120000, 9)",
@@ -191,7 +195,7 @@ describe('countries are rows', () => {
               .join('\n'),
           )) as { results: { tbl: string; col: string; key: 'code' | 'currency' }[] }[]
         ).flatMap((r) => r.results);
-        expect(new Set(references.map((r) => r.tbl)).size).toBe(38);
+        expect(new Set(references.map((r) => r.tbl)).size).toBe(40);
         const tables = [...new Set(references.map((r) => r.tbl))];
         expect(tables).toEqual(
           expect.arrayContaining([

@@ -37,6 +37,7 @@ import {
 } from './index';
 import { pushToUser } from '../push';
 import type { AlertPushSender } from './push-port';
+import { ownPricesColumn, priceIn } from '../db/country-prices';
 import { backInStockMail, backInStockPush, priceDropMail, priceDropPush } from './texts';
 import { unsubscribeToken } from './token';
 
@@ -77,6 +78,9 @@ interface SkuRow {
   id: number;
   product_id: number;
   price: number;
+  old_price: number | null;
+  /** Its own-priced countries' prices (country-prices.ts ownPricesColumn). */
+  own_prices: string | null;
   stock: number;
   sku_en: string;
   sku_ar: string;
@@ -101,7 +105,9 @@ const EVENT_TABLE: Record<AlertKind, string> = {
   price_drop: 'price_drop_events',
 };
 
-const SKU_SQL = `SELECT s.id, s.product_id, s.price, s.stock, s.name_en AS sku_en, s.name_ar AS sku_ar, p.slug,
+// The SKU with its own-priced countries' prices: each person hears of it in her country's price (country-prices.ts).
+const SKU_SQL = `SELECT s.id, s.product_id, s.price, s.old_price, ${ownPricesColumn('s')} AS own_prices, s.stock,
+  s.name_en AS sku_en, s.name_ar AS sku_ar, p.slug,
   p.name_en AS product_en, p.name_ar AS product_ar, p.is_active FROM skus s JOIN products p ON p.id = s.product_id WHERE s.id = ?`;
 
 export async function runWave(env: ApiEnv, message: AlertMessage, options: ConsumerOptions = {}): Promise<void> {
@@ -170,6 +176,18 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
     nextAt = Math.min(nextAt, now + MAX_DELAY_SECONDS * 1000);
   }
 
+  /** Her request answered (back in stock) or her reference moved to the new price (price drop). */
+  const settled = (p: Person) =>
+    kind === 'back_in_stock'
+      ? db
+          .prepare('UPDATE notify_requests SET notified_at = ? WHERE user_id = ? AND product_id = ? AND created_at = ?')
+          .bind(now, p.user_id, sku.product_id, p.mark)
+      : db
+          .prepare(
+            `UPDATE wishlist_items SET price_alerted_price = ?1, price_alerted_at = ?2, price_seen = ?1
+             WHERE sku_id = ?3 AND price_alert = 1 AND list_id IN (SELECT id FROM wishlists WHERE user_id = ?4)`,
+          )
+          .bind(sku.price, now, sku.id, p.user_id);
   const origin = configuredSiteOrigin(env);
   const secret = apiConfig(env).TOKEN_SECRET;
   const currencies = await currenciesFor(db, people);
@@ -177,6 +195,14 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
   for (const p of people) {
     const lang: Lang = isLang(p.lang) ? p.lang : 'en';
     const currency = currencies.get(countryOf(p))!;
+    // Her country's price of the size; a price drop is of the KWD price, which an own-priced country's
+    // does not follow. Not told: a size her country does not sell, a drop her price did not make; her
+    // request or reference is settled all the same, so later waves do not pick her again.
+    const shown = priceIn(countryOf(p), sku, sku.own_prices);
+    if (!shown || (kind === 'price_drop' && currency.pricing === 'own')) {
+      statements.push(settled(p));
+      continue;
+    }
     const key =
       kind === 'back_in_stock'
         ? `back_in_stock:${p.user_id}:${sku.product_id}:${p.mark}`
@@ -189,7 +215,7 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
     );
     const unsubscribe = `${origin}${localizePath('/alerts/unsubscribe', lang)}?token=${encodeURIComponent(token)}`;
     const was = kind === 'price_drop' ? p.mark : null;
-    const text = { ...alertText(sku, lang, currency, sku.price, was, origin), unsubscribe };
+    const text = { ...alertText(sku, lang, currency, shown.price, was, origin), unsubscribe };
     const mail = kind === 'back_in_stock' ? backInStockMail(lang, text) : priceDropMail(lang, text);
     // An account made with a phone may have no e-mail yet: its alert is recorded (and pushed) all the same.
     if (p.email)
@@ -214,19 +240,8 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
           `INSERT INTO alert_deliveries (dedupe_key, kind, user_id, sku_id, event_id, wave, lang, country, price, was_price, at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
         )
-        .bind(key, kind, p.user_id, sku.id, eventId, wave, lang, countryOf(p), sku.price, was, now),
-      kind === 'back_in_stock'
-        ? db
-            .prepare(
-              'UPDATE notify_requests SET notified_at = ? WHERE user_id = ? AND product_id = ? AND created_at = ?',
-            )
-            .bind(now, p.user_id, sku.product_id, p.mark)
-        : db
-            .prepare(
-              `UPDATE wishlist_items SET price_alerted_price = ?1, price_alerted_at = ?2, price_seen = ?1
-               WHERE sku_id = ?3 AND price_alert = 1 AND list_id IN (SELECT id FROM wishlists WHERE user_id = ?4)`,
-            )
-            .bind(sku.price, now, sku.id, p.user_id),
+        .bind(key, kind, p.user_id, sku.id, eventId, wave, lang, countryOf(p), shown.price, was, now),
+      settled(p),
     );
   }
   if (!(await storeWave(db, [...statements, ...closing(people.length, nextAt)]))) return;

@@ -3,7 +3,7 @@
 // none waits for another. A test without a price in the shopper's country is not sold there: 404.
 import type { BiomarkerInfo, BloodTestDetail } from '#shared/blood-tests/catalogue-types';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { testCardColumns, testCardFrom, toTestCard, type TestCardRow } from './cards';
 
@@ -50,7 +50,7 @@ export async function bloodTestDetail(
       .bind(...keys),
     db
       .prepare(
-        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN blood_test_related_products r ON r.product_id = p.id
+        `SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN blood_test_related_products r ON r.product_id = p.id
          WHERE r.blood_test_id = ${TEST_ID} AND p.is_active = 1 ORDER BY r.sort_order LIMIT 4`,
       )
       .bind(ref.id ?? -1, ref.slug),

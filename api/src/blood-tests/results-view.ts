@@ -33,6 +33,7 @@ import { SUGGESTION_RULES, type SuggestionRule } from '#shared/blood-tests/sugge
 import { evaluateRules, type LatestValue, offerable } from '#shared/blood-tests/suggestions';
 import { type DoseUnit, doseText, isNutrient } from '#shared/blood-tests/upper-limits';
 import type { CountryCode, Lang } from '#shared/locale';
+import { skusIn } from '../db/country-prices';
 import { payableMinor } from '#shared/money';
 import type { SessionUser } from '../accounts/sessions';
 import { firstImageColumn, imageRefs } from '../catalogue/cards';
@@ -130,7 +131,12 @@ function valuesStatement(db: D1Database, lang: Lang, userId: number, patientId: 
 
 /** In-stock SKUs with a dose of each rule's nutrient in its window (the exact checks follow in code), a
  * few per rule: the rules come as one JSON array bound to ?1, so any number of them is one statement. */
-function candidatesStatement(db: D1Database, lang: Lang, rules: readonly SuggestionRule[]): D1PreparedStatement {
+function candidatesStatement(
+  db: D1Database,
+  lang: Lang,
+  country: CountryCode,
+  rules: readonly SuggestionRule[],
+): D1PreparedStatement {
   const windows = rules.flatMap((rule) => {
     const want = rule.products;
     if (!want) return [];
@@ -147,7 +153,7 @@ function candidatesStatement(db: D1Database, lang: Lang, rules: readonly Suggest
            row_number() OVER (PARTITION BY w.at ORDER BY p.popularity DESC, p.id, s.sort_order, s.id) AS k
          FROM w JOIN sku_nutrients n ON n.nutrient = w.nutrient AND n.unit = w.unit
            AND CAST(n.amount AS REAL) <= w.max AND CAST(n.amount AS REAL) >= w.min
-         JOIN skus s ON s.id = n.sku_id JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
+         JOIN ${skusIn(country)} s ON s.id = n.sku_id JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
          WHERE s.stock > 0 AND p.is_active = 1)
        SELECT rule, sku_id, amount, unit, nutrient, sku_name, price, old_price, stock, buy_limit, product_id, slug, name,
          brand_id, brand_name, image
@@ -273,7 +279,7 @@ export async function resultsView(
 ): Promise<BloodTestResultsView> {
   const needCurrency = !knownCurrency(country);
   // Every rule's candidates in one statement (issue 76).
-  const candidateStatements = [candidatesStatement(db, lang, SUGGESTION_RULES)];
+  const candidateStatements = [candidatesStatement(db, lang, country, SUGGESTION_RULES)];
   const [profileResult, patientsResult, valuesResult, ...rest] = await db.batch([
     db.prepare('SELECT sex, date_of_birth, unit_preference FROM blood_test_profiles WHERE user_id = ?').bind(user.id),
     db
@@ -369,8 +375,8 @@ export async function resultsView(
  * rules' candidate products, the same for everyone, are read in one statement only when she has values
  * (issue 76: her parts cost what they show).
  */
-export function ruleCandidatesStatement(db: D1Database, lang: Lang): D1PreparedStatement {
-  return candidatesStatement(db, lang, SUGGESTION_RULES);
+export function ruleCandidatesStatement(db: D1Database, lang: Lang, country: CountryCode): D1PreparedStatement {
+  return candidatesStatement(db, lang, country, SUGGESTION_RULES);
 }
 
 /** A value as herValuesJson answers it: what resultsProductIds reads, and its order. */

@@ -2,9 +2,10 @@
 // nutritionist lists and purchase-together.
 import type { CardRating, ImageRef, ProductCard } from '#shared/catalogue/types';
 import { averageRating } from '#shared/reviews/rules';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
+import { cardSkuJoin } from '../db/country-prices';
 import type { BrandColumns, CategoryColumns, SkuSaleColumns } from './rows';
 
 /** A product's first image as JSON (key, alt, w, h), for a SELECT list over `p`. */
@@ -28,13 +29,16 @@ export function cardColumns(lang: Lang): string {
     p.rating_count, p.rating_sum, ${firstImageColumn(lang)}`;
 }
 
-// The card shows a size that can be bought: the default SKU when in stock, else the first in stock.
-export const CARD_FROM = `products p
+/**
+ * The card shows a size that can be bought: the default SKU when in stock, else the first in stock;
+ * in the country's prices, and in an own-priced country only a product it sells (country-prices.ts).
+ */
+export function cardFrom(country: CountryCode): string {
+  return `products p
   JOIN brands b ON b.id = p.brand_id
   JOIN categories c ON c.id = p.category_id
-  JOIN skus s ON s.id = CASE WHEN p.in_stock = 0 THEN p.default_sku_id ELSE coalesce(
-    (SELECT k.id FROM skus k WHERE k.product_id = p.id AND k.stock > 0 ORDER BY k.id = p.default_sku_id DESC, k.sort_order, k.id LIMIT 1),
-    p.default_sku_id) END`;
+  ${cardSkuJoin(country)}`;
+}
 
 export interface CardRow extends BrandColumns, CategoryColumns, SkuSaleColumns {
   id: number;

@@ -10,6 +10,7 @@ import { formatMinor } from '#shared/money';
 import { meByToken } from '../accounts/sessions';
 import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
+import { skuPriceColumns } from '../db/country-prices';
 import { alsoBoughtCards, togetherCards } from './recommended';
 import { viewedCardsSql } from './viewed';
 import { VIEWED_SHOWN } from '#shared/catalogue/viewed';
@@ -108,7 +109,7 @@ export async function productDetail(
       .bind(ref.slug, ref.id ?? -1, ...(shopper ? [shopper.tokenHash, now] : [])),
     bind(
       db.prepare(
-        `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
+        `SELECT id, ${col('name', lang)} AS name, ${skuPriceColumns(country)}, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
       ),
     ),
     bind(
@@ -128,10 +129,10 @@ export async function productDetail(
     // below the product, decision 76's amendment). One statement, each list named by `list`.
     db
       .prepare(
-        `SELECT 0 AS list, * FROM (${togetherCards(lang, pid, gate)} LIMIT 8)
-         UNION ALL SELECT 1 AS list, * FROM (${alsoBoughtCards(lang, pid, gate)} LIMIT 8)${
+        `SELECT 0 AS list, * FROM (${togetherCards(lang, pid, country, gate)} LIMIT 8)
+         UNION ALL SELECT 1 AS list, * FROM (${alsoBoughtCards(lang, pid, country, gate)} LIMIT 8)${
            shopper
-             ? ` UNION ALL SELECT 2 AS list, * FROM (${viewedCardsSql(lang, meByToken('?4', '?5'), pid, VIEWED_SHOWN, ', NULL AS gate')})`
+             ? ` UNION ALL SELECT 2 AS list, * FROM (${viewedCardsSql(lang, country, meByToken('?4', '?5'), pid, VIEWED_SHOWN, ', NULL AS gate')})`
              : ''
          }`,
       )
@@ -155,17 +156,23 @@ export async function productDetail(
   const toImage = (i: ImageRow, index: number): ImageRef =>
     imageRef('product', i.r2_key, i.alt, { width: i.width, height: i.height }, index === 0);
   const productImages = imageRows.filter((i) => i.sku_id === null).map(toImage);
-  const skuRows = skus!.results as unknown as Array<SkuRow & Parameters<typeof offeredFrequencies>[0]>;
+  const allSkus = skus!.results as unknown as Array<
+    Omit<SkuRow, 'price'> & { price: number | null; sold: number } & Parameters<typeof offeredFrequencies>[0]
+  >;
+  // Her country sells the sizes it prices (country-prices.ts); a product it sells none of is still shown,
+  // as not sold in her country (a page, not a 404: the product exists elsewhere), its sizes without a price.
+  const soldHere = allSkus.some((s) => s.sold === 1);
+  const skuRows = soldHere ? allSkus.filter((s) => s.sold === 1) : allSkus;
   const skuList: Sku[] = skuRows.map((s) => {
     const own = imageRows.filter((i) => i.sku_id === s.id).map(toImage);
     return {
       id: s.id,
       name: s.name,
-      price: { price: s.price, old_price: s.old_price },
+      price: soldHere ? { price: s.price!, old_price: s.old_price } : { price: 0, old_price: null },
       buy_limit: s.buy_limit,
-      in_stock: s.stock > 0,
+      in_stock: soldHere && s.stock > 0,
       will_notify: false,
-      stock_level: stockLevel(s.stock),
+      stock_level: stockLevel(soldHere ? s.stock : 0),
       // A size's own pictures only: a size without any shows the product's (the page falls back to
       // them), which the answer carries once rather than again in every size and the default one.
       images: own,
@@ -199,6 +206,7 @@ export async function productDetail(
     warnings: row.warnings,
     default_sku: defaultSku,
     skus: skuList,
+    ...(soldHere ? {} : { sold_here: false }),
     attributes: (
       attributes!.results as Array<{ id: number; group_key: AttributeGroup; slug: string; name: string }>
     ).map((a) => ({

@@ -60,8 +60,10 @@ export async function facetStatements(
       lang,
       currency,
       match,
+      country,
     );
-  const all = compileProductQuery(q, lang, currency, match);
+  const all = compileProductQuery(q, lang, currency, match, country);
+  const listing = all.listing;
   const brand = without('brand_id');
   const category = without('category_id');
   const attrs = without('attributes_id');
@@ -114,11 +116,13 @@ export async function facetStatements(
       )
       .bind(...attrs.params),
     db
-      .prepare(`SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM products p WHERE ${price.where}`)
+      .prepare(
+        `SELECT min(${listing.minPrice}) AS lo, max(${listing.minPrice}) AS hi FROM products p WHERE ${price.where}`,
+      )
       .bind(...price.params),
-    flags('only_available', 'p.in_stock = 1'),
+    flags('only_available', listing.inStock),
     flags('free_delivery', 'p.free_delivery = 1'),
-    flags('on_sale', 'p.max_discount > 0'),
+    flags('on_sale', `${listing.maxDiscount} > 0`),
     selectedStatement,
     ...(currency ? [] : [currencyStatement(db)]),
   ];

@@ -1,10 +1,10 @@
 // Product listing: a capped count and the page in one D1 batch (one round trip).
 import type { ProductQuery } from '#shared/catalogue/filter-model';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import type { CurrencyInfo } from '#shared/money';
 import { paged } from '../lib/params';
 import { cappedCountSql, cappedTotal } from './capped-count';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from './cards';
 import { compileProductQuery, type CompiledQuery } from './query';
 import { rankedPageIds } from './ranked-page';
 import type { SearchMatch } from './search';
@@ -17,10 +17,11 @@ export async function runListing(
   currency: CurrencyInfo | null,
   match: SearchMatch | null,
   page: number,
+  country: CountryCode,
   /** More statements for the same batch (a search page's blood tests and facets); their results come back as `also`. */
   also: D1PreparedStatement[] = [],
 ) {
-  const compiled = compileProductQuery(q, lang, currency, match);
+  const compiled = compileProductQuery(q, lang, currency, match, country);
   const offset = (page - 1) * q.per_page;
   // The page's ids: a ranked search picks its own plan (ranked-page.ts); anything else is a top-N sort
   // (ORDER BY … LIMIT keeps only the page), numbered afterwards.
@@ -38,7 +39,7 @@ export async function runListing(
     db
       .prepare(
         `WITH ranked AS (${ids.sql}), page AS (SELECT id, row_number() OVER () AS pos FROM ranked)
-         SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN page ON page.id = p.id ORDER BY page.pos`,
+         SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN page ON page.id = p.id ORDER BY page.pos`,
       )
       .bind(...ids.params),
     ...also,

@@ -1,26 +1,44 @@
 // What a back-office change to the catalogue must keep in step (decision 6): the products'
-// denormalised listing columns (min_price, max_discount, in_stock, read by the listing without a join),
+// denormalised listing columns (min_price, max_discount, in_stock, read by the listing without a join;
+// per own-priced country in product_country_prices, decision 77),
 // the search index (product_search, normalised text written by the seed; no trigger), and the
 // storefront's KV cache (a new catalogue version makes every cached catalogue answer stale).
 import { CATALOGUE_VERSION_KEY, nextCatalogueVersion } from '#shared/catalogue/cache-version';
 import { normalizeSearchText } from '#shared/search/normalize';
 
 /** The product's listing columns recomputed from its SKUs, as the seed computes them (api/seed/plan.ts). */
-export function denormaliseProduct(db: D1Database, productId: number): D1PreparedStatement {
+export function denormaliseProduct(db: D1Database, productId: number): D1PreparedStatement[] {
   return denormaliseProducts(db, 'SELECT ?1', productId);
 }
 
-/** The same for every product `ids` (a subquery, with its bound values) selects: an import's thousands. */
-export function denormaliseProducts(db: D1Database, ids: string, ...binds: unknown[]): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE products SET
+/**
+ * The same for every product `ids` (a subquery, with its bound values) selects: an import's thousands.
+ * The products' own columns serve the converted countries; an own-priced country's listing reads
+ * `product_country_prices` (country-prices.ts), one row a product it sells, made again from the SKUs'
+ * rows in `sku_country_prices` (none for a converted country, so nothing there for it).
+ */
+export function denormaliseProducts(db: D1Database, ids: string, ...binds: unknown[]): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE products SET
          min_price = coalesce((SELECT min(price) FROM skus WHERE product_id = products.id), 0),
          max_discount = coalesce((SELECT max(CASE WHEN old_price IS NULL THEN 0 ELSE old_price - price END) FROM skus WHERE product_id = products.id), 0),
          in_stock = EXISTS (SELECT 1 FROM skus WHERE product_id = products.id AND stock > 0)
        WHERE id IN (${ids})`,
-    )
-    .bind(...binds);
+      )
+      .bind(...binds),
+    db.prepare(`DELETE FROM product_country_prices WHERE product_id IN (${ids})`).bind(...binds),
+    db
+      .prepare(
+        `INSERT INTO product_country_prices (product_id, country, min_price, max_discount)
+         SELECT k.product_id, cp.country, min(cp.price),
+           max(CASE WHEN cp.old_price IS NULL THEN 0 ELSE cp.old_price - cp.price END)
+         FROM skus k JOIN sku_country_prices cp ON cp.sku_id = k.id
+         WHERE k.product_id IN (${ids}) GROUP BY k.product_id, cp.country`,
+      )
+      .bind(...binds),
+  ];
 }
 
 interface Names {

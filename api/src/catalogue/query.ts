@@ -1,8 +1,9 @@
 // Compiles the spec §3 filter model into SQL over the denormalised product columns.
 import { normalizeFilters, type ProductQuery } from '#shared/catalogue/filter-model';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { payableBoundToBase, type CurrencyInfo } from '#shared/money';
 import { col } from '../lib/lang';
+import { listingIn, type ListingSql } from '../db/country-prices';
 import type { SearchMatch } from './search';
 
 const MATCH_SET = 'p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)';
@@ -21,6 +22,8 @@ export interface CompiledQuery {
   narrowed: boolean;
   /** The order of a non-relevance sort, or a listing without a search; null: rank the search (ranked-page.ts). */
   orderBy: string | null;
+  /** The country's listing columns (its lowest price, saving, availability), for the facets' own reads. */
+  listing: ListingSql;
 }
 
 function placeholders(n: number): string {
@@ -29,7 +32,7 @@ function placeholders(n: number): string {
 
 /**
  * A price bound typed in the shopper's currency (major units, VAT included as every shown price) as
- * base fils: the min bound is the smallest base price shown at or above it, the max bound the
+ * the listing's price (base fils in a converted country, the amount itself in an own-priced one): the min bound is the smallest base price shown at or above it, the max bound the
  * largest shown at or below it, so a product matches exactly when its card price is in the range.
  */
 function majorToFils(amount: number, currency: CurrencyInfo, bound: 'min' | 'max'): number {
@@ -56,9 +59,12 @@ export function compileProductQuery(
   lang: Lang,
   currency: CurrencyInfo | null,
   search: SearchMatch | null,
+  /** The shopper's country: its prices, and in an own-priced country only the products it sells. */
+  country: CountryCode,
 ): CompiledQuery {
   const match = search?.match ?? null;
-  const where: string[] = ['p.is_active = 1'];
+  const listing = listingIn(country);
+  const where: string[] = [listing.sold ? `p.is_active = 1 AND ${listing.sold}` : 'p.is_active = 1'];
   const params: unknown[] = [];
 
   for (const f of normalizeFilters(q.filters)) {
@@ -67,23 +73,23 @@ export function compileProductQuery(
         if (!currency && (f.range?.min !== undefined || f.range?.max !== undefined))
           throw new Error('a price filter needs the currency');
         if (f.range?.min !== undefined) {
-          where.push('p.min_price >= ?');
+          where.push(`${listing.minPrice} >= ?`);
           params.push(majorToFils(f.range.min, currency!, 'min'));
         }
         if (f.range?.max !== undefined) {
-          where.push('p.min_price <= ?');
+          where.push(`${listing.minPrice} <= ?`);
           params.push(majorToFils(f.range.max, currency!, 'max'));
         }
         break;
       }
       case 'only_available':
-        if (f.value !== false) where.push('p.in_stock = 1');
+        if (f.value !== false) where.push(listing.inStock);
         break;
       case 'free_delivery':
         if (f.value !== false) where.push('p.free_delivery = 1');
         break;
       case 'on_sale':
-        if (f.value !== false) where.push('p.max_discount > 0');
+        if (f.value !== false) where.push(`${listing.maxDiscount} > 0`);
         break;
       case 'brand_id':
         where.push(`p.brand_id IN (${placeholders(f.items!.length)})`);
@@ -120,9 +126,9 @@ export function compileProductQuery(
   const orderBy = {
     relevance: match ? null : 'p.popularity DESC',
     popularity: `p.popularity ${dir}`,
-    price: `p.min_price ${q.sort ? dir : 'ASC'}`,
+    price: `${listing.minPrice} ${q.sort ? dir : 'ASC'}`,
     newest: `p.created_at ${dir}`,
-    discount: `p.max_discount ${dir}`,
+    discount: `${listing.maxDiscount} ${dir}`,
     // The Bayesian score of decision 44: many good ratings above one perfect one; unrated last.
     rating: `p.rating_score ${dir}`,
     name: `p.${col('name', lang)} ${q.sort ? dir : 'ASC'}`,
@@ -141,5 +147,6 @@ export function compileProductQuery(
     filtered: where.length > 1,
     narrowed,
     orderBy: orderBy === null ? null : `${orderBy}, p.id ASC`,
+    listing,
   };
 }

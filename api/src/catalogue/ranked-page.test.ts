@@ -3,6 +3,7 @@ import type { ProductQuery } from '#shared/catalogue/filter-model';
 import { compileProductQuery } from './query';
 import { rankedPageIds } from './ranked-page';
 import { searchMatch } from './search';
+import { HOME_COUNTRY } from '#shared/countries';
 
 const query = (search: string, filters: ProductQuery['filters'] = []) =>
   ({ search, per_page: 24, filters }) as ProductQuery;
@@ -16,20 +17,26 @@ describe('ranked page statement', () => {
   ];
   it.each(cases)('binds one parameter per placeholder for %s with %j', (text, filters) => {
     const m = searchMatch(text)!;
-    const { sql, params } = rankedPageIds(m, compileProductQuery(query(text, filters), 'en', null, m), 24, 48);
+    const { sql, params } = rankedPageIds(
+      m,
+      compileProductQuery(query(text, filters), 'en', null, m, HOME_COUNTRY),
+      24,
+      48,
+    );
     expect(sql.match(/\?/g)!.length).toBe(params.length);
     expect(sql).toMatch(/LIMIT 24 OFFSET 48$/);
   });
 
   it('adds the few-matches plan only when the shopper filtered', () => {
     const m = searchMatch('vitamin c')!;
-    const plain = rankedPageIds(m, compileProductQuery(query('vitamin c'), 'en', null, m), 24, 0).sql;
+    const plain = rankedPageIds(m, compileProductQuery(query('vitamin c'), 'en', null, m, HOME_COUNTRY), 24, 0).sql;
     expect(plain).not.toContain("= 'C'");
     const filtered = compileProductQuery(
       query('vitamin c', [{ key: 'brand_id', type: 'multiSelect', items: [3] }]),
       'en',
       null,
       m,
+      HOME_COUNTRY,
     );
     expect(rankedPageIds(m, filtered, 24, 0).sql).toContain("(SELECT name FROM plan) = 'C'");
   });
@@ -41,6 +48,7 @@ describe('ranked page statement', () => {
       'en',
       null,
       m,
+      HOME_COUNTRY,
     );
     const terms = rankedPageIds(m, filtered, 24, 0).sql.split('UNION ALL');
     const later = terms.filter((t) => /= '[BC]'/.test(t));

@@ -4,11 +4,12 @@
 // shop's orders are still too few (a new product, a quiet country). `pid` is an SQL expression for the
 // product's id; the statement binds the country as ?3. `extra` adds columns (the gates' for a signed-in
 // shopper).
-import type { Lang } from '#shared/locale';
-import { CARD_FROM, cardColumns } from './cards';
+import type { CountryCode, Lang } from '#shared/locale';
+import { cardFrom, cardColumns } from './cards';
+import { listingIn } from '../db/country-prices';
 
-export function togetherCards(lang: Lang, pid: string, extra = ''): string {
-  return `SELECT ${cardColumns(lang)}${extra} FROM ${CARD_FROM} JOIN (
+export function togetherCards(lang: Lang, pid: string, country: CountryCode, extra = ''): string {
+  return `SELECT ${cardColumns(lang)}${extra} FROM ${cardFrom(country)} JOIN (
       SELECT related_product_id AS id, 0 AS source, -score AS rank FROM co_purchases
         WHERE country = ?3 AND kind = 'together' AND product_id = ${pid}
       UNION ALL
@@ -19,8 +20,8 @@ export function togetherCards(lang: Lang, pid: string, extra = ''): string {
     WHERE p.is_active = 1 ORDER BY r.source, r.rank, p.id`;
 }
 
-export function alsoBoughtCards(lang: Lang, pid: string, extra = ''): string {
-  return `SELECT ${cardColumns(lang)}${extra} FROM ${CARD_FROM} JOIN co_purchases cp ON cp.related_product_id = p.id
-    WHERE cp.country = ?3 AND cp.kind = 'also' AND cp.product_id = ${pid} AND p.is_active = 1 AND p.in_stock = 1
+export function alsoBoughtCards(lang: Lang, pid: string, country: CountryCode, extra = ''): string {
+  return `SELECT ${cardColumns(lang)}${extra} FROM ${cardFrom(country)} JOIN co_purchases cp ON cp.related_product_id = p.id
+    WHERE cp.country = ?3 AND cp.kind = 'also' AND cp.product_id = ${pid} AND p.is_active = 1 AND ${listingIn(country).inStock}
     ORDER BY cp.score DESC, p.id`;
 }

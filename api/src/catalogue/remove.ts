@@ -18,6 +18,8 @@ export function removeProductsStatements(db: D1Database, ids: string, ...binds: 
     run(`DELETE FROM promotion_gifts WHERE sku_id IN ${skusOf}`),
     run(`DELETE FROM promotion_targets WHERE product_id IN (${ids}) OR sku_id IN ${skusOf}`),
     run(`DELETE FROM back_in_stock_events WHERE sku_id IN ${skusOf}`),
+    run(`DELETE FROM sku_country_prices WHERE sku_id IN ${skusOf}`),
+    run(`DELETE FROM product_country_prices WHERE product_id IN (${ids})`),
     // A home collection that showed them shows the rest.
     run(
       `UPDATE home_sections SET payload = json_set(payload, '$.product_ids',
@@ -37,6 +39,7 @@ export function removeSkusStatements(db: D1Database, ids: string, ...binds: unkn
     run(`DELETE FROM promotion_gifts WHERE sku_id IN (${ids})`),
     run(`DELETE FROM promotion_targets WHERE sku_id IN (${ids})`),
     run(`DELETE FROM back_in_stock_events WHERE sku_id IN (${ids})`),
+    run(`DELETE FROM sku_country_prices WHERE sku_id IN (${ids})`),
     run(`UPDATE product_images SET sku_id = NULL WHERE sku_id IN (${ids})`),
     run(
       `UPDATE products SET default_sku_id = (SELECT s.id FROM skus s WHERE s.product_id = products.id

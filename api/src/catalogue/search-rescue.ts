@@ -2,11 +2,11 @@
 // the popular products of the category closest to the query, so the journey never ends on an empty
 // page. Both are read in one D1 batch. Searches that find little are logged for merchandising.
 import type { Context } from 'hono';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import type { ProductCard } from '#shared/catalogue/types';
 import { matchExpression, queryKey } from '#shared/search/query';
 import type { AppEnv } from '../app-env';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from './cards';
 import { col } from '../lib/lang';
 import { correctFromVocab, vocabLookup, type Correction, type SearchMatch } from './search';
 import { log } from '../lib/log';
@@ -34,6 +34,7 @@ export async function rescueSearch(
   m: SearchMatch,
   lang: Lang,
   log: { query: string; country: string } | null,
+  country: CountryCode,
 ): Promise<{ correction: Correction | null; fallback: Fallback | null }> {
   const lookup = vocabLookup(db, m);
   const anyWord = matchExpression(m.groups, { any: true })!;
@@ -49,7 +50,7 @@ export async function rescueSearch(
         `WITH chosen AS (${CLOSEST_CATEGORY}),
          top AS (SELECT p.id, row_number() OVER (ORDER BY p.in_stock DESC, p.popularity DESC, p.id) AS pos FROM products p
            WHERE p.is_active = 1 AND p.category_id = (SELECT id FROM chosen) ORDER BY p.in_stock DESC, p.popularity DESC, p.id LIMIT ${FALLBACK_ITEMS})
-         SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN top ON top.id = p.id ORDER BY top.pos`,
+         SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN top ON top.id = p.id ORDER BY top.pos`,
       )
       .bind(anyWord),
     ...lookup.statements,

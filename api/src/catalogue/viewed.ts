@@ -2,9 +2,9 @@
 // phone is on her laptop's home page too. A guest's stay in her browser (client/catalogue/viewed-store.ts)
 // and join her account's when she signs in. Viewing a product again moves it to the front; the newest
 // VIEWED_KEPT are kept, for 90 days (retention/windows.ts).
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
-import { CARD_FROM, cardColumns } from './cards';
+import { cardFrom, cardColumns } from './cards';
 
 /** Her views of these products at `at` (the newest first in `ids`), and what falls past the newest kept. */
 export function viewStatements(
@@ -40,8 +40,15 @@ export function viewStatements(
  * SQL: her recently viewed products' cards, newest first, leaving out the page's product (`exceptSql`);
  * `userSql` finds her (her id, or her session's SQL). `extra`: the columns a list it joins carries more.
  */
-export function viewedCardsSql(lang: Lang, userSql: string, exceptSql: string, limit: number, extra = ''): string {
-  return `SELECT ${cardColumns(lang)}${extra} FROM ${CARD_FROM} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ${userSql}
+export function viewedCardsSql(
+  lang: Lang,
+  country: CountryCode,
+  userSql: string,
+  exceptSql: string,
+  limit: number,
+  extra = '',
+): string {
+  return `SELECT ${cardColumns(lang)}${extra} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ${userSql}
        WHERE p.is_active = 1 AND p.id <> ${exceptSql} ORDER BY v.viewed_at DESC LIMIT ${limit}`;
 }
 
@@ -50,12 +57,13 @@ export function viewedCardsStatement(
   db: D1Database,
   userId: number,
   lang: Lang,
+  country: CountryCode,
   except = -1,
   limit = 12,
 ): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
+      `SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
        WHERE p.is_active = 1 AND p.id <> ?2 ORDER BY v.viewed_at DESC LIMIT ?3`,
     )
     .bind(userId, except, limit);

@@ -27,7 +27,7 @@ import type {
 } from '#shared/consultations/types';
 import type { CountryCode, Lang } from '#shared/locale';
 import type { GatewayMethod } from '#shared/payments/gateway-methods';
-import { CARD_FROM, cardColumns, type CardRow, toCard } from '../catalogue/cards';
+import { cardFrom, cardColumns, type CardRow, toCard } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { portrait } from '../media/refs';
 import type { Keyring } from '../lib/keyring';
@@ -162,6 +162,8 @@ export async function ownedDetail(
   id: number,
   userId: number,
   lang: Lang,
+  /** The request's country: the recommended products' cards in its prices, those it sells. */
+  country: CountryCode,
   now = Date.now(),
 ): Promise<ConsultationDetail | null> {
   // Every statement but the row's own names her too, so nothing of another shopper's is read.
@@ -178,7 +180,7 @@ export async function ownedDetail(
     db
       .prepare(
         `SELECT cr.sku_id AS rec_sku_id, cr.quantity, cr.servings_per_day, cr.dose_sealed, cr.reason_sealed, ${cardColumns(lang)}
-         FROM ${CARD_FROM} JOIN consultation_recommendations cr ON cr.product_id = p.id
+         FROM ${cardFrom(country)} JOIN consultation_recommendations cr ON cr.product_id = p.id
          WHERE cr.consultation_id = ?1 AND ${hers}
            AND EXISTS (SELECT 1 FROM consultation_notes WHERE consultation_id = cr.consultation_id AND shared_at IS NOT NULL)
          ORDER BY cr.sort_order, cr.product_id`,

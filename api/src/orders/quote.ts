@@ -12,6 +12,7 @@ import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/cur
 import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from './coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { col } from '../lib/lang';
+import { skuPriceColumns } from '../db/country-prices';
 import { deliveryFeeFor, priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';
@@ -57,7 +58,12 @@ export interface QuoteLine extends PricedLine {
   buy_limit: number | null;
 }
 
-type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
+type LineProblem = {
+  sku_id: number;
+  /** not_sold_here: her country does not sell the SKU (an own-priced country without its price, decision 77). */
+  reason: 'unavailable' | 'not_sold_here' | 'out_of_stock' | 'over_limit';
+  available: number;
+};
 
 /** A coupon as the quote reads it: its row (active ones only), and whether this shopper used it. */
 interface Coupon extends Omit<CouponRow, 'is_active'> {
@@ -149,7 +155,7 @@ export async function quote(
       .bind(ctx.country),
     db
       .prepare(
-        `SELECT s.id AS sku_id, s.price, s.old_price, s.stock, s.buy_limit, s.${col('name', ctx.lang)} AS sku_name,
+        `SELECT s.id AS sku_id, ${skuPriceColumns(ctx.country, 's')}, s.stock, s.buy_limit, s.${col('name', ctx.lang)} AS sku_name,
            p.id AS product_id, p.slug AS product_slug, p.${col('name', ctx.lang)} AS name, p.subscription_discount,
            s.pack_units, s.daily_units,
            (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
@@ -276,7 +282,10 @@ export async function quote(
     pack_units: number | null;
     daily_units: number | null;
   };
-  const rows = results[1]!.results as unknown as SkuRow[];
+  // A SKU her country does not sell is a problem of its own, not a line (country-prices.ts).
+  const read = results[1]!.results as unknown as Array<SkuRow & { sold: number }>;
+  const notSold = new Set(read.filter((r) => r.sold !== 1).map((r) => r.sku_id));
+  const rows = read.filter((r) => r.sold === 1).map(({ sold: _sold, ...r }) => r as SkuRow);
   // What the cart may offer each line: the frequencies its pack suits and the percent off.
   const subscribeOffers = rows.map((l) => ({
     sku_id: l.sku_id,
@@ -306,7 +315,7 @@ export async function quote(
   for (const [skuId, count] of counts) {
     const row = found.get(skuId);
     if (!row) {
-      problems.push({ sku_id: skuId, reason: 'unavailable', available: 0 });
+      problems.push({ sku_id: skuId, reason: notSold.has(skuId) ? 'not_sold_here' : 'unavailable', available: 0 });
       continue;
     }
     const limit = Math.min(row.stock, row.buy_limit ?? Number.POSITIVE_INFINITY);

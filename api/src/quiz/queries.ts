@@ -6,9 +6,9 @@ import type { QuizCatalogueProduct, QuizScore, QuizSuggestion } from '#shared/qu
 import { type Dose, isNutrient } from '#shared/blood-tests/upper-limits';
 import { parseQuizContent, QUIZ_LIMITS, type QuizContent } from '#shared/quiz/schema';
 import type { QuizProductRef, QuizSuggestionView } from '#shared/quiz/api';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
-import { cardColumns, CARD_FROM, toCard, type CardRow } from '../catalogue/cards';
+import { cardColumns, cardFrom, toCard, type CardRow } from '../catalogue/cards';
 import { ApiError } from '../lib/errors';
 
 const parsed = new Map<number, QuizContent>();
@@ -31,6 +31,8 @@ export function versionContent(id: number, json: string): QuizContent {
 export function candidatesStatement(
   db: D1Database,
   lang: Lang,
+  /** The shopper's country: the cards in its prices, only what it sells. */
+  country: CountryCode,
   versionSql: string,
   binds: unknown[],
 ): D1PreparedStatement {
@@ -63,7 +65,7 @@ export function candidatesStatement(
          (SELECT group_concat(DISTINCT sn.nutrient) FROM skus k2 JOIN sku_nutrients sn ON sn.sku_id = k2.id WHERE k2.product_id = p.id) AS nutrients,
          (SELECT group_concat(sn.nutrient || ' ' || sn.amount || ' ' || sn.unit, '|') FROM sku_nutrients sn WHERE sn.sku_id = s.id) AS doses,
          ${cardColumns(lang)}
-       FROM picked, ${CARD_FROM}
+       FROM picked, ${cardFrom(country)}
        WHERE p.id = picked.product_id
        ORDER BY p.in_stock DESC, p.popularity DESC, p.id`,
     )

@@ -10,7 +10,7 @@ import type { ProductCard } from '#shared/catalogue/types';
 import type { CountryCode, Lang } from '#shared/locale';
 import { suggestionsAr } from '#shared/i18n/suggestions.ar';
 import { suggestionsEn } from '#shared/i18n/suggestions.en';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { routeFrom, type DatabaseEnv } from '../db/databases';
 import { meByToken } from '../accounts/sessions';
 import {
@@ -139,13 +139,13 @@ export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
         statements.push(
           db
             .prepare(
-              `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
+              `SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
                WHERE p.is_active = 1 ORDER BY v.viewed_at DESC LIMIT ${SHOWN}`,
             )
             .bind(userId),
         );
       // What her results may suggest: the rules' candidates, read only when she has values.
-      if (her.values.length) statements.push(ruleCandidatesStatement(db, lang));
+      if (her.values.length) statements.push(ruleCandidatesStatement(db, lang, country));
       const [read, fromShard] = await Promise.all([
         statements.length ? db.batch(statements) : Promise.resolve([]),
         shardLines,
@@ -229,8 +229,8 @@ async function finishSections(
   const [cardsRes, gatesRes, factsRes] = none
     ? []
     : await db.batch([
-        db.prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds),
-        gateStatement(db, lang, where, binds),
+        db.prepare(`SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} WHERE ${where}`).bind(...binds),
+        gateStatement(db, lang, country, where, binds),
         db
           .prepare(`SELECT id, pack_units, daily_units FROM skus WHERE id IN (${marks(skuIds.length)})`)
           .bind(...skuIds),

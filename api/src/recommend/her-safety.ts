@@ -10,7 +10,7 @@
 import type { Intake, PregnancyState } from '#shared/consultations/intake';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
 import { gulfDate } from '#shared/gulf-days';
-import type { Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
 import { quizStops } from '#shared/quiz/engine';
 import type { QuizAnswers, QuizContent } from '#shared/quiz/schema';
 import { type GateShopper, recommendationWarnings } from '#shared/safety/recommendation-gates';
@@ -18,7 +18,7 @@ import type { Keyring, WrappedDataKey } from '../lib/keyring';
 import { versionContent } from '../quiz/queries';
 import { healthSealer, openText, primeKey } from '../consultations/seal';
 import { type GateSku, gateColumns, skusFrom } from '../consultations/practice/products';
-import { CARD_FROM } from '../catalogue/cards';
+import { cardFrom } from '../catalogue/cards';
 
 export interface HerSafety {
   shopper: GateShopper;
@@ -100,10 +100,16 @@ export async function readHer(
   };
 }
 
-/** What the gates read of the SKU each product's card shows (catalogue/cards.ts CARD_FROM), for the
+/** What the gates read of the SKU each product's card shows (catalogue/cards.ts cardFrom), for the
  * products `where` (an SQL condition on `p`, its bindings `binds`) picks. */
-export function gateStatement(db: D1Database, lang: Lang, where: string, binds: unknown[]): D1PreparedStatement {
-  return db.prepare(`SELECT ${gateColumns(lang)} FROM ${CARD_FROM} WHERE ${where}`).bind(...binds);
+export function gateStatement(
+  db: D1Database,
+  lang: Lang,
+  country: CountryCode,
+  where: string,
+  binds: unknown[],
+): D1PreparedStatement {
+  return db.prepare(`SELECT ${gateColumns(lang)} FROM ${cardFrom(country)} WHERE ${where}`).bind(...binds);
 }
 
 /** gateStatement's rows, by product id. */

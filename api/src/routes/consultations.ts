@@ -64,7 +64,7 @@ const GATEWAY_WAY_MESSAGES = [
 
 /** Hers, in one D1 batch (the row, its health rows and key); another shopper's answers 404. */
 async function detail(c: Context<AppEnv>, id: number, userId: number) {
-  const d = await ownedDetail(c.env.DB, healthKeyring(c.var.config), id, userId, c.var.lang);
+  const d = await ownedDetail(c.env.DB, healthKeyring(c.var.config), id, userId, c.var.lang, c.var.country);
   if (!d) throw new ApiError(404, 'not_found');
   return d;
 }

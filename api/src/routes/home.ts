@@ -3,7 +3,7 @@
 // only=for_you, her own sections alone (her kept page's trip, decision 76).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { contract } from '../contract/validate';
 import type { AppEnv } from '../app-env';
@@ -15,6 +15,7 @@ import { FOR_YOU_KINDS, forYouPlan, ME_BY_TOKEN, type ForYouSection } from '../r
 import { tokenHash } from '../accounts/tokens';
 import { bearerToken } from '../middleware/user';
 import { healthKeyring } from '../consultations/seal';
+import { listingIn } from '../db/country-prices';
 
 /** A section's id, kind and title, with the data its kind shows (decision 68: the route's response). */
 const section = <T extends string, D extends z.ZodType>(type: T, data: D) =>
@@ -101,7 +102,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
         `SELECT id, slug, ${col('name', lang)} AS name, color FROM categories WHERE parent_id IS NULL ORDER BY sort_order`,
       ),
       db.prepare(
-        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 ORDER BY p.popularity DESC, p.id
+        `SELECT ${cardColumns(lang)} FROM ${cardFrom(c.var.country)} WHERE p.is_active = 1 AND ${listingIn(c.var.country).inStock} ORDER BY p.popularity DESC, p.id
        LIMIT coalesce(json_extract(${payloadOf('popular')}, '$.limit'), 12)`,
       ),
       db.prepare(
@@ -117,7 +118,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
             .bind(...forYou.binds)
         : db.prepare(`SELECT ${nutritionistColumns} FROM nutritionists n WHERE ${nutritionistOn}`),
       db.prepare(
-        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN json_each(${payloadOf('collection')}, '$.product_ids') j ON j.value = p.id
+        `SELECT ${cardColumns(lang)} FROM ${cardFrom(c.var.country)} JOIN json_each(${payloadOf('collection')}, '$.product_ids') j ON j.value = p.id
        WHERE p.is_active = 1 ORDER BY j.key`,
       ),
     ]);

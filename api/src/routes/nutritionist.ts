@@ -11,7 +11,7 @@ import {
 } from '#shared/consultations/answer-schemas';
 import { addDays, CONSULTATION_RULES, gulfDate } from '#shared/consultations/rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { portrait } from '../media/refs';
 import { ApiError } from '../lib/errors';
@@ -244,7 +244,7 @@ export const nutritionistRoutes = new Hono<AppEnv>()
           .bind(ref.slug, ref.id ?? -1),
         db
           .prepare(
-            `SELECT li.list_id, li.${col('note', lang)} AS note, ${cardColumns(lang)} FROM ${CARD_FROM}
+            `SELECT li.list_id, li.${col('note', lang)} AS note, ${cardColumns(lang)} FROM ${cardFrom(country)}
            JOIN nutritionist_list_items li ON li.product_id = p.id
            WHERE li.list_id IN (SELECT id FROM nutritionist_lists WHERE nutritionist_id = ${nid}) AND p.is_active = 1
            ORDER BY li.list_id, li.sort_order`,

@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { productQuerySchema, type ProductQuery } from '#shared/catalogue/filter-model';
-import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
 import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { giveawaysFor } from '../orders/giveaways';
 import { promotionRules, promotionStatements } from '../orders/promotion-data';
@@ -16,6 +16,7 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../lib/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { runListing } from '../catalogue/listing';
+import { listingIn, skuPriceColumns } from '../db/country-prices';
 import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
 import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';
@@ -42,7 +43,6 @@ import type { AppEnv } from '../app-env';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';
 import { payableMinor } from '#shared/money';
-import { productSoldIn } from '../catalogue/sold-in';
 import {
   pageParams,
   filterSortQuery,
@@ -68,7 +68,7 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
   const withFacets = (m: SearchMatch | null) =>
     q.with_facets ? facetStatements(db, q, c.var.lang, c.var.country, m) : Promise.resolve(null);
   let facetPlan = await withFacets(search);
-  const first = await runListing(db, q, c.var.lang, currency, search, page, [
+  const first = await runListing(db, q, c.var.lang, currency, search, page, c.var.country, [
     ...(tests ? [tests] : []),
     ...(facetPlan?.statements ?? []),
   ]);
@@ -87,6 +87,7 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
       search,
       c.var.lang,
       page === 1 ? { query: q.search!, country: c.var.country } : null,
+      c.var.country,
     );
     if (rescue.correction) {
       const retryFacets = await withFacets(rescue.correction.match);
@@ -97,6 +98,7 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
         currency,
         rescue.correction.match,
         page,
+        c.var.country,
         retryFacets?.statements,
       );
       if (retry.listing.total > 0) {
@@ -234,10 +236,12 @@ productRoutes.post(
     const statements: D1PreparedStatement[] = [
       db
         .prepare(
-          `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
+          // Her country's price of each size and whether it sells it (db/country-prices.ts): what it does
+          // not sell comes back as not_sold, for the cart to drop and name.
+          `SELECT s.id, s.${col('name', lang)} AS name, ${skuPriceColumns(c.var.country, 's')}, s.stock, s.buy_limit,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
-          ${firstImageColumn(lang)}, ${productSoldIn('s', '?1')} AS sold
+          ${firstImageColumn(lang)}
         FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
         WHERE s.id IN (${idMarks}) AND p.is_active = 1`,
         )
@@ -264,8 +268,8 @@ productRoutes.post(
              ranked AS (SELECT id, 0 AS source, -score AS rank FROM learned
                UNION ALL SELECT pt.related_product_id, 1, 0 FROM purchase_together pt
                WHERE pt.product_id IN (SELECT product_id FROM cart) AND pt.related_product_id NOT IN (SELECT id FROM learned))
-           SELECT ${cardColumns(lang)}${token ? `, ${gateJson(lang)} AS gate` : ''} FROM ${CARD_FROM} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
-           WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id NOT IN (SELECT product_id FROM cart)
+           SELECT ${cardColumns(lang)}${token ? `, ${gateJson(lang)} AS gate` : ''} FROM ${cardFrom(c.var.country)} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
+           WHERE p.is_active = 1 AND ${listingIn(c.var.country).inStock} AND p.id NOT IN (SELECT product_id FROM cart)
            ORDER BY r.source, r.rank, p.popularity DESC, p.id LIMIT 8`,
           )
           .bind(...ids, c.var.country),
@@ -381,7 +385,7 @@ productRoutes.get(
     const user = await requireUser(c);
     // A request expires 90 days after it was made: the list says when, and hides expired ones.
     const { results } = await c.env.DB.prepare(
-      `SELECT ${cardColumns(c.var.lang)}, n.created_at + ?2 AS notify_expires_at FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ?1
+      `SELECT ${cardColumns(c.var.lang)}, n.created_at + ?2 AS notify_expires_at FROM ${cardFrom(c.var.country)} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ?1
      WHERE p.is_active = 1 AND n.created_at + ?2 > ?3 ORDER BY n.created_at DESC`,
     )
       .bind(user.id, REQUEST_TTL_MS, Date.now())

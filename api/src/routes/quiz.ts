@@ -111,7 +111,7 @@ quizRoutes.post(
     const db = c.env.DB;
     const [version, candidates, currencies] = await db.batch([
       db.prepare("SELECT id, content FROM quiz_versions WHERE id = ? AND status != 'draft'").bind(version_id),
-      candidatesStatement(db, c.var.lang, "? AND v.status != 'draft'", [version_id]),
+      candidatesStatement(db, c.var.lang, c.var.country, "? AND v.status != 'draft'", [version_id]),
       currencyStatement(db),
     ]);
     const row = version!.results[0] as { id: number; content: string } | undefined;
@@ -186,6 +186,7 @@ quizRoutes.get(
       candidatesStatement(
         db,
         c.var.lang,
+        c.var.country,
         '(SELECT x.version_id FROM quiz_results x WHERE x.user_id = ? ORDER BY x.id DESC LIMIT 1)',
         [user.id],
       ),

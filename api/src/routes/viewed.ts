@@ -8,7 +8,7 @@ import { VIEWED_SHOWN } from '#shared/catalogue/viewed';
 import { viewedCardsSchema, viewedIdsSchema } from '#shared/api/viewed-schemas';
 import { z } from '#shared/zod';
 import type { AppEnv } from '../app-env';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { viewedCardsStatement, viewStatements } from '../catalogue/viewed';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
@@ -27,7 +27,7 @@ export const viewedRoutes = new Hono<AppEnv>()
       const ids = c.req.valid('json').ids.slice(0, VIEWED_SHOWN);
       if (!ids.length) return c.json(ok({ items: [] }));
       const { results } = await c.env.DB.prepare(
-        `SELECT ${cardColumns(c.var.lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.id IN (${ids.map(() => '?').join(', ')})`,
+        `SELECT ${cardColumns(c.var.lang)} FROM ${cardFrom(c.var.country)} WHERE p.is_active = 1 AND p.id IN (${ids.map(() => '?').join(', ')})`,
       )
         .bind(...ids)
         .all<CardRow>();
@@ -47,7 +47,14 @@ export const viewedRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const user = await requireUser(c);
-      const { results } = await viewedCardsStatement(c.env.DB, user.id, c.var.lang, -1, VIEWED_SHOWN).all<CardRow>();
+      const { results } = await viewedCardsStatement(
+        c.env.DB,
+        user.id,
+        c.var.lang,
+        c.var.country,
+        -1,
+        VIEWED_SHOWN,
+      ).all<CardRow>();
       return c.json(ok({ items: results.map(toCard) }));
     },
   )
@@ -67,7 +74,7 @@ export const viewedRoutes = new Hono<AppEnv>()
       // Her browser's views were made just before she signed in: they come first, in their order.
       const results = await db.batch([
         ...viewStatements(db, user.id, c.req.valid('json').ids, Date.now()),
-        viewedCardsStatement(db, user.id, c.var.lang, -1, VIEWED_SHOWN),
+        viewedCardsStatement(db, user.id, c.var.lang, c.var.country, -1, VIEWED_SHOWN),
       ]);
       return c.json(ok({ items: (results[results.length - 1]!.results as unknown as CardRow[]).map(toCard) }));
     },

@@ -56,7 +56,7 @@ const OWNED = 'l.id = ? AND l.user_id = ?';
 
 function ownedListStatement(c: Context<AppEnv>, id: number, userId: number): D1PreparedStatement {
   return c.env.DB.prepare(
-    `SELECT ${listColumns(c.var.lang)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE ${OWNED}`,
+    `SELECT ${listColumns(c.var.lang, c.var.country)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE ${OWNED}`,
   ).bind(id, userId);
 }
 
@@ -122,8 +122,8 @@ wishlistRoutes.get(
         : 'l.id = (SELECT k.id FROM wishlists k WHERE k.user_id = ? AND ? = 1 ORDER BY k.updated_at DESC, k.id DESC LIMIT 1)';
     const openBinds = open !== undefined ? [open, user.id] : [user.id, scope === 'shared' ? 0 : 1];
     const [lists, items] = await db.batch([
-      scopeStatement(db, c.var.lang, user.id, scope, sku ?? null),
-      itemsStatement(db, c.var.lang, openWhere, openBinds),
+      scopeStatement(db, c.var.lang, c.var.country, user.id, scope, sku ?? null),
+      itemsStatement(db, c.var.lang, c.var.country, openWhere, openBinds),
     ]);
     const rows = lists!.results as unknown as ListRow[];
     const summaries = rows.map((r) => toSummary(r, user.id, r.user_id !== user.id));
@@ -228,7 +228,7 @@ wishlistRoutes.get(
     const db = c.env.DB;
     const [list, items] = await db.batch([
       ownedListStatement(c, id, user.id),
-      itemsStatement(db, c.var.lang, OWNED, [id, user.id]),
+      itemsStatement(db, c.var.lang, c.var.country, OWNED, [id, user.id]),
     ]);
     const row = list!.results[0] as ListRow | undefined;
     if (!row) throw new ApiError(404, 'not_found');
@@ -427,10 +427,10 @@ wishlistRoutes.get(
     const [list, items, follow] = await db.batch([
       db
         .prepare(
-          `SELECT ${listColumns(lang)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE l.share_token = ?`,
+          `SELECT ${listColumns(lang, c.var.country)} FROM wishlists l JOIN users u ON u.id = l.user_id WHERE l.share_token = ?`,
         )
         .bind(token),
-      itemsStatement(db, lang, 'l.share_token = ?', [token]),
+      itemsStatement(db, lang, c.var.country, 'l.share_token = ?', [token]),
       db
         .prepare(
           `SELECT 1 AS ok FROM wishlist_follows f JOIN wishlists l ON l.id = f.list_id

@@ -7,7 +7,7 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { toTestCard, type TestCardRow } from '../blood-tests/cards';
 import { testSearchStatement } from '../blood-tests/list';
 import type { ProductQuery } from '#shared/catalogue/filter-model';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { compileProductQuery } from '../catalogue/query';
 import { rankedPageIds } from '../catalogue/ranked-page';
@@ -23,6 +23,7 @@ async function suggestFor(
   db: D1Database,
   m: SearchMatch,
   lang: Lang,
+  country: CountryCode,
   limit: number,
   tests: D1PreparedStatement | null = null,
 ) {
@@ -30,13 +31,19 @@ async function suggestFor(
   // The best few products as the search page ranks them (decision 25): a short prefix such as "vi"
   // matches a third of a 200,000-product catalogue, and ranking every match by bm25 took 1.3 s at p99;
   // past RANK_ALL matches the plan reads tier by tier, in stock first, by popularity, and stops.
-  const compiled = compileProductQuery({ filters: [], per_page: limit } as unknown as ProductQuery, lang, null, m);
+  const compiled = compileProductQuery(
+    { filters: [], per_page: limit } as unknown as ProductQuery,
+    lang,
+    null,
+    m,
+    country,
+  );
   const ids = rankedPageIds(m, compiled, limit, 0);
   const [products, brands, categories, bloodTests] = await db.batch([
     db
       .prepare(
         `WITH ranked AS (${ids.sql}), top AS (SELECT id, row_number() OVER () AS pos FROM ranked)
-         SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN top ON top.id = p.id ORDER BY top.pos`,
+         SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN top ON top.id = p.id ORDER BY top.pos`,
       )
       .bind(...ids.params),
     // Every product of a brand (of a category) has the same brand (category) column in the search
@@ -79,7 +86,7 @@ export async function suggestions(
   const m = searchMatch(text, text?.trim() ? await loadSynonyms(db) : []);
   if (!m) return { products: [], brands: [], categories: [], blood_tests: none, currency, corrected: false };
   const tests = testSearchStatement(db, text ?? '', lang, country, 3);
-  const found = { ...(await suggestFor(db, m, lang, limit, tests)), currency };
+  const found = { ...(await suggestFor(db, m, lang, country, limit, tests)), currency };
   if (found.products.length || found.brands.length || found.categories.length || found.blood_tests.length)
     return { ...found, corrected: false };
   const lookup = vocabLookup(db, m);
@@ -91,6 +98,6 @@ export async function suggestions(
     terms.map((r) => r.results),
   );
   if (!fix) return { ...found, corrected: false };
-  const fixed = await suggestFor(db, fix.match, lang, limit);
+  const fixed = await suggestFor(db, fix.match, lang, country, limit);
   return { ...fixed, currency, corrected: fixed.products.length > 0 };
 }

@@ -6,6 +6,7 @@ import { payableMinor } from '#shared/money';
 import { discountedPrice, type Frequency, offeredFrequencies, orderDate } from '#shared/subscriptions/frequency';
 import type { RunFailure, SubscriptionStatus, SubscriptionView } from '#shared/subscriptions/types';
 import { col } from '../lib/lang';
+import { priceInRowCountrySql } from '../db/country-prices';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { thumbnailUrl } from '../media/renditions';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';
@@ -24,7 +25,7 @@ interface Row {
   image_key: string | null;
   sku_id: number;
   sku_name: string;
-  price: number;
+  price: number | null;
   pack_units: number | null;
   daily_units: number | null;
   subscription_discount: number | null;
@@ -46,7 +47,7 @@ function subscriptionsStatement(db: D1Database, userId: number, lang: Lang, id?:
       `SELECT s.id, s.status, s.country, s.count, s.every, s.next_date, s.pay_by,
          p.id AS product_id, p.slug, p.${col('name', lang)} AS product_name,
          (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key,
-         k.id AS sku_id, k.${col('name', lang)} AS sku_name, k.price, k.pack_units, k.daily_units, p.subscription_discount,
+         k.id AS sku_id, k.${col('name', lang)} AS sku_name, ${priceInRowCountrySql('k', 's.country', 'price')} AS price, k.pack_units, k.daily_units, p.subscription_discount,
          a.id AS address_id, a.label AS address_label, a.recipient,
          coalesce(ar.${col('name', lang)}, ci.${col('name', lang)}) AS place,
          c.brand, c.last4,
@@ -97,7 +98,8 @@ export async function subscriptionsOf(
       offered: offeredFrequencies(r, r.count),
       next_date: r.next_date,
       order_date: orderDate(r.next_date),
-      unit_price: payableMinor(discountedPrice(r.price, discount), currency),
+      // Null: her country no longer sells it (an own-priced country without its price); the run will say so.
+      unit_price: r.price === null ? 0 : payableMinor(discountedPrice(r.price, discount), currency),
       discount,
       currency: currency.currency,
       address: {

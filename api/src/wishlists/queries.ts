@@ -1,7 +1,8 @@
 // Wishlists' SQL: the statements the /list routes batch, and their rows as the shared
 // shapes (shared/api/wishlist-schemas.ts). Every statement about a list names its owner or its share
 // token in its WHERE, so a batch is the ownership check too: another shopper's id matches no row.
-import type { Lang } from '#shared/locale';
+import { pricingOf } from '#shared/countries';
+import type { CountryCode, Lang } from '#shared/locale';
 import {
   firstName,
   type SharedWishlistItem,
@@ -10,11 +11,12 @@ import {
   type WishlistSummary,
 } from '#shared/api/wishlist-schemas';
 import { cardColumns, imageRefs, toCard, type CardRow } from '../catalogue/cards';
+import { skusIn } from '../db/country-prices';
 import { col } from '../lib/lang';
 
-/** The items' FROM: a list's SKUs with their product, brand and category, as the card's columns name them. */
-const ITEMS_FROM = `wishlist_items w
-  JOIN skus s ON s.id = w.sku_id
+/** The items' FROM: a list's SKUs (from `skus`, a source of them) with their product, brand and category, as the card's columns name them. */
+const itemsFrom = (skus: string) => `wishlist_items w
+  JOIN ${skus} s ON s.id = w.sku_id
   JOIN products p ON p.id = s.product_id
   JOIN brands b ON b.id = p.brand_id
   JOIN categories c ON c.id = p.category_id`;
@@ -29,12 +31,24 @@ export interface ItemRow extends CardRow {
   bought: number;
 }
 
-/** A list's items (of active products) as cards of the kept SKU; `listId` is an SQL expression binding its own values. */
-export function itemsStatement(db: D1Database, lang: Lang, listWhere: string, binds: unknown[]): D1PreparedStatement {
+/**
+ * A list's items (of active products) as cards of the kept SKU in the viewer's country's prices, those it
+ * sells (country-prices.ts); `listId` is an SQL expression binding its own values. The price at add is
+ * the KWD price the shop kept (the price-drop alerts' reference): in an own-priced country, whose price
+ * is not a conversion of it, the item shows its price now instead, so no drop is claimed.
+ */
+export function itemsStatement(
+  db: D1Database,
+  lang: Lang,
+  country: CountryCode,
+  listWhere: string,
+  binds: unknown[],
+): D1PreparedStatement {
+  const atAdd = pricingOf(country) === 'own' ? 's.price' : 'w.price_at_add';
   return db
     .prepare(
-      `SELECT ${cardColumns(lang)}, w.price_at_add, w.price_alert, w.added_at, w.bought_at IS NOT NULL AS bought
-       FROM ${ITEMS_FROM}
+      `SELECT ${cardColumns(lang)}, ${atAdd} AS price_at_add, w.price_alert, w.added_at, w.bought_at IS NOT NULL AS bought
+       FROM ${itemsFrom(skusIn(country))}
        WHERE w.list_id = (SELECT l.id FROM wishlists l WHERE ${listWhere}) AND p.is_active = 1
        ORDER BY ${ITEMS_ORDER}`,
     )
@@ -63,13 +77,17 @@ export interface ListRow {
   contains?: number | null;
 }
 
-/** The columns of a list (alias `l`, owner `u`) for the scopes and the list's own page. */
-export function listColumns(lang: Lang): string {
+/**
+ * The columns of a list (alias `l`, owner `u`) for the scopes and the list's own page: its counts and
+ * picture are of the items the viewer's country sells, as the list's page shows them.
+ */
+export function listColumns(lang: Lang, country: CountryCode): string {
+  const items = itemsFrom(skusIn(country));
   return `l.id, l.name, l.user_id, l.share_token, l.updated_at, u.name AS publisher,
-    (SELECT count(*) FROM ${ITEMS_FROM} WHERE w.list_id = l.id AND p.is_active = 1) AS items_count,
-    (SELECT count(*) FROM ${ITEMS_FROM} WHERE w.list_id = l.id AND p.is_active = 1 AND w.price_alert = 1) AS price_alerts,
+    (SELECT count(*) FROM ${items} WHERE w.list_id = l.id AND p.is_active = 1) AS items_count,
+    (SELECT count(*) FROM ${items} WHERE w.list_id = l.id AND p.is_active = 1 AND w.price_alert = 1) AS price_alerts,
     (SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
-       FROM ${ITEMS_FROM} JOIN product_images i ON i.product_id = p.id
+       FROM ${items} JOIN product_images i ON i.product_id = p.id
        WHERE w.list_id = l.id AND p.is_active = 1 ORDER BY ${ITEMS_ORDER}, i.sort_order LIMIT 1) AS image`;
 }
 
@@ -77,6 +95,7 @@ export function listColumns(lang: Lang): string {
 export function scopeStatement(
   db: D1Database,
   lang: Lang,
+  country: CountryCode,
   userId: number,
   scope: WishlistScope,
   sku: number | null,
@@ -87,7 +106,7 @@ export function scopeStatement(
   const where = scope === 'personal' ? own : scope === 'shared' ? followed : `(${own} OR ${followed})`;
   return db
     .prepare(
-      `SELECT ${listColumns(lang)},
+      `SELECT ${listColumns(lang, country)},
          CASE WHEN ?2 IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM wishlist_items x WHERE x.list_id = l.id AND x.sku_id = ?2) END AS contains
        FROM wishlists l JOIN users u ON u.id = l.user_id
        WHERE ${where} ORDER BY l.user_id = ?1 DESC, l.updated_at DESC, l.id DESC`,

@@ -1,7 +1,7 @@
 // One product: its names, descriptions, category, brand and active flag; a card per SKU with price,
 // old price, buy limit and stock (set, or add and take away, with a reason) and what each country
 // pays; and the image upload (multipart; the API judges the file by its content).
-import { formatMinor, isShopCurrency } from '#shared/money';
+import { currencyDecimals, formatMinor, isShopCurrency, minorToDecimal } from '#shared/money';
 import type { CountryCode } from '#shared/locale';
 import type { ProductDetail } from '#shared/api/staff-catalogue-responses';
 import type { StaffTranslator } from '../../lib/i18n';
@@ -71,7 +71,11 @@ export function ProductPage(props: {
                 {s.prices.map((c) => (
                   <span key={c.country}>
                     {t.t(`st_catalogue_pays_${c.country.toLowerCase() as Lowercase<CountryCode>}`)}:{' '}
-                    <strong>{money(c.price, c.currency, c.country)}</strong>
+                    {c.price === null ? (
+                      <strong className="warn">{t.t('st_catalogue_not_sold_there')}</strong>
+                    ) : (
+                      <strong>{money(c.price, c.currency, c.country)}</strong>
+                    )}
                     {c.old_price !== null && <del> {money(c.old_price, c.currency, c.country)}</del>}
                   </span>
                 ))}
@@ -115,6 +119,22 @@ export function ProductPage(props: {
                       <button type="submit">{t.t('st_catalogue_save_sku', { sku: name(s) })}</button>
                     </div>
                   </form>
+                  {/* An own-priced country's price is the owner's, set here (decision 77); empty: not sold there. */}
+                  {s.prices
+                    .filter((c) => c.pricing === 'own')
+                    .map((c) => (
+                      <CountryPriceForm
+                        key={c.country}
+                        t={t}
+                        sku={s.id}
+                        product={p.id}
+                        price={c}
+                        failure={failure}
+                        shown={(minor) =>
+                          minorToDecimal(minor, isShopCurrency(c.currency) ? currencyDecimals(c.currency) : 0)
+                        }
+                      />
+                    ))}
                   <form method="post" action={`/catalogue/skus/${s.id}/stock`} className="grid adjust">
                     <input type="hidden" name="product_id" value={p.id} />
                     <NumberField
@@ -342,5 +362,48 @@ function SubscriptionDiscount(props: {
         </form>
       )}
     </section>
+  );
+}
+
+/** An own-priced country's price of one size: typed in its currency, VAT included; empty: not sold there. */
+function CountryPriceForm(props: {
+  t: StaffTranslator;
+  sku: number;
+  product: number;
+  price: ProductDetail['skus'][number]['prices'][number];
+  failure?: FormFailure | null;
+  shown: (minor: number) => string;
+}) {
+  const { t, price: c, failure } = props;
+  const form = `sku-${props.sku}-${c.country}`;
+  return (
+    <form method="post" action={`/catalogue/skus/${props.sku}/country-price`} className="grid">
+      <input type="hidden" name="product_id" value={props.product} />
+      <input type="hidden" name="country" value={c.country} />
+      <Field
+        t={t}
+        form={form}
+        name="price"
+        label={t.t('st_catalogue_country_price', { currency: c.currency })}
+        value={c.price === null ? '' : props.shown(c.price)}
+        failure={failure}
+        hint={t.t('st_catalogue_country_price_hint')}
+        inputMode="decimal"
+      />
+      <Field
+        t={t}
+        form={form}
+        name="old_price"
+        label={t.t('st_catalogue_country_old_price', { currency: c.currency })}
+        value={c.old_price === null ? '' : props.shown(c.old_price)}
+        failure={failure}
+        inputMode="decimal"
+      />
+      <div className="actions">
+        <button type="submit" className="secondary">
+          {t.t('st_catalogue_save_country_price', { currency: c.currency })}
+        </button>
+      </div>
+    </form>
   );
 }

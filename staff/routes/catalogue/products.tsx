@@ -130,6 +130,21 @@ export const productRoutes = new Hono<StaffAppEnv>()
       (f) => productPage(c, product, f),
     );
   })
+  .post('/catalogue/skus/:id{[0-9]+}/country-price', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const product = Number(values.product_id) || 0;
+    const { product_id: _, ...body } = values;
+    return submit(
+      c,
+      `/staff/catalogue/skus/${id}/country-price`,
+      body,
+      `sku-${id}-${values.country ?? ''}`,
+      values,
+      `/catalogue/products/${product}?done=sku`,
+      (f) => productPage(c, product, f),
+    );
+  })
   .post('/catalogue/skus/:id{[0-9]+}/stock', staffPage('catalogue:write'), async (c) => {
     const id = idOf(c);
     const { values } = await formFields(c);

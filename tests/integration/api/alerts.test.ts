@@ -12,6 +12,8 @@ import {
 } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '#shared/locale';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
 import { currencyInfoFor, formatPrice } from '#shared/money';
 import worker from '#api/src/index';
 import {
@@ -350,6 +352,52 @@ describe('alert mails', () => {
     expect(arPush.en.body).toContain(formatPrice(7500, sa, 'en'));
     expect(arPush.ar.url).toBe(`http://localhost:8787/ar/products/alert-product-${productId}`);
     expect(arPush.en.url).toBe(`http://localhost:8787/products/alert-product-${productId}`);
+  });
+});
+
+describe("an alert in an own-priced country (decision 77, a country's own prices)", () => {
+  // No country of the registry is own-priced until the Emirates' part lands: one is switched for this
+  // test and back (the consumer runs in this isolate and asks the registry for each person).
+  it("tells her the owner's price there, and nothing when her country does not sell the size", async () => {
+    const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+    const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+    const sold = await soldOutProduct(7500);
+    const unsold = await soldOutProduct(7500);
+    const now = Date.now();
+    const her = await shopper('en');
+    const elsewhere = await shopper('en');
+    await notifyMe(her, sold.productId, 'en', switched, now - 60_000);
+    await notifyMe(elsewhere, unsold.productId, 'en', switched, now - 60_000);
+    await env.DB.prepare('INSERT INTO sku_country_prices (sku_id, country, price) VALUES (?, ?, 4950)')
+      .bind(sold.skuId, switched)
+      .run();
+    rows[switched]!.pricing = 'own';
+    try {
+      for (const p of [sold, unsold]) {
+        await setStock(p.skuId, 1);
+        await restockEvent(p.skuId, now);
+      }
+      await recorder().run(
+        [
+          { kind: 'back_in_stock', skuId: sold.skuId },
+          { kind: 'back_in_stock', skuId: unsold.skuId },
+        ],
+        now,
+      );
+      const [mail] = await mailsTo(her);
+      const own = currencyInfoFor(switched, 122_000, 1_500);
+      expect(own.pricing).toBe('own');
+      expect(mail!.body_text).toContain(formatPrice(4950, own, 'en'));
+      expect(await mailsTo(elsewhere)).toEqual([]);
+      // Her request is settled all the same: no later wave picks her again.
+      const request = await env.DB.prepare('SELECT notified_at FROM notify_requests WHERE product_id = ?')
+        .bind(unsold.productId)
+        .first<{ notified_at: number | null }>();
+      expect(request!.notified_at).toBe(now);
+    } finally {
+      rows[switched]!.pricing = 'converted';
+      await env.DB.prepare('DELETE FROM sku_country_prices').run();
+    }
   });
 });
 

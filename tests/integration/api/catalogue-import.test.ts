@@ -5,7 +5,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
-import { CATALOGUE_COLUMNS } from '#shared/catalogue/import-format';
+import { CATALOGUE_COLUMNS, catalogueColumns, ownColumns, shownColumns } from '#shared/catalogue/import-format';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
 import { csvCell, parseCsv } from '#shared/text/csv';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
@@ -541,6 +543,61 @@ describe('stock file', () => {
     expect(body.data.lines).toEqual([{ line: 2, stock: 1 }]);
     expect((await sku(601)).stock).toBe(was[601]);
     await env.DB.prepare('UPDATE skus SET stock = ? WHERE id = 401').bind(was[401]).run();
+  });
+});
+
+describe("an own-priced country's columns", () => {
+  // No country of the registry is own-priced until the Emirates' part lands: one is switched for this test
+  // and back (the API runs in this isolate and reads the columns from the registry on each request).
+  it('reads, stores and undoes its prices, its columns in place of the read-only ones', async () => {
+    const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+    const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+    const own = ownColumns(switched);
+    rows[switched]!.pricing = 'own';
+    try {
+      const [header, ...lines] = parseCsv(await exportCsv());
+      const names = header!.cells;
+      expect(names).toEqual(catalogueColumns());
+      expect(names).toContain(own.price);
+      expect(names).not.toContain(shownColumns(switched).price);
+      const at = (name: string) => names.indexOf(name);
+      const edited = (price: string, old: string) =>
+        [
+          names.join(','),
+          ...lines.map((l) => {
+            const cells = [...l.cells];
+            if (cells[at('sku_id')] === '101') {
+              cells[at(own.price)] = price;
+              cells[at(own.old_price)] = old;
+            }
+            return cells.map((c) => csvCell(c)).join(',');
+          }),
+        ].join('\n');
+      // More digits than the currency has, and an old price not above the price: refused by line and column.
+      const bad = await checked(edited('15.505', '15'));
+      expect(bad.problems.map((p: { column: string; msg: string }) => [p.column, p.msg])).toEqual([
+        [own.price, 'import_country_price_invalid'],
+      ]);
+      const data = await checked(edited('15.50', '18'));
+      expect(data.problems).toEqual([]);
+      expect(data.summary.skus).toMatchObject({ create: 0, update: 1 });
+      expect((await apply(data.id)).status).toBe(200);
+      const minor = 10 ** CORE[switched].decimals;
+      const stored = () =>
+        env.DB.prepare('SELECT sku_id, country, price, old_price FROM sku_country_prices').all<any>();
+      expect((await stored()).results).toEqual([
+        { sku_id: 101, country: switched, price: 15.5 * minor, old_price: 18 * minor },
+      ]);
+      // The listing's columns for the country follow at once: only product 1 is sold there.
+      const listed = await env.DB.prepare(
+        'SELECT product_id, min_price, max_discount FROM product_country_prices',
+      ).all();
+      expect(listed.results).toEqual([{ product_id: 1, min_price: 15.5 * minor, max_discount: 2.5 * minor }]);
+      expect((await revert(data.id)).status).toBe(200);
+      expect((await stored()).results).toEqual([]);
+    } finally {
+      rows[switched]!.pricing = 'converted';
+    }
   });
 });
 

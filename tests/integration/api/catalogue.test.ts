@@ -1,8 +1,12 @@
 // Catalogue routes against the fixture: filters combined, the attributes 'or' merge, price ranges in
 // SAR, pagination edges, detail by id or slug, SKU sync, home sections, bad payloads.
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deviceToken, json } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { denormaliseProducts } from '#api/src/catalogue/maintain';
+import { SKU_COLUMNS } from '#api/src/db/country-prices';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
+import { ADDRESSES, call, deviceToken, json } from './helpers';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 
 let token: string;
@@ -420,5 +424,115 @@ describe('GET /sitemap and /sitemap/products/{page}', () => {
     const listed = (await list({})).body.data.items.map((p: { slug: string }) => p.slug);
     expect(page.data.items.map((i: { slug: string }) => i.slug)).toEqual(expect.arrayContaining(listed));
     expect(page.data.items[0].updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+// A country's own prices (decision 77, "a country's own prices"). The registry has no own-priced country
+// until the Emirates' part lands, and a new country needs its database rows (migration 0088), so this
+// switches Saudi Arabia's pricing kind for these tests and back (the API runs in this isolate and asks
+// `pricingOf` on every request). What it proves: every route here takes its prices and what it sells
+// from the resolution (api/src/db/country-prices.ts) for whichever country's module says 'own';
+// not that a real third country's rows, texts or rates are right.
+describe("an own-priced country: the owner's amounts, and only what she sells there", () => {
+  const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+  const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+  beforeAll(async () => {
+    rows[switched]!.pricing = 'own';
+    // Sold there: product 1 (both sizes) and product 4 (on sale); the rest are not.
+    await env.DB.prepare(
+      `INSERT INTO sku_country_prices (sku_id, country, price, old_price) VALUES
+         (101, ?1, 1500, NULL), (102, ?1, 2600, NULL), (401, ?1, 1200, 1500)`,
+    )
+      .bind(switched)
+      .run();
+    await env.DB.batch(denormaliseProducts(env.DB, 'SELECT id FROM products'));
+  });
+  afterAll(async () => {
+    rows[switched]!.pricing = 'converted';
+    await env.DB.prepare('DELETE FROM sku_country_prices').run();
+    await env.DB.batch(denormaliseProducts(env.DB, 'SELECT id FROM products'));
+  });
+
+  it('reads every column of skus in its own-priced source of SKUs', async () => {
+    const { results } = await env.DB.prepare('PRAGMA table_info(skus)').all<{ name: string }>();
+    expect(results.map((c) => c.name)).toEqual([...SKU_COLUMNS]);
+  });
+
+  it('lists, filters and sorts only what the country sells, at its own amounts, not converted', async () => {
+    const r = await list({}, { country: switched });
+    expect(ids(r)).toEqual([1, 4]);
+    expect(r.body.data.items.map((p: { default_sku: { price: unknown } }) => p.default_sku.price)).toEqual([
+      { price: 1500, old_price: null },
+      { price: 1200, old_price: 1500 },
+    ]);
+    // A price range typed in the country's currency is the owner's amount itself (SAR 13–20: 15.00 only).
+    const ranged = await list(
+      { filters: [{ key: 'sku_price', type: 'range', range: { min: 13, max: 20 } }] },
+      { country: switched },
+    );
+    expect(ids(ranged)).toEqual([1]);
+    expect(ids(await list({ sort: { key: 'price', value: 'asc' } }, { country: switched }))).toEqual([4, 1]);
+    expect(
+      ids(await list({ filters: [{ key: 'on_sale', type: 'boolean', value: true }] }, { country: switched })),
+    ).toEqual([4]);
+    // The home page's popular cards too (3, in stock, is not sold there).
+    const home = (await json(await call('/homepage/v4', { token, headers: { 'x-country': switched } }))).data;
+    const popular = home.sections.find((s: { type: string }) => s.type === 'popular').data;
+    expect(popular.items.map((c: { id: number }) => c.id)).toEqual([1, 4]);
+    // The home country is as it was: every product, its KWD prices.
+    expect(ids(await list({}))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("shows a product sold elsewhere as not sold in her country, and its sizes at the owner's prices where sold", async () => {
+    const elsewhere = await call('/product/2/v2', { token, headers: { 'x-country': switched } });
+    expect(elsewhere.status).toBe(200);
+    const { data } = await json(elsewhere);
+    expect(data.sold_here).toBe(false);
+    expect(data.default_sku).toMatchObject({ in_stock: false, price: { price: 0, old_price: null } });
+    const sold = (await json(await call('/product/1/v2', { token, headers: { 'x-country': switched } }))).data;
+    expect(sold.sold_here).toBeUndefined();
+    expect(sold.skus.map((s: { price: { price: number } }) => s.price.price)).toEqual([1500, 2600]);
+  });
+
+  it("drops what she cannot buy there from the cart's refresh, and the quote refuses it by name", async () => {
+    const sync = await json(
+      await call('/product/sku', {
+        body: JSON.stringify({ ids: [101, 201], exclude_purchase_together: true }),
+        token,
+        headers: { 'x-country': switched },
+      }),
+    );
+    expect(sync.data.items.map((s: { id: number }) => s.id)).toEqual([101]);
+    const quote = await json(
+      await call('/order/calculate', {
+        body: JSON.stringify({
+          items: [
+            { sku_id: 101, count: 2 },
+            { sku_id: 201, count: 1 },
+          ],
+        }),
+        token,
+        headers: { 'x-country': switched },
+      }),
+    );
+    expect(quote.data.problems).toEqual([{ sku_id: 201, reason: 'not_sold_here', available: 0 }]);
+    // The owner's amount is what she pays (VAT included in it): 2 × 15.00.
+    expect(quote.data.lines[0]).toMatchObject({ sku_id: 101, unit_price: 1500, line_total: 3000 });
+    // Checkout refuses it with a message key and the line's reason.
+    const placed = await call('/order/submit', {
+      body: JSON.stringify({
+        items: [{ sku_id: 201, count: 1 }],
+        payment_method: 'cod',
+        address: { ...ADDRESSES[switched as keyof typeof ADDRESSES], recipient: 'Guest' },
+        email: 'not-sold@example.com',
+        idempotency_key: crypto.randomUUID(),
+      }),
+      token,
+      headers: { 'x-country': switched },
+    });
+    expect(placed.status).toBe(409);
+    const refused = await json(placed);
+    expect(refused.meta.msg).toBe('cart_changed');
+    expect(refused.data.problems).toEqual([{ sku_id: 201, reason: 'not_sold_here', available: 0 }]);
   });
 });

@@ -3,6 +3,8 @@
 // catalogue version bumped, and who may change what.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
@@ -376,5 +378,54 @@ describe('categories, brands, home sections and nutritionists', () => {
     expect((await json(price)).meta.msg).toBe('forbidden');
     const brand = await staffCall(nutritionist.token, '/staff/catalogue/brands/1', { json: {} });
     expect(brand.status).toBe(403);
+  });
+});
+
+describe("an own-priced country's price of a size", () => {
+  // No country of the registry is own-priced until the Emirates' part lands: one is switched for this
+  // test and back (the API runs in this isolate and asks the registry on each request).
+  it('is set in its currency and cleared (not sold there), its listing row kept in step; a converted one is refused', async () => {
+    const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+    const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+    const set = (body: Record<string, unknown>) =>
+      staffCall(manager.token, '/staff/catalogue/skus/401/country-price', { json: { country: switched, ...body } });
+    const converted = await set({ price: '12' });
+    expect(converted.status).toBe(400);
+    expect((await json(converted)).data.fields[0]).toMatchObject({
+      field: 'price',
+      message: 'sku_country_price_converted',
+    });
+    rows[switched]!.pricing = 'own';
+    try {
+      const decimals = CORE[switched].decimals;
+      const tooPrecise = await set({ price: `12.${'5'.repeat(decimals + 1)}` });
+      expect((await json(tooPrecise)).data.fields[0]).toMatchObject({ field: 'price', message: 'price_invalid' });
+      const saved = await set({ price: '12', old_price: '15' });
+      expect(saved.status).toBe(200);
+      const minor = 10 ** decimals;
+      expect((await json(saved)).data).toMatchObject({ price: 12 * minor, old_price: 15 * minor });
+      const listed = () =>
+        env.DB.prepare(
+          'SELECT min_price, max_discount FROM product_country_prices WHERE product_id = 4 AND country = ?',
+        )
+          .bind(switched)
+          .first();
+      expect(await listed()).toEqual({ min_price: 12 * minor, max_discount: 3 * minor });
+      // The product page of the back office shows what each country pays: the owner's amount there.
+      const page = (await json(await staffCall(manager.token, '/staff/catalogue/products/4'))).data;
+      expect(page.skus[0].prices.find((c: { country: string }) => c.country === switched)).toMatchObject({
+        pricing: 'own',
+        price: 12 * minor,
+        old_price: 15 * minor,
+      });
+      expect(JSON.parse((await lastAudit('sku', 401))!.after_json)).toEqual({
+        price: 12 * minor,
+        old_price: 15 * minor,
+      });
+      expect((await set({ price: '', old_price: '' })).status).toBe(200);
+      expect(await listed()).toBeNull();
+    } finally {
+      rows[switched]!.pricing = 'converted';
+    }
   });
 });

@@ -4,6 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import type { PricingKind } from '#shared/countries/types';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 
@@ -410,5 +412,33 @@ describe('wishlists: account removal', () => {
       .first<Record<string, number>>();
     expect(left).toEqual({ lists: 0, items: 0, follows_of: 0, follows_by: 0 });
     expect((await scope(friend, 'shared')).map((l) => l.id)).not.toContain(id);
+  });
+});
+
+describe("wishlists in an own-priced country (decision 77, a country's own prices)", () => {
+  // No country of the registry is own-priced until the Emirates' part lands: one is switched for this
+  // test and back (the API runs in this isolate and asks the registry on each request).
+  it("shows and counts the items the country sells, at the owner's prices, claiming no drop", async () => {
+    const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+    const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;
+    const id = await newList(owner, 'Travel');
+    await post(`/list/${id}/items/add`, { sku: 401 }, owner);
+    await post(`/list/${id}/items/add`, { sku: 501 }, owner);
+    await env.DB.prepare('INSERT INTO sku_country_prices (sku_id, country, price) VALUES (401, ?, 1200)')
+      .bind(switched)
+      .run();
+    rows[switched]!.pricing = 'own';
+    try {
+      const there = await items(owner, id, { 'x-country': switched });
+      expect(there.data.items.map((i: any) => [i.default_sku.id, i.default_sku.price.price, i.price_at_add])).toEqual([
+        [401, 1200, 1200],
+      ]);
+      expect(there.data.list).toMatchObject({ items_count: 1 });
+      // At home the list is whole, at the KWD prices it was added at.
+      expect((await items(owner, id)).data.list).toMatchObject({ items_count: 2 });
+    } finally {
+      rows[switched]!.pricing = 'converted';
+      await env.DB.prepare('DELETE FROM sku_country_prices').run();
+    }
   });
 });

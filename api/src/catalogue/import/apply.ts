@@ -179,6 +179,7 @@ export function applyCatalogueStatements(
          coalesce((SELECT max(sort_order) FROM skus WHERE product_id = r.product_id), -1) + r.sku_seq
        FROM ${ROWS} r WHERE r.import_id = ?1 AND r.sku_action = 'create' ORDER BY r.line`,
     ),
+    ...setOwnPricesStatements(db, importId, 'after_json'),
     run(
       `UPDATE products SET default_sku_id = (SELECT id FROM skus WHERE product_id = products.id ORDER BY sort_order, id LIMIT 1)
        WHERE id IN (SELECT product_id FROM ${ROWS} WHERE import_id = ?1 AND product_action = 'create')`,
@@ -215,6 +216,30 @@ export function setSkuStatement(db: D1Database, importId: number, json: 'before_
        FROM ${ROWS} r WHERE r.import_id = ?1 AND r.sku_action = 'update' AND skus.id = r.sku_id`,
     )
     .bind(importId);
+}
+
+/**
+ * The own-priced countries' prices of created and updated sizes set from one side of their lines (an
+ * import: after; an undo: before): each country the line names loses its row and gets the line's, none
+ * where the line says not sold there. Lines naming no country (every file without such columns) touch nothing.
+ */
+export function setOwnPricesStatements(db: D1Database, importId: number, json: 'before_json' | 'after_json') {
+  const named = `FROM ${ROWS} r, json_each(r.${json}, '$.sku.own') j
+    WHERE r.import_id = ?1 AND r.sku_action IN ('create', 'update')`;
+  return [
+    db
+      .prepare(
+        `DELETE FROM sku_country_prices WHERE EXISTS (SELECT 1 ${named}
+           AND r.sku_id = sku_country_prices.sku_id AND j.key = sku_country_prices.country)`,
+      )
+      .bind(importId),
+    db
+      .prepare(
+        `INSERT INTO sku_country_prices (sku_id, country, price, old_price)
+         SELECT r.sku_id, j.key, j.value ->> '$.price', j.value ->> '$.old_price' ${named} AND j.type = 'object'`,
+      )
+      .bind(importId),
+  ];
 }
 
 /** Search rows of updated products whose name, brand or category text changed (FTS5 takes no UPDATE … FROM). */

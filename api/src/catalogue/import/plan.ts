@@ -11,6 +11,11 @@ export interface SkuFields {
   price: number;
   old_price: number | null;
   buy_limit: number | null;
+  /**
+   * The own-priced countries' prices the file sets (decision 77's issue-77 amendment), by country; null:
+   * not sold there. Only the countries whose columns the file has; absent when it has none.
+   */
+  own?: Partial<Record<string, { price: number; old_price: number | null } | null>>;
 }
 /** The product's search row (decision 23): normalised name, brand and category text. */
 export interface SearchFields {

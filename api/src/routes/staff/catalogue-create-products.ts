@@ -68,7 +68,7 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
               Date.now(),
             ),
           insertSku(db, skuId, id, input, '0'),
-          denormaliseProduct(db, id),
+          ...denormaliseProduct(db, id),
           db
             .prepare(
               "INSERT INTO product_search (rowid, name, brand, category, ingredients, tags) VALUES (?, '', '', '', '', '')",
@@ -118,7 +118,7 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
         const next = (await nextId(db, 'skus').first<{ id: number }>())!.id;
         await commit(c, [
           insertSku(db, next, id, input, '(SELECT coalesce(max(sort_order), -1) + 1 FROM skus WHERE product_id = ?2)'),
-          denormaliseProduct(db, id),
+          ...denormaliseProduct(db, id),
           audit(c, member, {
             action: 'sku.create',
             resource: 'sku',
@@ -228,7 +228,7 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');
       await commit(c, [
         ...removeSkusStatements(db, 'SELECT ?1', id),
-        denormaliseProduct(db, before.product_id),
+        ...denormaliseProduct(db, before.product_id),
         audit(c, member, { action: 'sku.delete', resource: 'sku', resourceId: id, before }),
       ]);
       return c.json(ok({ id, product_id: before.product_id }));

@@ -255,7 +255,7 @@ export const staffImportRoutes = new Hono<AppEnv>()
       try {
         results = await db.batch([
           ...work,
-          denormaliseProducts(db, touchedProducts, id),
+          ...denormaliseProducts(db, touchedProducts, id),
           audit(c, member, {
             action: 'catalogue.import',
             resource: 'catalogue_import',
@@ -329,7 +329,7 @@ export const staffImportRoutes = new Hono<AppEnv>()
             ? revertCatalogueStatements(db, id, member.id, now, requestId)
             : revertStockStatements(db, id, member.id, now, requestId)),
           // The products it changed and kept; those it created are gone.
-          denormaliseProducts(db, touchedProducts, id),
+          ...denormaliseProducts(db, touchedProducts, id),
           audit(c, member, {
             action: 'catalogue.import_revert',
             resource: 'catalogue_import',

@@ -13,6 +13,7 @@ import { onBackInStock } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts, priceDropStatement } from '#api/src/alerts';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/lib/currency';
 import { denormaliseProduct, searchRowStatement } from '#api/src/catalogue/maintain';
+import { ownPricesColumn, priceIn } from '#api/src/db/country-prices';
 import { checkedImage, renditionSize, storeRenditions } from '#api/src/media/upload';
 import { imageRef } from '#api/src/media/renditions';
 import { LOW_STOCK_UNITS } from './dashboard';
@@ -117,7 +118,11 @@ export const staffProductRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const [product, skus, images, categories, brands, currencies] = await db.batch([
         db.prepare('SELECT * FROM products WHERE id = ?').bind(id),
-        db.prepare('SELECT * FROM skus WHERE product_id = ? ORDER BY sort_order, id').bind(id),
+        db
+          .prepare(
+            `SELECT *, ${ownPricesColumn('skus')} AS own_prices FROM skus WHERE product_id = ? ORDER BY sort_order, id`,
+          )
+          .bind(id),
         db
           .prepare(
             'SELECT id, r2_key, alt_en, alt_ar, width, height, sort_order FROM product_images WHERE product_id = ? ORDER BY sort_order, id',
@@ -133,16 +138,23 @@ export const staffProductRoutes = new Hono<AppEnv>()
       if (!row) throw notFound();
       rememberCurrencies(currencies!.results);
       const countries = COUNTRY_CODES.map((code) => knownCurrency(code)!);
-      const skuRows = (skus!.results as unknown as SkuRow[]).map((s) => ({
-        ...s,
-        // What a shopper of each country pays (VAT included where it applies; decision 9).
-        prices: countries.map((info) => ({
-          country: info.country as CountryCode,
-          currency: info.currency,
-          price: payableMinor(s.price, info),
-          old_price: s.old_price === null ? null : payableMinor(s.old_price, info),
-        })),
-      }));
+      const skuRows = (skus!.results as unknown as Array<SkuRow & { own_prices: string | null }>).map(
+        ({ own_prices, ...s }) => ({
+          ...s,
+          // What a shopper of each country pays (VAT included where it applies; decision 9): converted from
+          // the KWD price, or the owner's own in an own-priced country, null where it is not sold there.
+          prices: countries.map((info) => {
+            const there = priceIn(info.country, s, own_prices);
+            return {
+              country: info.country as CountryCode,
+              currency: info.currency,
+              pricing: info.pricing,
+              price: there === null ? null : payableMinor(there.price, info),
+              old_price: there?.old_price == null ? null : payableMinor(there.old_price, info),
+            };
+          }),
+        }),
+      );
       return c.json(
         ok({
           product: row,
@@ -317,7 +329,7 @@ export const staffProductRoutes = new Hono<AppEnv>()
             : db
                 .prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ? WHERE id = ?')
                 .bind(after.price, after.old_price, after.buy_limit, id),
-          denormaliseProduct(db, before.product_id),
+          ...denormaliseProduct(db, before.product_id),
           ...(restocked ? onBackInStock(c.env, [id]) : []),
           // A lower price: wishlist owners who asked for a price-drop alert hear of it.
           ...priceDrop,
@@ -369,7 +381,7 @@ export const staffProductRoutes = new Hono<AppEnv>()
         // Relative, so an order placed between the read and this batch still counts: a delivery of 12
         // adds 12 to whatever is there. (The audit row's before/after are as read.)
         db.prepare('UPDATE skus SET stock = stock + ?1 WHERE id = ?2 AND stock + ?1 >= 0').bind(input.adjust, id),
-        denormaliseProduct(db, before.product_id),
+        ...denormaliseProduct(db, before.product_id),
         ...(restocked ? onBackInStock(c.env, [id]) : []),
         audit(c, member, {
           action: 'sku.stock',

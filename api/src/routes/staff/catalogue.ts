@@ -8,6 +8,7 @@ import { staffProductRoutes } from './catalogue-products';
 import { staffTaxonomyRoutes } from './catalogue-taxonomy';
 import { staffNutritionistRoutes } from './catalogue-nutritionists';
 import { staffImportRoutes } from './catalogue-import';
+import { staffCountryPriceRoutes } from './catalogue-country-prices';
 
 export { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
 
@@ -15,4 +16,5 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
   .route('/', staffProductRoutes)
   .route('/', staffTaxonomyRoutes)
   .route('/', staffNutritionistRoutes)
-  .route('/', staffImportRoutes);
+  .route('/', staffImportRoutes)
+  .route('/', staffCountryPriceRoutes);

@@ -2,17 +2,18 @@
 // every problem listed with its line and column, and, when there is none, the plan the import would
 // carry out: each product and SKU created, updated or kept, its stock moved, its search fields redone.
 import {
-  CATALOGUE_COLUMNS,
+  catalogueColumns,
   type CatalogueColumn,
   type CatalogueRow,
   IMPORT_MAX_ROWS,
   type ImportProblem,
   type ProductFields,
-  OPTIONAL_COLUMNS,
-  READ_ONLY_COLUMNS,
+  optionalColumns,
   readCatalogueRow,
   readHeader,
-  sarShown,
+  shownCountries,
+  shownAmount,
+  shownColumns,
 } from '#shared/catalogue/import-format';
 import { payableMinor } from '#shared/money';
 import { searchBrand, searchCategory, searchName } from '#api/src/catalogue/maintain';
@@ -33,7 +34,7 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
   const parsed = records(text);
   if ('problems' in parsed) return fileProblems('catalogue', 0, parsed.problems);
   const [header, ...lines] = parsed.records;
-  const columns = readHeader<CatalogueColumn>(header, CATALOGUE_COLUMNS, OPTIONAL_COLUMNS);
+  const columns = readHeader<CatalogueColumn>(header, catalogueColumns(), optionalColumns());
   if ('problems' in columns) return fileProblems('catalogue', lines.length, columns.problems);
   if (lines.length === 0) return fileProblems('catalogue', 0, [{ line: 2, column: null, msg: 'import_file_empty' }]);
   if (lines.length > IMPORT_MAX_ROWS)
@@ -51,7 +52,7 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
   }
 
   const shop = await readShop(db, rows);
-  const { saudi, productBySlug, skuById, brandById, categoryById, searchById } = shop;
+  const { shown, productBySlug, skuById, brandById, categoryById, searchById } = shop;
   const problem = (
     line: number,
     column: CatalogueColumn | null,
@@ -154,12 +155,15 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
 
     const product = productOf.get(row.product_slug)!;
     const s = row.sku;
+    // The own-priced countries whose columns the file has: their prices as the file sets them.
+    const ownCountries = Object.keys(row.own);
     const after: SkuFields = {
       name_en: s.name_en,
       name_ar: s.name_ar,
       price: s.price,
       old_price: s.old_price,
       buy_limit: s.buy_limit,
+      ...(ownCountries.length ? { own: row.own } : {}),
     };
     let skuAction: Action = 'create';
     let skuBefore: (SkuFields & { stock: number }) | undefined;
@@ -173,12 +177,14 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
       if (!sku) problem(row.line, 'sku_id', 'import_sku_unknown', { id: s.id });
       else if (sku.product_id !== product.id) problem(row.line, 'sku_id', 'import_sku_other_product', { id: s.id });
       else {
+        const stored = sku.own ? (JSON.parse(sku.own) as NonNullable<SkuFields['own']>) : {};
         const current: SkuFields = {
           name_en: sku.name_en,
           name_ar: sku.name_ar,
           price: sku.price,
           old_price: sku.old_price,
           buy_limit: sku.buy_limit,
+          ...(ownCountries.length ? { own: Object.fromEntries(ownCountries.map((c) => [c, stored[c] ?? null])) } : {}),
         };
         skuAction = JSON.stringify(current) === JSON.stringify(after) ? 'keep' : 'update';
         skuBefore = { ...current, stock: sku.stock };
@@ -192,15 +198,19 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
       else summary.stock.removed -= stockDelta;
     }
 
-    // The Saudi columns are for reading: say so when the file's figure is not what will be charged.
-    for (const [column, value, base] of [
-      ['price_sar_shown', row.sar_shown.price, after.price],
-      ['old_price_sar_shown', row.sar_shown.old_price, after.old_price],
-    ] as const) {
-      if (value === '' || !READ_ONLY_COLUMNS.includes(column)) continue;
-      const actual = base === null ? '' : sarShown(payableMinor(base, saudi));
-      if (value !== actual)
-        warnings.push({ line: row.line, column, msg: 'import_sar_price_derived', params: { file: value, actual } });
+    // A converted country's columns are for reading: say so when the file's figure is not what will be charged.
+    for (const country of shownCountries()) {
+      const columns = shownColumns(country);
+      const file = row.shown[country] ?? { price: '', old_price: '' };
+      for (const [column, value, base] of [
+        [columns.price, file.price, after.price],
+        [columns.old_price, file.old_price, after.old_price],
+      ] as const) {
+        if (value === '') continue;
+        const actual = base === null ? '' : shownAmount(payableMinor(base, shown.get(country)!), country);
+        if (value !== actual)
+          warnings.push({ line: row.line, column, msg: 'import_sar_price_derived', params: { file: value, actual } });
+      }
     }
 
     const beforeState = {

@@ -2,6 +2,7 @@
 // brands and categories, the products' search fields and the currencies, read in one D1 batch whatever
 // the file's length.
 import type { CatalogueRow, ProductFields } from '#shared/catalogue/import-format';
+import { shownCountries } from '#shared/catalogue/import-format';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/lib/currency';
 import type { SearchFields, SkuFields } from '../plan';
 
@@ -11,10 +12,12 @@ interface ProductRow extends Omit<ProductFields, 'brand_slug' | 'category_slug'>
   brand_id: number;
   category_id: number;
 }
-interface SkuRow extends SkuFields {
+interface SkuRow extends Omit<SkuFields, 'own'> {
   id: number;
   product_id: number;
   stock: number;
+  /** Its own-priced countries' prices (JSON by country), or null. */
+  own: string | null;
 }
 export interface Named {
   id: number;
@@ -40,7 +43,10 @@ export async function readShop(db: D1Database, rows: CatalogueRow[]) {
       .bind(JSON.stringify(slugs)),
     db
       .prepare(
-        'SELECT id, product_id, name_en, name_ar, price, old_price, buy_limit, stock FROM skus WHERE id IN (SELECT value FROM json_each(?))',
+        `SELECT id, product_id, name_en, name_ar, price, old_price, buy_limit, stock,
+           (SELECT json_group_object(cp.country, json_object('price', cp.price, 'old_price', cp.old_price))
+            FROM sku_country_prices cp WHERE cp.sku_id = skus.id) AS own
+         FROM skus WHERE id IN (SELECT value FROM json_each(?))`,
       )
       .bind(JSON.stringify(skuIds)),
     db.prepare('SELECT id, slug, name_en, name_ar FROM brands'),
@@ -54,7 +60,8 @@ export async function readShop(db: D1Database, rows: CatalogueRow[]) {
     currencyStatement(db),
   ]);
   rememberCurrencies(currencies!.results);
-  const saudi = knownCurrency('SA')!;
+  // The converted countries whose prices the file shows, with their money facts.
+  const shown = new Map(shownCountries().map((c) => [c, knownCurrency(c)!]));
   const productBySlug = new Map((products!.results as unknown as ProductRow[]).map((p) => [p.slug, p]));
   const skuById = new Map((skus!.results as unknown as SkuRow[]).map((s) => [s.id, s]));
   const brandRows = brands!.results as unknown as Named[];
@@ -67,7 +74,7 @@ export async function readShop(db: D1Database, rows: CatalogueRow[]) {
     (search!.results as unknown as Array<SearchFields & { id: number }>).map(({ id, ...s }) => [id, s]),
   );
   return {
-    saudi,
+    shown,
     productBySlug,
     skuById,
     brandBySlug,
