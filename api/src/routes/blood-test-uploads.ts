@@ -38,7 +38,7 @@ import { paged } from '../lib/params';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { type Keyring, keyringOf, openFile, sealFile } from '../uploads/crypto';
-import { attachmentDisposition, safeFileName, sniffUploadType } from '../uploads/sniff';
+import { safeFileName, sniffUploadType, uploadDownload } from '../uploads/sniff';
 import { deleteObjects } from '../uploads/store';
 import { pdfTextLines } from '../uploads/pdf-text';
 import {
@@ -423,17 +423,7 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       )
         .bind(Date.now(), file.id)
         .run();
-      return new Response(plaintext, {
-        headers: {
-          'content-type': file.content_type,
-          'content-length': String(plaintext.byteLength),
-          'content-disposition': attachmentDisposition(file.name),
-          // Opened directly, the file can run nothing and load nothing; never sniffed, never stored.
-          'content-security-policy': "sandbox; default-src 'none'",
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, no-store',
-        },
-      });
+      return uploadDownload(plaintext, file);
     },
   )
   .post(
