@@ -66,14 +66,14 @@ export function isKeptPage(c: Context<AppEnv>): boolean {
 }
 
 /**
- * The slot of a guest's page view, or of the kept copy a signed-in shopper's page starts from (`her`:
- * the same page with her places neutral, decision 76); null when this view must be rendered for her
- * alone (or the code comes from the dev server, which has no build id: an edit must show without a new
- * build).
+ * The slot of a kept page's view (the caller checked the rule: isKeptPage) for a guest, or of the kept
+ * copy a signed-in shopper's page starts from (`her`: the same page with her places neutral, decision
+ * 76); null when this view must be rendered for her alone (or the code comes from the dev server, which
+ * has no build id: an edit must show without a new build).
  */
 export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string, her = false): Request | null {
   if (c.var.config.PAGE_CACHE_TTL_S === 0 || build === '') return null;
-  if (!isKeptPage(c) || (!her && session.userToken)) return null;
+  if (!her && session.userToken) return null;
   const url = new URL(c.req.url);
   // The page's language is in its path; its country, the build and the kind of copy are added here.
   const kind = her ? '/her' : '';
