@@ -177,11 +177,7 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, places: Places
       her,
       product: places.product === null ? null : productId,
     });
-    const templates = Object.entries(parts)
-      .filter(([, markup]) => markup !== '')
-      .map(([name, markup]) => `${HER_FILL_MARK[0]}="${name}">${markup}</template>`)
-      .join('');
-    return `${templates}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
+    return `${parts}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
   } catch (error) {
     reportError(c, error);
     return `<script nonce="${c.var.nonce}">${herData({ state: 'failed', user: her.user ?? null })}</script>`;
