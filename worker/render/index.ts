@@ -33,7 +33,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     // her country and language, or rendered now and kept (decision 40); for a signed-in shopper it is the
     // kept copy for signed-in shoppers, her places neutral, with her own parts streamed into it after
     // one trip (decision 76). Any other page is rendered for its shopper alone and never kept.
-    const kept = isKeptPage(c);
+    const kept = isKeptPage(c.req.method, path);
     // In a build the pages' code is in the worker and loads within the turn; from the dev server or the
     // test runner it comes by I/O, so it is loaded first there and no call starts late and misses its
     // bundle (matching the routes twice costs a built page a millisecond for nothing).

@@ -6,7 +6,6 @@
 // catalogue version (shared/catalogue/cache-version.ts) and the build: a back-office change or a deploy
 // makes them all stale at once, and the TTL is only the last resort.
 import type { Context } from 'hono';
-import { splitLocalePath } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { catalogueVersion } from '../cache';
 import type { Session } from '../lib/session';
@@ -58,11 +57,9 @@ function stillTrue(kept: Headers, now: number): boolean {
   return until === null || now < Number(until);
 }
 
-/** Whether this request is for a kept page (GET of a page the rule above keeps). */
-export function isKeptPage(c: Context<AppEnv>): boolean {
-  if (c.req.method !== 'GET') return false;
-  const path = splitLocalePath(new URL(c.req.url).pathname).path;
-  return GUEST_PAGES.some((pattern) => pattern.test(path));
+/** Whether a request is for a kept page (GET of a page the rule above keeps; `path` without its language). */
+export function isKeptPage(method: string, path: string): boolean {
+  return method === 'GET' && GUEST_PAGES.some((pattern) => pattern.test(path));
 }
 
 /**
