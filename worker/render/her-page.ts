@@ -43,23 +43,28 @@ function slugOf(segment: string): string {
 /** Her parts with what only the storefront's render of them reads: the product's id, the prices' answers. */
 type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown> };
 
-/** Her view under way: her pass as read, and her parts' trip, which has left. */
+/** Her view under way: her pass being read, and her parts' trip, which has left. */
 export interface HerStart {
-  pass: PassState | null;
+  /** Her pass as the request carries it (fresh, stale or none), read while her page starts. */
+  pass: Promise<PassState | null>;
   places: Places;
   trip: Promise<Outcome>;
 }
 
 /**
  * Her pass read and her parts' trip started (one call, as her) for the page at `path` (without its
- * language). It leaves beside the kept copy's lookup
- * or render, which the caller starts next with `nobody(session)`: her token never travels with the
- * copy's calls.
+ * language). It leaves beside the kept copy's lookup or render, which the caller starts next with
+ * `nobody(session)`: her token never travels with the copy's calls. A page whose only place is her
+ * account link asks nothing while her pass is fresh: its trip waits for the pass.
  */
-export async function herStart(c: Context<AppEnv>, session: Session, path: string): Promise<HerStart> {
-  const pass = await readPass(c, session);
+export function herStart(c: Context<AppEnv>, session: Session, path: string): HerStart {
+  const pass = readPass(c, session);
   const places = placesOf(path);
-  return { pass, places, trip: herTrip(c, session, places, pass === 'fresh') };
+  const trip =
+    places.home || places.product
+      ? herTrip(c, session, places, false)
+      : pass.then((state) => herTrip(c, session, places, state === 'fresh'));
+  return { pass, places, trip };
 }
 
 /** The session her kept copy is looked up and rendered with: hers, with no one signed in. */
@@ -77,7 +82,7 @@ export async function herSession(
   session: Session,
   her: HerStart,
 ): Promise<'kept' | 'checked' | 'ended'> {
-  if (her.pass === 'fresh') return 'kept';
+  if ((await her.pass) === 'fresh') return 'kept';
   const outcome = await her.trip;
   if (outcome.ended) return 'ended';
   if (outcome.state === 'here') await writePass(c, session);

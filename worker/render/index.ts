@@ -40,7 +40,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
     // Her pass, and her parts' trip leaving now, beside the copy's lookup or render (which never
     // carries her token).
-    const her = kept && session.userToken ? await herStart(c, session, path) : null;
+    const her = kept && session.userToken ? herStart(c, session, path) : null;
     let page = her
       ? pageOf(c, nobody(session), lang, 'her', renderWay(c, session, true))
       : pageOf(c, session, lang, kept ? 'guest' : null, renderWay(c, session, false));
