@@ -41,9 +41,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     // Her pass, and her parts' trip leaving now, beside the copy's lookup or render (which never
     // carries her token).
     const her = kept && session.userToken ? herStart(c, session, path) : null;
-    let page = her
-      ? pageOf(c, nobody(session), lang, 'her', renderWay(c, session, true))
-      : pageOf(c, session, lang, kept ? 'guest' : null, renderWay(c, session, false));
+    const slot = her ? 'her' : kept ? 'guest' : null;
+    let page = pageOf(c, her ? nobody(session) : session, lang, slot, renderWay(c, session, her !== null));
 
     // Her cookies are decided before the first byte: a stale or missing pass waits for her trip's answer.
     const state = her ? await herSession(c, session, her) : null;
