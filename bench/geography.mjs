@@ -31,7 +31,7 @@ export function geographyPages(productPath) {
   ];
 }
 
-function jar(res, cookie = '') {
+export function jar(res, cookie = '') {
   const map = new Map(
     cookie
       .split('; ')

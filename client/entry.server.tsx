@@ -230,7 +230,8 @@ const notLate = () => false;
 /**
  * Her places rendered for her (decision 76), each as the element the kept copy holds in its place: the
  * storefront streams them after the kept copy, and the browser hydrates them with the same data. Only
- * her places render: the page itself is the kept copy's.
+ * her places render, all in one render (one set of providers), each in its own `<template
+ * data-her-fill>`: the page itself is the kept copy's.
  */
 export function renderHerParts(options: {
   url: string;
@@ -241,7 +242,7 @@ export function renderHerParts(options: {
   api: ApiClient;
   her: HerParts;
   product: number | null;
-}): Record<HerPartName, string> {
+}): string {
   const boot: BootData = {
     ...options.boot,
     css: [],
@@ -251,19 +252,34 @@ export function renderHerParts(options: {
     her: options.her,
   };
   const session = createSessionStore({ country: boot.country, user: options.her.user ?? null });
-  const render = (node: ReactNode) =>
-    renderToString(
-      <AppProviders boot={boot} api={options.api} session={session}>
-        <StaticRouter location={new URL(options.url).pathname}>{node}</StaticRouter>
-      </AppProviders>,
-    );
+  const places = Object.entries(herPlaces(options.her, options.product)).filter(
+    (place): place is [HerPartName, ReactNode] => place[1] !== null,
+  );
+  const html = renderToString(
+    <AppProviders boot={boot} api={options.api} session={session}>
+      <StaticRouter location={new URL(options.url).pathname}>
+        {places.map(([name, node]) => (
+          <template key={name} data-her-fill={name}>
+            {node}
+          </template>
+        ))}
+      </StaticRouter>
+    </AppProviders>,
+  );
+  // A resource hint React writes for a place (an eager card's image preload) comes before the first
+  // template; it goes inside it, no part of the tree the browser hydrates (the swap takes the places only).
+  const first = html.indexOf('<template');
+  if (first <= 0) return html;
+  const open = html.indexOf('>', first) + 1;
+  return html.slice(first, open) + html.slice(0, first) + html.slice(open);
+}
+
+/** Each of her places on this page and what it renders for her; null where the page has no such place. */
+function herPlaces(her: HerParts, product: number | null): Record<HerPartName, ReactNode | null> {
   return {
-    account: render(<HerAccount />),
-    'for-you': render(<ForYou sections={options.her.forYou ?? []} />),
-    together:
-      options.product === null
-        ? ''
-        : render(<Together productId={options.product} cards={options.her.together ?? []} />),
+    account: <HerAccount />,
+    'for-you': <ForYou sections={her.forYou ?? []} />,
+    together: product === null ? null : <Together productId={product} cards={her.together ?? []} />,
   };
 }
 

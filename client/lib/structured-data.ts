@@ -108,10 +108,6 @@ export function productLd(
   countries: Country[],
 ): WithContext<Product> {
   const sku = product.default_sku;
-  // The page's country only: its stock and price are that country's (the page's data was read for it;
-  // an own-priced country's price is its own, decision 77), and the other countries' offers are on their
-  // own URLs. Not sold there: no offer.
-  const offered = product.sold_here === false ? [] : countries.filter((c) => c.code === country);
   const url = `${origin}${paths.product(product.slug, lang)}`;
   return {
     '@context': 'https://schema.org',
@@ -123,29 +119,34 @@ export function productLd(
     brand: { '@type': 'Brand', name: product.brand.name },
     category: product.category.name,
     url,
-    offers: offered.map((c) => {
-      // The offer's price is what a shopper of that country pays (VAT included where prices include it).
-      const info = currencyInfoOf(c);
-      const minor = payableMinor(sku.price.price, info);
-      // As the page says: free delivery when this item alone reaches the country's threshold.
-      const freeAlone = product.free_delivery && minor >= c.free_delivery_minor;
-      const fee = freeAlone ? 0 : c.delivery_fee_minor;
-      return {
-        '@type': 'Offer',
-        url: pageUrl(origin, paths.product(product.slug, 'en'), lang, c.code),
-        price: minorToDecimal(minor, info.decimals),
-        priceCurrency: info.currency,
-        eligibleRegion: { '@type': 'Country', name: c.code },
-        availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        itemCondition: 'https://schema.org/NewCondition',
-        ...(fee === null
-          ? {}
-          : {
-              shippingDetails: shippingLd(c.code, { minor: fee, currency: info.currency, decimals: info.decimals }),
-            }),
-        hasMerchantReturnPolicy: returnPolicyLd(c.code, origin, lang),
-      };
-    }),
+    // The page's country only: its stock is that country's (the page's data was read for it), and the
+    // other countries' offers are on their own URLs.
+    // Not sold in the page's country (an own-priced country without the owner's price, decision 77): no offer.
+    offers: countries
+      .filter((c) => c.code === country && product.sold_here !== false)
+      .map((c) => {
+        // The offer's price is what a shopper of that country pays (VAT included where prices include it).
+        const info = currencyInfoOf(c);
+        const minor = payableMinor(sku.price.price, info);
+        // As the page says: free delivery when this item alone reaches the country's threshold.
+        const freeAlone = product.free_delivery && minor >= c.free_delivery_minor;
+        const fee = freeAlone ? 0 : c.delivery_fee_minor;
+        return {
+          '@type': 'Offer',
+          url: pageUrl(origin, paths.product(product.slug, 'en'), lang, c.code),
+          price: minorToDecimal(minor, info.decimals),
+          priceCurrency: info.currency,
+          eligibleRegion: { '@type': 'Country', name: c.code },
+          availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          ...(fee === null
+            ? {}
+            : {
+                shippingDetails: shippingLd(c.code, { minor: fee, currency: info.currency, decimals: info.decimals }),
+              }),
+          hasMerchantReturnPolicy: returnPolicyLd(c.code, origin, lang),
+        };
+      }),
     ...ratingLd(product),
   };
 }

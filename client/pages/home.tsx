@@ -79,7 +79,15 @@ export function Component() {
         </p>
       </section>
       <ForYou sections={mine} />
-      {sections.map((s) => s.type !== 'for_you' && <Section key={s.id} section={s} lead={!hers} />)}
+      {/* Her kept copy cannot know whether her sections will come before the banner: it keeps the banner's
+          lead (eager, first in priority), as a shopper with no sections of hers sees it first (decision 76's
+          amendment). Server only: the browser's render leaves the attributes the copy came with. */}
+      {sections.map(
+        (s) =>
+          s.type !== 'for_you' && (
+            <Section key={s.id} section={s} lead={(import.meta.env.SSR && her?.state === 'pending') || !hers} />
+          ),
+      )}
       <div data-more-to-see="" />
     </>
   );

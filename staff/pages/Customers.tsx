@@ -8,6 +8,7 @@ import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { PointsSection, type PointsFormState } from './loyalty/CustomerPoints';
+import { ReasonField } from './ReasonField';
 import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
 import { countryOfCurrency, HOME_COUNTRY, currencyOf, isCountryCode } from '#shared/countries';
 
@@ -250,22 +251,15 @@ export function CustomerPage(props: {
               ))}
             </select>
           </div>
-          <div>
-            <label htmlFor="note">{t.t('st_customers_note')}</label>
-            <textarea
-              id="note"
-              name="note"
-              required
-              minLength={3}
-              maxLength={500}
-              rows={2}
-              defaultValue={v.note}
-              aria-describedby="note-hint"
-            />
-            <small id="note-hint" className="muted">
-              {t.t('st_customers_note_hint')}
-            </small>
-          </div>
+          <ReasonField
+            t={t}
+            id="note"
+            name="note"
+            label="st_customers_note"
+            hint="st_customers_note_hint"
+            maxLength={500}
+            value={v.note}
+          />
           <button type="submit">{t.t('st_customers_apply')}</button>
         </form>
       )}

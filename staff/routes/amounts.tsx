@@ -4,29 +4,21 @@ import { Hono, type Context } from 'hono';
 import { countryAmountsInputSchema } from '#shared/api/country-amounts-schemas';
 import { isCountryCode, type CountryCode } from '#shared/locale';
 import type { StaffAppEnv } from '../app-env';
-import { staffApi } from '../lib/api';
-import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import type { FormState } from '../pages/Customers';
 import type { CountryAmountsView } from '#shared/api/country-amounts-schemas';
 import { AmountsPage } from '../pages/Amounts';
+import { countrySettingsPage, handOn } from './country-settings';
 import { formFields } from './customers';
-import { apiFailurePage } from './failure';
 
 type C = Context<StaffAppEnv>;
 
-async function page(c: C, state?: FormState & { country?: CountryCode }, status = 200) {
-  const answer = await staffApi<{ countries: CountryAmountsView[] }>(c, 'GET', '/staff/settings/amounts');
-  if (answer.status !== 200) return apiFailurePage(c, answer.status);
-  return html(
+function page(c: C, state?: FormState & { country?: CountryCode }, status = 200) {
+  return countrySettingsPage<CountryAmountsView, typeof state>(
     c,
-    <AmountsPage
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      countries={answer.envelope.data.countries}
-      state={state}
-    />,
+    '/staff/settings/amounts',
+    AmountsPage,
+    state,
     status,
   );
 }
@@ -41,9 +33,7 @@ export const amountRoutes = new Hono<StaffAppEnv>()
     const input = countryAmountsInputSchema.safeParse(values);
     if (!input.success)
       return page(c, { error: input.error.issues[0]?.message ?? 'validation_failed', values, country }, 400);
-    const answer = await staffApi(c, 'POST', '/staff/settings/amounts', input.data);
-    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
-      return apiFailurePage(c, answer.status);
-    if (answer.status !== 200) return page(c, { error: answer.envelope.meta.msg, values, country }, answer.status);
-    return c.redirect('/amounts?done=saved', 303);
+    return handOn(c, '/staff/settings/amounts', input.data, '/amounts?done=saved', (answer) =>
+      page(c, { error: answer.envelope.meta.msg, values, country }, answer.status),
+    );
   });

@@ -9,27 +9,19 @@ import {
 } from '#shared/api/delivery-rules-schemas';
 import { isCountryCode } from '#shared/locale';
 import type { StaffAppEnv } from '../app-env';
-import { staffApi } from '../lib/api';
-import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import { DeliveryPage, type DeliveryFormState } from '../pages/Delivery';
+import { countrySettingsPage, handOn } from './country-settings';
 import { formFields } from './customers';
-import { apiFailurePage } from './failure';
 
 type C = Context<StaffAppEnv>;
 
-async function page(c: C, state?: DeliveryFormState, status = 200) {
-  const answer = await staffApi<{ countries: DeliverySettingsCountry[] }>(c, 'GET', '/staff/settings/delivery');
-  if (answer.status !== 200) return apiFailurePage(c, answer.status);
-  return html(
+function page(c: C, state?: DeliveryFormState, status = 200) {
+  return countrySettingsPage<DeliverySettingsCountry, DeliveryFormState>(
     c,
-    <DeliveryPage
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      countries={answer.envelope.data.countries}
-      state={state}
-    />,
+    '/staff/settings/delivery',
+    DeliveryPage,
+    state,
     status,
   );
 }
@@ -50,12 +42,9 @@ function save(
     if (!input.success)
       return page(c, { error: input.error?.issues[0]?.message ?? 'validation_failed', values, country, form }, 400);
     // The API reads the form's own fields with the same schema.
-    const answer = await staffApi(c, 'POST', path, values);
-    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
-      return apiFailurePage(c, answer.status);
-    if (answer.status !== 200)
-      return page(c, { error: answer.envelope.meta.msg, values, country, form }, answer.status);
-    return c.redirect('/delivery?done=saved', 303);
+    return handOn(c, path, values, '/delivery?done=saved', (answer) =>
+      page(c, { error: answer.envelope.meta.msg, values, country, form }, answer.status),
+    );
   };
 }
 

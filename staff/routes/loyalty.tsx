@@ -6,33 +6,19 @@ import { Hono, type Context } from 'hono';
 import { fieldErrors, loyaltyRulesInputSchema, pointsAdjustSchema } from '#shared/api/staff-loyalty-schemas';
 import { isCountryCode } from '#shared/locale';
 import type { StaffAppEnv } from '../app-env';
-import { staffApi } from '../lib/api';
-import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import type { CountryLoyaltyRules } from '#shared/api/staff-loyalty-schemas';
 import { RulesPage, type RulesFormState } from '../pages/loyalty/Rules';
 import { ReportPage } from '../pages/loyalty/Report';
 import type { LoyaltyReport } from '#shared/loyalty/report';
+import { countrySettingsPage, handOn } from './country-settings';
 import { customerPage, formFields } from './customers';
-import { apiFailurePage } from './failure';
 import { monthReportCsv, monthReportPage } from './month-report';
 
 type C = Context<StaffAppEnv>;
 
-async function rulesPage(c: C, state?: RulesFormState, status = 200) {
-  const answer = await staffApi<{ countries: CountryLoyaltyRules[] }>(c, 'GET', '/staff/loyalty/rules');
-  if (answer.status !== 200) return apiFailurePage(c, answer.status);
-  return html(
-    c,
-    <RulesPage
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      countries={answer.envelope.data.countries}
-      state={state}
-    />,
-    status,
-  );
+function rulesPage(c: C, state?: RulesFormState, status = 200) {
+  return countrySettingsPage<CountryLoyaltyRules, RulesFormState>(c, '/staff/loyalty/rules', RulesPage, state, status);
 }
 
 export const loyaltyRoutes = new Hono<StaffAppEnv>()
@@ -44,10 +30,7 @@ export const loyaltyRoutes = new Hono<StaffAppEnv>()
     const country = isCountryCode(values.country) ? values.country : undefined;
     const input = loyaltyRulesInputSchema.safeParse(values);
     if (!input.success) return rulesPage(c, { country, fields: fieldErrors(input.error.issues), values }, 400);
-    const answer = await staffApi(c, 'POST', '/staff/loyalty/rules', input.data);
-    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
-      return apiFailurePage(c, answer.status);
-    if (answer.status !== 200) {
+    return handOn(c, '/staff/loyalty/rules', input.data, '/loyalty?done=saved', (answer) => {
       const fields = (answer.envelope.data as { fields?: { field: string; message: string }[] } | null)?.fields;
       return rulesPage(
         c,
@@ -56,8 +39,7 @@ export const loyaltyRoutes = new Hono<StaffAppEnv>()
           : { country, error: answer.envelope.meta.msg, values },
         answer.status,
       );
-    }
-    return c.redirect('/loyalty?done=saved', 303);
+    });
   })
   .get('/loyalty/report', staffPage('loyalty:manage'), (c) =>
     monthReportPage<LoyaltyReport>(c, { page: '/loyalty/report', report: '/staff/loyalty/report' }, (data, months) => (
@@ -77,10 +59,11 @@ export const loyaltyRoutes = new Hono<StaffAppEnv>()
         error: input.error.issues[0]?.message ?? 'validation_failed',
         values,
       });
-    const answer = await staffApi(c, 'POST', `/staff/loyalty/customers/${id}/adjust`, input.data);
-    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
-      return apiFailurePage(c, answer.status);
-    if (answer.status !== 200)
-      return customerPage(c, id, undefined, answer.status, { error: answer.envelope.meta.msg, values });
-    return c.redirect(`/customers/${id}?done=points#points`, 303);
+    return handOn(
+      c,
+      `/staff/loyalty/customers/${id}/adjust`,
+      input.data,
+      `/customers/${id}?done=points#points`,
+      (answer) => customerPage(c, id, undefined, answer.status, { error: answer.envelope.meta.msg, values }),
+    );
   });

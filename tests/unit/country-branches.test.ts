@@ -15,9 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, CURRENCY_CODES } from '#shared/countries';
 
 /**
- * None remains: the catalogue file's price columns are named by currency from the registry
- * (`price_<currency>`, decision 77's amendment "a country's own prices"). Never raise it: add the fact
- * to the country's module instead.
+ * Nothing remains: the catalogue file's price columns are generated from the registry (decision 77's
+ * amendment "a country's own prices"). Never raise it: add the fact to the country's module instead.
  */
 const CEILING = 0;
 

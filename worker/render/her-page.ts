@@ -4,26 +4,29 @@
 // after one trip to the API, which swap themselves in before the page hydrates. Her session is decided
 // here before the first byte: a fresh session pass (lib/session-pass.ts) sends the kept copy at once;
 // without one, the trip that brings her parts is awaited first, and its answer writes a new pass or ends
-// her session (then the caller renders the guest's page with her cookies cleared).
+// her session (then the caller renders the guest's page with her cookies cleared). What this module holds
+// is hers alone: the kept copy is looked up, rendered and kept by the same step as a guest's page
+// (document.ts pageOf), and renderPage (index.ts) decides once which a view gets.
 import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
 import type { ProductDetail } from '#shared/catalogue/types';
-import { splitLocalePath, type Lang } from '#shared/locale';
-import { type HerParts, type HomeSection, prepareRoutes, renderHerParts } from '#client/entry.server';
+import type { Lang } from '#shared/locale';
+import { type HerParts, type HomeSection, renderHerParts } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
 import { pageApi } from '../lib/page-calls';
 import type { Session } from '../lib/session';
-import { readPass, writePass } from '../lib/session-pass';
+import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
-import { type HtmlAnswer, renderFor, withTripCounts } from './document';
-import { cachedPage, HER_FILL_MARK, isPublicRead, keepPage, pageCacheKey } from './page-cache';
+import { HER_FILL_MARK } from './page-cache';
 
 /** How long her parts may take before her page says they could not load (the page is already there). */
 const HER_PARTS_WAIT_MS = 2500;
 
 /** Which of her places a page has, by the page (the path without its language). */
-function placesOf(path: string): { home: boolean; product: string | null } {
+type Places = { home: boolean; product: string | null };
+
+function placesOf(path: string): Places {
   const product = /^\/products\/([^/]+)$/.exec(path)?.[1];
   return { home: path === '/', product: product ? slugOf(product) : null };
 }
@@ -40,47 +43,66 @@ function slugOf(segment: string): string {
 /** Her parts with what only the storefront's render of them reads: the product's id, the prices' answers. */
 type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown> };
 
+/** Her view under way: her pass being read, and her parts' trip, which has left. */
+export interface HerStart {
+  /** Her pass as the request carries it (fresh, stale or none), read while her page starts. */
+  pass: Promise<PassState | null>;
+  places: Places;
+  trip: Promise<Outcome>;
+}
+
 /**
- * Her page, or null when the API says her session has ended (the session's cookies are cleared by the
- * trip's answer; the caller renders the guest's page).
+ * Her pass read and her parts' trip started (one call, as her) for the page at `path` (without its
+ * language). It leaves beside the kept copy's lookup or render, which the caller starts next with
+ * `nobody(session)`: her token never travels with the copy's calls. A page whose only place is her
+ * account link asks nothing while her pass is fresh: its trip waits for the pass.
  */
-export async function herPage(
-  c: Context<AppEnv>,
-  session: Session,
-  lang: Lang,
-  html: HtmlAnswer,
-): Promise<Response | null> {
-  // Her pass is read while her page starts: its check reads her sessions' end at the edge (KV).
-  const passing = readPass(c, session);
-  const places = placesOf(splitLocalePath(new URL(c.req.url).pathname).path);
-  // From the dev server or the test runner the page's code comes by I/O: loaded first, so that the
-  // copy's calls and her parts' leave together there as they do in a build.
-  if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
-  // Both leave now: her parts' trip, and the kept copy (from the edge's cache, or rendered now without
-  // anything of her: her token never travels with the copy's calls). A page whose only place is her
-  // account link asks nothing while her pass is fresh: its trip waits for the pass.
+export function herStart(c: Context<AppEnv>, session: Session, path: string): HerStart {
+  const pass = readPass(c, session);
+  const places = placesOf(path);
   const trip =
     places.home || places.product
       ? herTrip(c, session, places, false)
-      : passing.then((state) => herTrip(c, session, places, state === 'fresh'));
-  const copy = keptCopy(c, session, lang);
-  const pass = await passing;
-  if (pass !== 'fresh') {
-    // Her cookies are decided before the first byte: the answer ends her session or renews her pass.
-    const outcome = await trip;
-    if (outcome.ended) {
-      void copy.then((kept) => (kept.kind === 'page' ? kept.body.cancel() : undefined)).catch(() => undefined);
-      return null;
-    }
-    if (outcome.state === 'here') await writePass(c, session);
-  }
-  const kept = await copy;
-  if (kept.kind === 'response') return kept.response;
-  c.header('x-her-page', pass === 'fresh' ? 'kept' : 'checked');
-  if (kept.cache) c.header('x-page-cache', kept.cache);
-  const fills = trip.then((outcome) => fillOf(c, session, lang, outcome));
-  const body = withFills(kept.body, fills);
-  return html(c.var.config.ENVIRONMENT !== 'production' ? withTripCounts(c, body) : body, kept.status);
+      : pass.then((state) => herTrip(c, session, places, state === 'fresh'));
+  return { pass, places, trip };
+}
+
+/** The session her kept copy is looked up and rendered with: hers, with no one signed in. */
+export function nobody(session: Session): Session {
+  return { ...session, userToken: null, user: null, userExpires: null };
+}
+
+/**
+ * Her cookies, decided before the first byte: a fresh pass sends her kept page at once (`kept`); else
+ * her parts' answer ends her session (`ended`: its cookies are cleared by the trip's answer, and she gets
+ * the guest's page) or renews her pass (`checked`; the API down: no new pass).
+ */
+export async function herSession(
+  c: Context<AppEnv>,
+  session: Session,
+  her: HerStart,
+): Promise<'kept' | 'checked' | 'ended'> {
+  if ((await her.pass) === 'fresh') return 'kept';
+  const outcome = await her.trip;
+  if (outcome.ended) return 'ended';
+  if (outcome.state === 'here') await writePass(c, session);
+  return 'checked';
+}
+
+/**
+ * Her page: the kept copy's bytes up to its `</body>` at once, then her places rendered for her once her
+ * trip has answered, then the rest of the copy and `closing` (the request's counts, outside production).
+ */
+export function withHerParts(
+  c: Context<AppEnv>,
+  session: Session,
+  lang: Lang,
+  copy: string | ReadableStream<Uint8Array>,
+  her: HerStart,
+  closing: () => string,
+): ReadableStream<Uint8Array> {
+  const fill = her.trip.then((outcome) => fillOf(c, session, lang, her.places, outcome));
+  return typeof copy === 'string' ? filledText(copy, fill, closing) : filledStream(copy, fill, closing);
 }
 
 /**
@@ -88,12 +110,7 @@ export async function herPage(
  * on this page. A page whose only place is her account link needs no trip while her pass is fresh (the
  * API accepted her token minutes ago; her name is in her session's own cookie). Never rejects.
  */
-async function herTrip(
-  c: Context<AppEnv>,
-  session: Session,
-  places: ReturnType<typeof placesOf>,
-  known: boolean,
-): Promise<Outcome> {
+async function herTrip(c: Context<AppEnv>, session: Session, places: Places, known: boolean): Promise<Outcome> {
   if (known && !places.home && !places.product) return { state: 'here', user: session.user, productId: 0 };
   const api = pageApi(c, session);
   const me = api.get('/user/me');
@@ -135,58 +152,6 @@ async function herTrip(
   };
 }
 
-type KeptCopy =
-  | { kind: 'page'; body: ReadableStream<Uint8Array>; status: number; cache: 'hit' | 'miss' | null }
-  | { kind: 'response'; response: Response };
-
-/**
- * The kept copy of her page: the same bytes for every signed-in shopper of this country and language,
- * from the edge's cache, or rendered now as if no one were signed in, with her places neutral (and kept
- * for the next, if every call it made was a public read).
- */
-async function keptCopy(c: Context<AppEnv>, session: Session, lang: Lang): Promise<KeptCopy> {
-  const nobody: Session = { ...session, userToken: null, user: null, userExpires: null };
-  const key = pageCacheKey(c, nobody, __BUILD_ID__, true);
-  const cached = key ? await cachedPage(c, key) : null;
-  if (cached?.html) return { kind: 'page', body: textStream(cached.html), status: 200, cache: 'hit' };
-  const api = pageApi(c, nobody, isPublicRead);
-  let failed = false;
-  const result = await renderFor(c, nobody, lang, api, {
-    waitForAll: false,
-    herPending: true,
-    onError: (error) => {
-      failed = true;
-      reportError(c, error);
-    },
-  });
-  if (result.kind === 'response') {
-    const headers = new Headers(result.response.headers);
-    for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
-    return {
-      kind: 'response',
-      response: new Response(result.response.body, { status: result.response.status, headers }),
-    };
-  }
-  if (!key || !cached || result.status !== 200)
-    return { kind: 'page', body: result.stream, status: result.status, cache: null };
-  const [page, copy] = result.stream.tee();
-  let finalStatus = result.status;
-  void result.finalStatus.then((status) => {
-    finalStatus = status;
-  });
-  const keepable = () => !failed && finalStatus === 200 && api.publicAndWhole();
-  c.executionCtx.waitUntil(
-    keepPage(c.var.config.PAGE_CACHE_TTL_S, key, cached.version, c.var.nonce, copy, keepable, api.validUntil).catch(
-      (e) => reportError(c, e),
-    ),
-  );
-  return { kind: 'page', body: page, status: 200, cache: 'miss' };
-}
-
-function textStream(text: string): ReadableStream<Uint8Array> {
-  return new Response(text).body!;
-}
-
 /** JSON that is safe inside an inline <script>. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -204,7 +169,7 @@ const SWAP =
   'document.querySelectorAll("template[data-her-fill]").forEach(function(t){var n=t.getAttribute("data-her-fill"),s=document.querySelector(\'[data-her="\'+n+\'"]\'),f=t.content.querySelector(\'[data-her="\'+n+\'"]\');if(s&&f)s.replaceWith(f);t.remove()});';
 
 /** Her places rendered for her, as templates, and the script that swaps them in with their data. */
-function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, outcome: Outcome): string {
+function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, places: Places, outcome: Outcome): string {
   const { productId, fallback, ...her } = outcome;
   const url = new URL(c.req.url);
   try {
@@ -221,13 +186,9 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, outcome: Outco
       fallback: fallback ?? {},
       api: pageApi(c, session),
       her,
-      product: placesOf(splitLocalePath(url.pathname).path).product === null ? null : productId,
+      product: places.product === null ? null : productId,
     });
-    const templates = Object.entries(parts)
-      .filter(([, markup]) => markup !== '')
-      .map(([name, markup]) => `${HER_FILL_MARK[0]}="${name}">${markup}</template>`)
-      .join('');
-    return `${templates}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
+    return `${parts}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
   } catch (error) {
     reportError(c, error);
     return `<script nonce="${c.var.nonce}">${herData({ state: 'failed', user: her.user ?? null })}</script>`;
@@ -244,13 +205,37 @@ function herData(her: HerParts): string {
   return `${HER_FILL_MARK[1]}${scriptJson(her)};var b=window.__BOOT__;if(b){b.her=__HER__;${user}}`;
 }
 
-const BODY_END = new TextEncoder().encode('</body>');
+const BODY_END = '</body>';
+const BODY_END_BYTES = new TextEncoder().encode(BODY_END);
 
 /**
- * The kept copy as it streams, with her fills written before its `</body>` once they are there: every
- * byte before that goes at once. Bytes, not text: a split multi-byte letter stays whole.
+ * A kept copy from the edge, with her fill: everything before its `</body>` goes at once, as one chunk
+ * (the copy is whole already: no scan of its bytes as they pass), the rest once her fill is there.
  */
-function withFills(body: ReadableStream<Uint8Array>, fills: Promise<string>): ReadableStream<Uint8Array> {
+function filledText(copy: string, fill: Promise<string>, closing: () => string): ReadableStream<Uint8Array> {
+  const at = copy.lastIndexOf(BODY_END);
+  const end = at < 0 ? copy.length : at;
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(copy.slice(0, end)));
+    },
+    async pull(controller) {
+      controller.enqueue(encoder.encode((await fill) + copy.slice(end) + closing()));
+      controller.close();
+    },
+  });
+}
+
+/**
+ * A kept copy rendered now, as it streams, with her fill written before its `</body>` once it is there:
+ * every byte before that goes at once. Bytes, not text: a split multi-byte letter stays whole.
+ */
+function filledStream(
+  body: ReadableStream<Uint8Array>,
+  fill: Promise<string>,
+  closing: () => string,
+): ReadableStream<Uint8Array> {
   let held = new Uint8Array(0);
   const HOLD = 64;
   return body.pipeThrough(
@@ -264,12 +249,14 @@ function withFills(body: ReadableStream<Uint8Array>, fills: Promise<string>): Re
         held = all.slice(cut);
       },
       async flush(controller) {
-        const fill = new TextEncoder().encode(await fills);
-        const at = lastIndexOf(held, BODY_END);
+        const encoder = new TextEncoder();
+        const filled = encoder.encode(await fill);
+        const at = lastIndexOf(held, BODY_END_BYTES);
         const end = at < 0 ? held.length : at;
         controller.enqueue(held.slice(0, end));
-        controller.enqueue(fill);
+        controller.enqueue(filled);
         controller.enqueue(held.slice(end));
+        controller.enqueue(encoder.encode(closing()));
       },
     }),
   );

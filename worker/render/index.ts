@@ -1,99 +1,69 @@
-// Server rendering of every page route: critical shell data first, then the streamed document.
+// Server rendering of every page route, in one pass (docs/architecture/request-path.md): what the view
+// is, decided once; then each step once: her pass and her parts' trip (a signed-in shopper on a kept
+// page, decision 76), the page's bytes (the edge's kept copy, or rendered now and kept: document.ts),
+// her cookies before the first byte, and the response (her parts streamed into her copy).
 import type { Context } from 'hono';
 import { splitLocalePath, type Lang } from '#shared/locale';
 import { prepareRoutes } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
-import { pageApi } from '../lib/page-calls';
-import { readPageSession } from '../lib/session';
+import { readPageSession, type Session } from '../lib/session';
 import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
-import { cachedPage, isKeptPage, isPublicRead, keepPage, pageCacheKey } from './page-cache';
-import { herPage } from './her-page';
-import { type HtmlAnswer, PricesUnavailable, renderFor, withTripCounts } from './document';
+import { isKeptPage } from './page-cache';
+import { herSession, herStart, nobody, withHerParts } from './her-page';
+import { type PageBytes, pageOf, PricesUnavailable, type RenderWay, tripCounts, withClosing } from './document';
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
-  const { lang } = splitLocalePath(url.pathname);
+  const { lang, path } = splitLocalePath(url.pathname);
   const nonce = c.var.nonce;
   const session = readPageSession(c, lang);
   const link = EARLY_HINTS[lang];
-  const html: HtmlAnswer = (body, status) =>
+  const html = (body: string | ReadableStream<Uint8Array>, status: number) =>
     c.body(body as string, status as 200, {
       'content-type': 'text/html; charset=utf-8',
       vary: 'Cookie',
       ...(link ? { link } : {}),
     });
 
-  let failed = false;
   try {
-    // A guest's page may be in the edge cache: then it costs no render and no call to the API.
-    const cacheKey = pageCacheKey(c, session, __BUILD_ID__);
-    const cached = cacheKey ? await cachedPage(c, cacheKey) : null;
-    if (cached?.html) {
-      c.header('x-page-cache', 'hit');
-      return html(cached.html, 200);
-    }
-
-    // A signed-in shopper on a kept page (decision 76): the kept copy of her country and language now,
-    // her own parts streamed into it after one trip; her session is decided here, before the first byte.
-    if (session.userToken && isKeptPage(c)) {
-      const mine = await herPage(c, session, lang, html);
-      if (mine) return mine;
-      // Her session ended (the API said so): the guest's page, with her cookies cleared.
-    }
-
-    // The country list (exchange rates) and the page's loaders leave together, in one bundle. In a
-    // build the pages' code is in the worker and loads within the turn; from the dev server or the test
-    // runner it comes by I/O, so it is loaded first there and no loader starts late and misses the bundle
-    // (matching the routes twice costs a built page a millisecond for nothing).
+    // What this view is, once. A kept page (page-cache.ts, the rule) for a guest is the edge's copy of
+    // her country and language, or rendered now and kept (decision 40); for a signed-in shopper it is the
+    // kept copy for signed-in shoppers, her places neutral, with her own parts streamed into it after
+    // one trip (decision 76). Any other page is rendered for its shopper alone and never kept.
+    const kept = isKeptPage(c.req.method, path);
+    // In a build the pages' code is in the worker and loads within the turn; from the dev server or the
+    // test runner it comes by I/O, so it is loaded first there and no call starts late and misses its
+    // bundle (matching the routes twice costs a built page a millisecond for nothing).
     if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
-    const api = pageApi(c, session, isPublicRead);
-    const waitForAll = wantsWholeDocument(c.req.header('user-agent'));
-    // Slow: the page's calls left for the API and have not answered a moment later. Then the shell is
-    // sent first and the page follows (decision 41); a page its caches answer comes whole as before.
-    // Only where no answer can need a cookie once the headers have left: a returning guest's device is
-    // known and she has no session to end (a first visit's device token and a signed-in shopper's
-    // session changes are set by the response's headers).
-    const slow =
-      waitForAll || !session.deviceToken || session.userToken
-        ? undefined
-        : api
-            .travelling()
-            .then(() => new Promise<void>((resolve) => setTimeout(resolve, c.var.config.SHELL_FIRST_AFTER_MS)));
+    // Her pass, and her parts' trip leaving now, beside the copy's lookup or render (which never
+    // carries her token).
+    const her = kept && session.userToken ? herStart(c, session, path) : null;
+    const slot = her ? 'her' : kept ? 'guest' : null;
+    let page = pageOf(c, her ? nobody(session) : session, lang, slot, renderWay(c, session, her !== null));
 
-    const result = await renderFor(c, session, lang, api, {
-      ...(slow ? { slow } : {}),
-      waitForAll,
-      onError: (error) => {
-        failed = true;
-        reportError(c, error instanceof PricesUnavailable ? error.cause : error);
-      },
-    });
-    if (result.kind === 'response') {
-      const headers = new Headers(result.response.headers);
-      for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
-      return new Response(result.response.body, { status: result.response.status, headers });
+    // Her cookies are decided before the first byte: a stale or missing pass waits for her trip's answer.
+    const state = her ? await herSession(c, session, her) : null;
+    if (state === 'ended') {
+      void page.then(cancel).catch(() => undefined);
+      // Her session ended (the API said so, her cookies are cleared): the guest's page, rendered for this view.
+      page = pageOf(c, session, lang, null, renderWay(c, session, false));
+    }
+    const bytes = await page;
+    if (bytes.kind === 'response') return bytes.response;
+    if (bytes.cache) c.header('x-page-cache', bytes.cache);
+    if (her && state !== 'ended') {
+      c.header('x-her-page', state!);
+      return html(withHerParts(c, session, lang, bytes.body, her, tripCounts(c)), bytes.status);
     }
     // The counts the headers carry for a whole document come at the end of one sent shell first.
     const body =
-      result.shellFirst && c.var.config.ENVIRONMENT !== 'production' ? withTripCounts(c, result.stream) : result.stream;
-    if (!cacheKey || !cached || result.status !== 200) return html(body, result.status);
-    // Kept for the next guest once it has streamed whole, if it read nothing of this one.
-    const [page, copy] = body.tee();
-    let finalStatus = result.status;
-    void result.finalStatus.then((status) => {
-      finalStatus = status;
-    });
-    const keepable = () => !failed && finalStatus === 200 && api.publicAndWhole() && !session.userToken;
-    c.executionCtx.waitUntil(
-      keepPage(c.var.config.PAGE_CACHE_TTL_S, cacheKey, cached.version, nonce, copy, keepable, api.validUntil).catch(
-        (e) => reportError(c, e),
-      ),
-    );
-    c.header('x-page-cache', 'miss');
-    return html(page, result.status);
+      bytes.shellFirst && c.var.config.ENVIRONMENT !== 'production' && typeof bytes.body !== 'string'
+        ? withClosing(bytes.body, tripCounts(c))
+        : bytes.body;
+    return html(body, bytes.status);
   } catch (error) {
     // Without exchange rates no price can be shown correctly: say so instead of guessing.
     if (error instanceof PricesUnavailable) {
@@ -103,6 +73,22 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     reportError(c, error);
     return html(fallbackPage(lang, 500, nonce), 500);
   }
+}
+
+/**
+ * How a page rendered now may be sent. Shell first (decision 41) only where no answer can need a cookie
+ * once the headers have left: a returning guest's device is known and she has no session to end (a
+ * first visit's device token and a signed-in shopper's session changes are set by the response's
+ * headers). A crawler gets the whole document at once; her kept copy streams as it renders.
+ */
+function renderWay(c: Context<AppEnv>, session: Session, herPending: boolean): RenderWay {
+  const waitForAll = !herPending && wantsWholeDocument(c.req.header('user-agent'));
+  return { waitForAll, shellFirst: !waitForAll && !!session.deviceToken && !session.userToken, herPending };
+}
+
+/** A page no one will read (her copy, once her session has ended): its stream let go. */
+function cancel(bytes: PageBytes): unknown {
+  return bytes.kind === 'page' && typeof bytes.body !== 'string' ? bytes.body.cancel() : undefined;
 }
 
 /** A Link header preloading the shell's CSS and the fonts (none in the dev server, which injects CSS). */

@@ -6,7 +6,6 @@
 // catalogue version (shared/catalogue/cache-version.ts) and the build: a back-office change or a deploy
 // makes them all stale at once, and the TTL is only the last resort.
 import type { Context } from 'hono';
-import { splitLocalePath } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { catalogueVersion } from '../cache';
 import type { Session } from '../lib/session';
@@ -58,22 +57,20 @@ function stillTrue(kept: Headers, now: number): boolean {
   return until === null || now < Number(until);
 }
 
-/** Whether this request is for a kept page (GET of a page the rule above keeps). */
-export function isKeptPage(c: Context<AppEnv>): boolean {
-  if (c.req.method !== 'GET') return false;
-  const path = splitLocalePath(new URL(c.req.url).pathname).path;
-  return GUEST_PAGES.some((pattern) => pattern.test(path));
+/** Whether a request is for a kept page (GET of a page the rule above keeps; `path` without its language). */
+export function isKeptPage(method: string, path: string): boolean {
+  return method === 'GET' && GUEST_PAGES.some((pattern) => pattern.test(path));
 }
 
 /**
- * The slot of a guest's page view, or of the kept copy a signed-in shopper's page starts from (`her`:
- * the same page with her places neutral, decision 76); null when this view must be rendered for her
- * alone (or the code comes from the dev server, which has no build id: an edit must show without a new
- * build).
+ * The slot of a kept page's view (the caller checked the rule: isKeptPage) for a guest, or of the kept
+ * copy a signed-in shopper's page starts from (`her`: the same page with her places neutral, decision
+ * 76); null when this view must be rendered for her alone (or the code comes from the dev server, which
+ * has no build id: an edit must show without a new build).
  */
 export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string, her = false): Request | null {
   if (c.var.config.PAGE_CACHE_TTL_S === 0 || build === '') return null;
-  if (!isKeptPage(c) || (!her && session.userToken)) return null;
+  if (!her && session.userToken) return null;
   const url = new URL(c.req.url);
   // The page's language is in its path; its country, the build and the kind of copy are added here.
   const kind = her ? '/her' : '';

@@ -67,18 +67,6 @@ export function priceInRowCountrySql(s: string, countryExpr: string, column: 'pr
     ELSE ${s}.${column} END`;
 }
 
-/**
- * Whether the country a row or parameter names (`countryExpr`, SQL) sells the SKU `s`: 1 in a converted
- * country, its row in `sku_country_prices` in an own-priced one (a cart's sync, catalogue/sold-in.ts).
- */
-export function soldInRowCountrySql(s: string, countryExpr: string): string {
-  const own = COUNTRY_CODES.filter((c) => pricingOf(c) === 'own');
-  if (!own.length) return '1';
-  return `CASE WHEN ${countryExpr} IN (${own.map(quoted).join(', ')})
-    THEN EXISTS (SELECT 1 FROM sku_country_prices cp WHERE cp.sku_id = ${s}.id AND cp.country = ${countryExpr})
-    ELSE 1 END`;
-}
-
 /** SQL: whether the country sells the SKU whose id is `skuId` (an expression). */
 function soldInSql(country: CountryCode, skuId: string): string {
   if (pricingOf(country) === 'converted') return '1';

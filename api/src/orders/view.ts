@@ -18,6 +18,18 @@ import type { ColdOrderFile } from '../archive/file';
 import { orderReturnsStatement, orderReturnsView, type ReturnReadRow, returnSteps } from './returns-view';
 import { core as coreDb, type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
+/** The step and carrier columns an order's timeline is read from (fulfilmentOf). */
+type FulfilmentColumn =
+  | 'confirmed_at'
+  | 'packed_at'
+  | 'shipped_at'
+  | 'out_for_delivery_at'
+  | 'delivered_at'
+  | 'cancelled_at'
+  | 'carrier'
+  | 'tracking_number'
+  | 'tracking_url';
+
 /**
  * The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). The
  * coupon code is picked through its property: shared/api/message-keys.test.ts reads every quoted
@@ -46,15 +58,7 @@ type OrderRow = Pick<
   | 'points_discount'
   | 'referral_discount'
   | 'created_at'
-  | 'confirmed_at'
-  | 'packed_at'
-  | 'shipped_at'
-  | 'out_for_delivery_at'
-  | 'delivered_at'
-  | 'cancelled_at'
-  | 'carrier'
-  | 'tracking_number'
-  | 'tracking_url'
+  | FulfilmentColumn
   | 'delivery_speed'
   | 'promised_date'
   | 'promise_missed_at'
@@ -90,21 +94,7 @@ async function coldFileOf(row: Omit<ColdPointer, 'id'> & { id: number }, cold: C
  * order never took is absent. Rows stored before the columns existed read as their status alone.
  */
 function fulfilmentOf(
-  o: Partial<
-    Pick<
-      OrderRow,
-      | 'confirmed_at'
-      | 'packed_at'
-      | 'shipped_at'
-      | 'out_for_delivery_at'
-      | 'delivered_at'
-      | 'cancelled_at'
-      | 'carrier'
-      | 'tracking_number'
-      | 'tracking_url'
-    >
-  > &
-    Pick<OrderRow, 'created_at'>,
+  o: Partial<Pick<OrderRow, FulfilmentColumn>> & Pick<OrderRow, 'created_at'>,
   refundedAt: readonly number[] = [],
 ): OrderFulfilment {
   const steps: OrderFulfilment['timeline'] = [{ kind: 'placed', at: o.created_at }];

@@ -147,6 +147,14 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
   /** Every call's headers: the secret key and JSON answers; a call that sends a body says it is JSON. */
   const readHeaders = { authorization: `Bearer ${secretKey}`, accept: 'application/json' };
   const jsonHeaders = { ...readHeaders, 'content-type': 'application/json' };
+  /** One of Tap's objects by its id: none when the id is not of its shape (never sent) or Tap has none. */
+  async function readOne<T>(base: string, shape: RegExp, id: string, what: string): Promise<T | null> {
+    if (!shape.test(id)) return null;
+    const res = await fetcher(`${base}/${id}`, { headers: readHeaders });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for ${what}`);
+    return (await res.json()) as T;
+  }
   return {
     name: 'tap',
     async createCharge(charge) {
@@ -226,13 +234,8 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       };
     },
     async fetchCharge(providerRef) {
-      if (!/^chg_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
-      const res = await fetcher(`${API}/${providerRef}`, {
-        headers: readHeaders,
-      });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a charge`);
-      return fetchedCharge((await res.json()) as TapCharge);
+      const charge = await readOne<TapCharge>(API, /^chg_[A-Za-z0-9_]{1,64}$/, providerRef, 'a charge');
+      return charge && fetchedCharge(charge);
     },
     async refund(refund) {
       const res = await fetcher(REFUNDS_API, {
@@ -253,13 +256,8 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       return { providerRef: typeof body.id === 'string' ? body.id : null, status: tapRefundStatus(body.status) };
     },
     async fetchRefund(providerRef) {
-      if (!/^re_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
-      const res = await fetcher(`${REFUNDS_API}/${providerRef}`, {
-        headers: readHeaders,
-      });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a refund`);
-      return fetchedRefund((await res.json()) as TapRefund);
+      const refund = await readOne<TapRefund>(REFUNDS_API, /^re_[A-Za-z0-9_]{1,64}$/, providerRef, 'a refund');
+      return refund && fetchedRefund(refund);
     },
     async verifyRefundWebhook(headers, body) {
       let refund: TapRefund;

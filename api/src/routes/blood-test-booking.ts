@@ -16,6 +16,7 @@ import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../contract/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { startCharge } from './orders';
+import { bookingPaymentUrl } from './booking-payment';
 import type { AppEnv } from '../app-env';
 import { cancelBooking, payAgain, reschedule } from '../blood-tests/changes';
 import { visitCalendar } from '../blood-tests/ics';
@@ -161,23 +162,12 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
         { db: c.env.DB, country: c.var.country, lang: c.var.lang, user, env: c.env },
         input,
       );
-      let url: string | null = null;
-      // Paid from the wallet: its e-invoice (if any) was recorded with the booking; signed now.
-      if (!booked.paymentId)
-        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `blood-test:${booked.orderId}`), {
-          bloodTestOrderId: booked.orderId,
-        });
-      if (booked.paymentId && booked.due > 0) {
-        url = await startCharge(c, {
-          paymentId: booked.paymentId,
-          amount: booked.due,
-          currency: booked.currency,
-          method: booked.cardMethod!,
-          description: `Blood tests ${booked.orderId}`,
-          customer: { name: user.name, email: user.email, phone: user.phone },
-          returnPath: bookingReturnPath(c.var.lang, booked.orderId),
-        });
-      }
+      const url = await bookingPaymentUrl(c, user, booked, {
+        ref: `blood-test:${booked.orderId}`,
+        logged: { bloodTestOrderId: booked.orderId },
+        description: `Blood tests ${booked.orderId}`,
+        returnPath: bookingReturnPath(c.var.lang, booked.orderId),
+      });
       const rows = (await orderRows(c.env.DB, booked.orderId, user.id))!;
       const answer: BloodTestSubmitAnswer = {
         order_id: booked.orderId,

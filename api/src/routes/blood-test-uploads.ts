@@ -38,8 +38,8 @@ import { paged } from '../lib/params';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { type Keyring, keyringOf, openFile, sealFile } from '../uploads/crypto';
-import { attachmentDisposition, safeFileName, sniffUploadType } from '../uploads/sniff';
-import { deleteObjects } from '../uploads/store';
+import { safeFileName, sniffUploadType, uploadDownload } from '../uploads/sniff';
+import { deleteObjects, recordOrDrop } from '../uploads/store';
 import { pdfTextLines } from '../uploads/pdf-text';
 import {
   type BiomarkerNameRow,
@@ -142,34 +142,30 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       const sealed = await sealFile(ring, bytes, id);
       await c.env.UPLOADS.put(key, sealed.ciphertext, { httpMetadata: { contentType: 'application/octet-stream' } });
       // Pending files per shopper are capped in the insert itself, so parallel uploads cannot pass the cap.
-      const inserted = await db
-        .prepare(
-          `INSERT INTO blood_test_upload_files (id, user_id, result_id, r2_key, name, content_type, size, key_version, wrapped_key, iv, created_at)
+      await recordOrDrop(
+        c.env.UPLOADS,
+        key,
+        db
+          .prepare(
+            `INSERT INTO blood_test_upload_files (id, user_id, result_id, r2_key, name, content_type, size, key_version, wrapped_key, iv, created_at)
          SELECT ?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
          WHERE (SELECT count(*) FROM blood_test_upload_files WHERE user_id = ?2 AND result_id IS NULL) < ?11 RETURNING id`,
-        )
-        .bind(
-          id,
-          user.id,
-          key,
-          name,
-          type,
-          bytes.byteLength,
-          sealed.keyVersion,
-          sealed.wrappedKey,
-          sealed.iv,
-          Date.now(),
-          UPLOAD_MAX_PENDING_FILES,
-        )
-        .first()
-        .catch(async (error: unknown) => {
-          await c.env.UPLOADS.delete(key);
-          throw error;
-        });
-      if (!inserted) {
-        await c.env.UPLOADS.delete(key);
-        throw new ApiError(409, 'upload_too_many_files');
-      }
+          )
+          .bind(
+            id,
+            user.id,
+            key,
+            name,
+            type,
+            bytes.byteLength,
+            sealed.keyVersion,
+            sealed.wrappedKey,
+            sealed.iv,
+            Date.now(),
+            UPLOAD_MAX_PENDING_FILES,
+          ),
+        'upload_too_many_files',
+      );
       return c.json(ok({ id, name, type, size: bytes.byteLength }));
     },
   )
@@ -423,17 +419,7 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       )
         .bind(Date.now(), file.id)
         .run();
-      return new Response(plaintext, {
-        headers: {
-          'content-type': file.content_type,
-          'content-length': String(plaintext.byteLength),
-          'content-disposition': attachmentDisposition(file.name),
-          // Opened directly, the file can run nothing and load nothing; never sniffed, never stored.
-          'content-security-policy': "sandbox; default-src 'none'",
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, no-store',
-        },
-      });
+      return uploadDownload(plaintext, file);
     },
   )
   .post(

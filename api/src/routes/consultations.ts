@@ -26,6 +26,7 @@ import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { startCharge } from './orders';
+import { bookingPaymentUrl } from './booking-payment';
 import type { AppEnv } from '../app-env';
 import { calendarFileName, consultationCalendar } from '../consultations/calendar';
 import { bookConsultation, consultationReturnPath } from '../consultations/book';
@@ -190,23 +191,12 @@ export const consultationRoutes = new Hono<AppEnv>()
         },
         input,
       );
-      let url: string | null = null;
-      // Paid from the wallet: its e-invoice (if any) was recorded with the booking; signed now.
-      if (!booked.paymentId)
-        signSoon(c.executionCtx, () => signBookingDocuments(c.env, `consultation:${booked.id}`), {
-          consultationId: booked.id,
-        });
-      if (booked.paymentId && booked.due > 0) {
-        url = await startCharge(c, {
-          paymentId: booked.paymentId,
-          amount: booked.due,
-          currency: booked.currency,
-          method: booked.cardMethod!,
-          description: `Consultation ${booked.id}`,
-          customer: { name: user.name, email: user.email, phone: user.phone },
-          returnPath: consultationReturnPath(c.var.lang, booked.id),
-        });
-      }
+      const url = await bookingPaymentUrl(c, user, booked, {
+        ref: `consultation:${booked.id}`,
+        logged: { consultationId: booked.id },
+        description: `Consultation ${booked.id}`,
+        returnPath: consultationReturnPath(c.var.lang, booked.id),
+      });
       const d = await detail(c, booked.id, user.id);
       const answer: ConsultationBookAnswer = {
         id: booked.id,

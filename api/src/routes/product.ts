@@ -16,7 +16,7 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../lib/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { runListing } from '../catalogue/listing';
-import { listingIn, priceInRowCountrySql } from '../db/country-prices';
+import { listingIn, skuPriceColumns } from '../db/country-prices';
 import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
 import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';
@@ -43,7 +43,6 @@ import type { AppEnv } from '../app-env';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';
 import { payableMinor } from '#shared/money';
-import { productSoldIn } from '../catalogue/sold-in';
 import {
   pageParams,
   filterSortQuery,
@@ -237,11 +236,12 @@ productRoutes.post(
     const statements: D1PreparedStatement[] = [
       db
         .prepare(
-          `SELECT s.id, s.${col('name', lang)} AS name, ${priceInRowCountrySql('s', '?1', 'price')} AS price,
-          ${priceInRowCountrySql('s', '?1', 'old_price')} AS old_price, s.stock, s.buy_limit,
+          // Her country's price of each size and whether it sells it (db/country-prices.ts): what it does
+          // not sell comes back as not_sold, for the cart to drop and name.
+          `SELECT s.id, s.${col('name', lang)} AS name, ${skuPriceColumns(c.var.country, 's')}, s.stock, s.buy_limit,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
-          ${firstImageColumn(lang)}, ${productSoldIn('s', '?1')} AS sold
+          ${firstImageColumn(lang)}
         FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
         WHERE s.id IN (${idMarks}) AND p.is_active = 1`,
         )

@@ -13,6 +13,7 @@ import { log } from '../lib/log';
 import { contract } from '../contract/validate';
 import { requireUser } from '../middleware/user';
 import { sniffUploadType } from '../uploads/sniff';
+import { recordOrDrop } from '../uploads/store';
 import { routedOrderView } from '../orders/view';
 import { routeStatement, userOwner } from '../db/databases';
 import { coldReaderFor } from '../archive/read';
@@ -60,22 +61,18 @@ export const returnRoutes = new Hono<AppEnv>()
       const id = randomHex(16);
       const key = `returns/${randomHex(16)}`;
       await c.env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: type } });
-      const inserted = await db
-        .prepare(
-          `INSERT INTO return_photos (id, user_id, return_id, r2_key, content_type, size, created_at)
+      await recordOrDrop(
+        c.env.UPLOADS,
+        key,
+        db
+          .prepare(
+            `INSERT INTO return_photos (id, user_id, return_id, r2_key, content_type, size, created_at)
          SELECT ?1, ?2, NULL, ?3, ?4, ?5, ?6 WHERE (SELECT count(*) FROM return_photos WHERE user_id = ?2 AND return_id IS NULL) < ?7
          RETURNING id`,
-        )
-        .bind(id, user.id, key, type, bytes.byteLength, Date.now(), MAX_PENDING_PHOTOS)
-        .first()
-        .catch(async (error: unknown) => {
-          await c.env.UPLOADS.delete(key);
-          throw error;
-        });
-      if (!inserted) {
-        await c.env.UPLOADS.delete(key);
-        throw new ApiError(409, 'return_photos_too_many');
-      }
+          )
+          .bind(id, user.id, key, type, bytes.byteLength, Date.now(), MAX_PENDING_PHOTOS),
+        'return_photos_too_many',
+      );
       return c.json(ok({ id, type: type as ReturnPhotoType, size: bytes.byteLength }));
     },
   )

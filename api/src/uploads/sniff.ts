@@ -1,5 +1,6 @@
 // What an uploaded blood-test result file is, judged by its first bytes only: never by its
-// name or the type the browser declared. PDF, JPEG, PNG or HEIC; anything else is refused.
+// name or the type the browser declared. PDF, JPEG, PNG or HEIC; anything else is refused. And how such a file
+// is handed back, decrypted, as a download.
 import type { UploadType } from '#shared/api/blood-test-upload-schemas';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -58,4 +59,21 @@ export function safeFileName(name: string | undefined, type: UploadType): string
 export function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^A-Za-z0-9 ._-]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A shopper's decrypted upload as a download, to her or to the practice: sandboxed so it can run and load
+ * nothing when opened directly, never sniffed, never stored on the way.
+ */
+export function uploadDownload(plaintext: Uint8Array, file: { content_type: string; name: string }): Response {
+  return new Response(plaintext, {
+    headers: {
+      'content-type': file.content_type,
+      'content-length': String(plaintext.byteLength),
+      'content-disposition': attachmentDisposition(file.name),
+      'content-security-policy': "sandbox; default-src 'none'",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    },
+  });
 }

@@ -1,11 +1,34 @@
-// Removing uploaded result files: with their result, with the account, and the pending ones
+// Recording an uploaded object's row (or dropping the object), and removing uploaded result files: with their result, with the account, and the pending ones
 // nobody submitted. D1 rows go first: once a file's wrapped data key is gone its R2 object can no longer
 // be decrypted by anyone, so an object left behind by a failed R2 delete is unreadable ciphertext.
+import type { MessageKey } from '#shared/api/message-keys';
 import type { Keyring } from './crypto';
+import { ApiError } from '../lib/errors';
 import { rewrapRetiredKeys } from '../lib/keyring';
 
 /** Files nobody submitted are removed after this long. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The row of an object just put in R2 (a result file, a return photo): `insert` is a capped
+ * INSERT … RETURNING. When it fails or the cap refuses it (no row), the object is deleted again, so
+ * nothing is left in R2 without its row; a refusal is a 409 with `refused`.
+ */
+export async function recordOrDrop(
+  bucket: R2Bucket,
+  key: string,
+  insert: D1PreparedStatement,
+  refused: MessageKey,
+): Promise<void> {
+  const inserted = await insert.first().catch(async (error: unknown) => {
+    await bucket.delete(key);
+    throw error;
+  });
+  if (!inserted) {
+    await bucket.delete(key);
+    throw new ApiError(409, refused);
+  }
+}
 
 /** Deletes R2 objects, 1,000 keys per call (R2's limit). */
 export async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<void> {

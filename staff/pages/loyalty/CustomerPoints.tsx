@@ -7,6 +7,7 @@ import { COUNTRY_FACTS, type CountryCode, type CurrencyCode } from '#shared/loca
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
+import { ReasonField } from '../ReasonField';
 
 export interface PointsFormState {
   /** A message key, shown on the form. */
@@ -104,22 +105,15 @@ export function PointsSection(props: {
               />
             </div>
           </div>
-          <div>
-            <label htmlFor="points-reason">{t.t('st_points_reason')}</label>
-            <textarea
-              id="points-reason"
-              name="reason"
-              required
-              minLength={3}
-              maxLength={300}
-              rows={2}
-              defaultValue={v.reason}
-              aria-describedby="points-reason-hint"
-            />
-            <small id="points-reason-hint" className="muted">
-              {t.t('st_points_reason_hint')}
-            </small>
-          </div>
+          <ReasonField
+            t={t}
+            id="points-reason"
+            name="reason"
+            label="st_points_reason"
+            hint="st_points_reason_hint"
+            maxLength={300}
+            value={v.reason}
+          />
           <div className="field check">
             <input type="checkbox" id="points-confirm" name="confirm" required />
             <label htmlFor="points-confirm">{t.t('st_points_confirm')}</label>

@@ -48,7 +48,7 @@ describe('her home page', () => {
       .toBe(true);
   });
 
-  it('puts her sections first under a compact intro, her first cards before the banner in loading too (issue 73)', async () => {
+  it("puts her sections first under a compact intro, her first cards eager, her kept copy's banner still leading (issues 73, 76)", async () => {
     const device = cookiesFrom(await storefront('/api/country'));
     const cookie = await registerShopper(`first-${crypto.randomUUID()}@example.com`, device);
     await (await storefront('/products/gamma-vitamin-c-1000', { headers: { cookie } })).text();
@@ -67,11 +67,13 @@ describe('her home page', () => {
       const banner = main.indexOf('class="home-section banners"');
       expect(hers, path).toBeGreaterThan(0);
       expect(banner, path).toBeGreaterThan(hers);
-      // Her first card's picture loads first; the banner's no longer leads (lazy, no high priority).
+      // Her first card's picture loads eagerly with her sections. Her kept copy's banner keeps the lead
+      // (eager, first in priority) it has for a shopper with no sections of hers, whose largest picture it
+      // is: the copy is sent before anyone knows (decision 76's amendment, the signed-in LCP).
       expect(main.slice(hers, banner), path).toMatch(/<img[^>]*loading="eager"/);
       const bannerImg = /<img[^>]*>/.exec(main.slice(banner))![0];
-      expect(bannerImg, path).toContain('loading="lazy"');
-      expect(bannerImg, path).not.toMatch(/fetchpriority="high"/i);
+      expect(bannerImg, path).not.toContain('loading="lazy"');
+      expect(bannerImg, path).toMatch(/fetchpriority="high"/i);
     }
   });
 

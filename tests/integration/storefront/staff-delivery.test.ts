@@ -108,7 +108,7 @@ describe('the Delivery page of the back office', () => {
       owner,
     );
     expect(decimals.status).toBe(400);
-    expect(decoded(await decimals.text())).toContain('Use at most the currency’s decimals');
+    expect(decoded(await decimals.text())).toContain('Use at most as many decimals as the country’s currency has');
   });
 
   it('refuses a cut-off that is not a time and a week without a working day, keeping what was typed', async () => {

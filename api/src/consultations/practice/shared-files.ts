@@ -11,7 +11,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { type Keyring, openFile } from '#api/src/uploads/crypto';
-import { attachmentDisposition } from '#api/src/uploads/sniff';
+import { uploadDownload } from '#api/src/uploads/sniff';
 import type { PracticeConsultation } from './access';
 
 /** The intake's shared upload ids, as a JSON list for json_each (an intake without any shares none). */
@@ -75,15 +75,6 @@ export async function openSharedFile(
     resourceId: c.id,
     country: c.country,
   }).run();
-  return new Response(plaintext, {
-    headers: {
-      'content-type': file.content_type,
-      'content-length': String(plaintext.byteLength),
-      'content-disposition': attachmentDisposition(file.name),
-      // As the shopper's own download: it can run and load nothing, and is never stored on the way.
-      'content-security-policy': "sandbox; default-src 'none'",
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    },
-  });
+  // As the shopper's own download.
+  return uploadDownload(plaintext, file);
 }

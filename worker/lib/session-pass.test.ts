@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '../app-env';
+import type { Session } from './session-state';
+import { readPass, writePass } from './session-pass';
+
+const her: Session = {
+  secure: false,
+  deviceToken: 'dv1.device',
+  userToken: 'token-of-hers',
+  user: { id: 7, name: 'Dana', email: 'dana@example.com', phone: null },
+  userExpires: null,
+  lang: 'en',
+  country: 'KW',
+  bookmark: null,
+};
+
+/** Her pass as the storefront writes it, then read back from each cookie header, as views read it. */
+async function passes(): Promise<{ cookie: string; read: (cookie: string, session?: Session) => Promise<unknown> }> {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('config', { SIGNING_SECRET: 'test-secret' } as AppEnv['Variables']['config']);
+    await next();
+  });
+  app.get('/write', async (c) => {
+    await writePass(c, her);
+    return c.text('ok');
+  });
+  let session = her;
+  app.get('/read', async (c) => c.text(String(await readPass(c, session))));
+  const written = await app.request('/write');
+  const cookie = written.headers.getSetCookie()[0]!.split(';')[0]!;
+  return {
+    cookie,
+    read: async (header, as = her) => {
+      session = as;
+      return (await app.request('/read', { headers: { cookie: header } })).text();
+    },
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the session pass', () => {
+  it('is checked with WebCrypto once per isolate, not on every view, and still binds her token', async () => {
+    const { cookie, read } = await passes();
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    expect(await read(cookie)).toBe('fresh');
+    expect(await read(cookie)).toBe('fresh');
+    expect(await read(cookie)).toBe('fresh');
+    expect(verify).toHaveBeenCalledTimes(1);
+    // The same pass with another token (a borrowed pass) is checked, and refused.
+    expect(await read(cookie, { ...her, userToken: 'token-of-another' })).toBe('null');
+    // A forged signature is refused too.
+    expect(await read(cookie.replace(/\.[\w-]{43}$/, `.${'A'.repeat(43)}`))).toBe('null');
+  });
+});
