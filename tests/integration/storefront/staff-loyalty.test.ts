@@ -60,7 +60,9 @@ describe('the loyalty rules page', () => {
     expect(bad.status).toBe(400);
     const page = decoded(await bad.text());
     expect(page).toMatch(/id="SA-silver_min_spend-error"[^>]*>Each tier needs more spending than the one before\.</);
-    expect(page).toMatch(/id="SA-redeem_step_value-error"[^>]*>Use at most as many decimals as the country’s currency has/);
+    expect(page).toMatch(
+      /id="SA-redeem_step_value-error"[^>]*>Use at most as many decimals as the country’s currency has/,
+    );
     expect(inputValue(page, 'SA-redeem_step_value')).toBe('2.005');
 
     const saved = await staffPost('/loyalty', { ...form, birthday_points: '150' }, owner);
