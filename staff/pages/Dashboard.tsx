@@ -29,6 +29,10 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
         {data.countries.map((day) => (
           <section key={day.country} className="card" aria-labelledby={`day-${day.country}`}>
             <h2 id={`day-${day.country}`}>{t.t(`st_country_${day.country}`)}</h2>
+            {/* Each country's own day (issue 77): the Emirates' today begins an hour before Kuwait's. */}
+            <p className="muted">
+              {t.t('st_today', { date: formatDate(Date.parse(`${day.date}T12:00:00Z`), t.lang, day.country) })}
+            </p>
             <p className="figure">{t.t('st_orders_today', { count: day.orders })}</p>
             <p>
               {t.t('st_dashboard_orders_total', {
