@@ -56,7 +56,7 @@ export function instantIn(timeZone: string, date: string, hour = 0): number {
 }
 
 /** A local date's first instant and the next date's (exclusive) in a zone. */
-export function dayBoundsIn(timeZone: string, date: string): { from: number; to: number } {
+function dayBoundsIn(timeZone: string, date: string): { from: number; to: number } {
   const next = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
   return { from: instantIn(timeZone, date), to: instantIn(timeZone, next) };
 }
@@ -79,9 +79,6 @@ export const countryDate = (country: CountryCode, at: number): string => dateIn(
  * once for all), labelled as the home country's where it is shown.
  */
 export const homeDate = (at: number): string => countryDate(HOME_COUNTRY, at);
-
-/** The home country's month (YYYY-MM) of an instant: a report's default month. */
-export const homeMonth = (at: number): string => homeDate(at).slice(0, 7);
 
 /**
  * Each zone's offset at an instant as a JSON object keyed by country, for SQL that buckets rows by
