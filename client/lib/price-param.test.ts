@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencyInfoFor, RATE_SCALE } from '#shared/money';
-import { convertPriceParam } from './price-param';
+import { convertPriceParam, withCurrency } from './price-param';
 
 const KW = currencyInfoFor('KW', RATE_SCALE, 0);
 const SA = currencyInfoFor('SA', 122_000, 1_500);
@@ -30,6 +30,12 @@ describe('price filter after a country switch', () => {
     // Whole amounts stay whole: no "25.000" or "350.0".
     expect(convertPriceParam('price=-350', SA, KW)!.range).toMatch(/^-\d+(\.\d{1,3})?$/);
     expect(convertPriceParam('price=10-20', KW, KW)).toBeNull();
+  });
+
+  // The country switch's toast names the converted range (the e2e story checks it in Arabic, decision 74).
+  it('names the converted range with its currency as the toast shows it, in English', () => {
+    const range = convertPriceParam('price=0-25', KW, SA)!.range!;
+    expect(withCurrency(range, 'SAR', 'en', 'SA')).toBe('SAR 0-350.75');
   });
 
   it('leaves a URL without a price filter, or the same currency, alone and drops a malformed one', () => {

@@ -6,6 +6,8 @@ import { COUNTRY_CODES } from '../locale';
 /** Today in one country the member may see. */
 const countryDaySchema = z.object({
   country: z.enum(COUNTRY_CODES),
+  /** The country's today, YYYY-MM-DD on its own clocks (issue 77: the Emirates' day starts an hour before Kuwait's). */
+  date: z.string(),
   currency: z.string(),
   orders: z.int(),
   /** Sum of today's order totals in the country's currency (minor units). */
@@ -21,7 +23,7 @@ const countryDaySchema = z.object({
 export type CountryDay = z.infer<typeof countryDaySchema>;
 
 export const dashboardSchema = z.object({
-  /** Today, YYYY-MM-DD in the Gulf. */
+  /** Today, YYYY-MM-DD in the home country (HOME_COUNTRY): the page's heading; each country has its own below. */
   date: z.string(),
   countries: z.array(countryDaySchema),
   /** SKUs at or below the low-stock mark, fewest first (20 at most). */

@@ -10,11 +10,16 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
   const { t, data } = props;
   const ar = t.lang === 'ar';
   const canOpen = props.me.permissions.includes('catalogue:read');
+  // Each country's own today (issue 77): a clerk of one country reads hers; a member of several reads the
+  // home country's above, and a country whose day differs (the Emirates' begins an hour earlier) says its own.
+  const only = data.countries.length === 1 ? data.countries[0] : undefined;
+  const heading = only?.date ?? data.date;
+  const headingCountry = only?.country ?? HOME_COUNTRY;
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_dashboard_title')} path="/">
       <h1>{t.t('st_dashboard_title')}</h1>
       <p className="muted">
-        {t.t('st_today', { date: formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, HOME_COUNTRY) })}
+        {t.t('st_today', { date: formatDate(Date.parse(`${heading}T12:00:00Z`), t.lang, headingCountry) })}
       </p>
       {/* The owner is told weeks before the e-invoice stamp's certificate expires (issue 75). */}
       {data.e_invoice_renew_within_days !== null && (
@@ -29,6 +34,11 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
         {data.countries.map((day) => (
           <section key={day.country} className="card" aria-labelledby={`day-${day.country}`}>
             <h2 id={`day-${day.country}`}>{t.t(`st_country_${day.country}`)}</h2>
+            {day.date !== heading && (
+              <p className="muted" data-testid={`day-date-${day.country}`}>
+                {t.t('st_today', { date: formatDate(Date.parse(`${day.date}T12:00:00Z`), t.lang, day.country) })}
+              </p>
+            )}
             <p className="figure">{t.t('st_orders_today', { count: day.orders })}</p>
             <p>
               {t.t('st_dashboard_orders_total', {

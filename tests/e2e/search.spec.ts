@@ -1,28 +1,7 @@
-// Search journeys: the words Gulf shoppers type find the product they mean, in both
-// languages. These stories submit the header box's text and check the /search results and their
-// order; search-header.spec.ts walks its suggestions by keyboard.
+// The search page's filters in a browser. Submitting the header box's text and the order of the /search
+// results ("vitamin c" finds Vitamin C first, in both languages) are steps of search-header.spec.ts's
+// keyboard stories since decision 74.
 import { expect, test } from './fixtures';
-
-const headerSearch = (page: import('@playwright/test').Page, label: string) =>
-  page.getByRole('banner').getByLabel(label);
-
-test('a shopper searching "vitamin c" from the header sees Vitamin C first, in both languages', async ({ page }) => {
-  await page.goto('/');
-  await headerSearch(page, 'Search the shop').fill('vitamin c');
-  await headerSearch(page, 'Search the shop').press('Enter');
-  await expect(page).toHaveURL(/\/search\?q=vitamin(\+|%20)c$/);
-  const cards = page.getByTestId('product-card');
-  await expect(cards.first()).toBeVisible();
-  // The letter counts: Vitamin C first, not B12 or D3.
-  for (let i = 0; i < 5; i++) await expect(cards.nth(i)).toContainText('Vitamin C');
-
-  await page.goto('/ar');
-  await headerSearch(page, 'ابحث في المتجر').fill('فيتامين سي');
-  await headerSearch(page, 'ابحث في المتجر').press('Enter');
-  await expect(page).toHaveURL(/\/ar\/search\?q=/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('فيتامين سي');
-  for (let i = 0; i < 5; i++) await expect(cards.nth(i)).toContainText('فيتامين سي');
-});
 
 // What the words find, and in what order, is the API integration test search-relevance.test.ts (اوميجا
 // from Saudi Arabia included); a search that finds nothing offering a category's popular products is the

@@ -1,4 +1,4 @@
-// The figures' weeks start on Sunday at midnight, Gulf time: the Gulf's working week.
+// The figures' weeks start on Sunday at midnight on the clocks of the reminded cart's country (issue 77).
 import { describe, expect, it } from 'vitest';
 import { type ReminderRow, tallyFigures, weekStart } from './figures';
 
@@ -7,11 +7,18 @@ const gulf = (iso: string) => Date.parse(`${iso}+03:00`);
 describe('a reminder week', () => {
   it('starts on the Sunday before, at 00:00 Gulf time', () => {
     // Friday 27 November 2026, late evening in Riyadh (already Saturday in no timezone that matters).
-    expect(weekStart(gulf('2026-11-27T23:30:00'))).toBe(gulf('2026-11-22T00:00:00'));
-    expect(weekStart(gulf('2026-11-29T00:00:00'))).toBe(gulf('2026-11-29T00:00:00'));
+    expect(weekStart(gulf('2026-11-27T23:30:00'), 'Asia/Riyadh')).toBe(gulf('2026-11-22T00:00:00'));
+    expect(weekStart(gulf('2026-11-29T00:00:00'), 'Asia/Riyadh')).toBe(gulf('2026-11-29T00:00:00'));
     // Sunday 00:30 Gulf time is still Saturday in UTC: the Gulf's Sunday counts.
-    expect(weekStart(gulf('2026-11-29T00:30:00'))).toBe(gulf('2026-11-29T00:00:00'));
-    expect(weekStart(gulf('2026-11-28T23:59:00'))).toBe(gulf('2026-11-22T00:00:00'));
+    expect(weekStart(gulf('2026-11-29T00:30:00'), 'Asia/Riyadh')).toBe(gulf('2026-11-29T00:00:00'));
+    expect(weekStart(gulf('2026-11-28T23:59:00'), 'Asia/Riyadh')).toBe(gulf('2026-11-22T00:00:00'));
+  });
+
+  it('starts at midnight of the cart’s own country: a fixture country in UTC+4 (Asia/Dubai)', () => {
+    // Saturday 28 November 20:30 UTC: Sunday 00:30 in Dubai (a new week), still Saturday 23:30 in Kuwait.
+    const at = Date.parse('2026-11-28T20:30:00Z');
+    expect(weekStart(at, 'Asia/Dubai')).toBe(Date.parse('2026-11-29T00:00:00+04:00'));
+    expect(weekStart(at, 'Asia/Kuwait')).toBe(Date.parse('2026-11-22T00:00:00+03:00'));
   });
 });
 
@@ -28,6 +35,21 @@ describe('the weekly figures', () => {
     ...over,
   });
   const weekOf = (iso: string) => gulf(`${iso}T00:00:00`);
+
+  it('puts a reminder in the week of its cart’s country’s clocks (zones passed in: a UTC+4 fixture)', () => {
+    // Sent Saturday 28 November 20:30 UTC: Sunday 29 in Dubai, Saturday 28 in Kuwait.
+    const sent = Date.parse('2026-11-28T20:30:00Z');
+    const zones = { KW: 'Asia/Kuwait', SA: 'Asia/Dubai' };
+    const figures = tallyFigures(
+      [row({ sent_at: sent }), row({ cart_id: 2, country: 'SA', sent_at: sent })],
+      new Set(),
+      zones,
+    );
+    expect(figures.map((f) => [f.country, f.week_start])).toEqual([
+      ['SA', Date.parse('2026-11-29T00:00:00+04:00')],
+      ['KW', weekOf('2026-11-22')],
+    ]);
+  });
 
   it('counts a recovered order once, in the week of the cart’s last reminder, though it was reminded in two', () => {
     // Step one on Saturday 28 November, step two on Sunday 29 (a new week); ordered after the second.

@@ -1,20 +1,22 @@
-// The owner's figures for cart reminders (issue 64), week by week (weeks start on Sunday, Gulf time, as
-// the Gulf's working week does, the shop's rule of shared/cod/settlement.ts) and by channel and country:
+// The owner's figures for cart reminders (issue 64), week by week (weeks start on Sunday, as the shop's
+// rule of shared/cod/settlement.ts has it, at midnight on the clocks of the reminded cart's country:
+// issue 77) and by channel and country:
 // carts reminded, links opened, carts ordered after a reminder and what those orders came to, in each
 // country's own currency. A cart is one cart a shopper left (her saved_carts row at one last change):
 // her next cart, which takes the row over, is another. A cart reminded by two channels counts for
 // both; a cart reminded in two weeks counts as reminded in both, but its link opened and its order
 // count once, in the week of its last reminder (issue 73).
 import { weekOf } from '#shared/cod/settlement';
-import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { dateIn, instantIn } from '#shared/country-days';
 import type { CountryCode } from '#shared/locale';
 import { orderShards, type DatabaseEnv } from '../db/databases';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
-/** Sunday 00:00 Gulf time of the week `at` falls in (the Gulf week of shared/cod/settlement.ts). */
-export function weekStart(at: number): number {
-  return Date.parse(`${weekOf(gulfDate(at))}T00:00:00Z`) - GULF_OFFSET_MS;
+/** Sunday 00:00, on the clocks of `timeZone`, of the week `at` falls in (the week of shared/cod/settlement.ts). */
+export function weekStart(at: number, timeZone: string): number {
+  return instantIn(timeZone, weekOf(dateIn(timeZone, at)));
 }
 
 export interface ReminderFigure {
@@ -62,7 +64,12 @@ export interface ReminderRow {
  * once a week a channel reminded it; its opening and its order once, in the week of its last reminder by
  * that channel; an order counts only while it stands (`standing`).
  */
-export function tallyFigures(rows: readonly ReminderRow[], standing: ReadonlySet<number>): ReminderFigure[] {
+export function tallyFigures(
+  rows: readonly ReminderRow[],
+  standing: ReadonlySet<number>,
+  zones: Readonly<Record<string, string>> = TIME_ZONES,
+): ReminderFigure[] {
+  const weekOfRow = (r: ReminderRow) => weekStart(r.sent_at, zones[r.country]!);
   const carts = new Map<string, ReminderRow[]>();
   for (const r of rows) {
     const key = `${r.cart_id}|${r.cart_version}|${r.channel}`;
@@ -84,10 +91,10 @@ export function tallyFigures(rows: readonly ReminderRow[], standing: ReadonlySet
     return f;
   };
   for (const sent of carts.values()) {
-    const weeks = new Set(sent.map((r) => weekStart(r.sent_at)));
+    const weeks = new Set(sent.map(weekOfRow));
     for (const week of weeks) figure(week, sent[0]!).reminded += 1;
     const last = sent.reduce((a, b) => (b.sent_at > a.sent_at ? b : a));
-    const f = figure(weekStart(last.sent_at), last);
+    const f = figure(weekOfRow(last), last);
     if (sent.some((r) => r.opened)) f.opened += 1;
     const recovered = sent.find((r) => r.recovered_minor !== null && r.order_id !== null);
     if (recovered && standing.has(recovered.order_id!)) {
@@ -111,7 +118,8 @@ export async function reminderFigures(
   weeks: number,
   countries: readonly CountryCode[] | null,
 ): Promise<ReminderFigure[]> {
-  const from = weekStart(now) - (weeks - 1) * WEEK_MS;
+  // The earliest of the countries' week starts (the Emirates' Sunday begins before Kuwait's).
+  const from = Math.min(...Object.values(TIME_ZONES).map((z) => weekStart(now, z))) - (weeks - 1) * WEEK_MS;
   const { results } = await env.DB.prepare(
     `SELECT cart_id, cart_version, channel, country, sent_at, opened_at IS NOT NULL AS opened, recovered_minor, order_id
      FROM cart_reminders WHERE sent_at >= ?`,

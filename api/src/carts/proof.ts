@@ -110,6 +110,8 @@ export async function confirmAddress(
         `UPDATE saved_carts SET next_due_at = ?2 WHERE guest_identity = ?1 AND status = 'open' AND steps_sent = 0
            AND next_due_at IS NULL AND EXISTS (SELECT 1 FROM cart_reminder_proofs WHERE email_identity = ?1 AND proven_at IS NOT NULL)`,
       )
+      // Her carts' countries are not read here: the home country's quiet hours, which the run checks
+      // again on the cart's own clocks before it sends (reminders.ts).
       .bind(identity, firstStepDue(settings, now)),
   ]);
   return (proven?.meta.changes ?? 0) > 0 ? { ok: true } : { ok: false };

@@ -22,7 +22,8 @@ import { incentiveFor } from './incentive';
 import { cartToken } from './saved';
 import { isQuietHour, outOfQuietHours, readReminderSettings, stepDue } from './settings';
 import { type ReminderLine, reminderMail, reminderPush, reminderWhatsAppText } from './texts';
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { hourIn } from '#shared/country-days';
 
 interface DueCart {
   id: number;
@@ -84,8 +85,6 @@ async function currentLines(db: D1Database, cart: DueCart): Promise<ReminderLine
   });
 }
 
-const gulfHour = (now: number) => new Date(now + GULF_OFFSET_MS).getUTCHours();
-
 /**
  * Sends the steps that are due, at most `limit` carts a run. Answers how many carts a reminder went to
  * (a step whose every channel is stopped is passed over, not counted) and how many messages went by each
@@ -127,11 +126,13 @@ export async function sendCartReminders(
         .run();
       continue;
     }
-    // The cron ran late into the night (a backlog): the step waits for the morning.
-    if (isQuietHour(gulfHour(now), settings.quiet)) {
+    // The cron ran late into the night (a backlog), or her country's night began before the home
+    // country's (issue 77): the step waits for the morning on the cart's country's clocks.
+    const zone = TIME_ZONES[cart.country];
+    if (isQuietHour(hourIn(zone, now), settings.quiet)) {
       await db
         .prepare("UPDATE saved_carts SET next_due_at = ? WHERE id = ? AND status = 'open'")
-        .bind(outOfQuietHours(now, settings.quiet), cart.id)
+        .bind(outOfQuietHours(now, settings.quiet, zone), cart.id)
         .run();
       continue;
     }
@@ -141,7 +142,7 @@ export async function sendCartReminders(
       sql: "EXISTS (SELECT 1 FROM saved_carts WHERE id = ? AND status = 'open' AND updated_at = ? AND steps_sent = ?)",
       binds: [cart.id, cart.updated_at, cart.steps_sent],
     };
-    const next = stepDue(settings, cart.updated_at, step + 1);
+    const next = stepDue(settings, cart.updated_at, step + 1, zone);
     const advance = db
       .prepare(
         "UPDATE saved_carts SET steps_sent = ?, next_due_at = ? WHERE id = ? AND status = 'open' AND updated_at = ? AND steps_sent = ?",

@@ -9,6 +9,7 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { emailIdentity } from '../lib/email-identity';
 import { provenByOrderStatement } from './proof';
 import { firstStepDue, type ReminderSettings } from './settings';
+import { TIME_ZONES } from '#shared/countries/delivery';
 
 /** Whose cart: her account, or a guest's e-mail. */
 export type CartOwner = { userId: number } | { guestEmail: string };
@@ -83,7 +84,7 @@ export async function keepCart(
     return;
   }
   if (current?.status === 'open' && sameLines(JSON.parse(current.items), lines)) return;
-  const due = remind ? firstStepDue(settings, now) : null;
+  const due = remind ? firstStepDue(settings, now, TIME_ZONES[input.country]) : null;
   // One row a shopper: a later cart takes the row over (the old link stops working), its counts and
   // outcome start again; the reminders it was sent stay for the owner's figures.
   await db

@@ -1,5 +1,6 @@
-// The owner's reminder steps and the Gulf's quiet hours (issue 64): a step due at night goes at the
-// morning's first hour, in Kuwait and Saudi Arabia alike (UTC+3, no summer time).
+// The owner's reminder steps and the quiet hours (issue 64): a step due at night goes at the morning's
+// first hour on the clocks of the cart's country (issue 77): Kuwait and Saudi Arabia at UTC+3, a UTC+4
+// fixture (Asia/Dubai) an hour earlier.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDER_SETTINGS, isQuietHour, outOfQuietHours, settingsFrom, stepDue } from './settings';
 
@@ -17,6 +18,19 @@ describe('cart reminder times', () => {
     // The day after 23:10 is 23:10: the morning after that.
     expect(stepDue(s, gulf('2026-11-27T23:10:00'), 2)).toBe(gulf('2026-11-29T09:00:00'));
     expect(stepDue({ ...s, enabled: false }, gulf('2026-11-27T10:00:00'), 1)).toBeNull();
+  });
+
+  it('are quiet on the clocks of the cart’s own country (a fixture country in UTC+4)', () => {
+    const s = DEFAULT_REMINDER_SETTINGS;
+    // Changed 16:30 UTC: an hour later is 20:30 in Kuwait (not quiet) but 21:30 in Dubai (quiet: 09:00
+    // there the next morning).
+    const changed = Date.parse('2026-11-27T16:30:00Z');
+    expect(stepDue(s, changed, 1, 'Asia/Kuwait')).toBe(gulf('2026-11-27T20:30:00'));
+    expect(stepDue(s, changed, 1, 'Asia/Dubai')).toBe(Date.parse('2026-11-28T09:00:00+04:00'));
+    // 05:30 UTC is 08:30 in Kuwait (quiet until 09:00 there) but 09:30 in Dubai (not quiet).
+    const morning = Date.parse('2026-11-28T05:30:00Z');
+    expect(outOfQuietHours(morning, s.quiet, 'Asia/Kuwait')).toBe(gulf('2026-11-28T09:00:00'));
+    expect(outOfQuietHours(morning, s.quiet, 'Asia/Dubai')).toBe(morning);
   });
 
   it('read quiet hours through midnight, within a day, or none', () => {

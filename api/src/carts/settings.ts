@@ -1,16 +1,18 @@
 // The owner's cart reminder settings (shop_settings 'cart_reminders.*', migration 0078) and the times
-// they give: each step a number of minutes after the cart was last changed, and never in the Gulf's
-// quiet hours (Kuwait and Saudi Arabia are both UTC+3 all year): a step due at night waits for the
-// morning's first hour.
+// they give: each step a number of minutes after the cart was last changed, and never in the quiet hours
+// of the cart's own country, on its clocks (issue 77: 21:00 in Dubai is 20:00 in Kuwait): a step due at
+// night waits for the morning's first hour there.
 import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
 import { mapCountries } from '#shared/countries/map';
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { HOME_COUNTRY } from '#shared/countries';
+import { dateIn, hourIn, instantIn } from '#shared/country-days';
 
 export interface ReminderSettings {
   enabled: boolean;
   /** Minutes after the last change, one per step (at most two steps). */
   steps: number[];
-  /** Gulf hours in which nothing is sent: from `from`:00 to `to`:00 (through midnight when from > to). */
+  /** Hours of the cart's country's clocks in which nothing is sent: from `from`:00 to `to`:00 (through midnight when from > to). */
   quiet: { from: number; to: number };
   /** The second step's code, basis points off per country (set per country, not converted); 0: none. */
   incentive: Record<CountryCode, number>;
@@ -69,26 +71,34 @@ export async function readReminderSettings(db: D1Database): Promise<ReminderSett
   return settingsFrom(results);
 }
 
-/** Whether a Gulf hour is quiet. */
+/** Whether a local hour is quiet. */
 export function isQuietHour(hour: number, quiet: ReminderSettings['quiet']): boolean {
   if (quiet.from === quiet.to) return false;
   return quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to;
 }
 
-/** The time itself, or, inside the quiet hours, the next `to`:00 Gulf time. */
-export function outOfQuietHours(at: number, quiet: ReminderSettings['quiet']): number {
-  const gulf = new Date(at + GULF_OFFSET_MS);
-  if (!isQuietHour(gulf.getUTCHours(), quiet)) return at;
-  const morning = Date.UTC(gulf.getUTCFullYear(), gulf.getUTCMonth(), gulf.getUTCDate(), quiet.to) - GULF_OFFSET_MS;
+/** The home country's zone: for a time computed before the cart's country is at hand (the run checks again in hers). */
+const HOME_ZONE = TIME_ZONES[HOME_COUNTRY];
+
+/** The time itself, or, inside the quiet hours, the next `to`:00 on the clocks of `timeZone`. */
+export function outOfQuietHours(at: number, quiet: ReminderSettings['quiet'], timeZone = HOME_ZONE): number {
+  if (!isQuietHour(hourIn(timeZone, at), quiet)) return at;
+  const morning = instantIn(timeZone, dateIn(timeZone, at), quiet.to);
   return morning > at ? morning : morning + 24 * HOUR;
 }
 
 /** When step `step` (1-based) of a cart last changed at `changedAt` is due; null when there is none. */
-export function stepDue(settings: ReminderSettings, changedAt: number, step: number): number | null {
+export function stepDue(
+  settings: ReminderSettings,
+  changedAt: number,
+  step: number,
+  timeZone = HOME_ZONE,
+): number | null {
   if (!settings.enabled) return null;
   const minutes = settings.steps[step - 1];
   if (minutes === undefined) return null;
-  return outOfQuietHours(changedAt + minutes * MINUTE, settings.quiet);
+  return outOfQuietHours(changedAt + minutes * MINUTE, settings.quiet, timeZone);
 }
 
-export const firstStepDue = (settings: ReminderSettings, changedAt: number) => stepDue(settings, changedAt, 1);
+export const firstStepDue = (settings: ReminderSettings, changedAt: number, timeZone = HOME_ZONE) =>
+  stepDue(settings, changedAt, 1, timeZone);

@@ -1,10 +1,10 @@
 // The owner told by mail when Saudi e-invoices wait (issue 75): documents ZATCA has not had 12 hours after
 // the sale, or documents that cannot go for want of a stamp (no CSID, ZATCA refusing ours, a certificate
 // that cannot sign). Each active owner whose address is proven (she accepted her invitation, or was set
-// up by the owner's script: password_hash is set) gets one mail a Gulf day at most while it lasts, in her
+// up by the owner's script: password_hash is set) gets one mail a day (the home country's, where the owner is: issue 77) at most while it lasts, in her
 // back-office language, with the link to the list; the outbox's dedupe key makes the hourly run's
 // repeats no-ops.
-import { gulfDate } from '#shared/gulf-days';
+import { homeDate } from '#shared/country-days';
 import type { Lang } from '#shared/locale';
 import { queueMail } from '../mail/outbox';
 import type { ReportingAttention } from './attention';
@@ -63,7 +63,7 @@ export async function mailOwners(
     )
     .all<{ id: number; email: string; lang: Lang }>();
   if (owners.length === 0) return 0;
-  const day = gulfDate(now);
+  const day = homeDate(now);
   const results = await db.batch(
     owners.map((o) =>
       queueMail(

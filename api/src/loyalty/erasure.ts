@@ -1,5 +1,5 @@
 // An erased shopper's points (decision 58, docs/data-fates.md): her ledger is folded into
-// points_erased_sums (per country, Gulf month and kind, without the person) so the monthly report of
+// points_erased_sums (per country, month of that country's own clocks (issue 77) and kind, without the person) so the monthly report of
 // points issued, spent and expired stays true, her balance left counted as 'forfeited' (negative, like
 // the debit it is: the sums of an erased shopper net to zero); then her ledger rows go (the trigger
 // lets them go only once users.deleted_at is set, so these statements come AFTER the one that sets it
@@ -11,26 +11,35 @@
 // balances, then lifts the guard for her alone with a shard_departures row that lives only inside that
 // batch (the marker the move uses, under an owner key of its own), deletes, and drops the marker; the
 // core's batch then folds the sums it read into points_erased_sums.
-import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import type { CountryCode } from '#shared/countries';
+import { countryDate, offsetsJson } from '#shared/country-days';
 
-const MONTH_OF = `strftime('%Y-%m', (created_at + ${GULF_OFFSET_MS}) / 1000, 'unixepoch')`;
+/** A row's month on its country's clocks; `?1` is offsetsJson (one offset a country: the Gulf keeps no summer time). */
+const MONTH_OF = `strftime('%Y-%m', (created_at + json_extract(?1, '$.' || country)) / 1000, 'unixepoch')`;
+
+/** Each country's month at `now`, keyed by country (the month a balance is forfeited in). */
+const monthsJson = (now: number) =>
+  JSON.stringify(
+    Object.fromEntries((Object.keys(TIME_ZONES) as CountryCode[]).map((c) => [c, countryDate(c, now).slice(0, 7)])),
+  );
 
 export function pointsErasureStatements(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
         `INSERT INTO points_erased_sums (country, month, kind, points)
-         SELECT country, ${MONTH_OF}, kind, sum(amount) FROM points_ledger WHERE user_id = ? GROUP BY 1, 2, 3
+         SELECT country, ${MONTH_OF}, kind, sum(amount) FROM points_ledger WHERE user_id = ?2 GROUP BY 1, 2, 3
          ON CONFLICT (country, month, kind) DO UPDATE SET points = points + excluded.points`,
       )
-      .bind(userId),
+      .bind(offsetsJson(TIME_ZONES, now), userId),
     db
       .prepare(
         `INSERT INTO points_erased_sums (country, month, kind, points)
-         SELECT country, ?, 'forfeited', -balance FROM points_accounts WHERE user_id = ? AND balance > 0
+         SELECT country, json_extract(?1, '$.' || country), 'forfeited', -balance FROM points_accounts WHERE user_id = ?2 AND balance > 0
          ON CONFLICT (country, month, kind) DO UPDATE SET points = points + excluded.points`,
       )
-      .bind(gulfDate(now).slice(0, 7), userId),
+      .bind(monthsJson(now), userId),
     db.prepare('DELETE FROM points_ledger WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM points_accounts WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM points_expiry_notices WHERE user_id = ?').bind(userId),
@@ -46,9 +55,9 @@ export function pointsErasureShardStatements(shard: D1Database, userId: number, 
   return [
     shard
       .prepare(
-        `SELECT country, ${MONTH_OF} AS month, kind, sum(amount) AS points FROM points_ledger WHERE user_id = ? GROUP BY 1, 2, 3`,
+        `SELECT country, ${MONTH_OF} AS month, kind, sum(amount) AS points FROM points_ledger WHERE user_id = ?2 GROUP BY 1, 2, 3`,
       )
-      .bind(userId),
+      .bind(offsetsJson(TIME_ZONES, now), userId),
     shard.prepare('SELECT country, balance FROM points_accounts WHERE user_id = ? AND balance > 0').bind(userId),
     shard
       .prepare('INSERT INTO shard_departures (owner_key, user_id, started_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
@@ -76,7 +85,7 @@ export function pointsErasureCoreStatements(
     ...read.sums,
     ...read.balances.map((b) => ({
       country: b.country,
-      month: gulfDate(now).slice(0, 7),
+      month: countryDate(b.country as CountryCode, now).slice(0, 7),
       kind: 'forfeited',
       points: -b.balance,
     })),

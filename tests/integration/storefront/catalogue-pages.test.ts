@@ -34,6 +34,35 @@ describe('a category listing', () => {
   });
 });
 
+// The English side of the catalogue journey (the e2e story catalogue.spec.ts walks it in Arabic, decision
+// 74): the listing's count and filter chip, and the product page's add-to-cart button by name, as first HTML.
+describe('the English catalogue journey’s pages', () => {
+  it('count the products, name the filter chip and the product to add, in English', async () => {
+    const listing = await (await storefront('https://shop.test/products?category=1&available=1')).text();
+    expect(listing).toMatch(/<p class="results-count" aria-live="polite">\d+ products?<\/p>/);
+    expect(listing).toContain('aria-label="Remove filter: Only available"');
+    const product = await (await storefront('https://shop.test/products/alpha-vitamin-d3-1000?position=1')).text();
+    const name = /<h1[^>]*>([^<]+)<\/h1>/.exec(product)?.[1];
+    expect(name).toBeTruthy();
+    expect(product).toContain(`aria-label="Add to cart: ${name}"`);
+  });
+});
+
+// Moved from the e2e story (decision 74): the listing's first HTML already holds the filtered prices.
+describe('a Saudi price range', () => {
+  it('lists only prices in riyals up to its top', async () => {
+    const html = await (
+      await storefront('https://shop.test/products?price=0-100', { headers: { cookie: 'country=SA' } })
+    ).text();
+    const prices = [...html.matchAll(/<bdi class="price-now[^"]*">([^<]*)<\/bdi>/g)].map((m) => m[1]!);
+    expect(prices.length).toBeGreaterThan(0);
+    for (const p of prices) {
+      expect(p).toContain('SAR');
+      expect(Number(p.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
 describe('the price filter’s quick choice', () => {
   it('names its amount in the one money format, as the prices beside it read', async () => {
     const html = await (

@@ -1,4 +1,4 @@
-// The owner's earnings report (issue 46): per nutritionist, per Gulf month, per currency (KWD and SAR
+// The owner's earnings report (issue 46): per nutritionist, per month (each consultation's country's own), per currency (KWD and SAR
 // apart, never converted; amounts an owner sets are per country). Counted: the consultations of the
 // month that have happened (completed, no-show, cancelled; a booking still to come or not yet marked
 // is not earned yet and is counted apart as "awaiting a mark" once its time is past).
@@ -9,7 +9,8 @@
 // - refunds: what went back (cancellations, the nutritionist's no-show, a failed call);
 // - net = gross − refunds; the shop's share = net × nutritionists.shop_share_bp / 10 000, rounded half
 //   up to the minor unit; the nutritionist's part = net − the shop's share.
-import { monthBounds } from '#api/src/lib/gulf-month';
+import { monthBoundsPerCountry } from '#api/src/lib/gulf-month';
+import { TIME_ZONES } from '#shared/countries/delivery';
 export { gulfMonth } from '#shared/api/staff-practice-schemas';
 import { csvCell, csvLine, CSV_BOM } from '#shared/text/csv';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
@@ -18,8 +19,14 @@ import type { EarningsRow, EarningsView } from '#shared/consultations/practice-v
 /** Basis points of an amount, rounded half up (amounts are never negative here). */
 const shareOf = (amount: number, bp: number) => Math.floor((amount * bp + 5000) / 10000);
 
-export async function earningsView(db: D1Database, month: string, now = Date.now()): Promise<EarningsView> {
-  const { from, to } = monthBounds(month);
+export async function earningsView(
+  db: D1Database,
+  month: string,
+  now = Date.now(),
+  zones: Record<string, string> = TIME_ZONES,
+): Promise<EarningsView> {
+  // A consultation counts in the month of its own country's clocks (issue 77).
+  const { starts, ends } = monthBoundsPerCountry(month, zones);
   const { results } = await db
     .prepare(
       `SELECT n.id AS nutritionist_id, n.name_en, n.name_ar, n.shop_share_bp, c.currency,
@@ -32,11 +39,11 @@ export async function earningsView(db: D1Database, month: string, now = Date.now
          sum(CASE WHEN c.status IN ('completed', 'no_show', 'cancelled') THEN c.refunded ELSE 0 END) AS refunds
        FROM consultations c JOIN nutritionists n ON n.id = c.nutritionist_id
          LEFT JOIN consultation_credits k ON k.id = c.credit_id
-       WHERE c.starts_at >= ?1 AND c.starts_at < ?2 AND c.status NOT IN ('pending_payment', 'payment_failed')
+       WHERE c.starts_at >= json_extract(?1, '$.' || c.country) AND c.starts_at < json_extract(?2, '$.' || c.country) AND c.status NOT IN ('pending_payment', 'payment_failed')
        GROUP BY n.id, c.currency
        ORDER BY n.sort_order, n.id, c.currency`,
     )
-    .bind(from, to, now)
+    .bind(starts, ends, now)
     .all<Omit<EarningsRow, 'net' | 'shop_share' | 'nutritionist_part'>>();
   return {
     month,

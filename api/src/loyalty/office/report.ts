@@ -1,19 +1,19 @@
-// The owner's monthly points report (issue 47): per country and Gulf month, the points issued (by why),
+// The owner's monthly points report (issue 47): per country and month (the country's own: issue 77), the points issued (by why),
 // spent, reversed, expired, adjusted down and forfeited on erasure, the points outstanding at the
 // month's end and what they are worth at the country's current redeem rate (the shop's liability, in
 // its own currency, never converted). An erased shopper's ledger rows are gone, but their sums per
-// country, Gulf month and kind stay in points_erased_sums (her balance left as 'forfeited'), counted
+// country, month (its own) and kind stay in points_erased_sums (her balance left as 'forfeited'), counted
 // here in their kinds, so a past month's figures do not change when a shopper is erased.
 //
 // points_erased_sums holds what the rows of a kind summed to; each kind has one sign (credits +, debits
 // −), so either sign convention reads the same here. Adjustments go both ways: a signed sum counts up
 // or down by its sign, or the kinds 'adjustment_up' / 'adjustment_down' when the erasure splits them.
 import { type DatabaseEnv, shardDatabase } from '#api/src/db/databases';
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { TIME_ZONES } from '#shared/countries/delivery';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import { csvLine, CSV_BOM } from '#shared/text/csv';
-import { monthBounds } from '#api/src/lib/gulf-month';
+import { monthBoundsPerCountry } from '#api/src/lib/gulf-month';
 import {
   ISSUED_KINDS,
   OUT_KINDS,
@@ -94,24 +94,28 @@ export async function loyaltyReport(
   envOrCore: DatabaseEnv | D1Database,
   month: string,
   countries: readonly CountryCode[] = COUNTRY_CODES,
+  zones: Record<string, string> = TIME_ZONES,
 ): Promise<LoyaltyReport> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   const db = env.DB;
   const months = monthsEnding(month);
-  const from = monthBounds(months[0]!).from;
-  const to = monthBounds(month).to;
+  // Each country's months on its own clocks (issue 77): a row's bounds and month are read by its country.
+  const first = monthBoundsPerCountry(months[0]!, zones);
+  const last = monthBoundsPerCountry(month, zones);
   const ledgerSums = (at: D1Database) => [
     at
-      .prepare('SELECT country, sum(amount) AS points FROM points_ledger WHERE created_at < ? GROUP BY country')
-      .bind(from),
-    // Signed sums per Gulf month, kind and direction (adjustments go both ways).
+      .prepare(
+        "SELECT country, sum(amount) AS points FROM points_ledger WHERE created_at < json_extract(?, '$.' || country) GROUP BY country",
+      )
+      .bind(first.starts),
+    // Signed sums per month of the row's country, kind and direction (adjustments go both ways).
     at
       .prepare(
-        `SELECT country, strftime('%Y-%m', (created_at + ?1) / 1000, 'unixepoch') AS month, kind, sum(amount) AS points
-         FROM points_ledger WHERE created_at >= ?2 AND created_at < ?3
+        `SELECT country, strftime('%Y-%m', (created_at + json_extract(?1, '$.' || country)) / 1000, 'unixepoch') AS month, kind, sum(amount) AS points
+         FROM points_ledger WHERE created_at >= json_extract(?2, '$.' || country) AND created_at < json_extract(?3, '$.' || country)
          GROUP BY country, month, kind, amount > 0`,
       )
-      .bind(GULF_OFFSET_MS, from, to),
+      .bind(last.offsets, first.starts, last.ends),
   ];
   // Every order shard holds points (decision 61): the core's batch lists the others, which are then
   // asked in parallel and their sums added (a sum of sums: each row of the report adds up the same).

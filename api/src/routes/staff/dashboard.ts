@@ -1,13 +1,13 @@
 // The back office's first page: per country the staff member may see, today's orders and
-// blood-test visits (Gulf local day), payments awaiting action; low stock for the whole catalogue.
-// One batch: one D1 round trip.
+// blood-test visits (each country's own day, in its time zone: issue 77), payments awaiting action; low
+// stock for the whole catalogue. The page's heading date is the home country's. One batch: one D1 round trip.
 import { countriesInvoicing } from '#shared/countries/rules';
 import { currencyOf } from '#shared/countries';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
-import { gulfDate, gulfInstant } from '#shared/blood-tests/slot-rules';
+import { homeDate, timeZoneOf, todayPerCountry } from '#shared/country-days';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
@@ -47,24 +47,26 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
     const member = await requireStaff(c);
     const allowed = countriesFor(member.grants, 'dashboard:read') ?? [...COUNTRY_CODES];
     const now = Date.now();
-    const today = gulfDate(now);
-    const dayStart = gulfInstant(today, 0);
-    const dayEnd = dayStart + 24 * 60 * 60 * 1000;
+    // Each country's day starts at its own midnight: the statements read a row's bounds by its country.
+    const todays = todayPerCountry(allowed, now, timeZoneOf);
+    const starts = JSON.stringify(Object.fromEntries(allowed.map((k) => [k, todays[k].from])));
+    const ends = JSON.stringify(Object.fromEntries(allowed.map((k) => [k, todays[k].to])));
+    const dayStart = "json_extract(?1, '$.' || country)";
     const marks = allowed.map(() => '?').join(', ');
     const db = c.env.DB;
     const ordersToday = (at: D1Database) =>
       at
         .prepare(
           `SELECT country, currency,
-           sum(created_at >= ?1) AS orders,
-           coalesce(sum(CASE WHEN created_at >= ?1 AND status NOT IN ('cancelled', 'payment_failed') THEN total END), 0) AS orders_total,
+           sum(created_at >= ${dayStart}) AS orders,
+           coalesce(sum(CASE WHEN created_at >= ${dayStart} AND status NOT IN ('cancelled', 'payment_failed') THEN total END), 0) AS orders_total,
            sum(status IN ('placed', 'paid')) AS to_confirm,
            sum(status = 'pending_payment') AS payments_open,
            sum(status = 'payment_failed' AND updated_at >= ?2) AS payments_failed
          FROM orders WHERE country IN (${marks}) AND (created_at >= ?2 OR status IN ('placed', 'paid', 'pending_payment'))
          GROUP BY country, currency`,
         )
-        .bind(dayStart, now - 24 * 60 * 60 * 1000, ...allowed);
+        .bind(starts, now - 24 * 60 * 60 * 1000, ...allowed);
     // Still one round trip in shard 0: the other order shards are listed in the same batch, and only
     // when there are some are they asked (in parallel) for their share of the sums (decision 61).
     const [orders, visits, low, shards, stamp] = await db.batch([
@@ -72,11 +74,11 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
       db
         .prepare(
           `SELECT country, count(*) AS visits, sum(status = 'booked') AS visits_to_collect
-         FROM blood_test_orders WHERE visit_at >= ? AND visit_at < ? AND status NOT IN ('cancelled', 'payment_failed', 'pending_payment')
+         FROM blood_test_orders WHERE visit_at >= ${dayStart} AND visit_at < json_extract(?2, '$.' || country) AND status NOT IN ('cancelled', 'payment_failed', 'pending_payment')
            AND country IN (${marks})
          GROUP BY country`,
         )
-        .bind(dayStart, dayEnd, ...allowed),
+        .bind(starts, ends, ...allowed),
       db
         .prepare(
           `SELECT s.id, s.product_id, p.name_en, p.name_ar, s.name_en AS sku_en, s.name_ar AS sku_ar, s.stock
@@ -103,6 +105,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
       const v = visitRows.find((r) => r.country === country);
       return {
         country,
+        date: todays[country].date,
         currency: o?.currency ?? currencyOf(country),
         orders: o?.orders ?? 0,
         orders_total: o?.orders_total ?? 0,
@@ -115,7 +118,7 @@ export const staffDashboardRoutes = new Hono<AppEnv>().get(
     });
     return c.json(
       ok<DashboardData>({
-        date: today,
+        date: homeDate(now),
         countries: days,
         low_stock: (low?.results ?? []) as DashboardData['low_stock'],
         e_invoice_renew_within_days: countriesInvoicing('zatca').some((c) => can(member.grants, 'einvoicing:manage', c))
