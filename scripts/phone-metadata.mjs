@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-export const COUNTRIES = ['KW', 'SA'];
+export const COUNTRIES = ['KW', 'SA', 'AE'];
 
 /** The slice of a libphonenumber-js metadata object for `countries`. */
 export function sliceMetadata(full, countries = COUNTRIES) {

@@ -28,8 +28,10 @@ import {
   categoryRows,
   brandRows,
   attributeRows,
+  productCountryPriceRows,
   productRows,
   skuNutrientRows,
+  skuCountryPriceRows,
   skuRows,
   imageStem,
   imageRows,
@@ -117,6 +119,16 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
       'daily_units',
     ],
     skuRows(plans),
+  );
+  yield* insertStatements(
+    'sku_country_prices',
+    ['sku_id', 'country', 'price', 'old_price'],
+    skuCountryPriceRows(plans),
+  );
+  yield* insertStatements(
+    'product_country_prices',
+    ['product_id', 'country', 'min_price', 'max_discount'],
+    productCountryPriceRows(plans),
   );
   yield* insertStatements('sku_nutrients', ['sku_id', 'nutrient', 'amount', 'unit'], skuNutrientRows(plans));
   yield* insertStatements(

@@ -8,6 +8,7 @@ import { CONSULTATION_PROFILES } from './data/consultations';
 import { NUTRITIONISTS, COMPLEMENTS, BANNERS } from './data/shop-content';
 import { rngFor, STREAM, pick } from './random';
 import { type Literal, literal, memo, type SqlRow, row } from './sql-writer';
+import { CORE, type CountryCode, ownPricedCountries } from '#shared/countries';
 import {
   CATEGORIES,
   category,
@@ -104,6 +105,46 @@ export function* skuRows(plans: ProductPlan[]): Generator<SqlRow> {
       ]);
     }
   }
+}
+
+/**
+ * The demo's own prices of the countries whose owner sets them (pricing 'own', issue 77): what the owner
+ * of a Gulf shop would type, each SKU's KWD price at about the day's rate with VAT, rounded to a whole
+ * unit of the country's currency (never a converted price shown to fils). A factor a country.
+ */
+const OWN_PRICE_FACTORS: Partial<Record<CountryCode, number>> = { AE: 12.55 };
+
+function ownPrice(fils: number, country: CountryCode): number {
+  return Math.max(1, Math.round((fils / 1000) * OWN_PRICE_FACTORS[country]!)) * 10 ** CORE[country].decimals;
+}
+
+/** Each own-priced country's price of each SKU (sku_country_prices); an old price only where it stays above. */
+export function* skuCountryPriceRows(plans: ProductPlan[]): Generator<SqlRow> {
+  for (const country of ownPricedCountries().filter((c) => OWN_PRICE_FACTORS[c]))
+    for (const p of plans)
+      for (const s of p.skus) {
+        const price = ownPrice(s.price, country);
+        const old = s.oldPrice === null ? null : ownPrice(s.oldPrice, country);
+        yield row([s.id, country, price, old !== null && old > price ? old : null]);
+      }
+}
+
+/** An own-priced country's listing columns of each product (product_country_prices), as maintain.ts makes them. */
+export function* productCountryPriceRows(plans: ProductPlan[]): Generator<SqlRow> {
+  for (const country of ownPricedCountries().filter((c) => OWN_PRICE_FACTORS[c]))
+    for (const p of plans) {
+      const prices = p.skus.map((s) => {
+        const price = ownPrice(s.price, country);
+        const old = s.oldPrice === null ? null : ownPrice(s.oldPrice, country);
+        return { price, discount: old !== null && old > price ? old - price : 0 };
+      });
+      yield row([
+        p.id,
+        country,
+        Math.min(...prices.map((x) => x.price)),
+        Math.max(0, ...prices.map((x) => x.discount)),
+      ]);
+    }
 }
 
 /** Each SKU's daily dose of each nutrient its strength states (sku_nutrients, read by the results suggestion rules). */

@@ -1,9 +1,11 @@
-// The country parts of the address form (AddressForm.tsx). Kuwait: governorate → area from /area, then
-// block, street, avenue, building, floor, apartment. Saudi Arabia: a city found by a search in the
-// courier's list, district, street, building number, postal code and the short national address.
+// The country parts of the address form (AddressForm.tsx), by the form the country's module names.
+// area-block (Kuwait): governorate → area from /area, then block, street, avenue, building, floor,
+// apartment. national-address (Saudi Arabia): a city found by a search in the courier's list, district,
+// street, building number, postal code and the short national address. emirate-area (the Emirates): the
+// emirate from the courier's short list, area, street, building, flat and the optional Makani number.
 import { type FormEvent, useContext, useEffect, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
-import { SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
+import { MAKANI_LENGTH, SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
 import type { CountryCode } from '#shared/countries';
 import { ADDRESS } from '#shared/countries/address';
 import { useI18n } from '../i18n/context';
@@ -120,10 +122,7 @@ function SaudiFields({
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const v = form.values;
-  const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>(
-    `/country/dhl_list?countrySearch=${encodeURIComponent(country)}`,
-  );
-  const dhlCountry = countries?.items.find((c) => c.code === country)?.id;
+  const dhlCountry = useDhlCountry(country);
   const [cities, setCities] = useState<City[] | null>(null);
   // Names of every city seen, so the chosen one keeps its name when a later search leaves it out.
   const [known, setKnown] = useState<Record<string, string>>(() =>
@@ -220,7 +219,72 @@ function SaudiFields({
   );
 }
 
-/** The place fields of the address's country: Kuwait's governorate and area, or Saudi Arabia's city. */
+/** The courier's id of the country, for its list of cities. */
+function useDhlCountry(country: string): number | undefined {
+  const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>(
+    `/country/dhl_list?countrySearch=${encodeURIComponent(country)}`,
+  );
+  return countries?.items.find((c) => c.code === country)?.id;
+}
+
+/** The Emirates' form: the seven emirates are the courier's cities of the country, short enough for a select. */
+function EmirateFields({
+  country,
+  form,
+  places,
+}: {
+  country: string;
+  form: AddressFormApi;
+  places: MutableRefObject<PlaceNames>;
+}) {
+  const { t } = useI18n();
+  const dhlCountry = useDhlCountry(country);
+  const { data } = useSWR<{ items: City[] }>(
+    dhlCountry ? `/city/dhl_list?dhl_country_id=${dhlCountry}&citySearch=` : null,
+  );
+  const emirates = data?.items ?? [];
+  const v = form.values;
+  places.current = { city_name: emirates.find((e) => String(e.id) === v.city_id)?.name ?? null };
+  return (
+    <>
+      <div className="field-row">
+        <Field form={form} name="city_id" required>
+          {(p) => (
+            <select {...p}>
+              <option value="">{t('address_choose')}</option>
+              {emirates.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field form={form} name="district" required>
+          {(p) => <input {...p} type="text" />}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="street" required>
+          {(p) => <input {...p} type="text" autoComplete="address-line1" />}
+        </Field>
+        <Field form={form} name="building" required>
+          {(p) => <input {...p} type="text" />}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="apartment">
+          {(p) => <input {...p} type="text" />}
+        </Field>
+        <Field form={form} name="makani" hint={t('address_makani_hint')}>
+          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={MAKANI_LENGTH + 1} />}
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/** The place fields of the address's country, by its form: area-block, emirate-area or national-address. */
 export function PlaceFields({
   country,
   form,
@@ -233,11 +297,10 @@ export function PlaceFields({
   places: MutableRefObject<PlaceNames>;
 }) {
   // The form the country's module names; the national-address form for any other value, as before.
-  return ADDRESS[country as CountryCode]?.form === 'area-block' ? (
-    <KuwaitFields form={form} places={places} />
-  ) : (
-    <SaudiFields country={country} form={form} cityName={cityName} places={places} />
-  );
+  const kind = ADDRESS[country as CountryCode]?.form;
+  if (kind === 'area-block') return <KuwaitFields form={form} places={places} />;
+  if (kind === 'emirate-area') return <EmirateFields country={country} form={form} places={places} />;
+  return <SaudiFields country={country} form={form} cityName={cityName} places={places} />;
 }
 
 /** Fields of the page above an address or gift form (a guest's e-mail), checked in the same pass. */

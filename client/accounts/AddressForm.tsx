@@ -3,13 +3,14 @@
 // search (/city/dhl_list for the courier country from /country/dhl_list), district, street, building
 // number, postal code and the optional short national address. The API checks the same schema.
 import '../styles/account.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ADDRESS } from '#shared/countries/address';
 import type { Address, AddressInput } from '#shared/api/account-schemas';
 import { ADDRESS_LENGTHS } from '#shared/api/address-facts';
 import type { MessageId } from '#shared/i18n';
 import { COUNTRY_CODES, COUNTRY_FACTS, isCountryCode, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
-import { Field, FormAlerts, useForm } from '../ui/form';
+import { Field, type FieldText, FormAlerts, useForm } from '../ui/form';
 import { type OutsideFields, PlaceFields, str, submitWithOutside } from './AddressFields';
 import { readDraft, writeDraft } from './form-drafts';
 
@@ -39,7 +40,23 @@ export const ADDRESS_FIELDS = {
   building_number: { label: 'address_building_number_label' },
   postal_code: { label: 'address_postal_code_label' },
   short_address: { label: 'address_short_address_label' },
+  makani: { label: 'address_makani_label' },
 } as const;
+
+/**
+ * The fields' names as the country's address form words them: the emirate-area form's place is an
+ * emirate, its district the area, its apartment a flat or villa (the same columns, other words).
+ */
+export function addressFieldsFor(country: string): Record<keyof typeof ADDRESS_FIELDS, FieldText> {
+  return isCountryCode(country) && ADDRESS[country].form === 'emirate-area'
+    ? {
+        ...ADDRESS_FIELDS,
+        city_id: { label: 'address_emirate_label' },
+        district: { label: 'address_emirate_area_label' },
+        apartment: { label: 'address_flat_label' },
+      }
+    : ADDRESS_FIELDS;
+}
 
 function nationalPhone(phone: string | null | undefined, country: CountryCode): string {
   const dial = COUNTRY_FACTS[country].dialCode;
@@ -58,7 +75,7 @@ export function initialValues(
     label: str(a?.label),
     recipient: a ? a.recipient : recipient,
     // A new address starts with the phone of the shopper's profile, when it is one of this country.
-    phone: a ? a.phone.replace(/^\+96[56]/, '') : nationalPhone(phone, country),
+    phone: a ? nationalPhone(a.phone, a.country) : nationalPhone(phone, country),
     governorate_id: str(a?.governorate_id),
     area_id: str(a?.area_id),
     block: str(a?.block),
@@ -73,6 +90,7 @@ export function initialValues(
     building_number: str(a?.building_number),
     postal_code: str(a?.postal_code),
     short_address: str(a?.short_address),
+    makani: str(a?.makani),
   };
 }
 
@@ -115,14 +133,17 @@ export function AddressForm({
   const { t } = useI18n();
   const id = address ? `address-${address.id}` : 'address-new';
   const places = useRef<PlaceNames>({});
+  const [initial] = useState<Values>(() => ({
+    ...initialValues(address, country, recipient, phone),
+    ...(draftKey ? readDraft<Values>(draftKey) : null),
+  }));
+  // The chosen country's words for the fields (labels and their messages), changed with the country.
+  const [shownCountry, setShownCountry] = useState(initial.country);
   const form = useForm({
     id,
     schema: () => import('#shared/api/account-schemas').then((m) => m.addressSchema),
-    initial: {
-      ...initialValues(address, country, recipient, phone),
-      ...(draftKey ? readDraft<Values>(draftKey) : null),
-    },
-    fields: ADDRESS_FIELDS,
+    initial,
+    fields: addressFieldsFor(shownCountry),
     lengths: ADDRESS_LENGTHS,
     endpoint: address ? `/user/address/${address.id}` : '/user/address/new',
     onSuccess: (data) => onSaved((data as { id: number }).id),
@@ -151,7 +172,13 @@ export function AddressForm({
       <FormAlerts form={form} extra={outside?.problems} />
       <Field form={form} name="country" required>
         {(p) => (
-          <select {...p}>
+          <select
+            {...p}
+            onChange={(e) => {
+              p.onChange(e);
+              setShownCountry(e.target.value);
+            }}
+          >
             {COUNTRY_CODES.filter((c) => !fixedCountry || country === c).map((c) => (
               <option key={c} value={c}>
                 {t(`country_${c}`)}

@@ -39,6 +39,17 @@ const kuwait: AddressShown = {
   street: 'Gulf Road',
   building: '7',
 };
+const emirati: AddressShown = {
+  country: 'AE',
+  recipient: 'Mariam',
+  phone: '+971501234567',
+  city_name: 'Dubai',
+  district: 'Al Barsha 1',
+  street: 'Street 21',
+  building: 'Marina Heights',
+  apartment: '1204',
+  makani: '3057395402',
+};
 
 describe('AddressText', () => {
   it.each([
@@ -49,6 +60,17 @@ describe('AddressText', () => {
   ] as const)('shows the city or governorate and area and the phone (%s, %s)', (lang, address, shown) => {
     const html = render(lang, address, 'sara@example.com');
     for (const part of [...shown, 'sara@example.com']) expect(html).toContain(`>${part}</bdi>`);
+  });
+
+  it('shows an Emirates address as area and emirate, street, building and flat, the Makani number, the country', () => {
+    const html = render('en', emirati);
+    expect(html).toContain('<bdi>Al Barsha 1</bdi>, <bdi>Dubai</bdi>');
+    expect(html).toContain('<bdi>Street 21</bdi>, <bdi>Building Marina Heights</bdi>, <bdi>Apartment 1204</bdi>');
+    expect(html).toContain('<bdi>Makani 3057395402</bdi>');
+    expect(html).toContain('Emirates');
+    const arabic = render('ar', emirati);
+    expect(arabic).toContain(`<bdi>${ar.address_makani_short.replace('{{value}}', '3057395402')}</bdi>`);
+    expect(arabic).toContain('الإمارات');
   });
 
   it('isolates each part on an Arabic page, so Latin input keeps its order', () => {

@@ -21,8 +21,9 @@ function parts(t: Translate, list: Array<[MessageId, string | null | undefined]>
  * either script, so pages isolate each part (<bdi>) and join a line's parts with list_separator.
  */
 export function addressLineParts(a: AddressShown, t: Translate): string[][] {
+  const form = ADDRESS[a.country].form;
   const lines: Array<Array<string | null | undefined>> =
-    ADDRESS[a.country].form === 'area-block'
+    form === 'area-block'
       ? [
           [a.area_name, a.governorate_name],
           parts(t, [
@@ -35,20 +36,29 @@ export function addressLineParts(a: AddressShown, t: Translate): string[][] {
             ['address_floor_short', a.floor],
             ['address_apartment_short', a.apartment],
           ]),
-          [t(`country_${a.country}`)],
         ]
-      : [
-          [a.district, a.city_name],
-          parts(t, [
-            ['address_street_short', a.street],
-            ['address_building_number_short', a.building_number],
-          ]),
-          parts(t, [
-            ['address_postal_code_short', a.postal_code],
-            ['address_short_address_short', a.short_address],
-          ]),
-          [t(`country_${a.country}`)],
-        ];
+      : form === 'emirate-area'
+        ? [
+            [a.district, a.city_name],
+            parts(t, [
+              ['address_street_short', a.street],
+              ['address_building_short', a.building],
+              ['address_apartment_short', a.apartment],
+            ]),
+            parts(t, [['address_makani_short', a.makani]]),
+          ]
+        : [
+            [a.district, a.city_name],
+            parts(t, [
+              ['address_street_short', a.street],
+              ['address_building_number_short', a.building_number],
+            ]),
+            parts(t, [
+              ['address_postal_code_short', a.postal_code],
+              ['address_short_address_short', a.short_address],
+            ]),
+          ];
+  lines.push([t(`country_${a.country}`)]);
   return lines.map((line) => line.filter((p): p is string => !!p)).filter((line) => line.length > 0);
 }
 

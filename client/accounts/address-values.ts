@@ -26,6 +26,7 @@ export type AddressValues = Record<
   | 'district'
   | 'building_number'
   | 'postal_code'
-  | 'short_address',
+  | 'short_address'
+  | 'makani',
   string
 >;

@@ -93,6 +93,8 @@ export function NextFree({ nutritionistId, offer }: { nutritionistId: number; of
   const { t, lang } = useI18n();
   const { country } = useSnapshot(useSessionStore());
   const service = offer.services[0];
+  // No service priced in her country: not offered there, rather than a pause in bookings.
+  if (offer.services.length === 0) return <p className="muted">{t('consult_no_services')}</p>;
   if (!offer.bookable || !service) return <p className="muted">{t('consult_not_bookable')}</p>;
   if (!offer.next_free_at) return <p className="muted">{t('consult_no_free_times')}</p>;
   const at = ms(offer.next_free_at);

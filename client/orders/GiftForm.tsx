@@ -10,7 +10,7 @@ import { deliveryWindow, GIFT_LENGTHS, GIFT_MESSAGE_MAX, isDeliveryDate, message
 import type { GiftInput } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
-import { ADDRESS_FIELDS, initialValues, type AddressValues, type PlaceNames } from '../accounts/AddressForm';
+import { addressFieldsFor, initialValues, type AddressValues, type PlaceNames } from '../accounts/AddressForm';
 import { type OutsideFields, PlaceFields, submitWithOutside } from '../accounts/AddressFields';
 import { readDraft, writeDraft } from '../accounts/form-drafts';
 import { GIFT_DRAFT } from './checkout-steps';
@@ -45,7 +45,8 @@ export function GiftForm({
       country,
     } as GiftValues,
     fields: {
-      ...ADDRESS_FIELDS,
+      // A gift goes within the shop's country: its address form's words.
+      ...addressFieldsFor(country),
       recipient: { label: 'gift_recipient_label' },
       phone: { label: 'gift_recipient_phone_label', noun: 'account_phone_noun' },
       message: { label: 'gift_message_label' },

@@ -1,6 +1,8 @@
-// The simplified tax invoice of a Saudi order (decision 9): seller, VAT number, invoice number, issue
-// time, total with VAT, the VAT, and the ZATCA QR code drawn as inline SVG (no image request, no
-// outside host). Loaded on demand by OrderSummary, so the QR encoder never weighs on other pages.
+// The tax invoice of an order, in its legal form: the Saudi simplified tax invoice (decision 9) with the
+// ZATCA QR code drawn as inline SVG (no image request, no outside host), or the UAE tax invoice ("Tax
+// Invoice", the seller's TRN, each line with its VAT, no QR). Both: seller, VAT number, invoice number,
+// issue time, total with VAT, the VAT. Loaded on demand by OrderSummary, so the QR encoder never weighs
+// on other pages.
 import '../styles/orders.css';
 import { qrMatrix, qrPath } from '#shared/invoice/qr-matrix';
 import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
@@ -31,10 +33,11 @@ export function TaxInvoice({
   const country = countryOfCurrency(currency) ?? HOME_COUNTRY;
   const issued = sellerTime(lang, country, Date.parse(invoice.issued_at));
   const rate = formatPercent(invoice.vat_basis_points / 10_000, lang, country);
+  const uae = invoice.form === 'uae-tax-invoice';
   return (
     <section className="tax-invoice" aria-labelledby={`invoice-${invoice.number}`} data-testid="tax-invoice">
       <h2 id={`invoice-${invoice.number}`} className="section-title">
-        {t('invoice_title')}
+        {t(uae ? 'invoice_title_uae' : 'invoice_title')}
       </h2>
       <div className="tax-invoice-body">
         <dl className="totals">
@@ -43,7 +46,7 @@ export function TaxInvoice({
             <dd>{invoice.seller_name[lang]}</dd>
           </div>
           <div>
-            <dt>{t('invoice_vat_number')}</dt>
+            <dt>{t(uae ? 'invoice_trn' : 'invoice_vat_number')}</dt>
             <dd>
               <bdi dir="ltr">{invoice.vat_number}</bdi>
             </dd>
@@ -60,6 +63,18 @@ export function TaxInvoice({
               <time dateTime={invoice.issued_at}>{issued}</time>
             </dd>
           </div>
+          {invoice.lines?.map((line, i) => (
+            <div key={`line-${i}`} data-testid="invoice-line">
+              <dt>
+                {line.name === null ? t('invoice_line_delivery') : `${line.name} × ${line.count}`}
+                {' · '}
+                {t('invoice_line_vat')} <MinorMoney minor={line.vat} currency={currency} />
+              </dt>
+              <dd>
+                <MinorMoney minor={line.total} currency={currency} />
+              </dd>
+            </div>
+          ))}
           {gifts.map((g) => (
             <div key={`gift-${g.promotion_id}`} data-testid="invoice-gift">
               <dt>
@@ -99,7 +114,7 @@ export function TaxInvoice({
             </dd>
           </div>
         </dl>
-        <InvoiceQr document={invoice} label={t('invoice_qr')} />
+        {!uae && <InvoiceQr document={invoice} label={t('invoice_qr')} />}
       </div>
     </section>
   );

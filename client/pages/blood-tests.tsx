@@ -37,6 +37,9 @@ export function Component() {
   const listCountry = countryOfCurrency(list.currency);
   const maxPrices = listCountry ? PRICE_STEPS[listCountry].bloodTests : [];
   const title = category ? `${t('page_blood_test')}: ${category.name}` : t('page_blood_test');
+  // No test sold in her country (the owner priced none there): the page says so instead of filters that
+  // could only find nothing.
+  const offeredHere = list.categories.some((c) => c.count > 0);
 
   return (
     <Page
@@ -48,89 +51,100 @@ export function Component() {
       }}
     >
       <p className="bt-intro">{t('bt_list_intro')}</p>
-      <nav aria-label={t('bt_categories_label')}>
-        <ul className="bt-chips">
-          <li>
-            <Link className="bt-chip" to={withCategory()} aria-current={!query.category ? 'page' : undefined}>
-              {t('bt_all_categories')}
-            </Link>
-          </li>
-          {list.categories.map((c) => (
-            <li key={c.id}>
-              <Link
-                className="bt-chip"
-                to={withCategory(c.slug)}
-                aria-current={query.category === c.slug ? 'page' : undefined}
-              >
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form
-        method="get"
-        action={base}
-        className="bt-filters"
-        role="search"
-        aria-label={t('bt_filters_label')}
-        onChange={(e) => {
-          // Selects apply at once; the search text waits for Enter or the button.
-          if ((e.target as HTMLElement).tagName === 'SELECT') submit(e.currentTarget, { preventScrollReset: true });
-        }}
-      >
-        {query.category && <input type="hidden" name="category" value={query.category} />}
-        <label className="bt-filter bt-filter-search">
-          <span className="visually-hidden">{t('bt_search_placeholder')}</span>
-          <input type="search" name="q" defaultValue={query.search ?? ''} placeholder={t('bt_search_placeholder')} />
-        </label>
-        <label className="bt-filter">
-          <span>{t('bt_filter_kind')}</span>
-          <select name="kind" defaultValue={query.kind ?? ''}>
-            <option value="">{t('bt_kind_any')}</option>
-            <option value="test">{t('bt_kind_test')}</option>
-            <option value="panel">{t('bt_kind_panel')}</option>
-          </select>
-        </label>
-        <label className="bt-filter">
-          <span>{t('bt_filter_fasting')}</span>
-          <select name="fasting" defaultValue={query.fasting ?? ''}>
-            <option value="">{t('bt_fasting_any')}</option>
-            <option value="no">{t('bt_no_fasting')}</option>
-            <option value="yes">{t('bt_fasting_yes')}</option>
-          </select>
-        </label>
-        <label className="bt-filter">
-          <span>{t('bt_filter_max_price')}</span>
-          <select name="max_price" defaultValue={query.max_price ? String(query.max_price) : ''}>
-            <option value="">{t('bt_price_any')}</option>
-            {maxPrices.map((p) => (
-              <option key={p} value={p}>
-                {format(p, list.currency)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="bt-filter">
-          <span>{t('bt_sort')}</span>
-          <select name="sort" defaultValue={query.sort ?? 'popularity'}>
-            <option value="popularity">{t('bt_sort_popularity')}</option>
-            <option value="price_asc">{t('bt_sort_price_asc')}</option>
-            <option value="price_desc">{t('bt_sort_price_desc')}</option>
-            <option value="name">{t('bt_sort_name')}</option>
-          </select>
-        </label>
-        <button type="submit" className="button button-secondary">
-          {t('bt_apply')}
-        </button>
-      </Form>
-      <p className="bt-count" role="status">
-        {t('bt_results_count', { count: list.total })}
-      </p>
-      {list.items.length ? (
-        <BloodTestGrid tests={list.items} currency={list.currency} />
+      {offeredHere ? (
+        <>
+          <nav aria-label={t('bt_categories_label')}>
+            <ul className="bt-chips">
+              <li>
+                <Link className="bt-chip" to={withCategory()} aria-current={!query.category ? 'page' : undefined}>
+                  {t('bt_all_categories')}
+                </Link>
+              </li>
+              {list.categories.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    className="bt-chip"
+                    to={withCategory(c.slug)}
+                    aria-current={query.category === c.slug ? 'page' : undefined}
+                  >
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Form
+            method="get"
+            action={base}
+            className="bt-filters"
+            role="search"
+            aria-label={t('bt_filters_label')}
+            onChange={(e) => {
+              // Selects apply at once; the search text waits for Enter or the button.
+              if ((e.target as HTMLElement).tagName === 'SELECT') submit(e.currentTarget, { preventScrollReset: true });
+            }}
+          >
+            {query.category && <input type="hidden" name="category" value={query.category} />}
+            <label className="bt-filter bt-filter-search">
+              <span className="visually-hidden">{t('bt_search_placeholder')}</span>
+              <input
+                type="search"
+                name="q"
+                defaultValue={query.search ?? ''}
+                placeholder={t('bt_search_placeholder')}
+              />
+            </label>
+            <label className="bt-filter">
+              <span>{t('bt_filter_kind')}</span>
+              <select name="kind" defaultValue={query.kind ?? ''}>
+                <option value="">{t('bt_kind_any')}</option>
+                <option value="test">{t('bt_kind_test')}</option>
+                <option value="panel">{t('bt_kind_panel')}</option>
+              </select>
+            </label>
+            <label className="bt-filter">
+              <span>{t('bt_filter_fasting')}</span>
+              <select name="fasting" defaultValue={query.fasting ?? ''}>
+                <option value="">{t('bt_fasting_any')}</option>
+                <option value="no">{t('bt_no_fasting')}</option>
+                <option value="yes">{t('bt_fasting_yes')}</option>
+              </select>
+            </label>
+            <label className="bt-filter">
+              <span>{t('bt_filter_max_price')}</span>
+              <select name="max_price" defaultValue={query.max_price ? String(query.max_price) : ''}>
+                <option value="">{t('bt_price_any')}</option>
+                {maxPrices.map((p) => (
+                  <option key={p} value={p}>
+                    {format(p, list.currency)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="bt-filter">
+              <span>{t('bt_sort')}</span>
+              <select name="sort" defaultValue={query.sort ?? 'popularity'}>
+                <option value="popularity">{t('bt_sort_popularity')}</option>
+                <option value="price_asc">{t('bt_sort_price_asc')}</option>
+                <option value="price_desc">{t('bt_sort_price_desc')}</option>
+                <option value="name">{t('bt_sort_name')}</option>
+              </select>
+            </label>
+            <button type="submit" className="button button-secondary">
+              {t('bt_apply')}
+            </button>
+          </Form>
+          <p className="bt-count" role="status">
+            {t('bt_results_count', { count: list.total })}
+          </p>
+          {list.items.length ? (
+            <BloodTestGrid tests={list.items} currency={list.currency} />
+          ) : (
+            <EmptyState message="bt_no_results" action={{ label: 'bt_all_categories', to: '/blood-test' }} />
+          )}
+        </>
       ) : (
-        <EmptyState message="bt_no_results" action={{ label: 'bt_all_categories', to: '/blood-test' }} />
+        <EmptyState message="bt_not_offered_here" action={{ label: 'home_shop_now', to: '/products' }} />
       )}
     </Page>
   );

@@ -149,6 +149,12 @@ function List({ list: items, total, filters, page, pages, freeDays }: ListData) 
   return (
     <Page title={t('page_nutritionist_list')}>
       <p>{t('consult_list_intro')}</p>
+      {/* No nutritionist has a service priced in her country: consultations are not offered there. */}
+      {items.length > 0 && items.every((n) => n.services.length === 0) && (
+        <p role="status" data-testid="offer-not-here">
+          <strong>{t('consult_not_offered_here')}</strong>
+        </p>
+      )}
       <Filters filters={filters} freeDays={freeDays} />
       <p role="status" className="muted" data-testid="offer-count">
         {t('consult_results_count', { count: total })}

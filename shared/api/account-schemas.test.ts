@@ -69,3 +69,34 @@ describe('Saudi national-address codes', () => {
       expect(addressSchema.safeParse({ ...saudi, short_address: wrong }).success).toBe(false);
   });
 });
+
+describe('an Emirates address (the emirate-area form)', () => {
+  const emirati = {
+    country: 'AE',
+    recipient: 'Mariam',
+    phone: '050 123 4567',
+    city_id: 26,
+    district: 'Al Barsha 1',
+    street: 'Street 21',
+    building: 'Marina Heights',
+    apartment: '1204',
+  };
+
+  it('takes an emirate, an area, street, building, a flat and a +971 mobile; the Makani number is optional', () => {
+    const parsed = addressSchema.safeParse(emirati);
+    expect(parsed.success).toBe(true);
+    expect(addressSchema.safeParse({ ...emirati, makani: '٣٠٥٧٣ ٩٥٤٠٢' }).data).toMatchObject({
+      makani: '3057395402',
+    });
+    expect(addressSchema.safeParse({ ...emirati, apartment: undefined, makani: '' }).success).toBe(true);
+  });
+
+  it('refuses a Makani number that is not 10 digits, a missing area or building, and a Saudi mobile', () => {
+    for (const makani of ['305739540', '30573954021', 'ABCDE12345'])
+      expect(addressSchema.safeParse({ ...emirati, makani }).error?.issues[0]?.message).toBe('makani_invalid');
+    for (const field of ['district', 'street', 'building', 'city_id'])
+      expect(addressSchema.safeParse({ ...emirati, [field]: '' }).error?.issues[0]?.message).toBe('mandatory-field');
+    expect(addressSchema.safeParse({ ...emirati, phone: '112345678' }).error?.issues[0]?.message).toBe('phone_invalid');
+    expect(nationalNumber('+971 50 123 4567')).toBe('501234567');
+  });
+});

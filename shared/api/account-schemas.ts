@@ -5,7 +5,7 @@ import { MIN_PASSWORD_LENGTH } from '../constants';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import { isMobileNumber } from '../phone/mobile';
-import { ADDRESS_LENGTHS, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
+import { ADDRESS_LENGTHS, MAKANI_LENGTH, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
 import { COUNTRY_CODES, type CountryCode } from '../locale';
 import { ADDRESS } from '../countries/address';
 import type { CountryAddress } from '../countries/types';
@@ -175,6 +175,23 @@ const FORM_FIELDS = {
       .overwrite(normalizeDigits)
       .trim()
       .regex(SHORT_ADDRESS, { error: 'short_address_invalid' })
+      .optional(),
+  },
+  /**
+   * Emirate, area (stored as `district`), street, building, flat (`apartment`) and the optional Makani
+   * number, the 10 digits on a Dubai building's entrance plate that find the door on their own (the
+   * Emirates). The emirate is a carrier's city of the country (`city_id`).
+   */
+  'emirate-area': {
+    city_id: placeId,
+    district: required(ADDRESS_LENGTHS.district.max),
+    street: required(ADDRESS_LENGTHS.street.max),
+    building: required(ADDRESS_LENGTHS.building.max),
+    apartment: text(ADDRESS_LENGTHS.apartment.max).optional(),
+    makani: z
+      .string()
+      .overwrite((s) => normalizeDigits(s).replace(/\s/g, ''))
+      .regex(new RegExp(`^(\\d{${MAKANI_LENGTH}})?$`), { error: 'makani_invalid' })
       .optional(),
   },
 } satisfies Record<AddressForm, z.ZodRawShape>;

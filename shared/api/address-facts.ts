@@ -43,5 +43,8 @@ export const ADDRESS_LENGTHS = {
   district: { min: 1, max: 80 },
 } as const;
 
+/** A Makani number (the Emirates' building entrance code) is 10 digits. */
+export const MAKANI_LENGTH = 10;
+
 /** Saudi national-address codes have exact lengths: the schema checks them, the form caps typing at them. */
 export const SAUDI_CODE_LENGTHS = { building_number: 4, postal_code: 5, short_address: 8 } as const;

@@ -29,6 +29,8 @@ const savedAddressSchema = z.object({
   building_number: z.string().nullable(),
   postal_code: z.string().nullable(),
   short_address: z.string().nullable(),
+  // The Emirates: the emirate is the city, the area the district, the flat the apartment, and the Makani number.
+  makani: z.string().nullable(),
   is_default: z.boolean(),
   created_at: z.int(),
 });

@@ -30,6 +30,7 @@ export const MESSAGE_KEYS = [
   'building_number_invalid',
   'postal_code_invalid',
   'short_address_invalid',
+  'makani_invalid',
   'too_many_requests',
   'cart_empty',
   'cart_changed',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { maskNationalId, validateKuwaitCivilId, validateNationalId, validateSaudiId } from './national-id';
+import {
+  maskNationalId,
+  nationalIdLength,
+  validateEmiratesId,
+  validateKuwaitCivilId,
+  validateNationalId,
+  validateSaudiId,
+} from './national-id';
 
 describe('Kuwait civil ID', () => {
   it('accepts a valid id and reads the birth date from it', () => {
@@ -46,4 +53,19 @@ describe('Saudi national ID and iqama', () => {
 
 it('masks all but the last four digits', () => {
   expect(maskNationalId('285031512318')).toBe('••••••••2318');
+});
+
+describe('Emirates ID', () => {
+  it('accepts 784, the year, a serial and a Luhn check digit, typed with dashes or Arabic-Indic digits', () => {
+    expect(validateEmiratesId('784-1990-1234567-6')).toEqual({ ok: true, id: '784199012345676', kind: 'emirates_id' });
+    expect(validateEmiratesId('٧٨٤١٩٩٠١٢٣٤٥٦٧٦').ok).toBe(true);
+    expect(validateNationalId('AE', '784199012345676').ok).toBe(true);
+    expect(nationalIdLength('AE')).toBe(15);
+  });
+
+  it('refuses a wrong check digit, prefix or length', () => {
+    expect(validateEmiratesId('784199012345677')).toEqual({ ok: false, error: 'national_id_checksum' });
+    expect(validateEmiratesId('785199012345676')).toEqual({ ok: false, error: 'national_id_format' });
+    expect(validateEmiratesId('78419901234567')).toEqual({ ok: false, error: 'national_id_format' });
+  });
 });

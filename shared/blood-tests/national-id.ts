@@ -1,6 +1,6 @@
 // National identity numbers of the patient a blood test is drawn from: the lab's requisition form needs
-// one. Kuwait's civil ID (12 digits) and Saudi Arabia's national ID / iqama (10 digits) both carry a
-// check digit, so a typo is caught on the form before it reaches a lab. Typed on an Arabic keyboard the
+// one. Kuwait's civil ID (12 digits), Saudi Arabia's national ID / iqama (10 digits) and the Emirates ID
+// (15 digits) each carry a check digit, so a typo is caught on the form before it reaches a lab. Typed on an Arabic keyboard the
 // digits arrive as Arabic-Indic; they are read as 0–9 first.
 import { normalizeDigits } from '../text/digits';
 import { ADDRESS } from '../countries/address';
@@ -17,7 +17,7 @@ type NationalIdError =
   | 'national_id_birth_mismatch';
 
 export type NationalIdResult =
-  | { ok: true; id: string; kind: 'civil_id' | 'national_id' | 'iqama'; birthDate?: string }
+  | { ok: true; id: string; kind: 'civil_id' | 'national_id' | 'iqama' | 'emirates_id'; birthDate?: string }
   | { ok: false; error: NationalIdError };
 
 /** Digits only: spaces and dashes people type between groups are dropped, Arabic digits become 0–9. */
@@ -71,8 +71,35 @@ export function validateSaudiId(text: string): NationalIdResult {
   return { ok: true, id, kind: id[0] === '1' ? 'national_id' : 'iqama' };
 }
 
+/**
+ * An Emirates ID: 784 (the UAE's ISO 3166 numeric code), the year of birth, a serial and a check digit,
+ * 15 digits whose Luhn sum (every second digit from the right doubled) is a multiple of 10.
+ */
+export function validateEmiratesId(text: string): NationalIdResult {
+  const id = cleanNationalId(text);
+  if (!/^784\d{12}$/.test(id)) return { ok: false, error: 'national_id_format' };
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    const d = Number(id[14 - i]);
+    const v = i % 2 === 1 ? d * 2 : d;
+    sum += v > 9 ? v - 9 : v;
+  }
+  if (sum % 10 !== 0) return { ok: false, error: 'national_id_checksum' };
+  return { ok: true, id, kind: 'emirates_id' };
+}
+
 /** The digits of the country's identity number (its module names which one), for "still typing". */
-const ID_LENGTHS: Record<CountryAddress['nationalId'], number> = { 'kuwait-civil-id': 12, 'saudi-id': 10 };
+const ID_LENGTHS: Record<CountryAddress['nationalId'], number> = {
+  'kuwait-civil-id': 12,
+  'saudi-id': 10,
+  'emirates-id': 15,
+};
+
+const VALIDATORS: Record<CountryAddress['nationalId'], (text: string, dateOfBirth?: string) => NationalIdResult> = {
+  'kuwait-civil-id': validateKuwaitCivilId,
+  'saudi-id': (text) => validateSaudiId(text),
+  'emirates-id': (text) => validateEmiratesId(text),
+};
 
 export function nationalIdLength(country: IdCountry): number {
   return ID_LENGTHS[ADDRESS[country].nationalId];
@@ -80,9 +107,7 @@ export function nationalIdLength(country: IdCountry): number {
 
 /** The check for the country the sample is collected in. */
 export function validateNationalId(country: IdCountry, text: string, dateOfBirth?: string): NationalIdResult {
-  return ADDRESS[country].nationalId === 'kuwait-civil-id'
-    ? validateKuwaitCivilId(text, dateOfBirth)
-    : validateSaudiId(text);
+  return VALIDATORS[ADDRESS[country].nationalId](text, dateOfBirth);
 }
 
 /** Shown on order pages: only the last four digits, the rest masked (the id is health-adjacent data). */

@@ -52,7 +52,7 @@ describe('the countries registry', () => {
     expect(countryOfCurrency(null)).toBeUndefined();
     expect(isCountryCode('KW')).toBe(true);
     expect(isCountryCode('kw')).toBe(false);
-    expect(mapCountries((c) => CORE[c].decimals)).toEqual({ KW: 3, SA: 2 });
+    expect(mapCountries((c) => CORE[c].decimals)).toEqual({ KW: 3, SA: 2, AE: 2 });
   });
 
   it('keeps the facts that were branches: carriers, address forms, payment methods', () => {
@@ -62,11 +62,16 @@ describe('the countries registry', () => {
     expect(countriesServedBy('smsa')).toEqual(['SA']);
     // Aramex's accounts are one a country: each country it serves names its office (the config's default).
     for (const c of countriesServedBy('aramex')) expect(CARRIERS[c].aramexEntity).toMatch(/^[A-Z]{3}$/);
-    expect(countriesServedBy('dhl')).toEqual(['KW', 'SA']);
+    expect(countriesServedBy('aramex')).toEqual(['KW', 'SA', 'AE']);
+    expect(countriesServedBy('dhl')).toEqual(['KW', 'SA', 'AE']);
     expect(ADDRESS.KW.placeField).toBe('area_id');
     expect(ADDRESS.SA.placeField).toBe('city_id');
     expect(PAYMENTS.KW.methods).not.toContain('stc_pay');
     expect(PAYMENTS.SA.methods).toContain('stc_pay');
+    // The Emirates: cards, Apple Pay, Tabby and Tamara; none of Kuwait's or Saudi Arabia's own ways.
+    expect(PAYMENTS.AE.methods).toEqual(['card', 'apple_pay', 'tabby', 'tamara']);
+    expect(ADDRESS.AE).toMatchObject({ form: 'emirate-area', placeField: 'city_id', zone: 'city' });
+    expect(TAX.AE).toEqual({ pricesIncludeVat: true, invoice: 'uae-tax-invoice' });
     for (const c of COUNTRY_CODES) for (const card of PAYMENTS[c].cards) expect(PAYMENTS[c].methods).toContain(card);
   });
 });

@@ -1,5 +1,5 @@
 // The shop's countries (decision 77): the one list, their core facts and the questions asked of them.
-// Each country is a row of CORE below and a folder (kw/, sa/) with a file per aspect; each aspect has
+// Each country is a row of CORE below and a folder (kw/, sa/, ae/) with a file per aspect; each aspect has
 // its table beside this file (entities.ts, payments.ts, address.ts, delivery.ts, amounts.ts, rules.ts).
 // Every table is typed for every CountryCode, so a country added here and missing from a table is a
 // compile error. Tables and aspects are separate modules because a module is the unit a bundle takes
@@ -8,7 +8,7 @@ import type { CountryCore, PricingKind } from './types';
 export type { PricingKind } from './types';
 
 /** The countries served, in the switcher's order; the first is the shop's home (its back office's clock). */
-export const COUNTRY_CODES = ['KW', 'SA'] as const;
+export const COUNTRY_CODES = ['KW', 'SA', 'AE'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 /**
@@ -31,10 +31,19 @@ export const CORE = {
     currencyLabel: { en: 'SAR', ar: 'ر.س' },
     currencyName: { en: 'SAR', ar: 'الريال السعودي' },
   },
+  AE: {
+    currency: 'AED',
+    decimals: 2,
+    dialCode: '+971',
+    currencyLabel: { en: 'AED', ar: 'د.إ' },
+    currencyName: { en: 'AED', ar: 'الدرهم الإماراتي' },
+    // The owner sets AED prices (issue 77: not converted); a SKU without one is not sold there.
+    pricing: 'own',
+  },
 } as const satisfies Record<CountryCode, CountryCore>;
 export type CurrencyCode = (typeof CORE)[CountryCode]['currency'];
 /** Every currency the shop prices in, in the countries' order. */
-export const CURRENCY_CODES = ['KWD', 'SAR'] as const satisfies readonly CurrencyCode[];
+export const CURRENCY_CODES = ['KWD', 'SAR', 'AED'] as const satisfies readonly CurrencyCode[];
 
 /** The shop's home country: where its company sits, whose clock and currency the back office reads. */
 export const HOME_COUNTRY: CountryCode = 'KW';

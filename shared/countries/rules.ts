@@ -1,12 +1,17 @@
 // Each country's tax, holiday rules and carriers, for every country (decision 77): one line a country, its own file beside the others'.
 import * as KW from './kw/rules';
 import * as SA from './sa/rules';
+import * as AE from './ae/rules';
 import { COUNTRY_CODES, type CountryCode } from './index';
 import type { CountryCarriers, CountryTax, HolidayRule } from './types';
 
-export const TAX: Record<CountryCode, CountryTax> = { KW: KW.tax, SA: SA.tax };
-export const HOLIDAY_RULES: Record<CountryCode, readonly HolidayRule[]> = { KW: KW.holidays, SA: SA.holidays };
-export const CARRIERS: Record<CountryCode, CountryCarriers> = { KW: KW.carriers, SA: SA.carriers };
+export const TAX: Record<CountryCode, CountryTax> = { KW: KW.tax, SA: SA.tax, AE: AE.tax };
+export const HOLIDAY_RULES: Record<CountryCode, readonly HolidayRule[]> = {
+  KW: KW.holidays,
+  SA: SA.holidays,
+  AE: AE.holidays,
+};
+export const CARRIERS: Record<CountryCode, CountryCarriers> = { KW: KW.carriers, SA: SA.carriers, AE: AE.carriers };
 
 /** The countries whose invoices take this legal form (the Saudi e-invoice: 'zatca'). */
 export function countriesInvoicing(form: CountryTax['invoice']): CountryCode[] {

@@ -58,8 +58,12 @@ export interface CountryEntity {
 export interface CountryTax {
   /** Shelf prices include VAT (the Gulf's rule everywhere VAT exists). */
   pricesIncludeVat: boolean;
-  /** The invoice's legal form: none (a receipt), or the Saudi e-invoice of ZATCA (issue 32, decision 75). */
-  invoice: 'receipt' | 'zatca';
+  /**
+   * The invoice's legal form: none (a receipt), the Saudi e-invoice of ZATCA (issue 32, decision 75), or
+   * the UAE tax invoice (Federal Decree-Law 8 of 2017, art. 65): the words "Tax Invoice", the seller's
+   * TRN, and each line's VAT beside the total's.
+   */
+  invoice: 'receipt' | 'zatca' | 'uae-tax-invoice';
 }
 
 /**
@@ -68,7 +72,7 @@ export interface CountryTax {
  * form, never on the country.
  */
 export interface CountryAddress {
-  form: 'area-block' | 'national-address';
+  form: 'area-block' | 'national-address' | 'emirate-area';
   /** The field that holds the place's id (areas.id or dhl_cities.id). */
   placeField: 'area_id' | 'city_id';
   /** Delivery zones and capacity rows are `<zone>:<id>`. */
@@ -78,7 +82,7 @@ export interface CountryAddress {
   /** The fields that find the door, compared to tell one delivery address from another (self-referral). */
   doorFields: readonly string[];
   /** The national identity number a nurse's visit asks for. */
-  nationalId: 'kuwait-civil-id' | 'saudi-id';
+  nationalId: 'kuwait-civil-id' | 'saudi-id' | 'emirates-id';
 }
 
 /** Days, from the day an order is placed: before it leaves the warehouse, then on its way. */
@@ -115,6 +119,7 @@ export type HolidayId =
   | 'founding_day'
   | 'national_day'
   | 'liberation_day'
+  | 'commemoration_day'
   | 'isra_miraj'
   | 'eid_al_fitr'
   | 'arafat_day'

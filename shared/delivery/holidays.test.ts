@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gregorianOf, hijriOf } from './hijri';
 import { defaultHolidays, inRamadan } from './holidays';
 
-const datesOf = (country: 'KW' | 'SA', year: number, id: string) =>
+const datesOf = (country: 'KW' | 'SA' | 'AE', year: number, id: string) =>
   defaultHolidays(country, year)
     .filter((h) => h.id === id)
     .map((h) => h.date);
@@ -32,6 +32,27 @@ describe('the default holidays', () => {
     expect(datesOf('SA', 2027, 'national_day')).toEqual(['2027-09-23']);
     expect(datesOf('SA', 2027, 'eid_al_fitr')).toEqual(['2027-03-09', '2027-03-10', '2027-03-11', '2027-03-12']);
     expect(datesOf('SA', 2027, 'liberation_day')).toEqual([]);
+  });
+
+  it('give the Emirates New Year, Commemoration Day, two days of National Day and the Islamic days', () => {
+    expect(defaultHolidays('AE', 2026)).toEqual([
+      { id: 'new_year', date: '2026-01-01' },
+      { id: 'eid_al_fitr', date: '2026-03-20' },
+      { id: 'eid_al_fitr', date: '2026-03-21' },
+      { id: 'eid_al_fitr', date: '2026-03-22' },
+      { id: 'arafat_day', date: '2026-05-26' },
+      { id: 'eid_al_adha', date: '2026-05-27' },
+      { id: 'eid_al_adha', date: '2026-05-28' },
+      { id: 'eid_al_adha', date: '2026-05-29' },
+      { id: 'hijri_new_year', date: '2026-06-16' },
+      { id: 'prophet_birthday', date: '2026-08-25' },
+      { id: 'commemoration_day', date: '2026-11-30' },
+      { id: 'national_day', date: '2026-12-02' },
+      { id: 'national_day', date: '2026-12-03' },
+    ]);
+    // Neither Kuwait's nor Saudi Arabia's own days.
+    expect(datesOf('AE', 2027, 'liberation_day')).toEqual([]);
+    expect(datesOf('AE', 2027, 'founding_day')).toEqual([]);
   });
 
   it('keep a Hijri holiday that falls twice in one Gregorian year', () => {

@@ -6,7 +6,7 @@ import { arrivesAfterCutoff, type DeliveryRules, deliveryPromises } from './prom
 
 /** A Gulf wall-clock time (UTC+3 in both countries). */
 const gulf = (date: string, time: string) => Date.parse(`${date}T${time}:00+03:00`);
-const holidaysOf = (country: 'KW' | 'SA', ...years: number[]) =>
+const holidaysOf = (country: 'KW' | 'SA' | 'AE', ...years: number[]) =>
   new Set(years.flatMap((y) => defaultHolidays(country, y).map((h) => h.date)));
 
 // Kuwait: the shop's own drivers, Saturday to Thursday; same day in every area before 2 pm (noon in Ramadan).
@@ -29,6 +29,20 @@ const SA: DeliveryRules = {
   ramadanCutoff: 11 * 60,
   speeds: [
     { speed: 'next_day', zones: [1, 2, 3], transitDays: 1 },
+    { speed: 'standard', zones: 'all', transitDays: 3 },
+  ],
+};
+
+// The Emirates (migration 0091): the Dubai warehouse hands over Monday to Friday (the weekend is Saturday
+// and Sunday) before 2 pm Dubai, 1 pm on the Gulf clock the promise keeps; couriers deliver Monday to
+// Saturday, the next day in Dubai, Sharjah and Ajman (26, 28, 29), three days elsewhere.
+const AE: DeliveryRules = {
+  dispatchDays: [1, 2, 3, 4, 5],
+  deliveryDays: [1, 2, 3, 4, 5, 6],
+  cutoff: 13 * 60,
+  ramadanCutoff: 11 * 60,
+  speeds: [
+    { speed: 'next_day', zones: [26, 28, 29], transitDays: 1 },
     { speed: 'standard', zones: 'all', transitDays: 3 },
   ],
 };
@@ -168,6 +182,41 @@ describe('the delivery promise in Saudi Arabia', () => {
     expect(arrivals({ now: gulf('2027-02-09', '10:59'), rules: SA, holidays, zone: 1 })[0]).toEqual([
       'next_day',
       '2027-02-10',
+    ]);
+  });
+});
+
+describe('the delivery promise in the Emirates', () => {
+  const holidays = holidaysOf('AE', 2026);
+
+  it('waits over the Saturday–Sunday weekend: a Friday order after the cut-off leaves on Monday', () => {
+    // Friday 20 November 2026, 2 pm Gulf (3 pm in Dubai).
+    expect(arrivals({ now: gulf('2026-11-20', '14:00'), rules: AE, holidays, zone: 26 })).toEqual([
+      ['next_day', '2026-11-24'],
+      ['standard', '2026-11-26'],
+    ]);
+    const [first] = deliveryPromises({ now: gulf('2026-11-21', '10:00'), rules: AE, holidays, zone: 26 });
+    expect(first!.ships).toBe('2026-11-23');
+  });
+
+  it('delivers on Saturday but not on Sunday, nor on Commemoration Day', () => {
+    // Thursday 26 November before the cut-off: it leaves that day; standard counts Friday, Saturday, then
+    // skips Sunday and Monday 30 November (Commemoration Day) to Tuesday.
+    expect(arrivals({ now: gulf('2026-11-26', '12:00'), rules: AE, holidays, zone: 27 })).toEqual([
+      ['standard', '2026-12-01'],
+    ]);
+    expect(arrivals({ now: gulf('2026-11-26', '12:00'), rules: AE, holidays, zone: 28 })[0]).toEqual([
+      'next_day',
+      '2026-11-27',
+    ]);
+  });
+
+  it('skips the two days of National Day', () => {
+    // Tuesday 1 December after the cut-off: 2 and 3 December are National Day, so it leaves on Friday.
+    const promises = deliveryPromises({ now: gulf('2026-12-01', '14:00'), rules: AE, holidays, zone: 26 });
+    expect(promises.map((p) => [p.speed, p.ships, p.arrives])).toEqual([
+      ['next_day', '2026-12-04', '2026-12-05'],
+      ['standard', '2026-12-04', '2026-12-08'],
     ]);
   });
 });

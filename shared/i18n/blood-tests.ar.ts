@@ -36,6 +36,7 @@ export const bloodTestsAr: Translated<typeof bloodTestsEn> = {
     other: '{{count}} فحص',
   },
   bt_no_results: 'لا توجد فحوصات تطابق هذه الاختيارات.',
+  bt_not_offered_here: 'تحاليل الدم المنزلية غير متاحة في بلدك بعد. أما المكملات فمتاحة وتصلك إلى باب بيتك.',
   bt_kind_badge_test: 'فحص',
   bt_kind_badge_panel: 'باقة',
   bt_fasting_hours: {

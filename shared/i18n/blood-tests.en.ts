@@ -28,6 +28,8 @@ export const bloodTestsEn = {
   bt_search_placeholder: 'Search tests, e.g. vitamin D',
   bt_results_count: { one: '{{count}} test', other: '{{count}} tests' },
   bt_no_results: 'No tests match these choices.',
+  bt_not_offered_here:
+    'Blood tests at home are not offered in your country yet. Supplements are, delivered to your door.',
   bt_kind_badge_test: 'Test',
   bt_kind_badge_panel: 'Panel',
   bt_fasting_hours: { one: 'Fast {{count}} hour', other: 'Fast {{count}} hours' },

@@ -152,7 +152,7 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   nutritionist_note: 'ملاحظة أخصائي التغذية',
   quiz_banner_title: 'لا تعرف من أين تبدأ؟',
   quiz_banner_body: 'أجب عن بعض الأسئلة واحصل على اقتراحات مكملات تناسبك.',
-  listing_category_description: 'تسوق {{name}}: مكملات بتوصيل سريع في الكويت والسعودية.',
+  listing_category_description: 'تسوق {{name}}: مكملات بتوصيل سريع في دول الخليج.',
   listing_brand_description: '{{name}}: {{description}}',
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: 'شعار {{name}}',

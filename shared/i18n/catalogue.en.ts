@@ -105,7 +105,7 @@ export const catalogueEn = {
   nutritionist_note: 'Nutritionist’s note',
   quiz_banner_title: 'Not sure where to start?',
   quiz_banner_body: 'Answer a few questions and get supplement suggestions made for you.',
-  listing_category_description: 'Shop {{name}}: supplements delivered fast in Kuwait and Saudi Arabia.',
+  listing_category_description: 'Shop {{name}}: supplements delivered fast across the Gulf.',
   listing_brand_description: '{{name}}: {{description}}',
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: '{{name}} logo',

@@ -80,6 +80,7 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   },
   consult_services_title: 'احجز استشارة',
   consult_no_services: 'لا يستقبل هذا الأخصائي حجوزات في بلدك بعد.',
+  consult_not_offered_here: 'الاستشارات غير متاحة في بلدك بعد. يمكنك التعرف على أخصائيي التغذية لدينا أدناه.',
   consult_next_free: 'أقرب الأوقات المتاحة (بتوقيت الخليج)',
   consult_no_free_times: 'لا يوجد وقت متاح خلال الأسبوعين القادمين.',
   consult_book_title: 'احجز استشارة مع {{name}}',

@@ -14,6 +14,7 @@ export const shellAr = {
   country_label: 'بلد التوصيل',
   country_KW: 'الكويت',
   country_SA: 'السعودية',
+  country_AE: 'الإمارات',
   cart_label: 'السلة',
   cart_count: {
     zero: 'لا توجد منتجات في السلة',
@@ -34,7 +35,7 @@ export const shellAr = {
   breadcrumbs_label: 'مسار التنقل',
   notifications_label: 'الإشعارات',
   dismiss: 'تجاهل',
-  footer_about: 'فيتامينات ومكملات غذائية وتحاليل دم مختارة بعناية للكويت والسعودية، مع توصيل سريع وبأسعار مناسبة.',
+  footer_about: 'فيتامينات ومكملات غذائية وتحاليل دم مختارة بعناية لدول الخليج، مع توصيل سريع وبأسعار مناسبة.',
   footer_shop: 'تسوّق',
   footer_help: 'المساعدة',
   footer_company: 'الشركة',
@@ -103,7 +104,7 @@ export const shellAr = {
   page_install: 'حمّل التطبيق',
 
   home_hero_title: 'اعثر على المكملات التي تحتاجها',
-  home_hero_body: 'فيتامينات ومكملات غذائية وتحاليل دم مختارة بعناية، مع توصيل سريع في الكويت والسعودية.',
+  home_hero_body: 'فيتامينات ومكملات غذائية وتحاليل دم مختارة بعناية، مع توصيل سريع في دول الخليج.',
   home_shop_now: 'تسوّق جميع المنتجات',
   home_take_quiz: 'ابدأ اختبار المكملات',
   home_delivery_note: 'الأسعار بعملة {{currency}}. توصيل مجاني للطلبات فوق {{amount}}.',

@@ -17,6 +17,7 @@ export const shellEn = {
   country_label: 'Delivery country',
   country_KW: 'Kuwait',
   country_SA: 'Saudi Arabia',
+  country_AE: 'Emirates',
   cart_label: 'Cart',
   cart_count: { one: '{{count}} item in cart', other: '{{count}} items in cart' },
   account_label: 'Account',
@@ -30,8 +31,7 @@ export const shellEn = {
   breadcrumbs_label: 'Breadcrumb',
   notifications_label: 'Notifications',
   dismiss: 'Dismiss',
-  footer_about:
-    'Curated vitamins, supplements and blood tests for Kuwait and Saudi Arabia, with fast and affordable delivery.',
+  footer_about: 'Curated vitamins, supplements and blood tests for the Gulf, with fast and affordable delivery.',
   footer_shop: 'Shop',
   footer_help: 'Help',
   footer_company: 'Company',
@@ -103,7 +103,7 @@ export const shellEn = {
 
   // Page bodies (minimal until each capability lands)
   home_hero_title: 'Find the supplements you need',
-  home_hero_body: 'Curated vitamins, supplements and blood tests, delivered fast across Kuwait and Saudi Arabia.',
+  home_hero_body: 'Curated vitamins, supplements and blood tests, delivered fast across the Gulf.',
   home_shop_now: 'Shop all products',
   home_take_quiz: 'Take the supplement quiz',
   home_delivery_note: 'Prices in {{currency}}. Free delivery over {{amount}}.',

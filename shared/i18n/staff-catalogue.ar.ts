@@ -58,6 +58,7 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
     'الأسعار بالدينار الكويتي قبل ضريبة القيمة المضافة؛ ويبيّن كل سطر ما يدفعه المتسوق في كل بلد.',
   st_catalogue_pays_kw: 'يدفع المتسوق في الكويت',
   st_catalogue_pays_sa: 'يدفع المتسوق في السعودية (شامل الضريبة)',
+  st_catalogue_pays_ae: 'يدفع المتسوق في الإمارات (شامل الضريبة)',
   st_catalogue_price_kwd: 'السعر (د.ك)',
   st_catalogue_old_price_kwd: 'السعر السابق (د.ك، فارغ إن لم يوجد)',
   st_catalogue_buy_limit: 'حد الشراء (فارغ بلا حد)',

@@ -35,6 +35,7 @@ export const staffCatalogueEn = {
     'Prices are in Kuwaiti dinars before VAT; each line shows what a shopper in each country pays.',
   st_catalogue_pays_kw: 'Kuwait pays',
   st_catalogue_pays_sa: 'Saudi Arabia pays (VAT included)',
+  st_catalogue_pays_ae: 'The Emirates pays (VAT included)',
   st_catalogue_price_kwd: 'Price (KWD)',
   st_catalogue_old_price_kwd: 'Old price (KWD, empty for none)',
   st_catalogue_buy_limit: 'Buy limit (empty for none)',

@@ -48,6 +48,7 @@ export const staffDeliveryAr: Translated<typeof staffDeliveryEn> = {
   st_holiday_founding_day: 'يوم التأسيس',
   st_holiday_national_day: 'اليوم الوطني',
   st_holiday_liberation_day: 'يوم التحرير',
+  st_holiday_commemoration_day: 'يوم الشهيد',
   st_holiday_isra_miraj: 'الإسراء والمعراج',
   st_holiday_eid_al_fitr: 'عيد الفطر',
   st_holiday_arafat_day: 'يوم عرفة',

@@ -45,6 +45,7 @@ export const staffDeliveryEn = {
   st_holiday_founding_day: 'Founding Day',
   st_holiday_national_day: 'National Day',
   st_holiday_liberation_day: 'Liberation Day',
+  st_holiday_commemoration_day: 'Commemoration Day',
   st_holiday_isra_miraj: 'Isra and Mi’raj',
   st_holiday_eid_al_fitr: 'Eid al-Fitr',
   st_holiday_arafat_day: 'Arafat Day',

@@ -44,6 +44,7 @@ export const staffAr: Translated<typeof staffEn> = {
   st_all_countries: 'كل الدول',
   st_country_KW: 'الكويت',
   st_country_SA: 'السعودية',
+  st_country_AE: 'الإمارات',
 
   st_dashboard_title: 'لوحة المتابعة',
   st_today: 'اليوم، {{date}}',

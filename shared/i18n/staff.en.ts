@@ -43,6 +43,7 @@ export const staffEn = {
   st_all_countries: 'All countries',
   st_country_KW: 'Kuwait',
   st_country_SA: 'Saudi Arabia',
+  st_country_AE: 'Emirates',
 
   st_dashboard_title: 'Dashboard',
   st_today: 'Today, {{date}}',

@@ -21,6 +21,7 @@ export function creditNoteFor(
   const issued_at = isoSeconds(refund.created_at);
   const vat = vatIncluded(refund.amount, invoice.vat_basis_points);
   return {
+    form: invoice.form,
     number: `${invoice.number}-CN${refund.id}`,
     invoice_number: invoice.number,
     issued_at,
@@ -29,12 +30,16 @@ export function creditNoteFor(
     total: refund.amount,
     vat,
     vat_basis_points: invoice.vat_basis_points,
-    qr: zatcaQrPayload({
-      sellerName: invoice.seller_name.ar,
-      vatNumber: invoice.vat_number,
-      timestamp: issued_at,
-      total: minorToDecimal(refund.amount, decimals),
-      vat: minorToDecimal(vat, decimals),
-    }),
+    // A Saudi note carries the ZATCA QR for the refunded amount; a UAE one has none.
+    qr:
+      invoice.form === 'zatca'
+        ? zatcaQrPayload({
+            sellerName: invoice.seller_name.ar,
+            vatNumber: invoice.vat_number,
+            timestamp: issued_at,
+            total: minorToDecimal(refund.amount, decimals),
+            vat: minorToDecimal(vat, decimals),
+          })
+        : '',
   };
 }

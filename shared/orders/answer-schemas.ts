@@ -26,6 +26,7 @@ const promotionKind = z.enum(PROMOTION_KINDS);
 // type answering the schema.
 
 const taxInvoiceSchema = z.object({
+  form: z.enum(['zatca', 'uae-tax-invoice']),
   number: z.string(),
   issued_at: z.string(),
   seller_name: z.object({ en: z.string(), ar: z.string() }),
@@ -34,6 +35,7 @@ const taxInvoiceSchema = z.object({
   vat: z.int(),
   vat_basis_points: z.int(),
   qr: z.string(),
+  lines: z.array(z.object({ name: z.string().nullable(), count: z.int(), total: z.int(), vat: z.int() })).optional(),
   e_invoice: z.enum(['signed', 'issuing']).optional(),
 }) satisfies z.ZodType<TaxInvoice>;
 

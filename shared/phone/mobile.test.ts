@@ -1,4 +1,4 @@
-// Kuwait's and Saudi Arabia's mobile ranges, one rule for the forms, the API and the back office.
+// Kuwait's, Saudi Arabia's and the Emirates' mobile ranges, one rule for the forms, the API and the back office.
 import { describe, expect, it } from 'vitest';
 import { addressSchema, setPhoneSchema } from '../api/account-schemas';
 import { stcPayPhone } from '../api/order-schemas';
@@ -11,6 +11,8 @@ const VALID = {
   KW: ['98765432', '99123456', '50012345', '55512345', '66012345', '60312345', '41123456'],
   // stc (50, 53, 55), Mobily (54, 56), Zain (58, 59), virtual operators (57).
   SA: ['501234567', '512345678', '530000000', '550955806', '561234567', '581234567', '591234567', '570123456'],
+  // Etisalat (50, 54, 56), du (52, 55, 58).
+  AE: ['501234567', '541234567', '561234567', '521234567', '551234567', '581234567'],
 } as const;
 
 const INVALID = {
@@ -37,13 +39,25 @@ const INVALID = {
     '520000000', // 52 is not a mobile range
     '98765432', // a Kuwaiti mobile under Saudi Arabia
   ],
+  AE: [
+    '43270400', // a Dubai landline
+    '26123456', // an Abu Dhabi landline
+    '800123456', // toll-free
+    '50123456', // one digit short
+    '5012345678', // one digit too many
+    '511234567', // 51 is not a mobile range
+    '98765432', // a Kuwaiti mobile under the Emirates
+  ],
 } as const;
 
 describe('mobile numbers', () => {
-  it.each(['KW', 'SA'] as const)('of %s: mobiles pass, landlines, service numbers and made-up digits do not', (c) => {
-    for (const n of VALID[c]) expect(isMobileNumber(c, n), `${c} ${n}`).toBe(true);
-    for (const n of INVALID[c]) expect(isMobileNumber(c, n), `${c} ${n}`).toBe(false);
-  });
+  it.each(['KW', 'SA', 'AE'] as const)(
+    'of %s: mobiles pass, landlines, service numbers and made-up digits do not',
+    (c) => {
+      for (const n of VALID[c]) expect(isMobileNumber(c, n), `${c} ${n}`).toBe(true);
+      for (const n of INVALID[c]) expect(isMobileNumber(c, n), `${c} ${n}`).toBe(false);
+    },
+  );
 
   it('are the same rule in every schema with a phone: sign-in codes, the profile, addresses, STC Pay, nurses', () => {
     for (const phone of ['00000000', '12345678', '1234-5678', '2234 5678']) {

@@ -1,5 +1,5 @@
-// Is this a mobile number of Kuwait or Saudi Arabia? Google's numbering plans through libphonenumber-js
-// (pinned in package.json), sliced to the two countries (mobile-metadata.ts, scripts/phone-metadata.mjs)
+// Is this a mobile number of one of the shop's countries? Google's numbering plans through libphonenumber-js
+// (pinned in package.json), sliced to the shop's countries (mobile-metadata.ts, scripts/phone-metadata.mjs)
 // so the check weighs little. The one rule of the forms, the API and the back office: every schema with
 // a phone reads it, and the forms load those schemas only when they validate (never on catalogue pages).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';

@@ -17,18 +17,25 @@ export function storedAddressLineParts(a: Record<string, unknown>, lang: Lang): 
   const value = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
   const part = (key: string, k = key) =>
     value(k) ? labelledPart(key, String(texts[`address_${key}_short`] ?? '{{value}}'), value(k)) : '';
+  const form = isCountryCode(a.country) ? ADDRESS[a.country].form : 'area-block';
   const lines =
-    isCountryCode(a.country) && ADDRESS[a.country].form === 'national-address'
+    form === 'national-address'
       ? [
           [value('district'), value('city_name')],
           [part('street'), part('building_number')],
           [part('postal_code'), part('short_address')],
         ]
-      : [
-          [value('area_name'), value('governorate_name')],
-          [part('block'), part('street'), part('avenue')],
-          [part('building'), part('floor'), part('apartment')],
-        ];
+      : form === 'emirate-area'
+        ? [
+            [value('district'), value('city_name')],
+            [part('street'), part('building'), part('apartment')],
+            [part('makani')],
+          ]
+        : [
+            [value('area_name'), value('governorate_name')],
+            [part('block'), part('street'), part('avenue')],
+            [part('building'), part('floor'), part('apartment')],
+          ];
   return lines.map((line) => line.filter(Boolean)).filter((line) => line.length > 0);
 }
 

@@ -69,7 +69,7 @@ function addressLinesOf(party: Party, lang: Lang): string[][] {
   }
   const place = a.places[lang];
   const names =
-    ADDRESS[party.country].form === 'area-block'
+    ADDRESS[party.country].zone === 'area'
       ? { area_name: place.area, governorate_name: place.region }
       : { city_name: place.area };
   return storedAddressLineParts({ ...a.parts, ...names, country: party.country }, lang);

@@ -39,6 +39,7 @@ export function viewStatements(
 /**
  * SQL: her recently viewed products' cards, newest first, leaving out the page's product (`exceptSql`);
  * `userSql` finds her (her id, or her session's SQL). `extra`: the columns a list it joins carries more.
+ * In the country's prices, and in an own-priced country only what it sells (cards.ts's cardFrom).
  */
 export function viewedCardsSql(
   lang: Lang,

@@ -1,14 +1,14 @@
 // The one resolution of a SKU's price in a country (decision 77, "a country's own prices"): a converted
 // country reads skus as before, byte for byte; an own-priced one reads the owner's rows and sells only
-// what has one. The registry has no own-priced country yet (the Emirates' part adds one), so the own
-// kind is tried by switching a country's core row for the test and back.
+// what has one. The own kind is tried by switching a converted country's core row for the test and back
+// (the Emirates are own-priced in the registry itself).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CORE, COUNTRY_CODES, type CountryCode, HOME_COUNTRY } from '#shared/countries';
+import { CORE, convertedCountries, type CountryCode, HOME_COUNTRY, ownPricedCountries } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
 import { currencyInfoFor, payableBoundToBase, payableMinor } from '#shared/money';
 import { cardSkuJoin, listingIn, priceIn, priceInRowCountrySql, skuPriceColumns, skusIn } from './country-prices';
 
-const other = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
+const other = convertedCountries().find((c) => c !== HOME_COUNTRY)!;
 const rows = CORE as unknown as Record<CountryCode, { pricing: PricingKind }>;
 const pricing = (c: CountryCode, kind: PricingKind) => {
   rows[c].pricing = kind;
@@ -25,7 +25,8 @@ describe('a SKU price in a country', () => {
       inStock: 'p.in_stock = 1',
       sold: null,
     });
-    expect(priceInRowCountrySql('k', 's.country', 'price')).toBe('k.price');
+    // Only the own-priced countries' rows read theirs: a converted one's falls through to skus.
+    expect(priceInRowCountrySql('k', 's.country', 'price')).not.toContain(`'${other}'`);
     expect(cardSkuJoin(other)).toContain('JOIN skus s ON s.id = CASE WHEN p.in_stock = 0');
   });
 
@@ -39,7 +40,12 @@ describe('a SKU price in a country', () => {
       `p.id IN (SELECT l.product_id FROM product_country_prices l WHERE l.country = '${other}')`,
     );
     expect(listing.minPrice).toContain('product_country_prices');
-    expect(priceInRowCountrySql('k', 's.country', 'price')).toContain(`WHEN s.country IN ('${other}')`);
+    expect(priceInRowCountrySql('k', 's.country', 'price')).toContain(
+      `WHEN s.country IN (${ownPricedCountries()
+        .map((c) => `'${c}'`)
+        .join(', ')})`,
+    );
+    expect(ownPricedCountries()).toContain(other);
     // The card's SKU comes from the sold ones only: a product with none has no card there.
     expect(cardSkuJoin(other)).not.toContain('p.default_sku_id) END');
     // The home country is untouched by another's kind.

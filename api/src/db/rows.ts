@@ -79,6 +79,8 @@ export interface AddressRow {
   building_number: string | null;
   postal_code: string | null;
   short_address: string | null;
+  /** The Emirates' Makani number (migration 0091), null elsewhere. */
+  makani: string | null;
   is_default: number;
   created_at: number;
   deleted_at: number | null;

@@ -42,6 +42,34 @@ describe('order confirmation mail', () => {
     expect(ar.html).toContain('dir="rtl"');
   });
 
+  it('adds the UAE tax invoice in the Emirates: "Tax Invoice", the TRN, each line’s VAT, no QR', () => {
+    const emirati = {
+      ...base,
+      country: 'AE' as const,
+      currency: 'AED',
+      vat_basis_points: 500,
+      tax_invoice: taxInvoiceFor({
+        id: 42,
+        country: 'AE',
+        created_at: Date.UTC(2026, 10, 22, 9, 0, 0),
+        decimals: 2,
+        vat_basis_points: 500,
+        totals: { total: 6_358, vat: 303, delivery: 2_500 },
+        items: [{ name: 'Vitamin C (100 tablets)', count: 1, total: 3_858 }],
+      }),
+    };
+    const en = orderMail('en', emirati, 'https://shop.test');
+    expect(en.text).toContain('Tax Invoice');
+    expect(en.text).not.toContain('Simplified');
+    expect(en.text).toMatch(/TRN: 100\d{12}/);
+    expect(en.text).toMatch(/Vitamin C \(100 tablets\) × 1 \(VAT AED\s1\.84\): AED\s38\.58/);
+    expect(en.html).not.toContain('data-qr');
+    const ar = orderMail('ar', emirati, 'https://shop.test');
+    expect(ar.text).toContain('فاتورة ضريبية');
+    expect(ar.text).not.toContain('فاتورة ضريبية مبسطة');
+    expect(ar.text).toContain('رقم التسجيل الضريبي');
+  });
+
   it('has no VAT line, no invoice and no HTML part in Kuwait', () => {
     const mail = orderMail(
       'en',

@@ -1,5 +1,6 @@
-// The simplified tax invoice block of a Saudi order confirmation: as text, and as HTML with the QR
-// code drawn as a table of cells. Mail clients do not show SVG reliably and many block images until
+// The tax invoice block of an order confirmation, in its legal form: a Saudi simplified tax invoice with
+// its QR, or a UAE tax invoice ("Tax Invoice", the TRN, each line's VAT, no QR); as text, and as HTML with
+// the QR code drawn as a table of cells. Mail clients do not show SVG reliably and many block images until
 // the reader allows them (a data: PNG is refused by Gmail outright); table cells with a background
 // colour show everywhere, need no attachment, and scan from the screen like the page's SVG.
 import type { CurrencyCode, Lang } from '#shared/locale';
@@ -44,33 +45,44 @@ function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, 
         ]
       : []),
   ];
+  const uae = inv.form === 'uae-tax-invoice';
+  // A UAE tax invoice's lines: each with the VAT in it.
+  const lines: Array<[string, string]> = (inv.lines ?? []).map((l) => [
+    `${l.name ?? (lang === 'ar' ? 'التوصيل' : 'Delivery')}${l.name ? ` × ${l.count}` : ''} (${lang === 'ar' ? 'الضريبة' : 'VAT'} ${money(l.vat)})`,
+    money(l.total),
+  ]);
   return lang === 'ar'
     ? [
         ['البائع', inv.seller_name.ar],
-        ['الرقم الضريبي', inv.vat_number],
+        [uae ? 'رقم التسجيل الضريبي' : 'الرقم الضريبي', inv.vat_number],
         ['رقم الفاتورة', inv.number],
         ['تاريخ الإصدار', when],
+        ...lines,
         ...off,
         ['الإجمالي شامل الضريبة', money(inv.total)],
         [`ضريبة القيمة المضافة ${rate}`, money(inv.vat)],
       ]
     : [
         ['Seller', inv.seller_name.en],
-        ['VAT number', inv.vat_number],
+        [uae ? 'TRN' : 'VAT number', inv.vat_number],
         ['Invoice number', inv.number],
         ['Issued', when],
+        ...lines,
         ...off,
         ['Total with VAT', money(inv.total)],
         [`VAT ${rate}`, money(inv.vat)],
       ];
 }
 
-const TITLE: Record<Lang, string> = { en: 'Simplified tax invoice', ar: 'فاتورة ضريبية مبسطة' };
+const TITLE: Record<TaxInvoice['form'], Record<Lang, string>> = {
+  zatca: { en: 'Simplified tax invoice', ar: 'فاتورة ضريبية مبسطة' },
+  'uae-tax-invoice': { en: 'Tax Invoice', ar: 'فاتورة ضريبية' },
+};
 
 export function invoiceText(lang: Lang, order: InvoiceOrder): string {
   const inv = order.tax_invoice;
   if (!inv) return '';
-  return `${TITLE[lang]}\n${rows(lang, order, inv)
+  return `${TITLE[inv.form][lang]}\n${rows(lang, order, inv)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n')}`;
 }
@@ -94,5 +106,6 @@ export function invoiceHtml(lang: Lang, order: InvoiceOrder): string {
     )
     .join('');
   const qrLabel = lang === 'ar' ? 'رمز QR للفاتورة الضريبية' : 'Tax invoice QR code';
-  return `<section><h2>${esc(TITLE[lang])}</h2><table>${table}</table>${qrTable(inv.qr, qrLabel)}</section>`;
+  const qr = inv.form === 'zatca' ? qrTable(inv.qr, qrLabel) : '';
+  return `<section><h2>${esc(TITLE[inv.form][lang])}</h2><table>${table}</table>${qr}</section>`;
 }

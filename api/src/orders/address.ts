@@ -38,10 +38,10 @@ export async function resolveAddress(
   const input = a.address;
   // The country's address form says where its place is: an area (with its governorate) or a carrier's city
   // of that country.
-  const { form, placeField } = ADDRESS[input.country];
+  const { zone, placeField } = ADDRESS[input.country];
   const placeId = (input as Record<string, unknown>)[placeField];
   const names =
-    form === 'area-block'
+    zone === 'area'
       ? await db
           .prepare(
             `SELECT ${PLACE_NAMES(a.lang)} FROM areas ar JOIN governorates g ON g.id = ar.governorate_id LEFT JOIN dhl_cities ci ON 0 WHERE ar.id = ?`,

@@ -288,12 +288,15 @@ const norm = (v: unknown) =>
 
 /**
  * A delivery address as compared for self-referral: the country and the fields that find the door,
- * normalised (the country's door fields); a national address's short address alone finds it. null when it says too little to compare.
+ * normalised (the country's door fields); a national address's short address alone finds it, as a Makani number
+ * with the flat does. null when it says too little to compare.
  */
 export function addressKey(a: Record<string, unknown> | null | undefined): string | null {
   if (!a || !isCountryCode(a.country)) return null;
   const form = ADDRESS[a.country];
   if (form.form === 'national-address' && norm(a.short_address)) return `${a.country}|${norm(a.short_address)}`;
+  // A Makani number is one building entrance: with the flat it finds the door on its own.
+  if (form.form === 'emirate-area' && norm(a.makani)) return `${a.country}|${norm(a.makani)}|${norm(a.apartment)}`;
   const parts = form.doorFields.map((f) => norm(a[f]));
   if (parts.filter(Boolean).length < 3) return null;
   return `${a.country}|${parts.join('|')}`;

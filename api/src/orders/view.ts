@@ -196,7 +196,8 @@ export function toOrderView(
       currency: o.currency,
       created_at: o.created_at,
       vat_basis_points: o.vat_basis_points,
-      totals: { total: o.total, vat: o.vat },
+      totals: { total: o.total, vat: o.vat, delivery: o.delivery },
+      items: invoiceItems(items.map((i) => ({ ...i, line_total: i.unit_price * i.count }))),
       document: documents?.invoice,
     }),
   };
@@ -212,7 +213,8 @@ const INVOICED_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'processing
 
 function invoiceOf(
   o: Pick<OrderView, 'id' | 'status' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & {
-    totals: { total: number; vat: number };
+    totals: { total: number; vat: number; delivery?: number };
+    items?: InvoiceItems;
     document?: EInvoiceRow | null;
   },
 ) {
@@ -228,7 +230,8 @@ function invoiceOf(
  */
 function printedInvoice(
   o: Pick<OrderView, 'id' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & {
-    totals: { total: number; vat: number };
+    totals: { total: number; vat: number; delivery?: number };
+    items?: InvoiceItems;
   },
   document: EInvoiceRow | null,
 ) {
@@ -239,9 +242,15 @@ function printedInvoice(
     decimals: currencyDecimals(o.currency),
     vat_basis_points: o.vat_basis_points,
     totals: o.totals,
+    ...(o.items ? { items: o.items } : {}),
   });
   return invoice && asEInvoice(invoice, document);
 }
+
+/** The order's lines as an invoice that lists them reads them (the UAE tax invoice). */
+type InvoiceItems = ReadonlyArray<{ name: string; count: number; total: number }>;
+const invoiceItems = (items: ReadonlyArray<{ name: string; sku_name: string; count: number; line_total: number }>) =>
+  items.map((i) => ({ name: `${i.name} (${i.sku_name})`, count: i.count, total: i.line_total }));
 
 /** A printed invoice or credit note as its e-invoice stands: signed (its time, figures, QR) or being issued. */
 function asEInvoice<T extends TaxInvoice>(printed: T, document: EInvoiceRow | null): T {
@@ -284,7 +293,7 @@ function eInvoicesOf(rows: readonly EInvoiceRow[]): EInvoices {
 /** The order as it reads once its card payment succeeded (its confirmation mail is built before the batch stores that). */
 export function asPaid(order: OrderView): OrderView {
   const paid = { ...order, status: 'paid' as const, can_pay_again: false, can_cancel: false };
-  return { ...paid, tax_invoice: invoiceOf(paid) };
+  return { ...paid, tax_invoice: invoiceOf({ ...paid, items: invoiceItems(paid.items) }) };
 }
 
 type RefundRow = Omit<OrderRefundView, 'at' | 'credit_note' | 'status'> & {

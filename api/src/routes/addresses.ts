@@ -40,6 +40,7 @@ const FIELDS = [
   'building_number',
   'postal_code',
   'short_address',
+  'makani',
 ] as const;
 
 function columns(input: AddressInput) {
@@ -56,10 +57,10 @@ function columns(input: AddressInput) {
 
 async function assertPlace(c: Context<AppEnv>, input: AddressInput): Promise<void> {
   // The country's address form says where its place is: an area, or a carrier's city of that country.
-  const { form, placeField } = ADDRESS[input.country];
+  const { zone, placeField } = ADDRESS[input.country];
   const placeId = (input as Record<string, unknown>)[placeField];
   const row =
-    form === 'area-block'
+    zone === 'area'
       ? await c.env.DB.prepare('SELECT 1 AS ok FROM areas WHERE id = ?').bind(placeId).first()
       : await c.env.DB.prepare(
           'SELECT 1 AS ok FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = ?',

@@ -48,11 +48,11 @@ export type CreateOutcome = 'created' | 'refused' | 'unavailable' | 'skipped';
 /** The consignee as the carrier needs her: name, phone, lines, Latin city name. */
 async function consigneeOf(env: ApiEnv, order: { address: string; country: CountryCode }): Promise<Party> {
   const a = JSON.parse(order.address) as Record<string, unknown>;
-  const { form, placeField, lineFields: keys } = ADDRESS[order.country];
+  const { zone, placeField, lineFields: keys } = ADDRESS[order.country];
   const text = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : null);
   // The place names in both languages: the label prints the address in English and in Arabic.
   const place = await env.DB.prepare(
-    form === 'area-block'
+    zone === 'area'
       ? `SELECT a.name_en, a.name_ar, g.name_en AS region_en, g.name_ar AS region_ar
          FROM areas a JOIN governorates g ON g.id = a.governorate_id WHERE a.id = ?`
       : 'SELECT name_en, name_ar, NULL AS region_en, NULL AS region_ar FROM dhl_cities WHERE id = ?',

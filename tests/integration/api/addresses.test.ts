@@ -1,4 +1,4 @@
-// Addresses: Kuwait and Saudi forms, lookups, defaults, and the ownership matrix (user A, user B and a
+// Addresses: Kuwait, Saudi and Emirates forms, lookups, defaults, and the ownership matrix (user A, user B and a
 // guest against every id-taking route: nothing read or written across users).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deviceToken, json } from './helpers';
@@ -96,7 +96,7 @@ describe('addresses', () => {
       [{ ...SA, postal_code: 'ABCDE' }, 'postal_code', 'postal_code_invalid'],
       [{ ...SA, short_address: 'XY12' }, 'short_address', 'short_address_invalid'],
       [{ ...SA, phone: '98765432' }, 'phone', 'phone_invalid'],
-      [{ ...KW, country: 'AE' }, 'country', expect.any(String) as unknown as string],
+      [{ ...KW, country: 'ZZ' }, 'country', expect.any(String) as unknown as string],
     ];
     for (const [body, field, message] of cases) {
       const res = await post('/user/address/new', body, userA);
@@ -105,6 +105,47 @@ describe('addresses', () => {
         expect.objectContaining({ field, message }),
       );
     }
+  });
+
+  it('adds an Emirates address: the emirate, the area, the flat and the Makani number; a Saudi city is no emirate', async () => {
+    const userC = (
+      await json(
+        await call('/user/register', {
+          body: JSON.stringify({ name: 'Mariam', email: 'c.addr@example.com', password: 'secret1' }),
+          token,
+        }),
+      )
+    ).data.access_token as string;
+    const AE = {
+      country: 'AE',
+      recipient: 'Mariam',
+      phone: '050 123 4567',
+      city_id: 26,
+      district: 'Al Barsha 1',
+      street: 'Street 21',
+      building: 'Marina Heights',
+      apartment: '1204',
+      makani: '30573 95402',
+    };
+    expect((await post('/user/address/new', AE, userC)).status).toBe(200);
+    const { data } = await json(await get('/user/address', userC, 'ar'));
+    expect(data.items).toEqual([
+      expect.objectContaining({
+        country: 'AE',
+        phone: '+971501234567',
+        city_id: 26,
+        city_name: 'دبي',
+        district: 'Al Barsha 1',
+        building: 'Marina Heights',
+        apartment: '1204',
+        makani: '3057395402',
+      }),
+    ]);
+    const riyadh = await post('/user/address/new', { ...AE, city_id: 1 }, userC);
+    expect(riyadh.status).toBe(400);
+    expect((await json(riyadh)).data.fields).toContainEqual(
+      expect.objectContaining({ field: 'city_id', message: 'item_validation_error' }),
+    );
   });
 
   it('keeps every address to its owner: another user or a guest can neither read nor change it', async () => {

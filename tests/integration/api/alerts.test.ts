@@ -12,7 +12,7 @@ import {
 } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '#shared/locale';
-import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import { CORE, COUNTRY_CODES, type CountryCode, HOME_COUNTRY } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
 import { currencyInfoFor, formatPrice } from '#shared/money';
 import worker from '#api/src/index';
@@ -55,7 +55,7 @@ async function shopper(lang: Lang = 'en'): Promise<Shopper> {
   return { id: row!.id, token, email };
 }
 
-async function notifyMe(who: Shopper, productId: number, lang: Lang, country: 'KW' | 'SA', createdAt: number) {
+async function notifyMe(who: Shopper, productId: number, lang: Lang, country: CountryCode, createdAt: number) {
   const res = await call(`/product/${productId}/notify-me`, {
     body: JSON.stringify({ value: true }),
     token: device,
@@ -356,8 +356,8 @@ describe('alert mails', () => {
 });
 
 describe("an alert in an own-priced country (decision 77, a country's own prices)", () => {
-  // No country of the registry is own-priced until the Emirates' part lands: one is switched for this
-  // test and back (the consumer runs in this isolate and asks the registry for each person).
+  // A converted country is switched to own prices for this test and back (the consumer runs in this
+  // isolate and asks the registry for each person).
   it("tells her the owner's price there, and nothing when her country does not sell the size", async () => {
     const switched = COUNTRY_CODES.find((c) => c !== HOME_COUNTRY)!;
     const rows = CORE as unknown as Record<string, { pricing: PricingKind }>;

@@ -63,8 +63,10 @@ describe('a Saudi shopper’s amounts', () => {
 describe('the back office’s amounts per country', () => {
   it('sets Saudi Arabia’s in riyals; the shop answers with them at once; the audit log keeps before and after', async () => {
     const listed = (await json(await staffCall(owner.token, '/staff/settings/amounts'))).data.countries;
-    expect(listed.map((c: { country: string }) => c.country)).toEqual(['KW', 'SA']);
+    expect(listed.map((c: { country: string }) => c.country)).toEqual(['KW', 'SA', 'AE']);
     expect(listed[1]).toMatchObject({ free_delivery_minor: 20_000, price_quick_max_minor: 25_000 });
+    // The Emirates' rows from migration 0091: round dirhams (AED 200 free delivery).
+    expect(listed[2]).toMatchObject({ free_delivery_minor: 20_000, unlock_margin_minor: 2_500 });
 
     const saved = await staffCall(owner.token, '/staff/settings/amounts', {
       json: {

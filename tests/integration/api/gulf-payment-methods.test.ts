@@ -1,7 +1,8 @@
 // Paying the Gulf way through the gateway: which of Tabby, Tamara and STC Pay each country and amount
 // allow (and why not), STC Pay's account number (Saudi mobiles only, Arabic-Indic digits accepted),
 // refusals that hold nothing, wallet top-ups by card only, and a Tabby order refunded and cancelled
-// back through the gateway.
+// back through the gateway; and the Emirates end to end (issue 77): a +971 shopper's AED cart, its ways to
+// pay, a cash-on-delivery order placed and its order page with the UAE tax invoice.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -184,5 +185,67 @@ describe('a Tabby order after it is paid', () => {
       .bind(id)
       .all<{ amount: number; method: string }>();
     expect(refunds.results).toEqual([{ amount: due, method: 'gateway' }]);
+  });
+});
+
+describe('the Emirates', () => {
+  it('prices an AED cart, offers cards, Apple Pay, Tabby, Tamara and cash, and places a cash order with its tax invoice', async () => {
+    const { token: mariam } = await registerShopper(device, 'uae', 'Mariam');
+    const address = await call('/user/address/new', {
+      body: JSON.stringify({
+        country: 'AE',
+        recipient: 'Mariam',
+        phone: '+971 50 123 4567',
+        city_id: 26,
+        district: 'Al Barsha 1',
+        street: 'Street 21',
+        building: 'Marina Heights',
+        apartment: '1204',
+      }),
+      token: device,
+      headers: headers(mariam, 'AE'),
+    });
+    expect(address.status).toBe(200);
+    const addressId = (await json(address)).data.id as number;
+
+    // The owner's own AED price (the Emirates price their SKUs, decision 77's own prices): AED 45.00.
+    await env.DB.prepare("INSERT INTO sku_country_prices (sku_id, country, price) VALUES (101, 'AE', 4500)").run();
+    const items = [{ sku_id: 101, count: 2 }];
+    const quote = (await json(await post('/order/calculate', { items, address_id: addressId }, mariam, 'AE'))).data;
+    expect(quote.card_methods).toEqual(['card', 'apple_pay', 'tabby', 'tamara']);
+    expect(quote.payment_methods).toContain('cod');
+    expect(quote.vat_rate).toBe(5);
+
+    const placed = await json(
+      await post(
+        '/order/submit',
+        { items, payment_method: 'cod', address_id: addressId, idempotency_key: crypto.randomUUID() },
+        mariam,
+        'AE',
+      ),
+    );
+    const id = placed.data.order.id as number;
+    const order = (await json(await call(`/user/order/${id}`, { token: device, headers: headers(mariam, 'AE', 'ar') })))
+      .data;
+    expect(order).toMatchObject({ status: 'placed', payment_method: 'cod', country: 'AE', currency: 'AED' });
+    expect(order.vat_basis_points).toBe(500);
+    expect(order.items[0]).toMatchObject({ unit_price: 4500, count: 2, line_total: 9000 });
+    expect(order.address).toMatchObject({ phone: '+971501234567', city_name: 'Dubai', district: 'Al Barsha 1' });
+    // 5 % included: the total's VAT rounded once, in fils; the total matches the quote.
+    expect(order.totals.total).toBe(quote.total);
+    expect(order.totals.vat).toBe(Math.round((order.totals.total * 500) / 10_500));
+    const invoice = order.tax_invoice;
+    expect(invoice).toMatchObject({
+      form: 'uae-tax-invoice',
+      qr: '',
+      vat: order.totals.vat,
+      total: order.totals.total,
+    });
+    expect(invoice.vat_number).toMatch(/^100\d{12}$/);
+    expect(invoice.lines[0]).toMatchObject({
+      count: 2,
+      total: order.items[0].line_total,
+      vat: 429, // AED 90.00 holds 428.57 fils of VAT
+    });
   });
 });

@@ -512,6 +512,7 @@ describe('the back office', () => {
       name_ar: 'فيتامين سي مجانًا فوق 12 د.ك',
       min_subtotal_KW: '12.000',
       min_subtotal_SA: '150',
+      min_subtotal_AE: '150',
       gift_skus: '401, 601',
       max_uses: '10',
       country: '',
@@ -526,7 +527,7 @@ describe('the back office', () => {
     expect(one).toMatchObject({
       kind: 'gift_threshold',
       // Each country's own amount, in its currency (decision 52): KWD 12.000 and SAR 150.00.
-      thresholds: { KW: 12_000, SA: 15_000 },
+      thresholds: { KW: 12_000, SA: 15_000, AE: 15_000 },
       gift_skus: [401, 601],
       max_uses: 10,
       used: 0,

@@ -12,7 +12,7 @@ describe('/staff/settings/delivery', () => {
     const res = await staffCall(owner.token, '/staff/settings/delivery');
     expect(res.status).toBe(200);
     const { data } = await json<{ data: { countries: Array<{ country: string; speeds: unknown[] }> } }>(res);
-    expect(data.countries.map((c) => c.country)).toEqual(['KW', 'SA']);
+    expect(data.countries.map((c) => c.country)).toEqual(['KW', 'SA', 'AE']);
     expect(data.countries.every((c) => c.speeds.length > 0)).toBe(true);
 
     const saOnly = await staffWith([{ role: 'owner', country: 'SA' }]);

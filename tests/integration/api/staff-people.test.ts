@@ -370,7 +370,7 @@ describe('coupons', () => {
     const list = await json(await staffCall(support.token, '/staff/coupons'));
     expect(list.data.coupons.map((c: { code: string }) => c.code)).toContain('SPRING10');
     const taken = await staffCall(owner.token, '/staff/coupons', {
-      json: { code: 'SPRING10', kind: 'fixed', value: '1', amounts: { SA: { value: '10' } } },
+      json: { code: 'SPRING10', kind: 'fixed', value: '1', amounts: { SA: { value: '10' }, AE: { value: '10' } } },
     });
     expect(taken.status).toBe(409);
     const edited = await staffCall(owner.token, `/staff/coupons/${id}`, {
@@ -407,7 +407,7 @@ describe('coupons', () => {
           value: '0.500',
           max_uses: '1',
           min_subtotal: '1',
-          amounts: { SA: { value: '5', min_subtotal: '10' } },
+          amounts: { SA: { value: '5', min_subtotal: '10' }, AE: { value: '5', min_subtotal: '10' } },
         },
       }),
     );
@@ -421,23 +421,25 @@ describe('coupons', () => {
     expect((await calc('later')).coupon).toMatchObject({ applied: false, problem: 'coupon_expired' });
   });
 
-  it('takes a coupon of both countries’ amounts in each currency: KWD 2 off in Kuwait, SAR 25 off in Saudi Arabia', async () => {
+  it('takes a coupon of every country’s amounts in each currency: KWD 2 off in Kuwait, SAR 25 off in Saudi Arabia', async () => {
     // The contract takes the other countries' amounts as a map keyed by country code.
     const both = { code: 'GULF2', kind: 'fixed', value: '2.000', min_subtotal: '5' };
+    // Every other country's amounts are asked for: the Emirates' in AED.
+    const ae = { value: '20', min_subtotal: '50' };
     // Saudi Arabia's amount off is its own, never Kuwait's converted: without it the form is refused.
     const missing = await staffCall(owner.token, '/staff/coupons', {
-      json: { ...both, amounts: { SA: { min_subtotal: '60' } } },
+      json: { ...both, amounts: { SA: { min_subtotal: '60' }, AE: ae } },
     });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(await json(missing))).toContain('amounts.SA.value');
     // Halalas have two places: a third is refused with the currency's message.
     const third = await staffCall(owner.token, '/staff/coupons', {
-      json: { ...both, amounts: { SA: { value: '25.005', min_subtotal: '60' } } },
+      json: { ...both, amounts: { SA: { value: '25.005', min_subtotal: '60' }, AE: ae } },
     });
     expect(third.status).toBe(400);
     expect(JSON.stringify(await json(third))).toContain('coupon_amount_decimals');
     const created = await staffCall(owner.token, '/staff/coupons', {
-      json: { ...both, amounts: { SA: { value: '25', min_subtotal: '60' } } },
+      json: { ...both, amounts: { SA: { value: '25', min_subtotal: '60' }, AE: ae } },
     });
     expect(created.status).toBe(200);
     const id = (await json(created)).data.id;
@@ -447,6 +449,7 @@ describe('coupons', () => {
       .bind(id)
       .all();
     expect(amounts.results).toEqual([
+      { country: 'AE', value: 2_000, min_subtotal_minor: 5_000 },
       { country: 'KW', value: 2_000, min_subtotal_minor: 5_000 },
       { country: 'SA', value: 2_500, min_subtotal_minor: 6_000 },
     ]);
@@ -464,11 +467,15 @@ describe('coupons', () => {
       )
     ).data;
     expect(one.coupon).toMatchObject({ applied: false, problem: 'coupon_min_subtotal' });
-    // The form shows both countries' amounts again.
+    // The form shows every country's amounts again.
     const shown = (await json(await staffCall(owner.token, `/staff/coupons/${id}`))).data.coupon;
     expect(shown).toMatchObject({
       value: 2_000,
-      amounts: { KW: { value: 2_000, min_subtotal: 5_000 }, SA: { value: 2_500, min_subtotal: 6_000 } },
+      amounts: {
+        KW: { value: 2_000, min_subtotal: 5_000 },
+        SA: { value: 2_500, min_subtotal: 6_000 },
+        AE: { value: 2_000, min_subtotal: 5_000 },
+      },
     });
   });
 

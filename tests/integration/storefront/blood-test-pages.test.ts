@@ -41,6 +41,17 @@ describe('/blood-test', () => {
     expect(html).toContain('<option value="40000"');
   });
 
+  it('says blood tests are not offered in a country where the owner prices none (the Emirates), in both languages', async () => {
+    for (const [path, text] of [
+      ['https://shop.test/blood-test', 'Blood tests at home are not offered in your country yet.'],
+      ['https://shop.test/ar/blood-test', 'تحاليل الدم المنزلية غير متاحة في بلدك بعد.'],
+    ] as const) {
+      const html = await (await storefront(path, { headers: { cookie: 'country=AE' } })).text();
+      expect(html, path).toContain(text);
+      expect(html, path).not.toContain('bt-filters');
+    }
+  });
+
   it('survives a hand-edited URL with values the API refuses', async () => {
     const res = await storefront('https://shop.test/blood-test?kind=bundle&sort=cheap&max_price=-1');
     expect(res.status).toBe(200);

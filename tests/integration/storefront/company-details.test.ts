@@ -3,12 +3,12 @@
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '#shared/company';
-import { COUNTRY_CODES } from '#shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
 import { LEGAL } from '#shared/countries/legal';
 import { LEGAL_PAGE_IDS, PAGE_PATHS } from '#shared/page-paths';
 import { storefront } from './helpers';
 
-const page = (path: string, country: 'KW' | 'SA') =>
+const page = (path: string, country: CountryCode) =>
   storefront(`https://shop.test${path}`, { headers: { cookie: `country=${country}` } }).then((r) => r.text());
 
 function section(html: string, from: string, to: string): string {

@@ -82,6 +82,26 @@ describe('the nutritionist list and page', () => {
     expect(arabicOnly).toContain('data-testid="offer-none"');
   });
 
+  it('says consultations are not offered in a country where no service is priced (the Emirates), in both languages', async () => {
+    for (const [path, text] of [
+      ['/nutritionist-list', 'Consultations are not offered in your country yet.'],
+      ['/ar/nutritionist-list', 'الاستشارات غير متاحة في بلدك بعد.'],
+    ] as const) {
+      const html = await (await storefront(path, { headers: { cookie: `${device}; country=AE` } })).text();
+      expect(html, path).toContain('data-testid="offer-not-here"');
+      expect(html, path).toContain(text);
+    }
+    const page = await (
+      await storefront('/nutritionist?id=noura', { headers: { cookie: `${device}; country=AE` } })
+    ).text();
+    expect(page).toContain('takes no bookings in your country yet');
+    expect(page).not.toContain('Not taking bookings at the moment');
+    const kuwait = await (
+      await storefront('/nutritionist-list', { headers: { cookie: `${device}; country=KW` } })
+    ).text();
+    expect(kuwait).not.toContain('data-testid="offer-not-here"');
+  });
+
   it('shows her services with minutes and the price of the shopper’s country, and her next free time', async () => {
     for (const [cookie, price, lang] of [
       [`${device}; country=KW`, '8.000', ''],

@@ -1,6 +1,6 @@
 // A first visit starts in the shopper's country from Cloudflare's request.cf (SA → Saudi Arabia,
-// anything else or nothing → Kuwait), remembers it in the country cookie, and a chosen country wins.
-// From a place the shop does not serve, the page offers the served countries (issue 77).
+// AE → the Emirates, anything else or nothing → Kuwait), remembers it in the country cookie, and a chosen
+// country wins. From a place the shop does not serve, the page offers the served countries (issue 77).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -18,7 +18,7 @@ function deliveryNote(html: string): string {
 }
 
 function bootCountry(html: string): string | undefined {
-  return /"country":"(KW|SA)"/.exec(html)?.[1];
+  return /"country":"([A-Z]{2})"/.exec(html)?.[1];
 }
 
 beforeAll(async () => {
@@ -38,6 +38,16 @@ describe('first visit country', () => {
       // Saudi Arabia's own round threshold (issue 44), not KWD 16 converted (SAR 224.48).
       expect(deliveryNote(html)).toMatch(new RegExp(`${sar}.*200\\.00|200\\.00.*${sar}`));
       expect(setCookie(res, 'country')).toMatch(/^country=SA;.*Path=\//);
+    });
+
+    it(`a first visit from the Emirates (${lang}) shows dirhams and remembers AE`, async () => {
+      const res = await visit(path, { country: 'AE' });
+      const html = await res.text();
+      expect(bootCountry(html)).toBe('AE');
+      // The Emirates' own round threshold (AED 200), in the language's label of the dirham.
+      const aed = lang === 'en' ? 'AED' : 'د\\.إ';
+      expect(deliveryNote(html)).toMatch(new RegExp(`${aed}.*200\\.00|200\\.00.*${aed}`));
+      expect(setCookie(res, 'country')).toMatch(/^country=AE;.*Path=\//);
     });
 
     it(`a first visit from Kuwait or anywhere else (${lang}) shows dinars and remembers KW`, async () => {
@@ -78,10 +88,10 @@ describe('first visit country', () => {
   // Issue 77: a shopper whose country is not served sees the countries that are, and chooses.
   for (const lang of ['en', 'ar'] as const) {
     const path = lang === 'en' ? '/' : '/ar';
-    const [title, kuwait, saudi] =
+    const [title, kuwait, saudi, emirates] =
       lang === 'en'
-        ? ['We do not deliver to where you are yet.', 'Kuwait', 'Saudi Arabia']
-        : ['لا نوصل إلى موقعك الحالي بعد.', 'الكويت', 'السعودية'];
+        ? ['We do not deliver to where you are yet.', 'Kuwait', 'Saudi Arabia', 'Emirates']
+        : ['لا نوصل إلى موقعك الحالي بعد.', 'الكويت', 'السعودية', 'الإمارات'];
     it(`a first visit from a place not served (${lang}) is the home country's page offering the served countries`, async () => {
       const placed: Array<[{ country?: string } | undefined, string | undefined]> = [
         [{ country: 'FR' }, undefined],
@@ -105,6 +115,7 @@ describe('first visit country', () => {
         const here = lang === 'en' ? '%2F' : '%2Far';
         expect(choice).toContain(`href="/set-country?code=KW&amp;to=${here}" data-country="KW">${kuwait}</a>`);
         expect(choice).toContain(`href="/set-country?code=SA&amp;to=${here}" data-country="SA">${saudi}</a>`);
+        expect(choice).toContain(`href="/set-country?code=AE&amp;to=${here}" data-country="AE">${emirates}</a>`);
         // A cookie naming no served country is replaced by the home country's.
         expect(setCookie(res, 'country')).toMatch(/^country=KW;/);
       }
@@ -126,6 +137,7 @@ describe('first visit country', () => {
       expect(html).toContain('<form class="country-switch" action="/set-country" method="get">');
       expect(html).toContain('<option value="KW"');
       expect(html).toContain('<option value="SA"');
+      expect(html).toContain('<option value="AE"');
     }
   });
 
