@@ -2,7 +2,7 @@
 // country and currency, what was dropped with a real plural form (Arabic's dual too), the old
 // country's coupon, and, signed in, that her balances stay in the old country.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#shared/api/client';
 import type { BootData } from '#shared/boot';
 import { ar } from '#shared/i18n/ar';
@@ -31,9 +31,11 @@ function render(lang: Lang, signedIn: boolean): string {
   );
 }
 
-afterEach(() => {
-  Object.assign(countryMove, { from: null, dropped: [], coupon: null });
-});
+// The unit project shares modules between files (isolate: false): another file may have left a move in
+// the store, so each test starts from none as well as leaving none.
+const noMove = () => Object.assign(countryMove, { from: null, dropped: [], coupon: null });
+beforeEach(noMove);
+afterEach(noMove);
 
 describe('CountryMoveNotice', () => {
   it('says nothing when the cart has not moved and nothing was dropped', () => {
