@@ -23,7 +23,7 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
-import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
+import { KEEP, ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 import { PromiseLine } from '../delivery/PromiseLine';
 import type { PageDeclaration } from '../page-table';
 import { HerSlot, useHerParts } from '../app/her-parts';
@@ -141,10 +141,22 @@ export function Component() {
             {product.name}
           </h2>
           {/* Her country sells none of its sizes (an own-priced country without the owner's price): said, not sold. */}
+          {/* The server writes its words; the browser keeps them, or catalogue/NotSoldHereHost.tsx writes them. */}
           {product.sold_here === false ? (
-            <p className="not-sold-here" data-testid="not-sold-here">
-              {t('product_not_sold_here')}
-            </p>
+            import.meta.env.SSR ? (
+              <p className="not-sold-here" data-testid="not-sold-here">
+                {t('product_not_sold_here')}
+              </p>
+            ) : (
+              <p
+                className="not-sold-here"
+                data-testid="not-sold-here"
+               
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React keeps the server's words
+                dangerouslySetInnerHTML={KEEP}
+                suppressHydrationWarning
+              />
+            )
           ) : (
             <>
               <Price price={sku.price} size="lg" />
