@@ -128,7 +128,7 @@ describe('dictionaries', () => {
     expect(ar.her_parts_failed).toMatch(/تعذّر/);
   });
 
-  it("keep a product page's \"not sold in your country\" text out of a catalogue page's first JavaScript", () => {
+  it('keep a product page\'s "not sold in your country" text out of a catalogue page\'s first JavaScript', () => {
     // client/catalogue/NotSoldHere.tsx loads it with its code (the orders area), only on a page that shows it.
     for (const dict of [shellEn, shellAr, catalogueEn, catalogueAr])
       expect(dict).not.toHaveProperty('product_not_sold_here');
