@@ -28,8 +28,9 @@ export function AppProviders({
             value={{
               // On the server, a cache per request: SWR's default cache is one Map for the whole isolate,
               // which would keep every request's data for the next (memory that grows with each page, and
-              // one shopper's data where another's render could read it). The browser keeps the default.
-              ...(typeof window === 'undefined' ? { provider: () => new Map() } : {}),
+              // one shopper's data where another's render could read it). The browser keeps the default
+              // (the build's constant: the browser's bundle carries none of this).
+              ...(import.meta.env.SSR ? { provider: () => new Map() } : {}),
               fallback: boot.fallback,
               fetcher: (path: string) => api.get(path).then((envelope) => envelope.data),
               // SSR data is fresh on arrival: no refetch flash right after hydration.

@@ -3,7 +3,7 @@
 // A country whose prices are the owner's own (CountryCore.pricing 'own', decision 77's issue-77
 // amendment) is sent its SKUs' prices already in its minor units, VAT included: payableMinor returns them as they are.
 import type { Country } from './api/schemas';
-import { pricingOf, type PricingKind } from './countries';
+import type { PricingKind } from './countries';
 import { COUNTRY_FACTS, dirOf, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
 
 export const RATE_SCALE = 10_000;
@@ -66,7 +66,8 @@ export function currencyInfoFor(country: CountryCode, rateScaled: number, vatBas
     decimals: facts.decimals,
     rateScaled,
     vatBasisPoints,
-    pricing: pricingOf(country),
+    // Read here, not through pricingOf (shared/countries): that helper would join every page's first JavaScript.
+    pricing: (facts as { pricing?: PricingKind }).pricing ?? 'converted',
   };
 }
 

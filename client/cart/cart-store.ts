@@ -12,7 +12,7 @@ export type { CartEntry, CartOrigin, CartProduct, CartSku } from './cart-types';
 
 /** The page's language, for the names of what is added now (none outside a browser). */
 export function pageLang(): Lang | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (import.meta.env.SSR) return undefined;
   return isLang(document.documentElement.lang) ? document.documentElement.lang : undefined;
 }
 

@@ -15,6 +15,7 @@ import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
+import type { Lang } from '#shared/locale';
 import { useBoot, useFreeShipping, useHref, usePrice } from '../lib/locale';
 import { formatPercent, payableMinor } from '#shared/money';
 import { productLd } from '../lib/structured-data';
@@ -23,7 +24,7 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
-import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
+import { KEEP, ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 import { PromiseLine } from '../delivery/PromiseLine';
 import type { PageDeclaration } from '../page-table';
 import { HerSlot, useHerParts } from '../app/her-parts';
@@ -47,6 +48,18 @@ export function originFromParams(params: URLSearchParams): CartOrigin {
   return { source: 'Product', ...withPosition };
 }
 
+/**
+ * The product's structured data, the server's alone (crawlers read the server's HTML): in the browser's
+ * build the hook is a constant, so neither its reads nor productLd are in the page's first JavaScript.
+ */
+const useProductLd = import.meta.env.SSR
+  ? (product: ProductDetail, lang: Lang) => {
+      const boot = useBoot();
+      const { data: countries } = useSWR<{ items: Country[] }>('/country');
+      return [productLd(product, boot, lang, countries?.items ?? [])];
+    }
+  : (_product: ProductDetail, _lang: Lang) => [];
+
 export function Component() {
   const product = useLoaderData() as ProductDetail;
   // Bought together is gated for her (her safety): on her kept page it is one of her places (decision 76).
@@ -54,8 +67,7 @@ export function Component() {
   const { t, lang } = useI18n();
   const href = useHref();
   const format = usePrice();
-  const boot = useBoot();
-  const { data: countries } = useSWR<{ items: Country[] }>('/country');
+  const jsonLd = useProductLd(product, lang);
   const [params] = useSearchParams();
   // Start on a size that can be bought when the default one is sold out.
   const [skuId, setSkuId] = useState(
@@ -100,7 +112,7 @@ export function Component() {
         type: 'product',
         keepParams: ['nutritionist_id'],
         image: product.images[0]?.og ?? product.images[0]?.url,
-        jsonLd: import.meta.env.SSR ? [productLd(product, boot, lang, countries?.items ?? [])] : [],
+        jsonLd,
       }}
     >
       <div className="product-page">
@@ -141,10 +153,21 @@ export function Component() {
             {product.name}
           </h2>
           {/* Her country sells none of its sizes (an own-priced country without the owner's price): said, not sold. */}
+          {/* The server writes its words; the browser keeps them, or catalogue/NotSoldHereHost.tsx writes them. */}
           {product.sold_here === false ? (
-            <p className="not-sold-here" data-testid="not-sold-here">
-              {t('product_not_sold_here')}
-            </p>
+            import.meta.env.SSR ? (
+              <p className="not-sold-here" data-testid="not-sold-here">
+                {t('product_not_sold_here')}
+              </p>
+            ) : (
+              <p
+                className="not-sold-here"
+                data-testid="not-sold-here"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React keeps the server's words
+                dangerouslySetInnerHTML={KEEP}
+                suppressHydrationWarning
+              />
+            )
           ) : (
             <>
               <Price price={sku.price} size="lg" />

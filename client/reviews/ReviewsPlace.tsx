@@ -7,7 +7,8 @@ import '../styles/reviews.css';
 import type { ProductDetail } from '#shared/catalogue/types';
 import { ReviewsStatic } from './ReviewsStatic';
 
-const KEEP = { __html: '' };
+/** An empty inner HTML: React keeps the server's markup (also the product page's "not sold here"). */
+export const KEEP = { __html: '' };
 
 export function ReviewsPlace({ product }: { product: ProductDetail }) {
   const attributes = {

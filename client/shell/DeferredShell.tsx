@@ -1,5 +1,5 @@
 // Shell parts that show nothing until the shopper acts or the cart changes: the sign-in modal, the
-// free-delivery prompt and unlock modal, the cart's name sync and its copy kept for reminders, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics, the product page's pay-later note, its subscribe-and-save choice and its interactive reviews, recently viewed and "customers also bought", and the clicks on the shop's suggestions. deferred.tsx loads this chunk right
+// free-delivery prompt and unlock modal, the cart's name sync and its copy kept for reminders, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics, the product page's pay-later note, its subscribe-and-save choice and its interactive reviews, recently viewed and "customers also bought", a product page's "not sold in your country", and the clicks on the shop's suggestions. deferred.tsx loads this chunk right
 // after hydration instead of with the page's first JavaScript.
 import { useEffect } from 'react';
 import { CartNamesSync } from '../cart/CartNamesSync';
@@ -14,6 +14,7 @@ import { PayLaterHost } from '../orders/PayLaterHost';
 import { ReviewsHost } from '../reviews/ReviewsHost';
 import { SubscribeHost } from '../subscriptions/SubscribeHost';
 import { MoreToSeeHost } from '../catalogue/MoreToSeeHost';
+import { NotSoldHereHost } from '../catalogue/NotSoldHereHost';
 import { SuggestionClicks } from '../analytics/SuggestionClicks';
 
 export function DeferredShell() {
@@ -35,6 +36,7 @@ export function DeferredShell() {
       <ReviewsHost />
       <SubscribeHost />
       <MoreToSeeHost />
+      <NotSoldHereHost />
       <SuggestionClicks />
     </>
   );

@@ -20,7 +20,6 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   notify_me: 'أعلمني عند التوفر',
   will_be_notified: 'سنُعلمك عند التوفر',
   out_of_stock: 'غير متوفر',
-  product_not_sold_here: 'هذا المنتج غير متوفر للبيع في بلدك. يمكن تغيير البلد لمعرفة أين يُباع.',
   low_stock: 'الكمية محدودة',
   in_stock: 'متوفر',
   discount_badge: '−{{percent}}',

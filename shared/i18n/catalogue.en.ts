@@ -11,7 +11,6 @@ export const catalogueEn = {
   notify_me: 'Notify me',
   will_be_notified: 'We will notify you',
   out_of_stock: 'Out of stock',
-  product_not_sold_here: 'Not sold in your country. Switch country to see where it is sold.',
   low_stock: 'Only a few left',
   in_stock: 'In stock',
   discount_badge: '−{{percent}}',

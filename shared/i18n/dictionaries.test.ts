@@ -127,6 +127,14 @@ describe('dictionaries', () => {
     expect(en.her_parts_failed).toMatch(/could not load/);
     expect(ar.her_parts_failed).toMatch(/تعذّر/);
   });
+
+  it('keep a product page\'s "not sold in your country" text out of a catalogue page\'s first JavaScript', () => {
+    // client/catalogue/NotSoldHere.tsx loads it with its code (the orders area), only on a page that shows it.
+    for (const dict of [shellEn, shellAr, catalogueEn, catalogueAr])
+      expect(dict).not.toHaveProperty('product_not_sold_here');
+    expect(en.product_not_sold_here).toMatch(/Not sold in your country/);
+    expect(ar.product_not_sold_here).toMatch(/غير متوفر للبيع/);
+  });
 });
 
 describe('counted texts', () => {

@@ -89,6 +89,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   // Issue 77: a first visit from a place the shop does not serve (the footer offers the countries).
   unserved_title: 'لا نوصل إلى موقعك الحالي بعد.',
   unserved_choose: 'اختر الدولة التي تريد التسوق فيها:',
+  // Issue 77: a product page where her country sells none of its sizes (loaded with that state only).
+  product_not_sold_here: 'هذا المنتج غير متوفر للبيع في بلدك. يمكن تغيير البلد لمعرفة أين يُباع.',
   cart_summary: 'ملخص الطلب',
   cart_subtotal: 'المجموع الفرعي',
   cart_before_discount: 'السعر قبل الخصم',

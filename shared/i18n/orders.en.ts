@@ -72,6 +72,8 @@ export const ordersEn = {
   // Issue 77: a first visit from a place the shop does not serve (the footer offers the countries).
   unserved_title: 'We do not deliver to where you are yet.',
   unserved_choose: 'Choose the country to shop in:',
+  // Issue 77: a product page where her country sells none of its sizes (loaded with that state only).
+  product_not_sold_here: 'Not sold in your country. Switch country to see where it is sold.',
   cart_summary: 'Order summary',
   cart_subtotal: 'Subtotal',
   cart_before_discount: 'Price before discount',
