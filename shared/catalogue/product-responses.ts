@@ -90,6 +90,18 @@ export const productDetailSchema = productCardSchema.omit({ default_sku: true })
   delivery: promiseAnswerSchema.nullable(),
 });
 
+/**
+ * GET /product/{ref}/v2?only=hers: her parts of the product page alone, for her kept page's trip
+ * (decision 76): the product's id, bought together gated for her, her subscriptions to it and what she
+ * viewed recently. Nothing of the page's own (name, prices, reviews): the kept copy has those.
+ */
+export const herProductPartsSchema = z.object({
+  id: z.int(),
+  purchase_together: z.array(productCardSchema),
+  subscribed: z.array(herSubscriptionSchema),
+  recently_viewed: z.array(productCardSchema),
+});
+
 const suggestionRefSchema = z.object({ id: z.int(), slug: z.string(), name: z.string() });
 
 /** GET /product/search: as-you-type suggestions (corrected: found only by correcting a typo). */

@@ -10,7 +10,7 @@ import type {
   skuPriceSchema,
   skuSummarySchema,
 } from './schemas';
-import type { productDetailSchema, suggestionsSchema } from './product-responses';
+import type { herProductPartsSchema, productDetailSchema, suggestionsSchema } from './product-responses';
 
 export type ImageRef = z.infer<typeof imageRefSchema>;
 export type SkuPrice = z.infer<typeof skuPriceSchema>;
@@ -23,6 +23,9 @@ export type Sku = ProductDetail['default_sku'];
 
 /** GET /product/{ref}/v2, inferred from its response schema (./product-responses.ts). */
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** GET /product/{ref}/v2?only=hers: her parts of the product page alone (her kept page's trip). */
+export type HerProductParts = z.infer<typeof herProductPartsSchema>;
 
 /** GET /product/search: the search box's suggestions. */
 export type SearchSuggestions = z.infer<typeof suggestionsSchema>;

@@ -9,7 +9,7 @@
 // (document.ts pageOf), and renderPage (index.ts) decides once which a view gets.
 import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
-import type { ProductDetail } from '#shared/catalogue/types';
+import type { HerProductParts } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
 import { type HerParts, type HomeSection, renderHerParts } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
@@ -118,7 +118,11 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
   const countries = api.get<{ items: unknown[] }>('/country');
   // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
   const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4?only=for_you') : null;
-  const product = places.product ? api.get<ProductDetail>(`/product/${encodeURIComponent(places.product)}/v2`) : null;
+  // Her parts of the product alone, likewise (bought together gated for her, her subscriptions and views;
+  // the API records her view): the page's own data is the kept copy's.
+  const product = places.product
+    ? api.get<HerProductParts>(`/product/${encodeURIComponent(places.product)}/v2?only=hers`)
+    : null;
   const all = Promise.allSettled([me, home, product, countries]);
   const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), HER_PARTS_WAIT_MS));
   const settled = await Promise.race([all, late]);

@@ -8,6 +8,7 @@ import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } fro
 import { giveawaysFor } from '../orders/giveaways';
 import { promotionRules, promotionStatements } from '../orders/promotion-data';
 import { productDetail, stockLevel } from '../catalogue/detail';
+import { herProductParts } from '../catalogue/her-detail';
 import { facetStatements, facets } from '../catalogue/facets';
 import { suggestions } from '../search/suggestions';
 import { toTestCard, type TestCardRow } from '../blood-tests/cards';
@@ -26,7 +27,12 @@ import { idOrSlug } from '../lib/params';
 import { contract, parseInput } from '../contract/validate';
 import { facetsSchema, listingSchema } from '../catalogue/listing-schemas';
 import { productCardSchema } from '#shared/catalogue/schemas';
-import { cartSyncSchema, productDetailSchema, suggestionsSchema } from '#shared/catalogue/product-responses';
+import {
+  cartSyncSchema,
+  herProductPartsSchema,
+  productDetailSchema,
+  suggestionsSchema,
+} from '#shared/catalogue/product-responses';
 import { z } from '#shared/zod';
 import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
@@ -397,31 +403,94 @@ productRoutes.get(
   },
 );
 
+/** What the gates and her places read of her, as the product's batch answers it (`herAsk`'s column). */
+interface HerColumn {
+  views: number;
+  safety: unknown;
+  subscribed: HerSubscription[];
+}
+
+/**
+ * Her part of a product's read, found by her session: her views' count and what the gates read of her;
+ * her subscriptions to this product (the page's subscribe-and-save place, decision 76's amendment); each
+ * card's size as the gates read it.
+ */
+async function herAsk(c: Context<AppEnv>) {
+  const token = bearerToken(c);
+  return token
+    ? {
+        tokenHash: await tokenHash(token),
+        column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
+              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
+        gate: gateJson(c.var.lang),
+      }
+    : null;
+}
+
+/**
+ * Her view kept after the answer (her list trimmed only when it is full; a failure to keep it costs her
+ * nothing but the list), and the cards her gates keep from her. Returns her column's subscriptions.
+ */
+async function herFinish(
+  c: Context<AppEnv>,
+  her: { id: number; column: string | null; gates: Map<number, string> },
+  productId: number,
+  now: number,
+) {
+  const db = c.env.DB;
+  const mine = JSON.parse(her.column!) as HerColumn;
+  const viewed = db.batch(viewStatements(db, her.id, [productId], now, mine.views >= VIEWED_KEPT));
+  c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
+  const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
+  const gates = new Map([...her.gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
+  return {
+    subscribed: mine.subscribed,
+    safe: (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety)),
+  };
+}
+
+/** `only=hers`: her parts alone, for her kept page's trip (decision 76), as home's `only=for_you`. */
+const productDetailQuery = z.object({ only: z.enum(['hers']).optional() });
+
 productRoutes.get(
   '/:ref/v2',
   contract({
     tag: 'catalogue',
-    summary: 'Product detail by id or slug',
+    summary: "Product detail by id or slug, or with only=hers a signed-in shopper's parts of it alone",
     params: refParams,
-    response: productDetailSchema,
+    query: productDetailQuery,
+    response: z.union([productDetailSchema, herProductPartsSchema]),
     messages: ['not_found'],
   }),
   async (c) => {
     const db = c.env.DB;
     const country = c.var.country;
+    const now = Date.now();
+    const ref = idOrSlug(c.req.valid('param').ref);
+    // A signed-in shopper is found by her session in the product's own batch, with what the gates read of
+    // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
+    // answer); a guest's page is everyone's and is kept at the edge.
+    const shopper = await herAsk(c);
+    if (c.req.valid('query').only === 'hers') {
+      // Her kept page has the rest: two statements, one round trip, then her view kept beside the answer.
+      const read = await herProductParts(db, ref, c.var.lang, country, now, shopper);
+      if (!read) throw new ApiError(404, 'not_found');
+      if (read.her?.id == null) {
+        return c.json(ok({ id: read.id, purchase_together: read.together, subscribed: [], recently_viewed: [] }));
+      }
+      const { subscribed, safe } = await herFinish(c, { ...read.her, id: read.her.id }, read.id, now);
+      return c.json(
+        ok({ id: read.id, purchase_together: safe(read.together), subscribed, recently_viewed: read.viewed }),
+      );
+    }
     // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
     // isolate; a cold isolate reads them in the detail's own round trip.
     let loyalty = knownLoyaltyRules(country);
     let currency = knownCurrency(country);
     const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
-    // A signed-in shopper is found by her session in the detail's own batch, with what the gates read of
-    // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
-    // answer); a guest's page is everyone's and is kept at the edge.
-    const token = bearerToken(c);
-    const now = Date.now();
     const found = await productDetail(
       db,
-      idOrSlug(c.req.valid('param').ref),
+      ref,
       c.var.lang,
       country,
       {
@@ -440,29 +509,13 @@ productRoutes.get(
         },
       },
       now,
-      token
-        ? {
-            tokenHash: await tokenHash(token),
-            // Her views' count and what the gates read of her; her subscriptions to this product (the
-            // page's subscribe-and-save place, decision 76's amendment); each card's size as the gates read it.
-            column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
-              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
-            gate: gateJson(c.var.lang),
-          }
-        : null,
+      shopper,
     );
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her } = found;
     if (her?.id != null) {
-      const mine = JSON.parse(her.column!) as { views: number; safety: unknown; subscribed: HerSubscription[] };
-      detail.subscribed = mine.subscribed;
-      // Her view is kept after the answer (her list trimmed only when it is full); a failure to keep it
-      // costs her nothing but the list.
-      const viewed = db.batch(viewStatements(db, her.id, [detail.id], now, mine.views >= VIEWED_KEPT));
-      c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
-      const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
-      const gates = new Map([...her.gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
-      const safe = (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
+      const { subscribed, safe } = await herFinish(c, { ...her, id: her.id }, detail.id, now);
+      detail.subscribed = subscribed;
       detail.purchase_together = safe(detail.purchase_together);
       detail.also_bought = safe(detail.also_bought);
     }

@@ -567,6 +567,48 @@ describe('what her parts of a page cost (issue 76)', () => {
     await expect.poll(async () => ids((await json(await get('/viewed', fresh.token))).data.items)).toEqual([1]);
   });
 
+  it("her kept product page's trip asks for hers alone (only=hers): her parts, nothing of the page's, fewer statements", async () => {
+    const her = await newShopper('costs-only-hers');
+    const now = Date.now();
+    await db
+      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
+      .bind(her.id, now, her.id, now - 1)
+      .run();
+    const path = '/product/alpha-vitamin-d3-1000/v2';
+    await get(path); // an isolate's first request reads the loyalty rules and rates: not hers
+    const whole = await get(path, her.token);
+    const page = (await json(whole)).data;
+    const only = await get(`${path}?only=hers`, her.token);
+    expect(only.status).toBe(200);
+    const body = await only.text();
+    const hers = JSON.parse(body).data;
+    // Her places' data, as the whole answer has it for her; none of the page's own (the kept copy's).
+    expect(hers).toEqual({
+      id: page.id,
+      purchase_together: page.purchase_together,
+      subscribed: page.subscribed,
+      recently_viewed: page.recently_viewed,
+    });
+    expect(ids(hers.recently_viewed)).toEqual([5, 3]);
+    expect(body).not.toContain(page.name);
+    expect(hers.skus).toBeUndefined();
+    expect(hers.default_sku).toBeUndefined();
+    // Fewer statements than the whole page; her reads in one round trip, her view's write beside it.
+    expect(cost(only).queries).toBeLessThan(cost(whole).queries);
+    expect(cost(only).trips).toBeLessThanOrEqual(2);
+    // Her view is kept by her parts' trip (the kept page asks nothing else).
+    await db.prepare('DELETE FROM viewed_products WHERE user_id = ? AND product_id = 1').bind(her.id).run();
+    await get(`${path}?only=hers`, her.token);
+    await expect.poll(async () => ids((await json(await get('/viewed', her.token))).data.items)).toEqual([1, 5, 3]);
+    // A guest has no parts; an unknown product is the page's 404; a bad `only` a 400.
+    const guest = (await json(await get(`${path}?only=hers`))).data;
+    expect([guest.subscribed, guest.recently_viewed]).toEqual([[], []]);
+    expect((await get('/product/no-such-product/v2?only=hers', her.token)).status).toBe(404);
+    const bad = await get(`${path}?only=everything`, her.token);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+  });
+
   it('still keeps her newest 24 views when a product page adds one to a full list (trimmed only then)', async () => {
     const her = await newShopper('costs-full-list');
     const long = Date.now() - DAY;
