@@ -2,6 +2,7 @@
 // signUpThroughApi gives a story a signed-in shopper without the sign-up form (accounts.spec.ts
 // keeps one story per language that signs up through the form).
 import { type APIResponse, test as base, expect, type Locator, type Page, request } from '@playwright/test';
+import type { CountryCode } from '../../shared/locale';
 import { totpCode } from '../../shared/staff/totp';
 
 /** The network address each story's page claims (see the page fixture below). */
@@ -40,7 +41,7 @@ export async function signUpThroughApi(
     country = 'KW',
     name = 'Sara Shopper',
     email = uniqueEmail(),
-  }: { lang?: 'en' | 'ar'; country?: 'KW' | 'SA'; name?: string; email?: string } = {},
+  }: { lang?: 'en' | 'ar'; country?: CountryCode; name?: string; email?: string } = {},
 ): Promise<Shopper> {
   const password = 'secret1';
   const res = await page.request.post('/api/user/register', {
