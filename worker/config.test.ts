@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from '#shared/countries';
 import { describe, expect, it } from 'vitest';
 import { publicConfig, storefrontConfig } from './config';
 
@@ -22,7 +23,7 @@ describe('storefront configuration', () => {
     expect(publicConfig(config)).toEqual({
       environment: 'production',
       sentryDsn: base.SENTRY_DSN,
-      analytics: { mode: 'off', consentCountries: ['KW', 'SA'] },
+      analytics: { mode: 'off', consentCountries: [...COUNTRY_CODES] },
     });
   });
 

@@ -26,6 +26,7 @@ import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
 import { KEEP, ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 import { PromiseLine } from '../delivery/PromiseLine';
+import { NotSoldHereWords } from '../catalogue/NotSoldHereWords';
 import type { PageDeclaration } from '../page-table';
 import { HerSlot, useHerParts } from '../app/her-parts';
 import type { ProductCard } from '#shared/catalogue/types';
@@ -157,7 +158,7 @@ export function Component() {
           {product.sold_here === false ? (
             import.meta.env.SSR ? (
               <p className="not-sold-here" data-testid="not-sold-here">
-                {t('product_not_sold_here')}
+                <NotSoldHereWords lang={lang} />
               </p>
             ) : (
               <p

@@ -145,6 +145,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   account_delete_confirm_required: 'كلمة المرور مطلوبة لحذف الحساب',
   address_governorate_required: 'يرجى اختيار المحافظة',
   address_area_required: 'يرجى اختيار المنطقة',
+  address_flat_required: 'الشقة أو الفيلا مطلوبة',
   address_block_required: 'القطعة مطلوبة',
   address_city_required: 'يرجى اختيار المدينة',
   address_emirate_required: 'يرجى اختيار الإمارة',

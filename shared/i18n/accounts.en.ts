@@ -142,6 +142,7 @@ export const accountsEn = {
   account_delete_confirm_required: 'Your password is required to delete the account',
   address_governorate_required: 'Please choose a governorate',
   address_area_required: 'Please choose an area',
+  address_flat_required: 'Please enter the flat or villa',
   address_block_required: 'Block is required',
   address_city_required: 'Please choose a city',
   address_emirate_required: 'Please choose an emirate',

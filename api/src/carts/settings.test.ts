@@ -1,6 +1,7 @@
 // The owner's reminder steps and the quiet hours (issue 64): a step due at night goes at the morning's
 // first hour on the clocks of the cart's country (issue 77): Kuwait and Saudi Arabia at UTC+3, a UTC+4
 // fixture (Asia/Dubai) an hour earlier.
+import { COUNTRY_CODES } from '#shared/countries';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDER_SETTINGS, isQuietHour, outOfQuietHours, settingsFrom, stepDue } from './settings';
 
@@ -54,7 +55,7 @@ describe('cart reminder times', () => {
         { key: 'cart_reminders.quiet', value: '{"from": 22, "to": 8}' },
         { key: 'cart_reminders.enabled', value: 'false' },
       ]),
-    ).toEqual({ enabled: false, steps: [30, 600], quiet: { from: 22, to: 8 }, incentive: { KW: 0, SA: 0 } });
+    ).toEqual({ enabled: false, steps: [30, 600], quiet: { from: 22, to: 8 }, incentive: Object.fromEntries(COUNTRY_CODES.map((c) => [c, 0])) });
     expect(
       settingsFrom([
         { key: 'cart_reminders.steps', value: '[0, -5]' },

@@ -327,7 +327,9 @@ describe('Tap adapter', () => {
   it("writes the phone and amounts with the shop's own dial codes and decimals (KWD 3, SAR 2)", async () => {
     expect(tapPhone('+966512345678')).toEqual({ country_code: '966', number: '512345678' });
     expect(tapPhone('+96598765432')).toEqual({ country_code: '965', number: '98765432' });
-    expect(tapPhone('+97150000000')).toBeNull();
+    expect(tapPhone('+971501234567')).toEqual({ country_code: '971', number: '501234567' });
+    // A number of a country the shop does not serve is not sent (Qatar's).
+    expect(tapPhone('+97433123456')).toBeNull();
     expect(tapPhone(null)).toBeNull();
     expect(tapHashString({ id: 'chg_2', amount: 63.5, currency: 'SAR', status: 'CAPTURED' })).toContain(
       'x_amount63.50x_currencySAR',
