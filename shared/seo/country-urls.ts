@@ -13,7 +13,7 @@ import { LANGS, type Lang, localizePath } from '../locale';
 import type { PageId } from '../page-paths';
 
 /** The query parameter that pins a page to a country. */
-const COUNTRY_PARAM = 'country';
+export const COUNTRY_PARAM = 'country';
 
 /**
  * Pages whose content differs by country: prices in the country's currency (home, listings, products,
