@@ -96,8 +96,9 @@ async function start(): Promise<void> {
     },
   });
 
-  // Her parts belong to this document's page only, whatever key a reload's history state gives it.
-  if (boot.herParts) boot.herKey = router.state.location.key;
+  // Her parts and the pinned country (client/ui/Seo.tsx) belong to this document's page only, whatever
+  // key a reload's history state gives it.
+  boot.herKey = router.state.location.key;
 
   // A transition lets React hydrate in slices and yield to input, instead of one long task.
   startTransition(() => {

@@ -18,6 +18,7 @@ import {
 import type { ApiClient } from '#shared/api/client';
 import { textModule, type TextArea } from '#shared/i18n/areas';
 import type { BootData } from '#shared/boot';
+import { isCountryPage, pinnedCountry } from '#shared/seo/country-urls';
 import { StreamedPageContext, type StreamedPage } from './app/PageOutlet';
 import { apiContext } from './boot';
 import { lateDataStrategy, lateRoutes, settleLateData, type SettledPage } from './late-data';
@@ -148,11 +149,15 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const pageModules = handles.flatMap((h) => [h?.via, h?.module]).filter((m): m is string => !!m);
   // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
   const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
+  // The country the URL pins its page to, when the page differs by country: its canonical URL keeps it.
+  const page = handles.at(-1)?.page;
+  const pinned = page && isCountryPage(page) && pinnedCountry(new URL(options.request.url).searchParams);
   const boot: BootData = {
     ...options.boot,
     texts,
     css,
     fallback,
+    ...(pinned ? { pinned } : {}),
     ...(options.herPending ? { herParts: herPartsFailed(options.boot.lang) } : {}),
   };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];

@@ -56,4 +56,7 @@ export interface BootData {
   unserved?: { title: string; choose: string };
   /** The browser's router's first location key: the one page her parts belong to ("default" on the server). */
   herKey?: string;
+  /** The country the document's page is pinned to (`?country=` on a page that differs by country,
+   * shared/seo/country-urls.ts), which its canonical URL keeps (client/ui/Seo.tsx). */
+  pinned?: CountryCode;
 }

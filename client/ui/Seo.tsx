@@ -7,8 +7,8 @@
 // nothing but a crawler reads).
 import { useLocation, useMatches } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
-import { type CountryCode, splitLocalePath } from '#shared/locale';
-import { alternates, isCountryPage, pageUrl, pinnedCountry } from '#shared/seo/country-urls';
+import { type CountryCode, localizePath, splitLocalePath } from '#shared/locale';
+import { alternates, COUNTRY_PARAM, isCountryPage } from '#shared/seo/country-urls';
 import { useI18n } from '../i18n/context';
 import { useBoot } from '../lib/locale';
 
@@ -45,8 +45,21 @@ export function Seo({
   noindex = false,
   countries,
 }: SeoProps) {
-  const { t } = useI18n();
-  const { origin } = useBoot();
+  const { t, lang } = useI18n();
+  const boot = useBoot();
+  const { origin } = boot;
+  const location = useLocation();
+  const { path } = splitLocalePath(location.pathname);
+  const query = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => keepParams.includes(k)));
+  const kept = `${query}`;
+  const appPath = kept ? `${path}?${kept}` : path;
+  // A page that differs by country and whose URL pins one keeps `?country=` in its canonical URL (last,
+  // as pageUrl writes it). The server worked that out for the document's own page (boot.pinned, from the
+  // route's page and the URL: shared/seo/country-urls.ts); every other page the browser draws comes from
+  // the shop's own links, which never pin a country, so the browser's bundle carries no list of pages.
+  const pinned = location.key === (boot.herKey ?? 'default') && boot.pinned;
+  if (pinned) query.set(COUNTRY_PARAM, pinned);
+  const canonical = `${origin}${localizePath(pinned ? `${path}?${query}` : appPath, lang)}`;
   const fullTitle = `${title} | ${t('brand_name')}`;
   const desc = description || t('brand_tagline');
   return (
@@ -54,16 +67,17 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       {noindex && <meta name="robots" content="noindex" />}
-      <SeoLinks keepParams={keepParams} countries={countries} />
+      <link rel="canonical" href={canonical} />
       {import.meta.env.SSR && (
-        // Open Graph is read by the crawlers of social sites, from the server's HTML.
-        <>
-          <meta property="og:type" content={type} />
-          <meta property="og:site_name" content={t('brand_name')} />
-          <meta property="og:title" content={fullTitle} />
-          <meta property="og:description" content={desc} />
-          {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
-        </>
+        <CrawlerTags
+          appPath={appPath}
+          canonical={canonical}
+          countries={countries}
+          type={type}
+          fullTitle={fullTitle}
+          desc={desc}
+          image={image}
+        />
       )}
       {jsonLd && (
         // The browser's render keeps the server's block as it is: React leaves a raw-HTML element's content
@@ -80,35 +94,36 @@ export function Seo({
 }
 
 /**
- * Canonical URL, hreflang alternates, og:url and og:locale. A page that differs by country
- * (shared/seo/country-urls.ts) and whose URL pins a country keeps `?country=` in its canonical URL and
- * lists each language in each country; any other page's canonical URL is its bare one. The canonical
- * URL follows the page in the browser (a share sheet reads it); the rest is for crawlers, which read the
- * server's HTML, so only the server renders it (the browser's bundle carries none of it) and a page
- * drawn in the browser keeps the first page's, which nothing but a crawler reads.
+ * What only crawlers read, from the server's HTML, so only the server renders it (the browser's bundle
+ * carries none of it; a page drawn in the browser keeps the first page's, which nothing but a crawler
+ * reads): the hreflang alternates (each language in each country where the page differs by country,
+ * shared/seo/country-urls.ts) and Open Graph, read by the crawlers of social sites.
  */
-function SeoLinks({ keepParams, countries }: { keepParams: string[]; countries?: readonly CountryCode[] }) {
-  const { lang } = useI18n();
+function CrawlerTags(props: {
+  appPath: string;
+  canonical: string;
+  countries?: readonly CountryCode[];
+  type: string;
+  fullTitle: string;
+  desc: string;
+  image?: string;
+}) {
+  const { t, lang } = useI18n();
   const { origin, country } = useBoot();
-  const location = useLocation();
   const byCountry = isCountryPage((useMatches().at(-1)?.handle as { page?: string } | undefined)?.page ?? '');
-  const { path } = splitLocalePath(location.pathname);
-  const params = new URLSearchParams(location.search);
-  const kept = new URLSearchParams([...params].filter(([k]) => keepParams.includes(k))).toString();
-  const appPath = `${path}${kept ? `?${kept}` : ''}`;
-  const canonical = pageUrl(origin, appPath, lang, byCountry ? pinnedCountry(params) : null);
+  const { image } = props;
   return (
     <>
-      <link rel="canonical" href={canonical} />
-      {import.meta.env.SSR && (
-        <>
-          {alternates(origin, appPath, byCountry, countries).map((a) => (
-            <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
-          ))}
-          <meta property="og:url" content={canonical} />
-          <meta property="og:locale" content={`${lang}_${country}`} />
-        </>
-      )}
+      {alternates(origin, props.appPath, byCountry, props.countries).map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
+      <meta property="og:url" content={props.canonical} />
+      <meta property="og:locale" content={`${lang}_${country}`} />
+      <meta property="og:type" content={props.type} />
+      <meta property="og:site_name" content={t('brand_name')} />
+      <meta property="og:title" content={props.fullTitle} />
+      <meta property="og:description" content={props.desc} />
+      {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
     </>
   );
 }

@@ -6,14 +6,15 @@
 // the same path with `?country=<code>`, which always shows that country. The bare URL stays the page
 // for everyone (x-default, and `en`/`ar` for a reader of no served country); the pinned ones are
 // `<lang>-<code>` (en-KW, ar-SA …), one pair for every country of the registry.
-// Read by the head tags (client/ui/Seo.tsx, on the server only), the worker's sitemaps
+// Read by the head tags (client/ui/Seo.tsx, on the server only) and the page's boot data (the pinned
+// country, client/entry.server.tsx), the worker's sitemaps
 // (worker/routes/seo-files.ts) and the session (worker/lib/session.ts), which renders the pinned country.
 import { COUNTRY_CODES, type CountryCode, isCountryCode } from '../countries';
 import { LANGS, type Lang, localizePath } from '../locale';
 import type { PageId } from '../page-paths';
 
 /** The query parameter that pins a page to a country. */
-const COUNTRY_PARAM = 'country';
+export const COUNTRY_PARAM = 'country';
 
 /**
  * Pages whose content differs by country: prices in the country's currency (home, listings, products,

@@ -56,6 +56,8 @@ describe('SEO', () => {
         expect(html).toContain(`<link rel="canonical" href="${bare}?country=${country}"/>`);
         expect(html).toContain(`<meta property="og:locale" content="${lang}_${country}"/>`);
         expect(html).toContain(`"country":"${country}"`);
+        // The browser keeps the pinned country for this page from the boot data, without the list of pages.
+        expect(html).toContain(`"pinned":"${country}"`);
         expect(html).toMatch(new RegExp(`class="price-now[^"]*">[^<]*${CORE[country].currencyLabel[lang]}`));
         expect(setCookie(res, 'country')).toMatch(new RegExp(`^country=${country};`));
         expect(hreflangs(html)).toEqual({
@@ -76,6 +78,7 @@ describe('SEO', () => {
     expect(listing).toContain('<link rel="canonical" href="https://shop.test/ar/products?category=1&amp;country=SA"/>');
     const terms = await (await storefront('https://shop.test/terms?country=SA')).text();
     expect(terms).toContain('<link rel="canonical" href="https://shop.test/terms"/>');
+    expect(terms).not.toContain('"pinned"');
     expect(Object.keys(hreflangs(terms))).toEqual(['en', 'ar', 'x-default']);
   });
 
