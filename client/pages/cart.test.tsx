@@ -1,7 +1,7 @@
 // The cart page's lines as rendered: one way to remove a line (the line's own trash button), whatever
 // its quantity; the quantity's minus only lowers it.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#shared/api/client';
 import type { BootData } from '#shared/boot';
@@ -48,9 +48,12 @@ function render(lang: Lang, count: number): string {
   cart.loaded = true;
   return renderToStaticMarkup(
     <AppProviders boot={boot(lang)} api={{} as ApiClient} session={createSessionStore({ country: 'KW', user: null })}>
-      <MemoryRouter initialEntries={[lang === 'ar' ? '/ar/cart' : '/cart']}>
-        <CartPage />
-      </MemoryRouter>
+      {/* A data router, as the server's: the page's head tags read the route's matches. */}
+      <RouterProvider
+        router={createMemoryRouter([{ path: '*', element: <CartPage /> }], {
+          initialEntries: [lang === 'ar' ? '/ar/cart' : '/cart'],
+        })}
+      />
     </AppProviders>,
   );
 }

@@ -59,7 +59,9 @@ for (const lang of ['ar'] as Array<'en' | 'ar'>) {
 
     // A price the seed never uses, in fils, typed as dinars.
     const fils = 1000 + Math.floor(Math.random() * 8000);
-    const sku = page.locator('form[action^="/catalogue/skus/"]:not([action$="/stock"])');
+    const sku = page.locator(
+      'form[action^="/catalogue/skus/"]:not([action$="/stock"]):not([action$="/country-price"])',
+    );
     await sku.getByLabel(x.price).fill((fils / 1000).toFixed(3));
     await sku.getByLabel(x.stock, { exact: true }).fill('24');
     await sku.getByLabel(x.reason).fill(lang === 'ar' ? 'شحنة من المورّد' : 'Delivery from the supplier');
