@@ -48,6 +48,15 @@ describe('cart reminder times', () => {
     expect(outOfQuietHours(gulf('2026-11-27T14:00:00'), { from: 13, to: 15 })).toBe(gulf('2026-11-27T15:00:00'));
   });
 
+  it("keep each country's incentive the owner saved when a country is added after it (issue 77)", () => {
+    // A row saved before the Emirates were served names Kuwait and Saudi Arabia only.
+    const incentive = settingsFrom([{ key: 'cart_reminders.incentive', value: '{"KW": 1000, "SA": 500}' }]).incentive;
+    expect(incentive.KW).toBe(1000);
+    expect(incentive.SA).toBe(500);
+    for (const c of COUNTRY_CODES.filter((c) => c !== 'KW' && c !== 'SA'))
+      expect(incentive[c]).toBe(DEFAULT_REMINDER_SETTINGS.incentive[c]);
+  });
+
   it('keep the defaults for rows that are missing or not what they should be', () => {
     expect(
       settingsFrom([
@@ -55,7 +64,12 @@ describe('cart reminder times', () => {
         { key: 'cart_reminders.quiet', value: '{"from": 22, "to": 8}' },
         { key: 'cart_reminders.enabled', value: 'false' },
       ]),
-    ).toEqual({ enabled: false, steps: [30, 600], quiet: { from: 22, to: 8 }, incentive: Object.fromEntries(COUNTRY_CODES.map((c) => [c, 0])) });
+    ).toEqual({
+      enabled: false,
+      steps: [30, 600],
+      quiet: { from: 22, to: 8 },
+      incentive: Object.fromEntries(COUNTRY_CODES.map((c) => [c, 0])),
+    });
     expect(
       settingsFrom([
         { key: 'cart_reminders.steps', value: '[0, -5]' },

@@ -2,7 +2,7 @@
 // they give: each step a number of minutes after the cart was last changed, and never in the quiet hours
 // of the cart's own country, on its clocks (issue 77: 21:00 in Dubai is 20:00 in Kuwait): a step due at
 // night waits for the morning's first hour there.
-import { COUNTRY_CODES, type CountryCode } from '#shared/countries';
+import type { CountryCode } from '#shared/countries';
 import { mapCountries } from '#shared/countries/map';
 import { TIME_ZONES } from '#shared/countries/delivery';
 import { HOME_COUNTRY } from '#shared/countries';
@@ -49,10 +49,13 @@ export function settingsFrom(rows: Array<{ key: string; value: string }>): Remin
         if (isHour(from) && isHour(to)) out.quiet = { from, to };
       }
       if (key === 'cart_reminders.incentive' && v && typeof v === 'object') {
-        // Every country's value or none: a row missing a country keeps every default.
+        // Each country's own value; a country the row does not name (one added since the owner saved, as
+        // the Emirates were) or names wrongly keeps its default, and the others keep what the owner set.
         const byCountry = v as Partial<Record<CountryCode, unknown>>;
-        if (COUNTRY_CODES.every((c) => isBasisPoints(byCountry[c])))
-          out.incentive = mapCountries((c) => byCountry[c] as number);
+        out.incentive = mapCountries((c) => {
+          const value = byCountry[c];
+          return isBasisPoints(value) ? value : DEFAULT_REMINDER_SETTINGS.incentive[c];
+        });
       }
     } catch {
       // A hand-edited row that is not JSON: the default stands.

@@ -582,7 +582,7 @@ describe('the owner’s cart reminders in the back office', () => {
       enabled: true,
       steps: [60, 1440],
       quiet: { from: 0, to: 0 },
-      incentive: { KW: 0, SA: 0 },
+      incentive: { KW: 0, SA: 0, AE: 0 },
     });
     expect(report.data.weeks).toBe(8);
     const row = report.data.figures.find(
@@ -635,7 +635,7 @@ describe('the owner’s cart reminders in the back office', () => {
       enabled: true,
       steps: [120, 2880],
       quiet: { from: 22, to: 8 },
-      incentive: { KW: 1000, SA: 500 },
+      incentive: { KW: 1000, SA: 500, AE: 0 },
     });
     expect(saved.status).toBe(200);
     expect((await json(saved)).meta.msg).toBe('cart_reminder_settings_saved');
@@ -656,7 +656,7 @@ describe('the owner’s cart reminders in the back office', () => {
       enabled: true,
       steps: [600, 60],
       quiet: { from: 22, to: 8 },
-      incentive: { KW: 0, SA: 0 },
+      incentive: { KW: 0, SA: 0, AE: 0 },
     });
     expect(backwards.status).toBe(400);
     expect(JSON.stringify(await json(backwards))).toContain('cart_reminder_steps_order');
@@ -667,7 +667,7 @@ describe('the owner’s cart reminders in the back office', () => {
           enabled: false,
           steps: [60],
           quiet: { from: 21, to: 9 },
-          incentive: { KW: 0, SA: 0 },
+          incentive: { KW: 0, SA: 0, AE: 0 },
         })
       ).status,
     ).toBe(403);

@@ -42,7 +42,7 @@ describe('device token', () => {
 });
 
 describe('GET /country', () => {
-  it('lists Kuwait (default, KWD, 3 decimals) and Saudi Arabia (SAR, 2 decimals) with exchange rates, VAT rates and free-delivery thresholds', async () => {
+  it('lists Kuwait (default, KWD, 3 decimals), Saudi Arabia (SAR, 2 decimals) and the Emirates (AED, 2 decimals) with exchange rates, VAT rates and free-delivery thresholds', async () => {
     const res = await call('/country', { token: await deviceToken() });
     expect(res.status).toBe(200);
     const { data } = await json(res);
@@ -73,6 +73,21 @@ describe('GET /country', () => {
         is_default: false,
         vat_basis_points: 1500,
         // The Saudi owner's own amounts in SAR (decision 52): free delivery from SAR 200, SAR 25 over.
+        free_delivery_minor: 20000,
+        unlock_margin_minor: 2500,
+        delivery_fee_minor: 2500,
+      },
+      {
+        id: 3,
+        code: 'AE',
+        name_en: 'United Arab Emirates',
+        name_ar: 'الإمارات العربية المتحدة',
+        currency: 'AED',
+        decimals: 2,
+        exchange_rate: '11.9500',
+        is_default: false,
+        vat_basis_points: 500,
+        // The Emirates' own amounts in AED (migration 0091): free delivery from AED 200, AED 25 over.
         free_delivery_minor: 20000,
         unlock_margin_minor: 2500,
         delivery_fee_minor: 2500,

@@ -155,12 +155,13 @@ describe('promotions and search in the staff app', () => {
     const form = await (await staffPage('/promotions/new', manager.cookie)).text();
     expect(form).toContain('Value in Saudi Arabia (SAR)');
     expect(form).toContain('name="min_subtotal_SA"');
+    expect(form).toContain('name="value_AE"');
     const fields = { code: 'gulf3', kind: 'fixed', value: '3', min_subtotal: '10', country: '' };
-    // Saudi Arabia's amount off is its own: without it the form comes back refused.
+    // Each other country's amount off is its own: without them the form comes back refused.
     expect((await post('/promotions/new', fields, manager.cookie)).status).toBe(400);
     const created = await post(
       '/promotions/new',
-      { ...fields, value_SA: '35', min_subtotal_SA: '120' },
+      { ...fields, value_SA: '35', min_subtotal_SA: '120', value_AE: '30', min_subtotal_AE: '100' },
       manager.cookie,
     );
     expect(created.status).toBe(303);
