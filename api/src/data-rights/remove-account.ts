@@ -59,7 +59,7 @@ function after(db: D1Database, userId: number, now: number): D1PreparedStatement
     db
       .prepare(
         `UPDATE addresses SET label = '', recipient = '', phone = '', block = NULL, street = NULL, avenue = NULL, building = NULL,
-           floor = NULL, apartment = NULL, district = NULL, building_number = NULL, postal_code = NULL, short_address = NULL,
+           floor = NULL, apartment = NULL, district = NULL, building_number = NULL, postal_code = NULL, short_address = NULL, makani = NULL,
            is_default = 0, deleted_at = coalesce(deleted_at, ?2) WHERE user_id = ?1`,
       )
       .bind(userId, now),

@@ -81,6 +81,15 @@ async function expectErased(who: RichShopper, uploadKey: string, bookingConsentA
     .bind(who.bloodTestOrderId)
     .first();
   expect(booking).toEqual({ total: 12000, vat: 0, status: 'results_ready', address: '{"country":"KW"}', zone: '' });
+  // Its address row stays as a husk for the key: nothing that finds her door, the Makani number included.
+  const husks = await env.DB.prepare(
+    'SELECT recipient, phone, block, street, building, makani FROM addresses WHERE user_id = ?',
+  )
+    .bind(who.id)
+    .all();
+  expect(husks.results).toEqual([
+    { recipient: '', phone: '', block: null, street: null, building: null, makani: null },
+  ]);
   // The family member she never booked for is gone; her own record is a husk.
   const patients = await env.DB.prepare(
     'SELECT name, national_id, date_of_birth, relation FROM blood_test_patients WHERE user_id = ?',

@@ -33,6 +33,9 @@ export async function richShopper(device: string, tag: string, staffId: number):
   const shopper = await registerShopper(device, tag, `Huda ${tag}`);
   const auth = { authorization: `Bearer ${shopper.token}`, 'x-country': 'KW', lang: 'en' };
   const addressId = await saveAddress(device, shopper.token, 'KW', { recipient: `Huda ${tag}` });
+  // The Emirates' Makani number (issue 77) is a column of every address: one is filled, so the erasure's
+  // husk must blank it too.
+  await env.DB.prepare("UPDATE addresses SET makani = '1234567890' WHERE id = ?").bind(addressId).run();
   const now = Date.now();
   const orderId = nextId++;
   const saOrderId = nextId++;
