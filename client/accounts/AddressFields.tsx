@@ -24,6 +24,20 @@ interface Governorate {
 
 type AddressFormApi = FormApi<AddressValues>;
 
+/** A place select's options: the choose-first line, then each place by its name. */
+function PlaceOptions({ first, places }: { first: string; places: ReadonlyArray<{ id: number; name: string }> }) {
+  return (
+    <>
+      <option value="">{first}</option>
+      {places.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableRefObject<PlaceNames> }) {
   const { t } = useI18n();
   const { data } = useSWR<{ items: Governorate[] }>('/area');
@@ -51,24 +65,17 @@ function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableR
                 form.set('area_id', '');
               }}
             >
-              <option value="">{t('address_choose')}</option>
-              {governorates.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
+              <PlaceOptions first={t('address_choose')} places={governorates} />
             </select>
           )}
         </Field>
         <Field form={form} name="area_id" required>
           {(p) => (
             <select {...p}>
-              <option value="">{t(governorateId ? 'address_choose' : 'address_choose_governorate_first')}</option>
-              {areas.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              <PlaceOptions
+                first={t(governorateId ? 'address_choose' : 'address_choose_governorate_first')}
+                places={areas}
+              />
             </select>
           )}
         </Field>
@@ -175,12 +182,7 @@ function SaudiFields({
         >
           {(p) => (
             <select {...p}>
-              <option value="">{t('address_choose')}</option>
-              {[...current, ...list].map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <PlaceOptions first={t('address_choose')} places={[...current, ...list]} />
             </select>
           )}
         </Field>
@@ -251,12 +253,7 @@ function EmirateFields({
         <Field form={form} name="city_id" required>
           {(p) => (
             <select {...p}>
-              <option value="">{t('address_choose')}</option>
-              {emirates.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.name}
-                </option>
-              ))}
+              <PlaceOptions first={t('address_choose')} places={emirates} />
             </select>
           )}
         </Field>
