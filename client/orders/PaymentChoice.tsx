@@ -2,8 +2,10 @@
 // method the order allows, then for paying online the gateway's ways the country offers (KNET, mada,
 // Apple Pay…, and for orders STC Pay and pay later). A pay-later way shows its plan for the amount due;
 // one the amount does not allow stays listed, disabled, with the provider's limit; STC Pay asks for the
-// account's number.
+// account's number. Cash on delivery the owner does not offer in her country, or not for this amount,
+// stays listed too, disabled, with why (issue 77).
 import type { CardMethod } from '#shared/api/order-schemas';
+import type { CashUnavailable } from '#shared/payments/cash-on-delivery';
 import { isPayLater, payLaterPlan, type UnavailableMethod } from '#shared/payments/gateway-methods';
 import { useI18n } from '../i18n/context';
 
@@ -12,7 +14,7 @@ export interface GatewayExtras {
   /** What is due in minor units of the order's currency, and its formatter. */
   due: number;
   format: (minor: number) => string;
-  unavailable: readonly UnavailableMethod[];
+  unavailable: readonly (UnavailableMethod | CashUnavailable)[];
   stcPayPhone: string;
   onStcPayPhone: (phone: string) => void;
 }
@@ -42,6 +44,8 @@ export function PaymentChoice<M extends string>({
 }) {
   const { t } = useI18n();
   const phoneId = `${prefix}stc-pay-phone`;
+  const cash = extras?.unavailable.find((u): u is CashUnavailable => u.method === 'cod');
+  const gatewayOff = extras?.unavailable.filter((u): u is UnavailableMethod => u.method !== 'cod') ?? [];
   return (
     <>
       <fieldset className="choice-list">
@@ -58,6 +62,19 @@ export function PaymentChoice<M extends string>({
             <span>{label(m)}</span>
           </label>
         ))}
+        {cash && extras && (
+          <label className="choice choice-off">
+            <input type="radio" name={`${prefix}payment`} value="cod" disabled />
+            <span>
+              {t('pay_cod')}
+              <small className="choice-note" data-testid="unavailable-cod">
+                {cash.reason === 'cod_off'
+                  ? t('pay_cod_off')
+                  : t('pay_cod_above_maximum', { amount: extras.format(cash.limit) })}
+              </small>
+            </span>
+          </label>
+        )}
       </fieldset>
       {method === 'card' && cardMethods.length > 0 && (
         <fieldset className="choice-list card-methods">
@@ -81,7 +98,7 @@ export function PaymentChoice<M extends string>({
               </span>
             </label>
           ))}
-          {extras?.unavailable.map((u) => (
+          {gatewayOff.map((u) => (
             <label key={u.method} className="choice choice-off">
               <input type="radio" name={`${prefix}card-method`} value={u.method} disabled />
               <span>
@@ -91,7 +108,7 @@ export function PaymentChoice<M extends string>({
                     ? t('payment_way_not_for_subscription')
                     : t(u.reason === 'below_minimum' ? 'pay_later_below_minimum' : 'pay_later_above_maximum', {
                         method: t(`pay_later_name_${u.method as 'tabby'}`),
-                        amount: extras.format(u.limit),
+                        amount: extras!.format(u.limit),
                       })}
                 </small>
               </span>

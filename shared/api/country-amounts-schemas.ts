@@ -71,9 +71,49 @@ export function countryAmountsValues(input: CountryAmountsInput): CountryAmounts
   };
 }
 
+/** A ticked box as a form sends it ("on"), or the boolean the staff worker hands on; anything else is off. */
+const ticked = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean());
+
+/** An optional amount: empty is none (null), else typed as the amounts are. */
+const optionalAmount = z.preprocess(
+  (v) => (v === null || v === undefined || (typeof v === 'string' && normalizeDigits(v).trim() === '') ? null : v),
+  amount.nullable(),
+);
+
+/**
+ * Cash on delivery in one country (issue 77, the Amounts page's own form): offered or not, and the
+ * largest amount due paid in cash, typed in the country's currency (empty: no cap). Accepts its own
+ * output, as the staff worker checks the form and hands the result on to the API.
+ */
+export const countryCashInputSchema = z
+  .object({
+    country: z.enum(COUNTRY_CODES, { error: 'item_validation_error' }),
+    cod_enabled: ticked,
+    cod_max: optionalAmount,
+  })
+  .superRefine((input, ctx) => {
+    const text = input.cod_max;
+    if (text === null) return;
+    if (decimalPlaces(text) > COUNTRY_FACTS[input.country].decimals)
+      ctx.addIssue({ code: 'custom', path: ['cod_max'], message: 'country_amount_decimals' });
+    else if (Number(text) <= 0 || Number(text) > MAX_MAJOR)
+      ctx.addIssue({ code: 'custom', path: ['cod_max'], message: 'item_validation_error' });
+  });
+export type CountryCashInput = z.output<typeof countryCashInputSchema>;
+
+/** The stored columns of a valid cash form (country_settings.cod_enabled, cod_max_minor). */
+export function countryCashValues(input: CountryCashInput): { cod_enabled: boolean; cod_max_minor: number | null } {
+  return {
+    cod_enabled: input.cod_enabled,
+    cod_max_minor: input.cod_max === null ? null : amountToMinor(input.cod_max, input.country),
+  };
+}
+
 /**
  * One country's amounts as the back office's amounts routes answer them (GET and POST
- * /staff/settings/amounts): the routes' response schemas (decision 68) and the page's type.
+ * /staff/settings/amounts, POST /staff/settings/cash-on-delivery): the routes' response schemas
+ * (decision 68) and the page's type. Cash on delivery's are the owner's choice or, until she makes
+ * one, the country's default (shared/payments/cash-on-delivery.ts).
  */
 export const countryAmountsViewSchema = z.object({
   country: z.enum(COUNTRY_CODES),
@@ -82,6 +122,9 @@ export const countryAmountsViewSchema = z.object({
   price_range_max_minor: z.int(),
   unlock_margin_minor: z.int(),
   wallet_top_up_max_minor: z.int(),
+  cod_enabled: z.boolean(),
+  /** Minor units of the country's currency; null: no cap. */
+  cod_max_minor: z.int().nullable(),
 }) satisfies z.ZodType<{ country: CountryCode } & CountryAmounts>;
 export type CountryAmountsView = z.infer<typeof countryAmountsViewSchema>;
 

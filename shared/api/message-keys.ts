@@ -64,6 +64,9 @@ export const MESSAGE_KEYS = [
   'recently_viewed_cleared',
   'payment_method_below_minimum',
   'payment_method_above_maximum',
+  // Cash on delivery where the owner allows (issue 77): off in her country, or above the owner's cap.
+  'cod_unavailable',
+  'cod_above_maximum',
   'stc_pay_phone_invalid',
   'redelivery_not_open',
   'redelivery_already_requested',

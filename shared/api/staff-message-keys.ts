@@ -96,6 +96,8 @@ export const STAFF_MESSAGE_KEYS = [
   'subscription_settings_saved',
   // A country's own amounts (decision 52).
   'country_amounts_saved',
+  // Cash on delivery where the owner allows (issue 77).
+  'country_cash_saved',
   // Cart reminders' settings (issue 64).
   'cart_reminder_settings_saved',
   'cart_reminder_step_invalid',

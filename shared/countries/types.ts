@@ -145,6 +145,17 @@ export interface CountryPayments {
   limits: Partial<Record<string, { min: number; max: number }>>;
 }
 
+/**
+ * Cash on delivery as the country starts (issue 77: "cash on delivery where the owner allows"): whether
+ * it is offered, and the largest amount due a driver collects, in minor units of the country's own
+ * currency (null: no cap). The owner's own choice (country_settings.cod_enabled, migration 0092) replaces
+ * it once she saves one on the Amounts page (shared/payments/cash-on-delivery.ts).
+ */
+export interface CountryCash {
+  enabled: boolean;
+  maxMinor: number | null;
+}
+
 /** Carriers that deliver in the country (api/src/carriers) and the one its returns go back with. */
 export interface CountryCarriers {
   serving: readonly ('aramex' | 'smsa' | 'dhl' | 'local' | 'own')[];

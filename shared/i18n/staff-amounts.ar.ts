@@ -19,4 +19,11 @@ export const staffAmountsAr: Translated<typeof staffAmountsEn> = {
   st_amounts_unlock_margin: '«احصل على التوصيل المجاني» يقترح منتجات حتى المبلغ الناقص زائد',
   st_amounts_wallet_top_up_max: 'أكبر شحن واحد للمحفظة',
   st_amounts_save: 'حفظ مبالغ {{country}}',
+  country_cash_saved: 'تم حفظ إعدادات الدفع عند الاستلام.',
+  st_amounts_cod_title: 'الدفع عند الاستلام',
+  st_amounts_cod_enabled: 'إتاحة الدفع عند الاستلام في {{country}}',
+  st_amounts_cod_max: 'أعلى مجموع طلب يُدفع نقدًا',
+  st_amounts_cod_max_hint:
+    'ما يحصّله المندوب، بعملة هذه الدولة. اتركه فارغًا لعدم وضع حد. فوقه يرى المتسوقون أن الدفع عند الاستلام غير متاح ويدفعون بطريقة أخرى.',
+  st_amounts_cod_save: 'حفظ الدفع عند الاستلام في {{country}}',
 };

@@ -17,4 +17,12 @@ export const staffAmountsEn = {
   st_amounts_unlock_margin: '“Unlock free delivery” suggests products up to what is missing plus',
   st_amounts_wallet_top_up_max: 'Largest single wallet top-up',
   st_amounts_save: 'Save the amounts of {{country}}',
+  // Cash on delivery where the owner allows (issue 77).
+  country_cash_saved: 'Cash on delivery saved.',
+  st_amounts_cod_title: 'Cash on delivery',
+  st_amounts_cod_enabled: 'Offer cash on delivery in {{country}}',
+  st_amounts_cod_max: 'Largest order total paid in cash',
+  st_amounts_cod_max_hint:
+    'What the driver collects, in this country’s currency. Leave empty for no limit. Above it, shoppers see cash on delivery unavailable and pay another way.',
+  st_amounts_cod_save: 'Save cash on delivery for {{country}}',
 } as const;

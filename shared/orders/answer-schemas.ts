@@ -11,6 +11,7 @@ import type { CreditNote } from '../invoice/credit-note';
 import type { TaxInvoice } from '../invoice/tax-invoice';
 import type { PointsQuote } from '../loyalty/types';
 import { GATEWAY_METHODS_ALL, type UnavailableMethod } from '../payments/gateway-methods';
+import type { CashUnavailable } from '../payments/cash-on-delivery';
 import { frequencyAnswerSchema } from '../subscriptions/answer-schemas';
 import { PROMOTION_KINDS, PROMOTION_REASON_KEYS } from './promotion-facts';
 import { RETURN_PHOTO_TYPES, RETURN_REASONS, RETURN_STATUSES } from './returns';
@@ -54,6 +55,13 @@ const unavailableMethodSchema = z.object({
   reason: z.enum(['below_minimum', 'above_maximum', 'subscription']),
   limit: z.int(),
 }) satisfies z.ZodType<UnavailableMethod>;
+
+/** Cash on delivery off in her country, or her order above the owner's cap (issue 77). */
+const cashUnavailableSchema = z.object({
+  method: z.literal('cod'),
+  reason: z.enum(['cod_off', 'above_maximum']),
+  limit: z.int(),
+}) satisfies z.ZodType<CashUnavailable>;
 
 const pointsQuoteSchema = z.object({
   balance: z.int(),
@@ -381,8 +389,11 @@ export const calculateResultSchema = pricedTotalsSchema.extend({
   payment_methods: z.array(z.enum(PAYMENT_METHODS)),
   /** The gateway's ways to pay offered for what is due: card kinds, STC Pay, pay later. */
   card_methods: z.array(gatewayMethod),
-  /** The country's other gateway ways, with why this order cannot use them (a provider's limits). */
-  unavailable_methods: z.array(unavailableMethodSchema),
+  /**
+   * The country's other gateway ways, with why this order cannot use them (a provider's limits), and
+   * cash on delivery when the owner does not offer it or the order is above her cap (issue 77).
+   */
+  unavailable_methods: z.array(z.union([cashUnavailableSchema, unavailableMethodSchema])),
   /** Promotions running for this shopper, applied or not, with why (decision 33). */
   promotions: z.array(promotionResultSchema),
   /** The gifts the order would get, at price 0. */

@@ -112,6 +112,10 @@ export interface CountrySettingsRow {
   delivery_fee: number;
   /** 1500 = 15 %. */
   vat_basis_points: number;
+  /** Cash on delivery offered (1) or not (0); NULL until the owner chooses: the country module's default (0092). */
+  cod_enabled: number | null;
+  /** The largest amount due paid in cash, minor units of the country's currency; NULL: no cap. */
+  cod_max_minor: number | null;
 }
 
 export interface CouponRow {

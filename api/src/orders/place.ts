@@ -32,6 +32,7 @@ import { deviceSeenStatement } from '../accounts/devices';
 import { guestOwner, type OwnerKey, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { confirmStatement, type Holds, indexStatement, releaseStatements, reserveStatement } from './reservations';
 import { orderInvoiceRecord } from '../e-invoice-sales';
+import { CASH_REFUSALS, cashUnavailable } from '#shared/payments/cash-on-delivery';
 
 // Callers import these from here as before: the order's money moves and holds are its own modules.
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
@@ -61,6 +62,7 @@ export const PLACING_MESSAGES = [
   'payment_method_unavailable',
   'payment_method_below_minimum',
   'payment_method_above_maximum',
+  ...Object.values(CASH_REFUSALS),
   'stc_pay_phone_invalid',
   'subscription_needs_account',
   'subscription_frequency_invalid',
@@ -142,6 +144,9 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const method =
     q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
   const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method, q.totals.due) : null;
+  // Cash only where the owner allows it and up to her cap (issue 77): refused before anything is held.
+  const cashRefused = method === 'cod' ? cashUnavailable(q.cash, q.totals.due) : null;
+  if (cashRefused) throw new ApiError(409, CASH_REFUSALS[cashRefused.reason], { limit: cashRefused.limit });
   if (!ctx.subscriptionRun) checkSubscribing({ userId: ctx.user?.id ?? null, input, method, cardMethod }, q.lines);
   // A gift's address is the recipient's: her phone is not the buyer's STC Pay account, nor where the
   // buyer's WhatsApp updates go.

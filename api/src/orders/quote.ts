@@ -13,6 +13,7 @@ import { couponInCountry, couponTermsProblem, couponWithAmountsSql } from './cou
 import type { CouponRow } from '../db/rows';
 import { col } from '../lib/lang';
 import { skuPriceColumns } from '../db/country-prices';
+import { type CashColumns, cashOnDeliveryOf, type CountryCash } from '#shared/payments/cash-on-delivery';
 import { deliveryFeeFor, priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';
@@ -78,6 +79,8 @@ export interface Quote {
   coupon: { code: string; applied: boolean; problem: CouponProblem | null; coupon: Coupon | null } | null;
   currency: CurrencyInfo;
   settings: CountrySettings;
+  /** Cash on delivery in her country: the owner's choice or the country's default (issue 77). */
+  cash: CountryCash;
   walletBalance: number;
   /** Every live promotion's result, in evaluation order (decision 33), and the rules read. */
   promotions: PromotionResult[];
@@ -151,7 +154,9 @@ export async function quote(
   const part = shopperPart({ userId: ctx.userId, email: ctx.email ?? null });
   const statements = [
     db
-      .prepare('SELECT free_delivery_minor, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?')
+      .prepare(
+        'SELECT free_delivery_minor, delivery_fee, vat_basis_points, cod_enabled, cod_max_minor FROM country_settings WHERE country = ?',
+      )
       .bind(ctx.country),
     db
       .prepare(
@@ -270,12 +275,14 @@ export async function quote(
     rememberCurrencies(results[currencyAt]!.results);
     currency = knownCurrency(ctx.country)!;
   }
-  const countrySettings = results[0]!.results[0] as unknown as CountrySettings;
+  const { cod_enabled, cod_max_minor, ...countrySettings } = results[0]!.results[0] as unknown as CountrySettings &
+    CashColumns;
   // Her tier's own free-delivery threshold replaces the country's in her quote (when lower).
   const settings: CountrySettings = {
     ...countrySettings,
     free_delivery_minor: freeDeliveryFor(countrySettings.free_delivery_minor, tier),
   };
+  const cash = cashOnDeliveryOf(ctx.country, { cod_enabled, cod_max_minor });
   const shopDiscount = readSubscriptionDiscount(results[discountAt]!.results);
   type SkuRow = QuoteLine & {
     subscription_discount: number | null;
@@ -447,6 +454,7 @@ export async function quote(
     coupon,
     currency,
     settings,
+    cash,
     walletBalance,
     promotions,
     rules,

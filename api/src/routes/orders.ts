@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
 import { gatewayMethodsFor, SAVEABLE_METHODS } from '#shared/payments/gateway-methods';
+import { cashUnavailable } from '#shared/payments/cash-on-delivery';
 import { clientIp } from '../lib/client-ip';
 import { endPendingStatement, subscribedLines } from '../orders/subscription-start';
 import { ApiError } from '../lib/errors';
@@ -160,6 +161,8 @@ export const orderRoutes = new Hono<AppEnv>()
       // the same rule the cart's pay-later note asks (payLaterOffered).
       const gateway = gatewayMethodsFor(c.var.country, q.totals.due, { subscribing });
       const cardMethods = gateway.offered;
+      // Cash where the owner allows it and up to her cap (issue 77), listed with why not like the gateway's.
+      const cashRefused = subscribing ? null : cashUnavailable(q.cash, q.totals.due);
       return c.json(
         ok({
           ...q.totals,
@@ -169,14 +172,14 @@ export const orderRoutes = new Hono<AppEnv>()
           delivery_fee: q.settings.delivery_fee,
           vat_rate: q.settings.vat_basis_points / 100,
           payment_methods: [
-            ...(subscribing ? [] : ['cod']),
+            ...(subscribing || cashRefused ? [] : ['cod']),
             ...(user && q.walletBalance > 0 ? ['wallet'] : []),
             'card',
           ],
           card_methods: cardMethods,
           subscription_problem: q.subscriptionProblem,
           subscribe_offers: q.subscribeOffers,
-          unavailable_methods: gateway.unavailable,
+          unavailable_methods: [...(cashRefused ? [cashRefused] : []), ...gateway.unavailable],
           ...calculatedPromotions(q),
           points: q.points,
           points_to_earn: q.pointsToEarn,

@@ -220,7 +220,14 @@ export function Component() {
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
       // Her points or a friend's code changed under her (another checkout, a first order), or her country
       // did (issue 77): ask again, in the country the next attempt is placed in.
-      if (key.startsWith('points_') || key.startsWith('referral_') || key === 'checkout_country_changed') retryTotals();
+      // So does cash on delivery the owner turned off or capped meanwhile (issue 77): the list says why.
+      if (
+        key.startsWith('points_') ||
+        key.startsWith('referral_') ||
+        key.startsWith('cod_') ||
+        key === 'checkout_country_changed'
+      )
+        retryTotals();
       setDetailsProblem(
         key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required',
       );

@@ -10,6 +10,7 @@ import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 let token: string;
 let owner: TestStaff;
 let kuwaitManager: TestStaff;
+let fulfilment: TestStaff;
 
 const as = (country: string, user?: string): Record<string, string> => ({
   'x-country': country,
@@ -29,6 +30,7 @@ beforeAll(async () => {
   token = await deviceToken();
   owner = await staffWith([{ role: 'owner', country: null }]);
   kuwaitManager = await staffWith([{ role: 'catalogue_manager', country: 'KW' }]);
+  fulfilment = await staffWith([{ role: 'fulfilment', country: null }]);
 });
 
 describe('a Saudi shopper’s amounts', () => {
@@ -98,7 +100,8 @@ describe('the back office’s amounts per country', () => {
     });
   });
 
-  it('refuses more decimals than the currency has, a quick choice above the range, and another country’s grant', async () => {
+  // Too many decimals and a quick choice above the range: the form's schema's (its unit test).
+  it('refuses another country’s grant, and sets the member’s own country', async () => {
     const body = {
       country: 'SA',
       free_delivery: '200.005',
@@ -107,14 +110,6 @@ describe('the back office’s amounts per country', () => {
       unlock_margin: '25',
       wallet_top_up_max: '5000',
     };
-    const decimals = await staffCall(owner.token, '/staff/settings/amounts', { json: body });
-    expect(decimals.status).toBe(400);
-    expect(JSON.stringify(await json(decimals))).toContain('country_amount_decimals');
-    const quick = await staffCall(owner.token, '/staff/settings/amounts', {
-      json: { ...body, free_delivery: '200', price_quick_max: '20000' },
-    });
-    expect(quick.status).toBe(400);
-    expect(JSON.stringify(await json(quick))).toContain('country_amount_quick_above_range');
     // A Kuwait-only manager may set Kuwait's (three decimals), not Saudi Arabia's.
     const other = await staffCall(kuwaitManager.token, '/staff/settings/amounts', {
       json: { ...body, free_delivery: '200' },
@@ -127,5 +122,31 @@ describe('the back office’s amounts per country', () => {
     expect((await json(await get('/user/sync', 'KW'))).data.free_shipping).toBe(17_500);
     const listed = (await json(await staffCall(kuwaitManager.token, '/staff/settings/amounts'))).data.countries;
     expect(listed.map((c: { country: string }) => c.country)).toEqual(['KW']);
+  });
+
+  // Cash on delivery where the owner allows (issue 77): the country module's default until she chooses.
+  it('sets cash on delivery only where the member may edit amounts, audited; the list shows each country’s', async () => {
+    const listed = (await json(await staffCall(owner.token, '/staff/settings/amounts'))).data.countries;
+    for (const c of listed) expect(c).toMatchObject({ cod_enabled: true, cod_max_minor: null });
+    const body = { country: 'SA', cod_enabled: false, cod_max: '' };
+    // No promotions:write (fulfilment counts drivers' cash, it does not set the shop's ways to pay).
+    expect((await staffCall(fulfilment.token, '/staff/settings/cash-on-delivery', { json: body })).status).toBe(403);
+    // A Kuwait-only manager: not Saudi Arabia's; Kuwait's, with its three decimals, yes.
+    expect((await staffCall(kuwaitManager.token, '/staff/settings/cash-on-delivery', { json: body })).status).toBe(403);
+    const sa = await env.DB.prepare("SELECT cod_enabled FROM country_settings WHERE country = 'SA'").first();
+    expect(sa).toEqual({ cod_enabled: null });
+    const own = await staffCall(kuwaitManager.token, '/staff/settings/cash-on-delivery', {
+      json: { country: 'KW', cod_enabled: 'on', cod_max: '150.500' },
+    });
+    expect(own.status).toBe(200);
+    expect((await json(own)).data).toMatchObject({ country: 'KW', cod_enabled: true, cod_max_minor: 150_500 });
+    const audit = await env.DB.prepare(
+      "SELECT before_json, after_json, country FROM audit_log WHERE action = 'settings.cash_on_delivery' ORDER BY id DESC",
+    ).first<{ before_json: string; after_json: string; country: string }>();
+    expect(audit!.country).toBe('KW');
+    expect(JSON.parse(audit!.before_json)).toEqual({ cod_enabled: true, cod_max_minor: null });
+    expect(JSON.parse(audit!.after_json)).toEqual({ cod_enabled: true, cod_max_minor: 150_500 });
+    const kw = (await json(await staffCall(kuwaitManager.token, '/staff/settings/amounts'))).data.countries[0];
+    expect(kw).toMatchObject({ country: 'KW', cod_enabled: true, cod_max_minor: 150_500 });
   });
 });

@@ -189,8 +189,11 @@ describe('a Tabby order after it is paid', () => {
 });
 
 describe('the Emirates', () => {
+  let mariam: string;
+  let addressId: number;
+
   it('prices an AED cart, offers cards, Apple Pay, Tabby, Tamara and cash, and places a cash order with its tax invoice', async () => {
-    const { token: mariam } = await registerShopper(device, 'uae', 'Mariam');
+    ({ token: mariam } = await registerShopper(device, 'uae', 'Mariam'));
     const address = await call('/user/address/new', {
       body: JSON.stringify({
         country: 'AE',
@@ -206,7 +209,7 @@ describe('the Emirates', () => {
       headers: headers(mariam, 'AE'),
     });
     expect(address.status).toBe(200);
-    const addressId = (await json(address)).data.id as number;
+    addressId = (await json(address)).data.id as number;
 
     // The owner's own AED price (the Emirates price their SKUs, decision 77's own prices): AED 45.00.
     await env.DB.prepare("INSERT INTO sku_country_prices (sku_id, country, price) VALUES (101, 'AE', 4500)").run();
@@ -247,5 +250,60 @@ describe('the Emirates', () => {
       total: order.items[0].line_total,
       vat: 429, // AED 90.00 holds 428.57 fils of VAT
     });
+  });
+
+  // Cash on delivery where the owner allows (issue 77): her switch and cap per country, in its own currency.
+  it('offers no cash once the owner turns it off in the Emirates, says why, refuses it holding nothing; Kuwait keeps it', async () => {
+    // As the back office's Amounts page saves it (its route: country-amounts.test.ts).
+    const set = (enabled: 0 | 1, maxMinor: number | null) =>
+      env.DB.prepare("UPDATE country_settings SET cod_enabled = ?, cod_max_minor = ? WHERE country = 'AE'")
+        .bind(enabled, maxMinor)
+        .run();
+    await set(0, null);
+
+    const items = [{ sku_id: 101, count: 1 }];
+    const quote = (await json(await post('/order/calculate', { items, address_id: addressId }, mariam, 'AE'))).data;
+    expect(quote.payment_methods).not.toContain('cod');
+    expect(quote.unavailable_methods).toContainEqual({ method: 'cod', reason: 'cod_off', limit: 0 });
+    const [orders, held] = [await orderCount(), await stock(101)];
+    const cash = (count: number) =>
+      post(
+        '/order/submit',
+        {
+          items: [{ sku_id: 101, count }],
+          payment_method: 'cod',
+          address_id: addressId,
+          idempotency_key: crypto.randomUUID(),
+        },
+        mariam,
+        'AE',
+      );
+    const refused = await cash(1);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).meta.msg).toBe('cod_unavailable');
+    expect([await orderCount(), await stock(101)]).toEqual([orders, held]);
+    // Kuwait's cash is its own: still offered, nothing said against it.
+    const kw = (await json(await post('/order/calculate', { items }, shopper))).data;
+    expect(kw.payment_methods).toContain('cod');
+    expect(kw.unavailable_methods.map((u: { method: string }) => u.method)).not.toContain('cod');
+
+    // Back on with a cap of AED 100.00 (10,000 fils, not converted): three items above it, one under.
+    await set(1, 10_000);
+    const three = (
+      await json(
+        await post('/order/calculate', { items: [{ sku_id: 101, count: 3 }], address_id: addressId }, mariam, 'AE'),
+      )
+    ).data;
+    expect(quote.due).toBeLessThanOrEqual(10_000);
+    expect(three.due).toBeGreaterThan(10_000);
+    expect(three.payment_methods).not.toContain('cod');
+    expect(three.unavailable_methods).toContainEqual({ method: 'cod', reason: 'above_maximum', limit: 10_000 });
+    const over = await cash(3);
+    expect(over.status).toBe(409);
+    expect(await json(over)).toMatchObject({ meta: { msg: 'cod_above_maximum' } });
+    expect([await orderCount(), await stock(101)]).toEqual([orders, held]);
+    // One item (the quote above, under the cap) is paid in cash.
+    expect((await cash(1)).status).toBe(200);
+    expect(await orderCount()).toBe(orders + 1);
   });
 });

@@ -1,15 +1,21 @@
 // Amounts per country in the back office (decision 52): each country's owner-set amounts in its own
-// currency. Reading needs promotions:read, saving promotions:write in that country; audited. The
-// change reaches this isolate's readers at once (forgetCurrencies) and others within five minutes.
+// currency, and whether it offers cash on delivery up to what amount (issue 77). Reading needs
+// promotions:read, saving promotions:write in that country; audited. The amounts reach this isolate's
+// readers at once (forgetCurrencies) and others within five minutes; cash on delivery is read with each
+// quote, so it holds from the next one.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import {
   countryAmountsValues,
   countryAmountsInputSchema,
+  countryCashInputSchema,
+  countryCashValues,
   countryAmountsListSchema,
   countryAmountsViewSchema,
+  type CountryAmountsView,
 } from '#shared/api/country-amounts-schemas';
-import { COUNTRY_AMOUNT_KEYS, countryAmountsOf, type CountryAmounts } from '#shared/country-amounts';
+import { cashOnDeliveryOf } from '#shared/payments/cash-on-delivery';
+import { COUNTRY_AMOUNT_KEYS, countryAmountsOf } from '#shared/country-amounts';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
@@ -22,19 +28,25 @@ import { assertPromotionCountry } from './promotion-common';
 
 const COLUMNS = COUNTRY_AMOUNT_KEYS.join(', ');
 
-async function amountsOf(db: D1Database): Promise<Record<CountryCode, CountryAmounts>> {
+type AmountsRow = Pick<
+  CountrySettingsRow,
+  'country' | 'cod_enabled' | 'cod_max_minor' | (typeof COUNTRY_AMOUNT_KEYS)[number]
+>;
+
+async function amountsOf(db: D1Database): Promise<Record<CountryCode, CountryAmountsView>> {
   const { results } = await db
-    .prepare(`SELECT country, ${COLUMNS} FROM country_settings`)
-    .all<Pick<CountrySettingsRow, 'country' | (typeof COUNTRY_AMOUNT_KEYS)[number]>>();
+    .prepare(`SELECT country, ${COLUMNS}, cod_enabled, cod_max_minor FROM country_settings`)
+    .all<AmountsRow>();
   return Object.fromEntries(
-    COUNTRY_CODES.map((code) => [
-      code,
-      countryAmountsOf(
+    COUNTRY_CODES.map((code) => {
+      const row = results.find((r) => r.country === code);
+      const cash = cashOnDeliveryOf(code, row);
+      return [
         code,
-        results.find((r) => r.country === code),
-      ),
-    ]),
-  ) as Record<CountryCode, CountryAmounts>;
+        { country: code, ...countryAmountsOf(code, row), cod_enabled: cash.enabled, cod_max_minor: cash.maxMinor },
+      ];
+    }),
+  ) as Record<CountryCode, CountryAmountsView>;
 }
 
 export const staffAmountRoutes = new Hono<AppEnv>()
@@ -54,7 +66,7 @@ export const staffAmountRoutes = new Hono<AppEnv>()
       const allowed = countriesFor(member.grants, 'promotions:read');
       const all = await amountsOf(c.env.DB);
       const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-      return c.json(ok({ countries: countries.map((code) => ({ country: code, ...all[code] })) }));
+      return c.json(ok({ countries: countries.map((code) => all[code]) }));
     },
   )
   .post(
@@ -75,7 +87,7 @@ export const staffAmountRoutes = new Hono<AppEnv>()
       assertPromotionCountry(member, 'promotions:write', input.country);
       const values = countryAmountsValues(input);
       const db = c.env.DB;
-      const before = (await amountsOf(db))[input.country];
+      const { country: _country, cod_enabled, cod_max_minor, ...before } = (await amountsOf(db))[input.country];
       await db.batch([
         db
           .prepare(
@@ -92,6 +104,42 @@ export const staffAmountRoutes = new Hono<AppEnv>()
         }),
       ]);
       forgetCurrencies();
-      return c.json(ok({ country: input.country, ...values }, 'country_amounts_saved'));
+      return c.json(ok({ country: input.country, ...values, cod_enabled, cod_max_minor }, 'country_amounts_saved'));
+    },
+  )
+  .post(
+    '/settings/cash-on-delivery',
+    contract({
+      tag: 'staff',
+      summary:
+        'Sets whether one country offers cash on delivery, and the largest amount due paid in cash, typed in its currency (empty: no cap); needs promotions:write in that country',
+      body: countryCashInputSchema,
+      noDevice: true,
+      staff: 'promotions:write',
+      response: countryAmountsViewSchema,
+      messages: ['country_cash_saved'],
+    }),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      assertPromotionCountry(member, 'promotions:write', input.country);
+      const values = countryCashValues(input);
+      const db = c.env.DB;
+      const view = (await amountsOf(db))[input.country];
+      // Both columns together: from now on the owner's choice, not the country's default, decides.
+      await db.batch([
+        db
+          .prepare('UPDATE country_settings SET cod_enabled = ?, cod_max_minor = ? WHERE country = ?')
+          .bind(values.cod_enabled ? 1 : 0, values.cod_max_minor, input.country),
+        auditStatement(db, member, {
+          action: 'settings.cash_on_delivery',
+          resource: 'country_settings',
+          resourceId: input.country,
+          country: input.country,
+          before: { cod_enabled: view.cod_enabled, cod_max_minor: view.cod_max_minor },
+          after: values,
+        }),
+      ]);
+      return c.json(ok({ ...view, ...values }, 'country_cash_saved'));
     },
   );
