@@ -120,6 +120,20 @@ describe('Qatar, a country added by configuration alone', () => {
       expect(page).toContain(shown(formatPrice(price, qatar, lang)));
       expect(page).toContain(shown(promise.day));
       expect(page).not.toMatch(VAT[lang]);
+      // For search engines: its own URL among the alternates, and the offer of her country in QAR.
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="${lang}-QA" href="http://shop.test${localized(lang, '/products/alpha-vitamin-d3-1000')}?country=QA"/>`,
+      );
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) =>
+        JSON.parse(m[1]!),
+      );
+      expect(ld.find((item: { '@type': string }) => item['@type'] === 'Product').offers).toEqual([
+        expect.objectContaining({
+          price: '41.48',
+          priceCurrency: 'QAR',
+          eligibleRegion: { '@type': 'Country', name: QA },
+        }),
+      ]);
     }
     // The same day in both languages.
     expect(arrives.size).toBe(1);
