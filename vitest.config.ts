@@ -155,7 +155,18 @@ export default defineConfig({
         // (tests/support/country-fixture.ts). One file, one runtime of its own, so no other file sees Qatar.
         extends: false,
         define: buildFlags,
-        plugins: [countryFixture('qa'), apiWorker()],
+        // …and the storefront's and the back office's pages from source in the same runtime
+        // (tests/integration/api/country-fixture/shop-pages.ts): the page table's virtual modules, no
+        // client build (the worker then names dev-server scripts), and the two browser scripts each
+        // worker bundles on import left empty (it serves neither /sw.js nor the call page here).
+        resolve: {
+          alias: {
+            'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname,
+            'virtual:service-worker': new URL('./tests/support/no-script.ts', import.meta.url).pathname,
+            'virtual:staff-call-script': new URL('./tests/support/no-script.ts', import.meta.url).pathname,
+          },
+        },
+        plugins: [countryFixture('qa'), pageTable(), apiWorker()],
         test: {
           name: 'api-country-fixture',
           // Its one file takes one worker whatever the figure; the api project's figure keeps the two in one

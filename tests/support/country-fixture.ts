@@ -1,10 +1,11 @@
 // A country added by configuration alone (issue 77, decision 77's amendment "a fourth country as a
-// fixture"): a Vite plugin that makes every import of the registry, of each aspect table, of the phone
-// metadata and of the dictionaries (whatever its specifier: `#shared/countries`, `../countries/rules`,
-// `./index`) load a stand-in from the fixture's swap/ folder instead. Each stand-in imports the real
-// module (its own imports are left alone), adds the fixture country's line to the real module's objects
-// and re-exports it, so product code runs unchanged on a registry of three countries. A module that does
-// not ask the registry is not reached, which is the point: the Qatar test fails there.
+// fixture"): a Vite plugin that makes every import of the registry, of each aspect table and of the phone
+// metadata (whatever its specifier: `#shared/countries`, `../countries/rules`, `./index`) load a stand-in
+// from the fixture's swap/ folder instead. Each stand-in imports the real module (its own imports are left
+// alone), adds the fixture country's line to the real module's objects and re-exports it, so product code
+// runs unchanged on a registry with one more country. Its texts join each dictionary file that holds
+// their family (tests/support/country-texts.ts), as a newcomer adds them. A module that does not ask the
+// registry is not reached, which is the point: the Qatar test fails there.
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -19,10 +20,10 @@ const SWAPPED: Record<string, string> = {
   'shared/countries/delivery.ts': 'delivery.ts',
   'shared/countries/rules.ts': 'rules.ts',
   'shared/phone/mobile-metadata.ts': 'mobile-metadata.ts',
-  'shared/i18n/en.ts': 'en.ts',
-  'shared/i18n/ar.ts': 'ar.ts',
-  'shared/i18n/staff-texts.ts': 'staff-texts.ts',
 };
+
+/** A dictionary file (`shared/i18n/<area>.<lang>.ts`), its language in the name. */
+const DICTIONARY = /\/shared\/i18n\/[\w-]+\.(en|ar)\.ts$/;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -43,6 +44,17 @@ export function countryFixture(fixture: string): Plugin {
       if (id?.startsWith(registry) && importer.startsWith(registry)) return resolved;
       const stand = id && swap.get(id);
       return stand ?? resolved;
+    },
+    // Each dictionary file adds the fixture's texts of a family it holds, once it has made its object.
+    transform(code, id) {
+      const lang = DICTIONARY.exec(id.split('?')[0]!)?.[1];
+      const name = lang && /^export const (\w+)/m.exec(code)?.[1];
+      if (!name) return null;
+      return `${code}
+import { addBesideItsFamily as __addBesideItsFamily } from ${JSON.stringify(`${root}tests/support/country-texts.ts`)};
+import { ${lang} as __fixtureTexts } from ${JSON.stringify(`${folder}texts.ts`)};
+__addBesideItsFamily(${name}, __fixtureTexts);
+`;
     },
   };
 }
