@@ -12,7 +12,8 @@
 // - TrackShipments: Shipments[] → TrackingResults [{Key: waybill, Value: [{UpdateCode, UpdateDescription,
 //   UpdateDateTime, UpdateLocation, Comments, ProblemCode}]}].
 // Every answer carries HasErrors and Notifications [{Code, Message}] (per shipment too): a refusal keeps
-// the carrier's code and words for staff. Dates travel as WCF JSON dates, "\/Date(ms+0300)\/".
+// the carrier's code and words for staff. Dates travel as WCF JSON dates, "\/Date(ms+hhmm)\/" with the
+// offset of the account's country's clocks.
 // Aramex accounts belong to one country (entity KWI for Kuwait, RUH/JED… for Saudi Arabia): a parcel uses
 // the account of the country the shop's side of it is in. Aramex documents no webhooks: events are polled.
 import { base64ToBytes } from '#shared/bytes';
