@@ -1,7 +1,21 @@
 // Each country's own day (issue 77): a fixture country in UTC+4 (Asia/Dubai, passed in as its zone, the
 // registry need not hold it) against Kuwait's UTC+3.
 import { describe, expect, it } from 'vitest';
-import { countryDate, dateIn, hourIn, homeDate, instantIn, todayPerCountry, zoneOffsetMs } from './country-days';
+import {
+  countryDate,
+  dateIn,
+  firstWorkingDay,
+  homeDate,
+  hourIn,
+  instantIn,
+  offsetText,
+  todayPerCountry,
+  wallTimeIn,
+  wallTimeInstant,
+  weekStartDate,
+  workingDaysOf,
+  zoneOffsetMs,
+} from './country-days';
 
 const ZONES = { KW: 'Asia/Kuwait', AE: 'Asia/Dubai' } as const;
 
@@ -42,5 +56,36 @@ describe('a country’s day', () => {
     expect(countryDate('SA', at)).toBe('2026-11-29');
     expect(countryDate('SA', at - 3_600_000)).toBe('2026-11-28');
     expect(homeDate(at)).toBe('2026-11-29');
+  });
+});
+
+describe('a country’s clock as carriers write it', () => {
+  it('writes a local wall time and its real offset, and reads one back', () => {
+    const at = Date.parse('2026-11-30T06:30:00Z');
+    expect(wallTimeIn(ZONES.AE, at)).toBe('2026-11-30T10:30:00');
+    expect(offsetText(ZONES.AE, at)).toBe('+04:00');
+    expect(offsetText(ZONES.KW, at, '')).toBe('+0300');
+    expect(offsetText('America/St_Johns', at)).toBe('-03:30');
+    expect(wallTimeInstant(ZONES.AE, '2026-11-30T10:30:00')).toBe(at);
+    expect(wallTimeInstant(ZONES.KW, 'nonsense')).toBeNaN();
+  });
+});
+
+describe('a country’s week', () => {
+  it('starts on the first working day after the weekend', () => {
+    expect(firstWorkingDay({ weekend: [5, 6] })).toBe(0); // Friday–Saturday: Sunday
+    expect(firstWorkingDay({ weekend: [6, 0] })).toBe(1); // Saturday–Sunday: Monday
+    expect(firstWorkingDay({ weekend: [4, 5] })).toBe(6); // Thursday–Friday: Saturday
+    expect(firstWorkingDay({ weekend: [5] })).toBe(6); // Friday alone: Saturday
+    expect(firstWorkingDay({ weekend: [] })).toBe(1); // none: Monday
+  });
+
+  it('lists its working days from its first, and finds the week of a date', () => {
+    expect(workingDaysOf({ weekend: [6, 0] })).toEqual([1, 2, 3, 4, 5]);
+    expect(workingDaysOf({ weekend: [5, 6] })).toEqual([0, 1, 2, 3, 4]);
+    // Saturday 28 November 2026: Sunday-weeks began on the 22nd, Monday-weeks on the 23rd.
+    expect(weekStartDate('2026-11-28', 0)).toBe('2026-11-22');
+    expect(weekStartDate('2026-11-28', 1)).toBe('2026-11-23');
+    expect(weekStartDate('2026-11-30', 1)).toBe('2026-11-30');
   });
 });

@@ -4,8 +4,9 @@
 // Emirates UTC+4. Intl is asked for the offset at the instant itself rather than assuming one per
 // country, so a zone that ever kept summer time would still be right; none of the Gulf's does.
 // A day is written YYYY-MM-DD, as in shared/gulf-days.ts.
-import { TIME_ZONES } from './countries/delivery';
+import { TIME_ZONES, WEEK } from './countries/delivery';
 import { type CountryCode, HOME_COUNTRY } from './countries/index';
+import type { CountryWeek } from './countries/types';
 
 const HOUR = 3_600_000;
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -41,6 +42,20 @@ export function dateIn(timeZone: string, at: number): string {
   return new Date(at + zoneOffsetMs(timeZone, at)).toISOString().slice(0, 10);
 }
 
+/** The local wall time of an instant in a zone, as ISO without a zone: "2026-11-29T10:30:00". */
+export function wallTimeIn(timeZone: string, at: number): string {
+  return new Date(at + zoneOffsetMs(timeZone, at)).toISOString().slice(0, 19);
+}
+
+/** A zone's offset from UTC at an instant as carriers write it: "+04:00" (`separator` '' for "+0400"). */
+export function offsetText(timeZone: string, at: number, separator = ':'): string {
+  const minutes = Math.round(zoneOffsetMs(timeZone, at) / 60_000);
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${hh}${separator}${mm}`;
+}
+
 /** The local hour (0–23) of an instant in a zone. */
 export function hourIn(timeZone: string, at: number): number {
   return new Date(at + zoneOffsetMs(timeZone, at)).getUTCHours();
@@ -48,7 +63,17 @@ export function hourIn(timeZone: string, at: number): number {
 
 /** The instant a local date's `hour`:00 begins in a zone (0: its midnight). */
 export function instantIn(timeZone: string, date: string, hour = 0): number {
-  const wall = Date.parse(`${date}T00:00:00Z`) + hour * HOUR;
+  return wallInstant(timeZone, Date.parse(`${date}T00:00:00Z`) + hour * HOUR);
+}
+
+/** The instant of a local wall time in a zone ("2026-11-29T10:30:00", no zone); NaN if unreadable. */
+export function wallTimeInstant(timeZone: string, wallTime: string): number {
+  const wall = Date.parse(`${wallTime}Z`);
+  return Number.isNaN(wall) ? Number.NaN : wallInstant(timeZone, wall);
+}
+
+/** A wall time written as if it were UTC (ms), as the instant it is in a zone. */
+function wallInstant(timeZone: string, wall: number): number {
   // The offset at the wall time read as UTC is right unless a change of offset lies between the two
   // instants; asking again at the first answer settles it.
   const first = wall - zoneOffsetMs(timeZone, wall);
@@ -103,3 +128,30 @@ export function todayPerCountry<C extends string>(
     }),
   ) as Record<C, { date: string; from: number; to: number }>;
 }
+
+/**
+ * The day a country's week starts (0 Sunday … 6 Saturday): its first working day, the day after its
+ * weekend (Sunday after Friday–Saturday, Monday after Saturday–Sunday). Derived from the weekend the
+ * module states, so a country's week needs no second fact; Monday for a week without a weekend (ISO).
+ */
+export function firstWorkingDay(week: CountryWeek): number {
+  for (let d = 0; d < 7; d++) if (!week.weekend.includes(d) && week.weekend.includes((d + 6) % 7)) return d;
+  return 1;
+}
+
+/** The working days of a week in its own order, from its first (Kuwait Sunday–Thursday, the Emirates Monday–Friday). */
+export function workingDaysOf(week: CountryWeek): number[] {
+  const first = firstWorkingDay(week);
+  return Array.from({ length: 7 }, (_, i) => (first + i) % 7).filter((d) => !week.weekend.includes(d));
+}
+
+/** The date (YYYY-MM-DD) starting the week a date falls in, for weeks that start on `firstDay`. */
+export function weekStartDate(date: string, firstDay: number): string {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const back = (new Date(day).getUTCDay() - firstDay + 7) % 7;
+  return new Date(day - back * 24 * HOUR).toISOString().slice(0, 10);
+}
+
+/** The date a country's week starts, for a date of that country (its first working day on or before it). */
+export const countryWeekOf = (country: CountryCode, date: string): string =>
+  weekStartDate(date, firstWorkingDay(WEEK[country]));

@@ -141,4 +141,28 @@ describe('structured data', () => {
       { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
     ]);
   });
+
+  it('counts working days on the country’s own week: Sunday–Thursday in Saudi Arabia, Monday–Friday in the Emirates', () => {
+    const product = {
+      slug: 'vitamin-d3',
+      name: 'Vitamin D3',
+      description: 'Sunshine',
+      default_sku: { id: 7, in_stock: true, price: { price: 5_000 } },
+      images: [],
+      brand: { name: 'Sun' },
+      category: { name: 'Vitamins' },
+    } as unknown as Parameters<typeof productLd>[0];
+    const countries = [
+      { code: 'SA', currency: 'SAR', exchange_rate: '12.2', vat_basis_points: 1500 },
+      { code: 'AE', currency: 'AED', exchange_rate: '11.95', vat_basis_points: 500 },
+    ] as unknown as Parameters<typeof productLd>[3];
+    const businessDays = (country: 'SA' | 'AE') =>
+      (
+        productLd(product, { origin: 'https://shop.example', country }, 'en', countries).offers as unknown as Array<{
+          shippingDetails: { deliveryTime: { businessDays?: { dayOfWeek: string[] } } };
+        }>
+      )[0]!.shippingDetails.deliveryTime.businessDays?.dayOfWeek.map((d) => d.replace('https://schema.org/', ''));
+    expect(businessDays('SA')).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday']);
+    expect(businessDays('AE')).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+  });
 });

@@ -18,6 +18,8 @@ import type { ProductDetail } from '#shared/catalogue/types';
 import { type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { currencyInfoOf, minorToDecimal, payableMinor } from '#shared/money';
 import { DELIVERY_DAYS, RETURN_WINDOW_DAYS } from '#shared/orders/merchant-policy';
+import { WEEK } from '#shared/countries/delivery';
+import { workingDaysOf } from '#shared/country-days';
 import { paths } from '#shared/routes';
 import { pageUrl } from '#shared/seo/country-urls';
 import type { BootData } from '#shared/boot';
@@ -29,13 +31,19 @@ const days = ([min, max]: readonly [number, number]): QuantitativeValue => ({
   unitCode: 'DAY',
 });
 
-const WORKING_WEEK = [
+/** schema.org's days, in getUTCDay's order (0 Sunday … 6 Saturday). */
+const SCHEMA_DAYS = [
   'https://schema.org/Sunday',
   'https://schema.org/Monday',
   'https://schema.org/Tuesday',
   'https://schema.org/Wednesday',
   'https://schema.org/Thursday',
+  'https://schema.org/Friday',
+  'https://schema.org/Saturday',
 ] as const;
+
+/** The country's working week from its module (its weekend left out): Sunday–Thursday in Kuwait, Monday–Friday in the Emirates. */
+const workingWeek = (country: CountryCode) => workingDaysOf(WEEK[country]).map((d) => SCHEMA_DAYS[d]!);
 
 /**
  * Delivering to the country: the fee the shopper pays for this item alone (none once it reaches the
@@ -58,7 +66,9 @@ function shippingLd(
       '@type': 'ShippingDeliveryTime',
       handlingTime: days(time.handling),
       transitTime: days(time.transit),
-      ...(time.workingDays ? { businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: WORKING_WEEK } } : {}),
+      ...(time.workingDays
+        ? { businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: workingWeek(country) } }
+        : {}),
     },
   };
 }

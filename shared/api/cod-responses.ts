@@ -16,7 +16,11 @@ export const codOverviewSchema = z.object({
   missing_days: z.int(),
   /** Delivered cash parcels by how they stand. */
   counts: z.record(z.enum(SETTLEMENT_STATUSES), z.int()),
-  /** Per carrier ('own': the drivers' hand-ins), week (its Sunday) and currency, newest week first. */
+  /**
+   * Per carrier ('own': the drivers' hand-ins), week and currency, newest week first. A week is its
+   * currency's country's: its first working day (Sunday in Kuwait and Saudi Arabia, Monday in the
+   * Emirates), a date on that country's clocks.
+   */
   totals: z.array(
     z.object({
       carrier: z.enum(PARCEL_CARRIERS),

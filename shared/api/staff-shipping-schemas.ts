@@ -73,7 +73,10 @@ export type ParcelView = z.infer<typeof parcelViewSchema>;
 /** GET /staff/shipping: the orders ready to ship, the recent parcels and pickups of the countries shown. */
 export const shippingPageSchema = z.object({
   countries: z.array(country),
+  /** The home country's today (kept for older readers); each country's own is in `days`. */
   today: z.string(),
+  /** Each country's today on its own clocks (its manifest's and pickup's day). */
+  days: z.partialRecord(country, z.string()),
   /** Confirmed or packed, or shipped in part; `left` pieces are in no parcel yet. */
   orders: z.array(
     z.object({

@@ -1,7 +1,7 @@
 // Where each delivered cash parcel stands (issue 62): paid in full, short, over, missing (delivered
-// longer ago than a carrier takes to remit, on no statement) or not yet remitted; and the Gulf week
-// (Sunday to Saturday, the working week of both countries) its totals count in.
-import { addDays } from '../gulf-days';
+// longer ago than a carrier takes to remit, on no statement) or not yet remitted. The week its totals
+// count in is its country's (shared/country-days.ts countryWeekOf: from the first working day, on that
+// country's clocks; Sunday in Kuwait and Saudi Arabia, Monday in the Emirates).
 
 /**
  * Days after delivery within which a carrier's statement is expected: Aramex and SMSA remit weekly,
@@ -22,9 +22,4 @@ export function settlementStatus(
 ): SettlementStatus {
   if (remitted === null) return now - deliveredAt > missingDays * DAY ? 'missing' : 'not_yet_remitted';
   return remitted === cod ? 'paid' : remitted < cod ? 'short' : 'over';
-}
-
-/** The Sunday starting the Gulf week of a date (YYYY-MM-DD). */
-export function weekOf(date: string): string {
-  return addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
 }

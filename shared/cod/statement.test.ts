@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CashParcel, matchStatement } from './match';
-import { settlementStatus, weekOf } from './settlement';
+import { countryWeekOf } from '../country-days';
+import { settlementStatus } from './settlement';
 import { parseAmount, readStatement, type StatementUnreadable } from './statement';
 
 describe('amounts from a statement', () => {
@@ -171,9 +172,15 @@ describe('settlement', () => {
     expect(settlementStatus(100, null, 0, 13 * day)).toBe('not_yet_remitted');
     expect(settlementStatus(100, null, 0, 15 * day)).toBe('missing');
   });
-  it('counts weeks from Sunday', () => {
-    expect(weekOf('2026-11-27')).toBe('2026-11-22');
-    expect(weekOf('2026-11-22')).toBe('2026-11-22');
-    expect(weekOf('2026-11-21')).toBe('2026-11-15');
+  it('counts a Kuwaiti week from Sunday, its first working day after the Friday–Saturday weekend', () => {
+    expect(countryWeekOf('KW', '2026-11-27')).toBe('2026-11-22');
+    expect(countryWeekOf('KW', '2026-11-22')).toBe('2026-11-22');
+    expect(countryWeekOf('KW', '2026-11-21')).toBe('2026-11-15');
+  });
+  it('counts a week in the Emirates from Monday, after the Saturday–Sunday weekend', () => {
+    // Sunday 29 November 2026 is the weekend's end: its week began on Monday 23.
+    expect(countryWeekOf('AE', '2026-11-29')).toBe('2026-11-23');
+    expect(countryWeekOf('AE', '2026-11-30')).toBe('2026-11-30');
+    expect(countryWeekOf('AE', '2026-11-27')).toBe('2026-11-23');
   });
 });

@@ -93,7 +93,11 @@ export interface DeliveryDays {
   workingDays: boolean;
 }
 
-/** The country's working week. */
+/**
+ * The country's working week. Its first day is derived, not stated: the first working day after the
+ * weekend (`firstWorkingDay` in shared/country-days.ts; Sunday after Friday–Saturday, Monday after
+ * Saturday–Sunday), where the COD and reminder weeks start.
+ */
 export interface CountryWeek {
   /** Days of the weekend, as getUTCDay numbers them (0 Sunday … 6 Saturday). */
   weekend: readonly number[];

@@ -2,14 +2,15 @@
 // order page and the order mails print the same words. Pure text, no rules.
 import { catalogueAr } from '../i18n/catalogue.ar';
 import { catalogueEn } from '../i18n/catalogue.en';
+import { instantIn, timeZoneOf } from '../country-days';
 import type { CountryCode, Lang } from '../locale';
 import { formatSlotDay } from '../text/dates';
 import type { DeliverySpeed } from './speeds';
 
 /** "Sat, Nov 28"; in Arabic with the Hijri day: "السبت، 28 نوفمبر (18 جمادى الآخرة)". */
 export function dayText(date: string, lang: Lang, country: CountryCode): string {
-  // Noon in the Gulf: the promised day in either country's time zone.
-  const day = formatSlotDay(Date.parse(`${date}T09:00:00Z`), lang, country);
+  // Noon of the promised day on the country's clocks, printed in its zone.
+  const day = formatSlotDay(instantIn(timeZoneOf(country), date, 12), lang, country);
   return day.hijri ? `${day.day} (${day.hijri})` : day.day;
 }
 

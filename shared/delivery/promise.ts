@@ -1,10 +1,12 @@
-// When an order arrives, as a Gulf day: the delivery promise of the product page, the cart, the checkout
+// When an order arrives, as a day of its country: the delivery promise of the product page, the cart, the checkout
 // and the order. Pure, so the edge can work it out at the minute a kept page is served (a cut-off passing
 // moves the date) and the API the same way when the order is placed. The owner sets the rules per
-// country: the days the warehouse hands parcels over and the days carriers deliver (the Gulf week
-// rests on Friday), the cut-off (earlier in Ramadan), each speed's zones and days on the way, and the
-// public holidays (holidays.ts gives the defaults).
-import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
+// country: the days the warehouse hands parcels over and the days carriers deliver (each country's
+// week rests on its own weekend), the cut-off (earlier in Ramadan), each speed's zones and days on the
+// way, and the public holidays (holidays.ts gives the defaults). Every day and cut-off is on the
+// country's own clocks (its IANA zone, shared/country-days.ts): 2 pm is 2 pm in Dubai and in Kuwait.
+import { dateIn, instantIn } from '../country-days';
+import { addDays } from '../gulf-days';
 import { inRamadan } from './holidays';
 
 import { DELIVERY_SPEEDS, type DeliverySpeed } from './speeds';
@@ -17,7 +19,7 @@ interface SpeedRule {
   zones: 'all' | readonly number[];
   /** Delivery days after the day it leaves: 0 the same day, 1 the next delivery day. */
   transitDays: number;
-  /** Minutes after Gulf midnight by which an order leaves that day, when it differs from the warehouse's. */
+  /** Minutes after the country's midnight by which an order leaves that day, when it differs from the warehouse's. */
   cutoff?: number;
   ramadanCutoff?: number;
 }
@@ -27,7 +29,7 @@ export interface DeliveryRules {
   dispatchDays: readonly number[];
   /** Days of the week the carriers deliver. */
   deliveryDays: readonly number[];
-  /** Minutes after Gulf midnight by which an order leaves the same day; in Ramadan the shorter hours'. */
+  /** Minutes after the country's midnight by which an order leaves the same day; in Ramadan the shorter hours'. */
   cutoff: number;
   ramadanCutoff: number;
   speeds: readonly SpeedRule[];
@@ -35,7 +37,7 @@ export interface DeliveryRules {
 
 export interface DeliveryPromise {
   speed: DeliverySpeed;
-  /** The day it leaves the warehouse and the day it arrives (Gulf days, YYYY-MM-DD). */
+  /** The day it leaves the warehouse and the day it arrives (the country's days, YYYY-MM-DD). */
   ships: string;
   arrives: string;
   /** The instant the promise moves (the cut-off of the day it would leave): "order within 2 h". */
@@ -44,8 +46,10 @@ export interface DeliveryPromise {
 
 export interface PromiseInput {
   now: number;
+  /** The country's IANA time zone (`TIME_ZONES[country]`): its days and cut-offs are on its clocks. */
+  timeZone: string;
   rules: DeliveryRules;
-  /** The country's holidays (Gulf days) the owner kept or set. */
+  /** The country's holidays (its days) the owner kept or set. */
   holidays: ReadonlySet<string>;
   /** Her area or city once known; null before (only speeds for the whole country are promised). */
   zone: number | null;
@@ -67,8 +71,8 @@ function firstOpen(date: string, days: readonly number[], holidays: ReadonlySet<
   return null;
 }
 
-/** The Gulf instant of a day's minute. */
-const at = (date: string, minutes: number) => Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS + minutes * MINUTE;
+/** The instant of a day's minute on a zone's clocks. */
+const at = (timeZone: string, date: string, minutes: number) => instantIn(timeZone, date) + minutes * MINUTE;
 
 /** Each speed the shop offers her zone, with its day; the fastest first. */
 export function deliveryPromises(input: PromiseInput): DeliveryPromise[] {
@@ -81,15 +85,18 @@ export function deliveryPromises(input: PromiseInput): DeliveryPromise[] {
   return out.sort((a, b) => a.arrives.localeCompare(b.arrives) || a.orderBy - b.orderBy);
 }
 
-function promiseFor(rule: SpeedRule, { now, rules, holidays, handlingDays = 0 }: PromiseInput): DeliveryPromise | null {
+function promiseFor(
+  rule: SpeedRule,
+  { now, timeZone, rules, holidays, handlingDays = 0 }: PromiseInput,
+): DeliveryPromise | null {
   const cutoffOf = (date: string) =>
     inRamadan(date) ? (rule.ramadanCutoff ?? rules.ramadanCutoff) : (rule.cutoff ?? rules.cutoff);
   // The first day whose cut-off is still ahead: today before it, else the next day the warehouse works.
-  let leaves = firstOpen(gulfDate(now), rules.dispatchDays, holidays);
-  while (leaves && at(leaves, cutoffOf(leaves)) <= now)
+  let leaves = firstOpen(dateIn(timeZone, now), rules.dispatchDays, holidays);
+  while (leaves && at(timeZone, leaves, cutoffOf(leaves)) <= now)
     leaves = firstOpen(addDays(leaves, 1), rules.dispatchDays, holidays);
   if (!leaves) return null;
-  const orderBy = at(leaves, cutoffOf(leaves));
+  const orderBy = at(timeZone, leaves, cutoffOf(leaves));
   let ships: string | null = leaves;
   for (let i = 0; i < handlingDays && ships; i++) ships = firstOpen(addDays(ships, 1), rules.dispatchDays, holidays);
   if (!ships) return null;

@@ -14,7 +14,7 @@ export const staffDeliveryAr: Translated<typeof staffDeliveryEn> = {
   st_nav_delivery: 'التوصيل',
   st_delivery_title: 'التوصيل',
   st_delivery_intro:
-    'متى تغادر الطلبات المستودع ومتى تصل، لكل دولة بتوقيتها (UTC+3). تَعِد صفحة المنتج والسلة وإتمام الطلب بيوم وصول وفق هذه القواعد.',
+    'متى تغادر الطلبات المستودع ومتى تصل، لكل دولة بتوقيتها المحلي: آخر موعد للطلب وقتٌ بساعة تلك الدولة. تَعِد صفحة المنتج والسلة وإتمام الطلب بيوم وصول وفق هذه القواعد.',
   st_delivery_country: '{{country}}',
   st_delivery_rules: 'أيام العمل وآخر موعد للطلب',
   st_delivery_dispatch_days: 'أيام تسليم المستودع الطرود لشركات الشحن',

@@ -11,7 +11,7 @@ export const staffDeliveryEn = {
   st_nav_delivery: 'Delivery',
   st_delivery_title: 'Delivery',
   st_delivery_intro:
-    'When orders leave the warehouse and arrive, for each country in its own time (UTC+3). The product page, the cart and the checkout promise a day from these rules.',
+    'When orders leave the warehouse and arrive, for each country in its own time: a cut-off is a time on that country’s clocks. The product page, the cart and the checkout promise a day from these rules.',
   st_delivery_country: '{{country}}',
   st_delivery_rules: 'Working days and cut-off',
   st_delivery_dispatch_days: 'Days the warehouse hands parcels to the carriers',

@@ -14,8 +14,10 @@ import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-import type { CurrencyCode } from '#shared/locale';
+import type { CountryCode, CurrencyCode } from '#shared/locale';
 import { countryOfCurrency, HOME_COUNTRY, currencyOf } from '#shared/countries';
+import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
+import { instantIn, timeZoneOf } from '#shared/country-days';
 
 type Currency = CurrencyCode;
 
@@ -121,7 +123,9 @@ export function CodPage(props: {
   state?: CodFormState;
 }) {
   const { t, data, state } = props;
-  const date = (day: string) => formatDate(Date.parse(`${day}T12:00:00+03:00`), t.lang, HOME_COUNTRY);
+  // A day of a country (a week's first day, a hand-in's day), printed at its noon on that country's clocks.
+  const date = (day: string, country: CountryCode = HOME_COUNTRY) =>
+    formatDate(instantIn(timeZoneOf(country), day, 12), t.lang, country);
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_cod_title')} path="/cod">
       <h1>{t.t('st_cod_title')}</h1>
@@ -233,7 +237,9 @@ export function CodPage(props: {
                     key={`${r.carrier}-${r.week}-${r.currency}`}
                     data-testid={`total-${r.carrier}-${r.week}-${r.currency}`}
                   >
-                    <td>{t.t('st_cod_week_of', { date: date(r.week) })}</td>
+                    <td>
+                      {t.t('st_cod_week_of', { date: date(r.week, countryOfCurrency(r.currency) ?? HOME_COUNTRY) })}
+                    </td>
                     <td>{carrierName(t, r.carrier)}</td>
                     <td>{money(t, r.expected, r.currency)}</td>
                     <td>{money(t, r.remitted, r.currency)}</td>
@@ -301,7 +307,7 @@ export function CodPage(props: {
                 data-testid={`handin-${key}`}
               >
                 <h3 id={`handin-${key}`}>
-                  {h.name} · {date(h.day)}
+                  {h.name} · {date(h.day, OWN_FLEET_COUNTRY)}
                 </h3>
                 {mine?.error && <Notice t={t} state={{ error: mine.error }} />}
                 <p>

@@ -9,6 +9,8 @@ import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
 import { HOME_COUNTRY } from '#shared/countries';
+import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
+import { instantIn, timeZoneOf } from '#shared/country-days';
 
 function Run(props: { t: StaffTranslator; data: DeliveriesData; title: string; stops: DriverStop[]; id: string }) {
   const { t, data } = props;
@@ -116,8 +118,8 @@ export function DeliveriesPage(props: {
       <p className="muted">{t.t('st_deliveries_intro')}</p>
       <p>
         <a href={`/deliveries?day=${data.previous}`}>{t.t('st_deliveries_previous')}</a> ·{' '}
-        <strong>{formatDate(Date.parse(`${data.day}T12:00:00+03:00`), t.lang, HOME_COUNTRY)}</strong> ·{' '}
-        <a href={`/deliveries?day=${data.next}`}>{t.t('st_deliveries_next')}</a>
+        <strong>{formatDate(instantIn(timeZoneOf(OWN_FLEET_COUNTRY), data.day, 12), t.lang, OWN_FLEET_COUNTRY)}</strong>{' '}
+        · <a href={`/deliveries?day=${data.next}`}>{t.t('st_deliveries_next')}</a>
       </p>
       <Notice t={t} state={props.state} />
       <Run

@@ -7,6 +7,7 @@ import { DELIVERY_SPEEDS, type DeliverySpeed } from '#shared/delivery/promise';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
+import { instantIn, timeZoneOf } from '#shared/country-days';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import { Layout } from './Layout';
@@ -204,7 +205,7 @@ export function DeliveryPage(props: {
                 <tbody>
                   {d.holidays.map((h) => (
                     <tr key={h.date} data-date={h.date}>
-                      <td>{formatDate(Date.parse(`${h.date}T09:00:00Z`), lang, country, { hijri: true })}</td>
+                      <td>{formatDate(instantIn(timeZoneOf(country), h.date, 12), lang, country, { hijri: true })}</td>
                       <td>{holidayName(t, h.holiday, h.default)}</td>
                       <td>{t.t(h.closed ? 'st_delivery_holiday_closed' : 'st_delivery_holiday_open')}</td>
                       {canWrite && (

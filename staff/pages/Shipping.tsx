@@ -102,6 +102,8 @@ export function ShippingPage(props: {
         // A pickup for each carrier that collects today's labelled parcels (the shop's own drivers do not).
         const carriers = [...new Set(parcels.filter((p) => p.status === 'created').map((p) => p.carrier))];
         const pending = parcels.some((p) => inFlight(p));
+        // The country's own today: its manifest and pickup are of that day on its clocks.
+        const today = data.days[country] ?? data.today;
         return (
           <section key={country} aria-labelledby={`${country}-title`} data-testid={`shipping-${country}`}>
             <h2 id={`${country}-title`}>{t.t(`st_country_${country}` as StaffTextId)}</h2>
@@ -191,14 +193,14 @@ export function ShippingPage(props: {
             {carriers.map((carrier) => (
               <div key={carrier} className="card row">
                 <strong>{carrierName(t, carrier)}</strong>{' '}
-                <a href={`/shipping/manifest.csv?country=${country}&carrier=${carrier}&day=${data.today}`}>
+                <a href={`/shipping/manifest.csv?country=${country}&carrier=${carrier}&day=${today}`}>
                   {t.t('st_shipping_manifest_csv')}
                 </a>
                 {pickupKind(carrier) === 'book' ? (
                   <form method="post" action="/shipping/pickups">
                     <input type="hidden" name="country" value={country} />
                     <input type="hidden" name="carrier" value={carrier} />
-                    <input type="hidden" name="day" value={data.today} />
+                    <input type="hidden" name="day" value={today} />
                     <button type="submit">{t.t('st_shipping_pickup')}</button>
                   </form>
                 ) : (

@@ -109,7 +109,7 @@ function render(lang: 'en' | 'ar', data: Partial<ShippingData>) {
         permissions: ['orders:fulfil', 'delivery:manage'],
         nutritionist: null,
       },
-      data: { countries: ['KW'], today: '2026-11-28', orders: [], parcels: [], pickups: [], ...data },
+      data: { countries: ['KW'], today: '2026-11-28', days: {}, orders: [], parcels: [], pickups: [], ...data },
       rules: RULES,
     }),
   ).replaceAll('&#x27;', "'");
@@ -186,5 +186,19 @@ describe('the Ship page', () => {
       expect(page).not.toContain('action="/shipping/pickups"');
       expect(page).toContain(lang === 'en' ? 'Collected with the daily pickup' : 'موعد الاستلام اليومي');
     }
+  });
+
+  it('asks for each country’s manifest and pickup of its own today (Dubai’s midnight comes first)', () => {
+    const page = render('en', {
+      countries: ['KW', 'AE'],
+      today: '2026-11-28',
+      days: { KW: '2026-11-28', AE: '2026-11-29' },
+      parcels: [
+        parcel({ id: 9, carrier: 'aramex', status: 'created', label: true, tracking_number: 'AX-1' }),
+        parcel({ id: 11, carrier: 'aramex', country: 'AE', status: 'created', label: true, tracking_number: 'AX-2' }),
+      ],
+    });
+    expect(page).toContain('country=KW&amp;carrier=aramex&amp;day=2026-11-28');
+    expect(page).toContain('country=AE&amp;carrier=aramex&amp;day=2026-11-29');
   });
 });

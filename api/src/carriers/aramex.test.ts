@@ -12,6 +12,7 @@ const settings = {
   accounts: {
     KW: { number: '60500123', pin: '331421', entity: 'KWI' },
     SA: { number: '71800456', pin: '554433', entity: 'RUH' },
+    AE: { number: '82900789', pin: '665544', entity: 'DXB' },
   },
 };
 
@@ -293,7 +294,7 @@ describe('Aramex adapter', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('books a pickup for the day’s waybills in Gulf time and returns its id', async () => {
+  it('books a pickup for the day’s waybills in Kuwait’s time and returns its id', async () => {
     const { fetcher, sent } = recordingFetch([
       Response.json({
         Transaction: null,
@@ -326,6 +327,31 @@ describe('Aramex adapter', () => {
       { Number: '44013418063', OriginEntity: 'KWI', ProductGroup: 'DOM' },
       { Number: '44013418064', OriginEntity: 'KWI', ProductGroup: 'DOM' },
     ]);
+  });
+
+  it('books a pickup in the Emirates on Dubai’s clocks, its WCF dates with +0400', async () => {
+    const { fetcher, sent } = recordingFetch([
+      Response.json({
+        Transaction: null,
+        Notifications: [],
+        HasErrors: false,
+        ProcessedPickup: { ID: 'DXB7654321', GUID: 'b4e2b1f0-1111-2222-3333-444455556667', ProcessedShipments: [] },
+      }),
+    ]);
+    const shopAe: Party = { ...shopKw, phone: '+97148800000', city: 'Dubai', country: 'AE', lines: ['Al Quoz 3'] };
+    await aramexCarrier(settings, { fetcher }).bookPickup({
+      day: '2026-11-30',
+      readyMinute: 10 * 60,
+      closeMinute: 16 * 60,
+      address: shopAe,
+      trackingNumbers: ['44013418065'],
+      pieces: 1,
+      weightGrams: 1000,
+    });
+    const pickup = JSON.parse(sent[0]!.body).Pickup;
+    // 10:00 in Dubai on 30 November is 06:00 UTC.
+    expect(pickup.ReadyTime).toBe(`/Date(${Date.UTC(2026, 10, 30, 6, 0)}+0400)/`);
+    expect(pickup.ClosingTime).toBe(`/Date(${Date.UTC(2026, 10, 30, 12, 0)}+0400)/`);
   });
 
   it('maps tracking updates to our steps, oldest first, with the same key for the same update', async () => {
@@ -411,8 +437,10 @@ describe('Aramex adapter', () => {
     expect(aramexStatus('SH999', 'Return to shipper initiated')).toBe('returning');
     expect(aramexStatus('SH998', 'Shipment delivered to consignee')).toBe('delivered');
     expect(aramexStatus('SH997', 'Arrived at destination facility')).toBe('in_transit');
-    expect(wcfDate('/Date(1764496800000+0300)/')).toBe(1764496800000);
-    expect(wcfDate('2026-11-30T13:00:00')).toBe(Date.UTC(2026, 10, 30, 10, 0));
-    expect(wcfDate('nonsense')).toBeNull();
+    expect(wcfDate('/Date(1764496800000+0300)/', 'Asia/Kuwait')).toBe(1764496800000);
+    expect(wcfDate('2026-11-30T13:00:00', 'Asia/Kuwait')).toBe(Date.UTC(2026, 10, 30, 10, 0));
+    // A time without a zone from the Emirates' account is Dubai's.
+    expect(wcfDate('2026-11-30T13:00:00', 'Asia/Dubai')).toBe(Date.UTC(2026, 10, 30, 9, 0));
+    expect(wcfDate('nonsense', 'Asia/Kuwait')).toBeNull();
   });
 });

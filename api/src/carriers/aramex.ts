@@ -12,11 +12,12 @@
 // - TrackShipments: Shipments[] → TrackingResults [{Key: waybill, Value: [{UpdateCode, UpdateDescription,
 //   UpdateDateTime, UpdateLocation, Comments, ProblemCode}]}].
 // Every answer carries HasErrors and Notifications [{Code, Message}] (per shipment too): a refusal keeps
-// the carrier's code and words for staff. Dates travel as WCF JSON dates, "\/Date(ms+0300)\/".
+// the carrier's code and words for staff. Dates travel as WCF JSON dates, "\/Date(ms+hhmm)\/" with the
+// offset of the account's country's clocks.
 // Aramex accounts belong to one country (entity KWI for Kuwait, RUH/JED… for Saudi Arabia): a parcel uses
 // the account of the country the shop's side of it is in. Aramex documents no webhooks: events are polled.
 import { base64ToBytes } from '#shared/bytes';
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { instantIn, offsetText, timeZoneOf, wallTimeInstant } from '#shared/country-days';
 import { type CarrierHttpOptions, carrierFetch, carrierJson, decimalAmount, eventKey, kilograms } from './http';
 import {
   type Carrier,
@@ -134,18 +135,21 @@ export function aramexStatus(code: string, description: string): ParcelStatus {
   return 'in_transit';
 }
 
-/** A WCF JSON date ("/Date(1585560180000+0300)/", the milliseconds are UTC) or an ISO one, as epoch ms. */
-export function wcfDate(text: string | undefined): number | null {
+/**
+ * A WCF JSON date ("/Date(1585560180000+0300)/", the milliseconds are UTC) or an ISO one, as epoch ms; an
+ * ISO time without a zone is read on the clocks of `timeZone` (the account's country's).
+ */
+export function wcfDate(text: string | undefined, timeZone: string): number | null {
   if (!text) return null;
   const m = /\/Date\((-?\d+)([+-]\d{4})?\)\//.exec(text);
   if (m) return Number(m[1]);
-  const parsed = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}+03:00`);
+  const parsed = /[zZ]|[+-]\d\d:?\d\d$/.test(text) ? Date.parse(text) : wallTimeInstant(timeZone, text.slice(0, 19));
   return Number.isNaN(parsed) ? null : parsed;
 }
 
-/** An instant as WCF writes it, in Gulf time (both countries are UTC+3 all year). */
-function wcf(ms: number): string {
-  return `/Date(${ms}+0300)/`;
+/** An instant as WCF writes it, with the offset of the country's clocks (+0300 in Kuwait, +0400 in Dubai). */
+function wcf(ms: number, timeZone: string): string {
+  return `/Date(${ms}${offsetText(timeZone, ms, '')})/`;
 }
 
 /**
@@ -298,6 +302,7 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       const account = accountFor(shopCountry);
       const { group, type } = product(request);
       const now = Date.now();
+      const zone = timeZoneOf(shopCountry);
       const cod = request.codAmount > 0;
       const shipment = {
         Reference1: request.reference,
@@ -306,8 +311,8 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
         Shipper: party(request.shipper, request.direction === 'return' ? '' : account.number, request.reference),
         Consignee: party(request.consignee, request.direction === 'return' ? account.number : '', request.reference),
         ThirdParty: null,
-        ShippingDateTime: wcf(now),
-        DueDate: wcf(now + 3 * 86_400_000),
+        ShippingDateTime: wcf(now, zone),
+        DueDate: wcf(now + 3 * 86_400_000, zone),
         Comments: `Order ${request.orderNumber}`,
         PickupLocation: 'Reception',
         OperationsInstructions: '',
@@ -369,7 +374,9 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
 
     async bookPickup(request) {
       const account = accountFor(request.address.country);
-      const midnight = Date.parse(`${request.day}T00:00:00Z`) - GULF_OFFSET_MS;
+      // The pickup's day and window are on the clocks of the address's country.
+      const zone = timeZoneOf(request.address.country);
+      const midnight = instantIn(zone, request.day);
       const ready = midnight + request.readyMinute * 60_000;
       const close = midnight + request.closeMinute * 60_000;
       const { PartyAddress } = party(request.address, account.number, '');
@@ -380,10 +387,10 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
           PickupAddress: PartyAddress,
           PickupContact: contact(request.address),
           PickupLocation: 'Reception',
-          PickupDate: wcf(ready),
-          ReadyTime: wcf(ready),
-          LastPickupTime: wcf(close),
-          ClosingTime: wcf(close),
+          PickupDate: wcf(ready, zone),
+          ReadyTime: wcf(ready, zone),
+          LastPickupTime: wcf(close, zone),
+          ClosingTime: wcf(close, zone),
           Comments: '',
           Reference1: `pickup-${request.day}`,
           Reference2: '',
@@ -449,7 +456,7 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       for (const entry of answer.TrackingResults ?? []) {
         for (const result of entry.Value ?? []) {
           const trackingNumber = result.WaybillNumber ?? entry.Key ?? '';
-          const at = wcfDate(result.UpdateDateTime);
+          const at = wcfDate(result.UpdateDateTime, timeZoneOf(country));
           const code = result.UpdateCode ?? '';
           if (!trackingNumber || at === null || !code) continue;
           const description = result.UpdateDescription ?? code;

@@ -25,6 +25,13 @@ const shopSa: Party = {
   country: 'SA',
   postalCode: '12211',
 };
+const shopAe: Party = {
+  ...shopKw,
+  phone: '+97148800000',
+  lines: ['Al Quoz Industrial Area 3, Warehouse 21'],
+  city: 'Dubai',
+  country: 'AE',
+};
 const noura: Party = {
   name: 'Noura Saad',
   phone: '+966512345678',
@@ -221,7 +228,7 @@ describe('DHL Express adapter', () => {
     await expect(slow).rejects.toBeInstanceOf(CarrierUnavailable);
   });
 
-  it('books a pickup for the waybills in Gulf time and returns its dispatch confirmation number', async () => {
+  it('books a pickup for the waybills in Riyadh’s time and returns its dispatch confirmation number', async () => {
     const { fetcher, sent } = recordingFetch([
       // The specification's nonDocRequestPickupResponse example.
       Response.json({ dispatchConfirmationNumbers: ['PRG221222000062'] }, { status: 201 }),
@@ -250,6 +257,37 @@ describe('DHL Express adapter', () => {
       isCustomsDeclarable: false,
       unitOfMeasurement: 'metric',
       packages: [{ weight: 1.5 }],
+    });
+  });
+
+  it('writes a UAE shipment’s planned time and pickup on Dubai’s clocks, GMT+04:00', async () => {
+    const label = await pdfWithPages(1);
+    const { fetcher, sent } = recordingFetch([
+      createdAnswer(label),
+      Response.json({ dispatchConfirmationNumbers: ['PRG221222000063'] }, { status: 201 }),
+    ]);
+    const dhl = dhlCarrier(settings, { fetcher });
+    const before = Date.now();
+    await dhl.createShipment(order({ shipper: shopAe, consignee: { ...noura, country: 'AE', city: 'Sharjah' } }));
+    const planned = JSON.parse(sent[0]!.body).plannedShippingDateAndTime as string;
+    expect(planned).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d GMT\+04:00$/);
+    // The wall time with its offset is the instant half an hour ahead (DHL refuses a time already past).
+    const at = Date.parse(planned.replace(' GMT', ''));
+    expect(at - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(at - before).toBeLessThan(31 * 60_000);
+
+    await dhl.bookPickup({
+      day: '2026-11-30',
+      readyMinute: 10 * 60 + 30,
+      closeMinute: 17 * 60,
+      address: shopAe,
+      trackingNumbers: ['5374534546'],
+      pieces: 1,
+      weightGrams: 1000,
+    });
+    expect(JSON.parse(sent[1]!.body)).toMatchObject({
+      plannedPickupDateAndTime: '2026-11-30T10:30:00 GMT+04:00',
+      closeTime: '17:00',
     });
   });
 

@@ -2,7 +2,8 @@
 // https://developer.dhl.com/api-reference/dhl-express-mydhl-api; production https://express.api.dhl.com/mydhlapi,
 // test https://express.api.dhl.com/mydhlapi/test). HTTP Basic auth with the API key and secret, and the
 // interface version in `x-version`.
-// - POST /shipments: plannedShippingDateAndTime ("2025-01-18T17:00:00 GMT+03:00"), pickup {isRequested},
+// - POST /shipments: plannedShippingDateAndTime (the shipper's local time and its offset: "2025-01-18T17:00:00
+//   GMT+03:00" in Kuwait, "… GMT+04:00" in Dubai), pickup {isRequested},
 //   productCode (N domestic express, P express worldwide), accounts [{typeCode 'shipper', number}],
 //   customerDetails {shipperDetails, receiverDetails: {postalAddress, contactInformation}}, content
 //   {packages [{weight kg}], isCustomsDeclarable, declaredValue(+Currency) and exportDeclaration across a
@@ -15,7 +16,8 @@
 // Errors are application/problem+json {instance, detail ("7008: …"), title, message, status}.
 // DHL Express collects no cash on delivery for the shop; the MyDHL API has no webhooks: events are polled.
 import { base64ToBytes } from '#shared/bytes';
-import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { dateIn, instantIn, offsetText, timeZoneOf, wallTimeIn, wallTimeInstant } from '#shared/country-days';
+import { HOME_COUNTRY } from '#shared/countries';
 import { type CarrierHttpOptions, carrierFetch, carrierJson, decimalAmount, eventKey, kilograms, onePdf } from './http';
 import {
   type Carrier,
@@ -150,16 +152,21 @@ function customer(p: Party) {
   };
 }
 
-/** A Gulf local time as DHL writes it: "2026-11-29T10:30:00 GMT+03:00". */
-function gulfDateTime(ms: number): string {
-  return `${new Date(ms + GULF_OFFSET_MS).toISOString().slice(0, 19)} GMT+03:00`;
+/** A local time in a zone as DHL writes it, with its real offset: "2026-11-29T10:30:00 GMT+04:00" in Dubai. */
+function localDateTime(ms: number, timeZone: string): string {
+  return `${wallTimeIn(timeZone, ms)} GMT${offsetText(timeZone, ms)}`;
 }
 
-/** An event's time: its local date and time and the offset beside them. */
+/**
+ * An event's time: its local date and time and the offset beside them. DHL always sends the offset; an
+ * event without one is read on the home country's clocks (the place of a scan is not known here).
+ */
 function eventTime(event: DhlEvent): number | null {
   if (!event.date || !event.time) return null;
-  const offset = /^[+-]\d\d:\d\d$/.test(event.GMTOffset ?? '') ? event.GMTOffset : '+03:00';
-  const at = Date.parse(`${event.date}T${event.time}${offset}`);
+  const offset = /^[+-]\d\d:\d\d$/.test(event.GMTOffset ?? '') ? event.GMTOffset : null;
+  const at = offset
+    ? Date.parse(`${event.date}T${event.time}${offset}`)
+    : wallTimeInstant(timeZoneOf(HOME_COUNTRY), `${event.date}T${event.time}`);
   return Number.isNaN(at) ? null : at;
 }
 
@@ -193,9 +200,11 @@ export function dhlCarrier(settings: DhlSettings, options: CarrierHttpOptions = 
       const perPiece = Math.max(0.001, Math.ceil((kg / pieces) * 1000) / 1000);
       // Tendered a little ahead: DHL refuses a time that is already past when the request arrives.
       const tendered = Date.now() + 30 * 60_000;
+      // DHL reads the planned time as the shipper's local time with its offset: its country's clocks.
+      const shipperZone = timeZoneOf(request.shipper.country);
       const value = decimalAmount(request.value, request.currency);
       const body = {
-        plannedShippingDateAndTime: gulfDateTime(tendered),
+        plannedShippingDateAndTime: localDateTime(tendered, shipperZone),
         pickup: { isRequested: false },
         productCode: domestic ? 'N' : 'P',
         ...(domestic ? { localProductCode: 'N' } : {}),
@@ -234,7 +243,7 @@ export function dhlCarrier(settings: DhlSettings, options: CarrierHttpOptions = 
                       weight: { netValue: kg, grossValue: kg },
                     },
                   ],
-                  invoice: { number: request.orderNumber, date: gulfDate(tendered) },
+                  invoice: { number: request.orderNumber, date: dateIn(shipperZone, tendered) },
                   exportReasonType: request.direction === 'return' ? 'return' : 'permanent',
                 },
               }),
@@ -269,15 +278,17 @@ export function dhlCarrier(settings: DhlSettings, options: CarrierHttpOptions = 
     },
 
     async bookPickup(request) {
-      const midnight = Date.parse(`${request.day}T00:00:00Z`) - GULF_OFFSET_MS;
+      // The pickup's day and window are on the clocks of the address's country.
+      const zone = timeZoneOf(request.address.country);
+      const midnight = instantIn(zone, request.day);
       const ready = midnight + request.readyMinute * 60_000;
-      const close = new Date(midnight + request.closeMinute * 60_000 + GULF_OFFSET_MS).toISOString().slice(11, 16);
+      const close = wallTimeIn(zone, midnight + request.closeMinute * 60_000).slice(11, 16);
       const perShipment = Math.max(
         0.001,
         Math.ceil((kilograms(request.weightGrams) / Math.max(1, request.trackingNumbers.length)) * 1000) / 1000,
       );
       const body = {
-        plannedPickupDateAndTime: gulfDateTime(ready),
+        plannedPickupDateAndTime: localDateTime(ready, zone),
         closeTime: close,
         location: 'reception',
         locationType: 'business',

@@ -2,7 +2,8 @@
 // delivery day — the driver of its area, else of its governorate, else unassigned for staff to assign
 // on the Deliveries page. The driver marks stops on her phone page (api/src/drivers/stops.ts); those
 // marks are this carrier's tracking events. No outside service: the same adapter in both modes.
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import { plainLabel } from './label';
 import { markEvent, type StatusMark } from './status-marks';
 import type { Carrier, CreatedShipment } from './types';
@@ -32,6 +33,8 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
       let stop = await stopOf(db, request.reference);
       if (!stop) {
         const at = now();
+        // The stop's day is the delivery country's today, on its clocks.
+        const today = countryDate(request.consignee.country, at);
         const driver = await db
           .prepare(
             `SELECT z.staff_id AS id, r.started_at FROM driver_zones z
@@ -41,10 +44,10 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
              WHERE (z.kind = 'area' AND z.zone_id = a.id) OR (z.kind = 'governorate' AND z.zone_id = a.governorate_id)
              ORDER BY z.kind = 'area' DESC LIMIT 1`,
           )
-          .bind(request.consignee.city, gulfDate(at))
+          .bind(request.consignee.city, today)
           .first<{ id: number; started_at: number | null }>();
         // A run whose van has left takes no more parcels: this one goes on the next day's run.
-        const day = driver?.started_at ? addDays(gulfDate(at), 1) : gulfDate(at);
+        const day = driver?.started_at ? addDays(today, 1) : today;
         const staffId = driver?.id ?? null;
         await db
           .prepare(

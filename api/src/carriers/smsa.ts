@@ -24,6 +24,8 @@ import {
   type TrackingEvent,
 } from './types';
 import { countriesServedBy } from '#shared/countries/rules';
+import { HOME_COUNTRY } from '#shared/countries';
+import { timeZoneOf, wallTimeInstant } from '#shared/country-days';
 
 const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
 
@@ -89,13 +91,16 @@ export function smsaStatus(type: string, description: string): ParcelStatus {
   return 'in_transit';
 }
 
-/** A scan's time: SMSA writes local time without a zone and gives the zone beside it ("+03:00"). */
-function scanTime(scan: Scan): number | null {
+/**
+ * A scan's time: SMSA writes local time without a zone and gives the offset beside it ("+03:00"); a scan
+ * without one is read on the clocks of the country SMSA serves for the shop (`timeZone`).
+ */
+function scanTime(scan: Scan, timeZone: string): number | null {
   const text = scan.ScanDateTime;
   if (!text) return null;
   if (/[zZ]|[+-]\d\d:\d\d$/.test(text)) return Date.parse(text) || null;
-  const zone = /^[+-]\d\d:\d\d$/.test(scan.ScanTimeZone ?? '') ? scan.ScanTimeZone : '+03:00';
-  const at = Date.parse(`${text}${zone}`);
+  const offset = /^[+-]\d\d:\d\d$/.test(scan.ScanTimeZone ?? '') ? scan.ScanTimeZone : null;
+  const at = offset ? Date.parse(`${text}${offset}`) : wallTimeInstant(timeZone, text.slice(0, 19));
   return Number.isNaN(at) ? null : at;
 }
 
@@ -206,10 +211,12 @@ export function smsaCarrier(settings: SmsaSettings, options: CarrierHttpOptions 
       if (!response.ok) throw new CarrierUnavailable('smsa', `track/bulk answered ${response.status}`);
       const answer = await carrierJson<TrackAnswer[] | TrackAnswer>('smsa', response);
       const events: TrackingEvent[] = [];
+      // SMSA delivers in one country for the shop: its clocks read a scan that names no offset.
+      const zone = timeZoneOf(countriesServedBy('smsa')[0] ?? HOME_COUNTRY);
       for (const shipment of [answer].flat()) {
         const trackingNumber = shipment.AWB ?? '';
         for (const scan of shipment.Scans ?? []) {
-          const at = scanTime(scan);
+          const at = scanTime(scan, zone);
           const code = scan.ScanType ?? '';
           if (!trackingNumber || at === null || !code) continue;
           const description = scan.ScanDescription ?? code;

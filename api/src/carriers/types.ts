@@ -63,7 +63,10 @@ export interface CreatedShipment {
 }
 
 interface PickupRequest {
-  /** Gulf date YYYY-MM-DD, and the window the parcels are ready in (minutes from Gulf midnight). */
+  /**
+   * The date YYYY-MM-DD, and the window the parcels are ready in (minutes from midnight), both on the
+   * clocks of the pickup address's country.
+   */
   day: string;
   readyMinute: number;
   closeMinute: number;

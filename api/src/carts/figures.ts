@@ -1,22 +1,33 @@
-// The owner's figures for cart reminders (issue 64), week by week (weeks start on Sunday, as the shop's
-// rule of shared/cod/settlement.ts has it, at midnight on the clocks of the reminded cart's country:
-// issue 77) and by channel and country:
+// The owner's figures for cart reminders (issue 64), week by week (a week starts on the first working
+// day of the reminded cart's country, at midnight on its clocks: Sunday in Kuwait and Saudi Arabia,
+// Monday in the Emirates; issue 77, the weeks of shared/country-days.ts) and by channel and country:
 // carts reminded, links opened, carts ordered after a reminder and what those orders came to, in each
 // country's own currency. A cart is one cart a shopper left (her saved_carts row at one last change):
 // her next cart, which takes the row over, is another. A cart reminded by two channels counts for
 // both; a cart reminded in two weeks counts as reminded in both, but its link opened and its order
 // count once, in the week of its last reminder (issue 73).
-import { weekOf } from '#shared/cod/settlement';
-import { TIME_ZONES } from '#shared/countries/delivery';
-import { dateIn, instantIn } from '#shared/country-days';
-import type { CountryCode } from '#shared/locale';
+import { TIME_ZONES, WEEK } from '#shared/countries/delivery';
+import { dateIn, firstWorkingDay, instantIn, weekStartDate } from '#shared/country-days';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { orderShards, type DatabaseEnv } from '../db/databases';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
-/** Sunday 00:00, on the clocks of `timeZone`, of the week `at` falls in (the week of shared/cod/settlement.ts). */
-export function weekStart(at: number, timeZone: string): number {
-  return instantIn(timeZone, weekOf(dateIn(timeZone, at)));
+/** A country's clocks and the day its week starts (0 Sunday … 6 Saturday). */
+export interface WeekClock {
+  timeZone: string;
+  firstDay: number;
+}
+
+/** A country's week clock from its module: its zone, and its first working day. */
+const clockOf = (country: string): WeekClock => ({
+  timeZone: TIME_ZONES[country as CountryCode],
+  firstDay: firstWorkingDay(WEEK[country as CountryCode]),
+});
+
+/** The first day of the week `at` falls in, at 00:00 on the clock's zone. */
+export function weekStart(at: number, clock: WeekClock): number {
+  return instantIn(clock.timeZone, weekStartDate(dateIn(clock.timeZone, at), clock.firstDay));
 }
 
 export interface ReminderFigure {
@@ -67,9 +78,9 @@ export interface ReminderRow {
 export function tallyFigures(
   rows: readonly ReminderRow[],
   standing: ReadonlySet<number>,
-  zones: Readonly<Record<string, string>> = TIME_ZONES,
+  clocks: (country: string) => WeekClock = clockOf,
 ): ReminderFigure[] {
-  const weekOfRow = (r: ReminderRow) => weekStart(r.sent_at, zones[r.country]!);
+  const weekOfRow = (r: ReminderRow) => weekStart(r.sent_at, clocks(r.country));
   const carts = new Map<string, ReminderRow[]>();
   for (const r of rows) {
     const key = `${r.cart_id}|${r.cart_version}|${r.channel}`;
@@ -118,8 +129,8 @@ export async function reminderFigures(
   weeks: number,
   countries: readonly CountryCode[] | null,
 ): Promise<ReminderFigure[]> {
-  // The earliest of the countries' week starts (the Emirates' Sunday begins before Kuwait's).
-  const from = Math.min(...Object.values(TIME_ZONES).map((z) => weekStart(now, z))) - (weeks - 1) * WEEK_MS;
+  // The earliest of the countries' week starts (each on its own clocks and first day).
+  const from = Math.min(...COUNTRY_CODES.map((c) => weekStart(now, clockOf(c)))) - (weeks - 1) * WEEK_MS;
   const { results } = await env.DB.prepare(
     `SELECT cart_id, cart_version, channel, country, sent_at, opened_at IS NOT NULL AS opened, recovered_minor, order_id
      FROM cart_reminders WHERE sent_at >= ?`,

@@ -4,7 +4,8 @@
 import type { CountryCode, Lang } from '#shared/locale';
 import { formatTimeOfDay } from '#shared/text/dates';
 import { dayText } from '#shared/delivery/day-text';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate, dateIn, timeZoneOf } from '#shared/country-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
 import { promiseText } from './promise-texts';
 import {
@@ -53,7 +54,7 @@ export interface CountryDelivery {
  * JSON in one row (one statement, not three: issue 76, a page's statements are counted).
  */
 export function deliveryStatement(db: D1Database, country: CountryCode, now: number): D1PreparedStatement {
-  const today = gulfDate(now);
+  const today = countryDate(country, now);
   return db
     .prepare(
       `SELECT
@@ -92,7 +93,7 @@ export function readDelivery(country: CountryCode, now: number, result: D1Result
         ...(s.ramadan_cutoff_minute === null ? {} : { ramadanCutoff: s.ramadan_cutoff_minute }),
       })),
     },
-    holidays: holidaysFrom(country, gulfDate(now), owned),
+    holidays: holidaysFrom(country, countryDate(country, now), owned),
     fees: Object.fromEntries(speedRows.map((s) => [s.speed, s.fee_minor])),
   };
 }
@@ -114,14 +115,16 @@ export function promiseAnswer(
   input: { now: number; zone: number | null; handlingDays?: number; lang: Lang; country: CountryCode },
 ): PromiseAnswer | null {
   if (!delivery) return null;
-  const rules = { ...input, rules: delivery.rules, holidays: delivery.holidays };
+  // The country's days and cut-offs on its own clocks (a Dubai 2 pm is 2 pm in Dubai).
+  const timeZone = timeZoneOf(input.country);
+  const rules = { ...input, timeZone, rules: delivery.rules, holidays: delivery.holidays };
   const promises: DeliveryPromise[] = deliveryPromises(rules);
   if (promises.length === 0) return null;
-  const today = gulfDate(input.now);
+  const today = dateIn(timeZone, input.now);
   return {
     promises: promises.map((p) => {
       const then = arrivesAfterCutoff(rules, p);
-      const orderByDate = gulfDate(p.orderBy);
+      const orderByDate = dateIn(timeZone, p.orderBy);
       const time = formatTimeOfDay(p.orderBy, input.lang, input.country);
       return {
         speed: p.speed,

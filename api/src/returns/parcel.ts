@@ -1,10 +1,11 @@
 // The parcel coming back (issue 62): a `shipments` row with direction 'return', created through the
 // carrier adapter (carrierFor; the local carrier in development and tests) with her address as the
-// shipper and the shop as the consignee. The carrier collects it (a pickup booked for the next Gulf day)
+// shipper and the shop as the consignee. The carrier collects it (a pickup booked for her country's next day)
 // or, when no pickup could be booked, she prints the label. The row is stored before the carrier is
 // asked, so a carrier that is down leaves it 'queued' with its error (staff see it and try again from
 // the returns queue); a refusal leaves it 'refused' with the carrier's words. Her request stands either way.
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import { type CarrierConfig, carrierFor } from '../carriers';
 import { type Carrier, type CarrierCode, CarrierRefused, type Party } from '../carriers/types';
 import { log } from '../lib/log';
@@ -146,8 +147,8 @@ export async function bookWith(
   }
   const labelKey = `labels/${reference}.pdf`;
   await env.UPLOADS.put(labelKey, created.label, { httpMetadata: { contentType: 'application/pdf' } });
-  // A pickup the next Gulf day from her address; if it cannot be booked she takes the labelled parcel in.
-  const day = addDays(gulfDate(now), 1);
+  // A pickup the next day of her country from her address; if it cannot be booked she takes the labelled parcel in.
+  const day = addDays(countryDate(ret.country, now), 1);
   let pickupRef: string | null = null;
   try {
     pickupRef = (

@@ -4,6 +4,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import type { CountryCode, CurrencyCode } from '#shared/locale';
+import { instantIn, timeZoneOf } from '#shared/country-days';
+import { addDays } from '#shared/gulf-days';
 
 /** One PDF of the labels, in the order given; pages are copied as they are (no rescaling). */
 export async function mergeLabels(labels: readonly Uint8Array[]): Promise<Uint8Array> {
@@ -26,12 +28,14 @@ export interface ManifestLine {
   pieces: number;
 }
 
-/** The day's parcels of a carrier: created that Gulf day (UTC+3), not cancelled or refused. */
+/** The day's parcels of a carrier: created that day on the country's clocks, not cancelled or refused. */
 export async function manifestLines(
   db: D1Database,
   p: { country: CountryCode; carrier: string; day: string },
 ): Promise<ManifestLine[]> {
-  const start = Date.parse(`${p.day}T00:00:00+03:00`);
+  const zone = timeZoneOf(p.country);
+  const start = instantIn(zone, p.day);
+  const end = instantIn(zone, addDays(p.day, 1));
   const { results } = await db
     .prepare(
       `SELECT s.reference, s.order_id, s.tracking_number, s.weight_grams, s.cod_amount, s.currency,
@@ -40,7 +44,7 @@ export async function manifestLines(
          AND s.tracking_number IS NOT NULL AND s.status NOT IN ('cancelled', 'refused', 'queued')
          AND s.created_at >= ? AND s.created_at < ? ORDER BY s.id`,
     )
-    .bind(p.country, p.carrier, start, start + 86_400_000)
+    .bind(p.country, p.carrier, start, end)
     .all<ManifestLine>();
   return results;
 }

@@ -4,7 +4,9 @@
 // to the carrier when its adapter can take it; otherwise staff see it on the order page and call.
 import { REDELIVERY_DAYS, type RedeliveryInput } from '#shared/orders/redelivery';
 import type { OrderTracking, OrderView } from '#shared/orders/types';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate, workingDaysOf } from '#shared/country-days';
+import { WEEK } from '#shared/countries/delivery';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { nationalNumber } from '#shared/api/address-facts';
 import { isMobileNumber } from '#shared/phone/mobile';
@@ -18,16 +20,18 @@ import { log } from '#api/src/lib/log';
 import { DELIVERED_AT } from './ranks';
 import type { StepContext } from '#api/src/order-office/common';
 
-/** The Gulf week's delivery days when the owner set no rules: every day but Friday. */
-const DEFAULT_DELIVERY_DAYS = [0, 1, 2, 3, 4, 6];
-
-/** The next delivery days from tomorrow, by the country's rules and holidays. */
+/**
+ * The next delivery days from tomorrow on the country's clocks, by its rules and holidays; when the owner
+ * set no rules, its working week (its module's weekend left out: Sunday to Thursday in Kuwait, Monday to
+ * Friday in the Emirates).
+ */
 async function redeliveryDays(db: D1Database, country: CountryCode, now: number): Promise<string[]> {
   const delivery = readDelivery(country, now, await deliveryStatement(db, country, now).all());
-  const days = delivery?.rules.deliveryDays ?? DEFAULT_DELIVERY_DAYS;
-  const holidays = delivery?.holidays ?? holidaysFrom(country, gulfDate(now), []);
+  const today = countryDate(country, now);
+  const days = delivery?.rules.deliveryDays ?? workingDaysOf(WEEK[country]);
+  const holidays = delivery?.holidays ?? holidaysFrom(country, today, []);
   const out: string[] = [];
-  for (let d = addDays(gulfDate(now), 1), i = 0; out.length < REDELIVERY_DAYS && i < 60; d = addDays(d, 1), i++)
+  for (let d = addDays(today, 1), i = 0; out.length < REDELIVERY_DAYS && i < 60; d = addDays(d, 1), i++)
     if (days.includes(new Date(`${d}T00:00:00Z`).getUTCDay()) && !holidays.has(d)) out.push(d);
   return out;
 }
@@ -136,7 +140,7 @@ export function withAnswers(order: OrderView, tracking: OrderTracking | null, no
     promise: {
       speed: order.promise?.speed ?? null,
       date: last.day,
-      missed: open && last.day < gulfDate(now),
+      missed: open && last.day < countryDate(order.country, now),
       rescheduled: true,
     },
     fulfilment: {

@@ -2,6 +2,7 @@
 // shipping and tracking that make them in the shop are other tests' concern.
 import { env } from 'cloudflare:workers';
 import type { ShipmentRequest } from '#api/src/carriers/types';
+import { CORE, type CountryCode } from '#shared/countries';
 
 const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
 
@@ -11,18 +12,19 @@ export interface CashShipment {
   reference: string;
 }
 
-/** A delivered (by default) outbound parcel with cash to collect, delivered `daysAgo` days ago. */
+/** A delivered (by default) outbound parcel with cash to collect, delivered `daysAgo` days ago (or `at`). */
 export async function cashShipment(options: {
   carrier: 'aramex' | 'smsa' | 'local' | 'own';
-  country: 'KW' | 'SA';
+  country: CountryCode;
   cod: number;
   status?: string;
   daysAgo?: number;
+  at?: number;
   tracking?: string;
 }): Promise<CashShipment> {
   const tracking = options.tracking ?? `T${unique()}`;
   const reference = `R-${unique()}`;
-  const at = Date.now() - (options.daysAgo ?? 1) * 24 * 60 * 60 * 1000;
+  const at = options.at ?? Date.now() - (options.daysAgo ?? 1) * 24 * 60 * 60 * 1000;
   const row = await env.DB.prepare(
     `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, tracking_number, cod_amount, currency,
        last_event_at, created_at, updated_at)
@@ -36,7 +38,7 @@ export async function cashShipment(options: {
       reference,
       tracking,
       options.cod,
-      options.country === 'KW' ? 'KWD' : 'SAR',
+      CORE[options.country].currency,
       at,
       at,
       at,

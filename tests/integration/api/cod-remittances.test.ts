@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 import { cashShipment } from './cod-fixtures';
+import { dateIn } from '#shared/country-days';
 
 let clerk: TestStaff;
 let kwOnly: TestStaff;
@@ -263,5 +264,21 @@ describe('the cash-on-delivery overview', () => {
     // A Kuwait-only clerk sees no Saudi parcel.
     const kw = (await json(await staffCall(kwOnly.token, '/staff/cod'))).data;
     expect(kw.differences.some((d: { currency: string }) => d.currency === 'SAR')).toBe(false);
+  });
+
+  it('counts an Emirates parcel in the week from Monday, on Dubai’s clocks', async () => {
+    // Monday 00:30 in Dubai, two or three weeks back: the first minutes of a week there (the Emirates'
+    // weekend is Saturday and Sunday), though it is still Sunday 23:30 in Kuwait.
+    const day = 24 * 60 * 60 * 1000;
+    let monday = Date.now() - 14 * day;
+    while (new Date(Date.parse(`${dateIn('Asia/Dubai', monday)}T00:00:00Z`)).getUTCDay() !== 1) monday -= day;
+    const date = dateIn('Asia/Dubai', monday);
+    await cashShipment({ carrier: 'aramex', country: 'AE', cod: 12_300, at: Date.parse(`${date}T00:30:00+04:00`) });
+    const data = (await json(await staffCall(clerk.token, '/staff/cod'))).data;
+    const aed = data.totals.filter((t: { currency: string }) => t.currency === 'AED');
+    const week = aed.find((t: { carrier: string; week: string }) => t.carrier === 'aramex' && t.week === date);
+    expect(week?.expected).toBeGreaterThanOrEqual(12_300);
+    // Every AED week starts on a Monday.
+    for (const t of aed as Array<{ week: string }>) expect(new Date(`${t.week}T00:00:00Z`).getUTCDay()).toBe(1);
   });
 });

@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gulfDate, addDays } from '#shared/gulf-days';
 import type { CalculateResult } from '#shared/orders/types';
 import { markMissedPromises } from '#api/src/delivery/missed';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { dateIn } from '#shared/country-days';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, GUEST_KW_ADDRESS, json, saveAddress, shopperHeaders, signUp } from './helpers';
 
@@ -173,6 +175,37 @@ describe('the promise kept with the order', () => {
     await markMissedPromises(env, Date.now());
     const row = await env.DB.prepare('SELECT promise_missed_at FROM orders WHERE id = ?').bind(order.id).first();
     expect(row!.promise_missed_at).toBeNull();
+  });
+});
+
+describe('a missed promise on its country’s clocks', () => {
+  it('is late once the order’s own country’s day has passed, not the Gulf’s (sweep and order page)', async () => {
+    const res = await submit({ items: [{ sku_id: 401, count: 1 }], address_id: jeddah }, shopper, 'SA');
+    expect(res.status).toBe(200);
+    const order = (await json(res)).data.order;
+    // Saudi Arabia's zone moved, in this isolate, to one on another date than UTC+3 at the hour the test
+    // runs: Kiritimati (UTC+14, a day ahead from 10:00 to 21:00 UTC) or UTC−12 (a day behind otherwise).
+    const zones = TIME_ZONES as Record<string, string>;
+    const kept = zones.SA!;
+    const now = Date.now();
+    const ahead = dateIn('Pacific/Kiritimati', now) > gulfDate(now);
+    const zone = ahead ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    // Ahead: promised for the Gulf's today, already yesterday there (late). Behind: promised for the Gulf's
+    // yesterday, still today there (not late yet).
+    const promised = ahead ? gulfDate(now) : addDays(gulfDate(now), -1);
+    await env.DB.prepare('UPDATE orders SET promised_date = ? WHERE id = ?').bind(promised, order.id).run();
+    zones.SA = zone;
+    try {
+      expect(dateIn(zone, now) > promised).toBe(ahead);
+      const view = async () =>
+        (await json(await call(`/user/order/${order.id}`, { token, headers: shopperHeaders(shopper, 'SA') }))).data;
+      expect((await view()).promise).toMatchObject({ date: promised, missed: ahead });
+      await markMissedPromises(env, Date.now());
+      const row = await env.DB.prepare('SELECT promise_missed_at FROM orders WHERE id = ?').bind(order.id).first();
+      expect(row!.promise_missed_at !== null).toBe(ahead);
+    } finally {
+      zones.SA = kept;
+    }
   });
 });
 

@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CarrierConfig, carrierFor } from '#api/src/carriers/index';
 import { ownCarrier } from '#api/src/carriers/own';
 import { gulfDate } from '#shared/gulf-days';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
+import { dateIn } from '#shared/country-days';
 import { json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 import { ownRequest } from './cod-fixtures';
@@ -71,6 +74,29 @@ describe('the own carrier', () => {
       .first<{ n: number }>();
     expect(count!.n).toBe(1);
     expect((await carrier.bookPickup({ day: '2026-11-29' } as never)).carrierRef).toBe('OWN-20261129');
+  });
+});
+
+describe('the own fleet’s day', () => {
+  it('is its country’s day on that country’s clocks: the stop, the driver’s page and the Deliveries page', async () => {
+    // The fleet's country moved, in this isolate, to a zone on another date than UTC+3 at the hour the
+    // test runs: Kiritimati (UTC+14) from 10:00 to 21:00 UTC, UTC−12 the rest of the day.
+    const zones = TIME_ZONES as Record<string, string>;
+    const kept = zones[OWN_FLEET_COUNTRY]!;
+    const now = Date.now();
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((z) => dateIn(z, now) !== gulfDate(now))!;
+    zones[OWN_FLEET_COUNTRY] = zone;
+    try {
+      const today = dateIn(zone, Date.now());
+      const stop = await ownCarrier(env.DB).createShipment(ownRequest('Salmiya', 0));
+      expect((await stopOf(stop.trackingNumber)).day).toBe(today);
+      const page = await day(huda);
+      expect(page.day).toBe(today);
+      expect(page.stops.map((s: { tracking_number: string }) => s.tracking_number)).toContain(stop.trackingNumber);
+      expect((await json(await staffCall(clerk.token, '/staff/deliveries'))).data.day).toBe(today);
+    } finally {
+      zones[OWN_FLEET_COUNTRY] = kept;
+    }
   });
 });
 

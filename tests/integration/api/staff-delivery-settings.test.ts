@@ -11,9 +11,13 @@ describe('/staff/settings/delivery', () => {
     const owner = await staffWith([{ role: 'owner', country: null }]);
     const res = await staffCall(owner.token, '/staff/settings/delivery');
     expect(res.status).toBe(200);
-    const { data } = await json<{ data: { countries: Array<{ country: string; speeds: unknown[] }> } }>(res);
+    const { data } = await json<{
+      data: { countries: Array<{ country: string; speeds: unknown[]; rules: { cutoff_minute: number } }> };
+    }>(res);
     expect(data.countries.map((c) => c.country)).toEqual(['KW', 'SA', 'AE']);
     expect(data.countries.every((c) => c.speeds.length > 0)).toBe(true);
+    // Each cut-off is a time on its own country's clocks: the Emirates' 2 pm is 14:00 in Dubai (0093).
+    expect(data.countries.find((c) => c.country === 'AE')!.rules.cutoff_minute).toBe(14 * 60);
 
     const saOnly = await staffWith([{ role: 'owner', country: 'SA' }]);
     const sa = await json<{ data: { countries: Array<{ country: string }> } }>(

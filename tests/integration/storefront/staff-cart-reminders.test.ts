@@ -57,7 +57,7 @@ describe('the cart reminders page', () => {
     expect(arabic).toContain('آخر 8 أسابيع');
   });
 
-  it('shows the weeks from Sunday, Gulf time, as it says, each cart reminded, and its wide table in a focusable named region', async () => {
+  it('shows a Saudi cart’s week from Sunday (its first working day), Riyadh time, as it says, each cart reminded, and its wide table in a focusable named region', async () => {
     // Two carts of one shopper reminded this week (her next cart took her row over), as the cron records them.
     const now = Date.now();
     const cart = await env.API_DB.prepare(
@@ -77,7 +77,9 @@ describe('the cart reminders page', () => {
     expect(page).toContain(
       '<section class="table-wrap" tabindex="0" aria-label="Figures by week, channel and country">',
     );
-    expect(page).toContain('Weeks run from Sunday to Saturday, Gulf time.');
+    expect(page).toContain(
+      'A week begins on the first working day after the cart’s country’s weekend, at midnight in that country’s time.',
+    );
     // This week's Sunday in Riyadh, whatever day the test runs.
     const riyadh = new Date(now + 3 * 3_600_000);
     const sunday = Date.UTC(

@@ -5,9 +5,10 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { type CashParcel, type MatchResult, matchStatement } from '#shared/cod/match';
-import { COD_MISSING_DAYS, type SettlementStatus, settlementStatus, weekOf } from '#shared/cod/settlement';
+import { COD_MISSING_DAYS, type SettlementStatus, settlementStatus } from '#shared/cod/settlement';
 import { parseAmount, readStatement, StatementUnreadable } from '#shared/cod/statement';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate, countryWeekOf, homeDate, instantIn, timeZoneOf } from '#shared/country-days';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { COUNTRY_CODES, countryOfCurrency, type CurrencyCode, HOME_COUNTRY } from '#shared/countries';
 import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
@@ -140,12 +141,16 @@ export const staffCodRoutes = new Hono<AppEnv>()
     async (c) => {
       const member = await requireStaff(c);
       const allowed = countriesFor(member.grants, 'cod:reconcile');
-      const currencies = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code)).map(
-        (code) => COUNTRY_FACTS[code].currency,
-      );
+      const shown = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+      const currencies = shown.map((code) => COUNTRY_FACTS[code].currency);
       const now = Date.now();
-      const today = gulfDate(now);
-      const since = Date.parse(`${addDays(weekOf(today), -7 * (WEEKS - 1))}T00:00:00+03:00`);
+      const today = homeDate(now);
+      // Each country's weeks start on its first working day at midnight on its clocks (Sunday in Kuwait,
+      // Monday in the Emirates): the first of its twelve weeks, as a date of its own and as an instant.
+      const firstWeek = (code: CountryCode) => addDays(countryWeekOf(code, countryDate(code, now)), -7 * (WEEKS - 1));
+      const since = Math.min(now, ...shown.map((code) => instantIn(timeZoneOf(code), firstWeek(code))));
+      // The drivers' hand-in days are the own fleet's country's dates.
+      const handinsSince = firstWeek(OWN_FLEET_COUNTRY);
       const db = c.env.DB;
       const [shipments, handins, statements] = await db.batch([
         db
@@ -169,7 +174,7 @@ export const staffCodRoutes = new Hono<AppEnv>()
              AND d.currency IN (SELECT value FROM json_each(?2))
            GROUP BY d.staff_id, d.day ORDER BY d.day DESC, st.name`,
           )
-          .bind(addDays(weekOf(today), -7 * (WEEKS - 1)), JSON.stringify(currencies)),
+          .bind(handinsSince, JSON.stringify(currencies)),
         db
           .prepare(
             `SELECT r.id, r.carrier, r.statement_ref, r.file_name, r.currency, r.line_count, r.total_minor, r.imported_at,
@@ -196,12 +201,16 @@ export const staffCodRoutes = new Hono<AppEnv>()
       for (const s of shipments!.results as unknown as CashShipment[]) {
         const status = settlementStatus(s.cod_amount, s.remitted, s.delivered_at, now);
         counts[status] += 1;
-        if (s.delivered_at >= since)
-          add(s.carrier, weekOf(gulfDate(s.delivered_at)), s.currency, s.cod_amount, s.remitted ?? 0);
+        // A parcel counts in its own country's week (of its currency), from that country's first week on.
+        const country = countryOf(s.currency);
+        const week = countryWeekOf(country, countryDate(country, s.delivered_at));
+        if (s.delivered_at >= since && week >= firstWeek(country))
+          add(s.carrier, week, s.currency, s.cod_amount, s.remitted ?? 0);
         if (status === 'short' || status === 'over' || status === 'missing') differences.push({ ...s, status });
       }
       const drivers = handins!.results as unknown as HandinRow[];
-      for (const h of drivers) add('own', weekOf(h.day), h.currency, h.expected, h.handed ?? 0);
+      for (const h of drivers)
+        add('own', countryWeekOf(OWN_FLEET_COUNTRY, h.day), h.currency, h.expected, h.handed ?? 0);
       return c.json(
         ok({
           today,

@@ -4,7 +4,8 @@
 import { Hono } from 'hono';
 import { type DeliverySettingsCountry, deliverySettingsListSchema } from '#shared/api/delivery-rules-schemas';
 import { ok } from '#shared/api/envelope';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
 import type { DeliverySpeed } from '#shared/delivery/promise';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
@@ -40,7 +41,8 @@ interface SpeedRow {
 }
 
 async function settingsOf(db: D1Database, country: CountryCode, now: number): Promise<DeliverySettingsCountry> {
-  const today = gulfDate(now);
+  // The country's own today: its holidays from there on.
+  const today = countryDate(country, now);
   const until = addDays(today, 365);
   const [rules, speeds, owned, fee] = await db.batch([
     db

@@ -4,7 +4,8 @@
 // orders:fulfil in Kuwait). Every change audited.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { addDays } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import { currencyDecimals } from '#shared/money';
 import { parseAmount } from '#shared/cod/statement';
 import { can } from '#shared/staff/permissions';
@@ -38,6 +39,9 @@ import {
   driverDaySchema,
   driverZoneSavedSchema,
 } from '#shared/api/driver-responses';
+
+/** The own fleet's today: a driver's day is the fleet's country's, on its clocks. */
+const fleetToday = () => countryDate(OWN_FLEET_COUNTRY, Date.now());
 
 const stopParams = z.object({ id: z.string().regex(/^[0-9]{1,12}$/) });
 
@@ -99,7 +103,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      return c.json(ok(await dayOf(c.env.DB, member.id, gulfDate(Date.now()))));
+      return c.json(ok(await dayOf(c.env.DB, member.id, fleetToday())));
     },
   )
   .post(
@@ -112,7 +116,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     async (c) => {
       const member = await requireStaff(c);
       const db = c.env.DB;
-      const day = gulfDate(Date.now());
+      const day = fleetToday();
       await db.batch(startRunStatements(db, member.id, day, Date.now()));
       // Her parcels are picked up and out for delivery: their orders say so now, not at the next poll.
       const { results } = await db
@@ -247,7 +251,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       assertCan(member, 'orders:read', OWN_FLEET_COUNTRY);
       const query = c.req.valid('query');
-      const day = query.day ?? gulfDate(Date.now());
+      const day = query.day ?? fleetToday();
       const db = c.env.DB;
       const [drivers, stops, zones, areas] = await db.batch([
         db

@@ -3,7 +3,7 @@
 // carrier rules are read with orders:read and changed with delivery:manage. Every change is audited.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { gulfDate } from '#shared/gulf-days';
+import { countryDate, homeDate } from '#shared/country-days';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { WAREHOUSE } from '#shared/countries/delivery';
 import { countriesFor } from '#shared/staff/permissions';
@@ -170,10 +170,20 @@ export const staffShippingRoutes = new Hono<AppEnv>()
         .prepare(
           `SELECT id, carrier, country, day, carrier_ref, status, carrier_error FROM pickups WHERE country IN (${marks}) AND day >= ? ORDER BY id DESC LIMIT 50`,
         )
-        .bind(...countries, gulfDate(since))
+        // A week back on the clocks of the country farthest ahead (its date is the earliest of theirs then).
+        .bind(...countries, countries.map((code) => countryDate(code, since)).sort()[0] ?? homeDate(since))
         .all();
+      const now = Date.now();
+      const days = Object.fromEntries(countries.map((code) => [code, countryDate(code, now)]));
       return c.json(
-        ok({ countries, today: gulfDate(Date.now()), orders: listed, parcels: parcels.map(parcelView), pickups }),
+        ok({
+          countries,
+          today: homeDate(now),
+          days,
+          orders: listed,
+          parcels: parcels.map(parcelView),
+          pickups,
+        }),
       );
     },
   )
@@ -342,7 +352,8 @@ export const staffShippingRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       noDevice: true,
-      summary: 'A carrier’s parcels of a day (Gulf date): tracking numbers, weights, cash to collect; JSON or CSV',
+      summary:
+        'A carrier’s parcels of a day (the country’s date, on its clocks): tracking numbers, weights, cash to collect; JSON or CSV',
       query: manifestQuery,
       fileResponse: ['text/csv'],
       staff: 'orders:fulfil',
