@@ -103,3 +103,29 @@ export function todayPerCountry<C extends string>(
     }),
   ) as Record<C, { date: string; from: number; to: number }>;
 }
+
+/** The last millisecond of an instant's local day in a zone: a day named to a shopper ends at her midnight. */
+export function dayEndIn(timeZone: string, at: number): number {
+  const date = dateIn(timeZone, at);
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+  return instantIn(timeZone, next) - 1;
+}
+
+/** The weekday of a date (0 Sunday … 6 Saturday, as `CountryWeek.weekend` numbers them). */
+export const weekdayOfDate = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * Each country's date of an instant, `days` later, as a JSON object keyed by country: SQL over rows of
+ * several countries compares a row's date with its own country's (`json_extract(?, '$.' || country)`).
+ */
+export function datesJson(countries: readonly CountryCode[], at: number, days = 0): string {
+  const DAY = 24 * HOUR;
+  return JSON.stringify(
+    Object.fromEntries(
+      countries.map((c) => [
+        c,
+        new Date(Date.parse(`${countryDate(c, at)}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10),
+      ]),
+    ),
+  );
+}
