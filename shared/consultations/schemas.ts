@@ -54,7 +54,7 @@ export const nutritionistFilterSchema = z.object({
     .optional(),
   language: z.enum(CONSULTATION_LANGUAGES).optional(),
   gender: z.enum(NUTRITIONIST_GENDERS).optional(),
-  /** Has a free time that Gulf day (any service offered in the request's country). */
+  /** Has a free time that practice day (any service offered in the request's country). */
   day: gulfDay.optional(),
 });
 export type NutritionistFilterInput = z.output<typeof nutritionistFilterSchema>;
