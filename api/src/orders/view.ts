@@ -1,7 +1,7 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
 import type { FulfilmentStep, OrderFulfilment, OrderPromise, OrderRefundView, OrderView } from '#shared/orders/types';
-import { gulfDate } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import { creditNoteFor } from '#shared/invoice/credit-note';
 
 export type { OrderView };
@@ -124,7 +124,10 @@ function fulfilmentOf(
  * says so from the day after, whether or not the sweep ran yet.
  */
 function promiseOf(
-  o: Pick<OrderRow, 'promised_date' | 'delivery_speed' | 'promise_missed_at' | 'delivered_at' | 'cancelled_at'>,
+  o: Pick<
+    OrderRow,
+    'country' | 'promised_date' | 'delivery_speed' | 'promise_missed_at' | 'delivered_at' | 'cancelled_at'
+  >,
   now = Date.now(),
 ): OrderPromise | null {
   if (!o.promised_date) return null;
@@ -132,7 +135,8 @@ function promiseOf(
   return {
     speed: o.delivery_speed ?? null,
     date: o.promised_date,
-    missed: open && (o.promise_missed_at !== null || o.promised_date < gulfDate(now)),
+    // Missed once the promised day is over on the order's country's clocks (Dubai's midnight, Kuwait's).
+    missed: open && (o.promise_missed_at !== null || o.promised_date < countryDate(o.country, now)),
   };
 }
 
