@@ -4,9 +4,9 @@
 // UTC+4), and its days without visits are the country's (`WEEK[c].noHomeVisits`).
 import type { SlotWindow } from '../api/blood-test-order-schemas';
 import { WEEK } from '../countries/delivery';
-import type { CountryCode } from '../countries/index';
+import { type CountryCode, HOME_COUNTRY } from '../countries/index';
 import { countryDate, instantIn, timeZoneOf, weekdayOfDate } from '../country-days';
-import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
+import { addDays, gulfDate } from '../gulf-days';
 
 // Callers read the Gulf's days from here as before (the back office's date filters; not visits).
 export { addDays, gulfDate };
@@ -41,9 +41,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "07:00" */
 export const hourText = (h: number) => `${pad(h)}:00`;
 
-/** The instant (ms UTC) a date's hour begins in the Gulf's UTC+3 (the back office's date filters). */
+/**
+ * The instant (ms UTC) a date's hour begins on the home country's clocks: the back office's date filters
+ * over orders and invoices of every country (one range for all, the home country's days).
+ */
 export function gulfInstant(date: string, hour: number): number {
-  return Date.parse(`${date}T${pad(hour)}:00:00Z`) - GULF_OFFSET_MS;
+  return instantIn(timeZoneOf(HOME_COUNTRY), date, hour);
 }
 
 /** The instant (ms UTC) a visit's local date and hour begin in its country. */

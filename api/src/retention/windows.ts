@@ -120,7 +120,7 @@ const NOTHING_LEFT = (Object.keys(PERSONAL_LEFT) as (keyof typeof PERSONAL_LEFT)
   .map((t) => `NOT EXISTS (SELECT 1 FROM ${t} ${ALIAS[t]} WHERE ${ALIAS[t]}.order_id = o.id AND (${PERSONAL_LEFT[t]}))`)
   .join(' AND ');
 
-const TAX_WINDOW = `${RETENTION.taxRecordYears} years after the end of the year of the sale (the sale's country's calendar; a refund restarts it)`;
+const TAX_WINDOW = `${RETENTION.taxRecordYears} years after the end of the year of the sale (local clock; refund restarts it)`;
 const TAX_WHY =
   "The tax record (Saudi VAT Implementing Regulations, Article 66: six years; Kuwait's orders as long) needs the invoice's figures, not who bought: a simplified tax invoice names no buyer.";
 
