@@ -1,4 +1,4 @@
-// A nutritionist's weekly hours (Gulf time, for every service or one) and days off. The week is one
+// A nutritionist's weekly hours (the home country's time, for every service or one) and days off. The week is one
 // form saved whole: each row a weekday, a start and an end, and blank rows to add more; a row left
 // blank is dropped. The API refuses overlaps and an end before the start, and audits each change.
 import { clockOf } from '#shared/api/staff-practice-schemas';
