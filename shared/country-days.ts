@@ -134,13 +134,13 @@ export function todayPerCountry<C extends string>(
  * weekend (Sunday after Friday–Saturday, Monday after Saturday–Sunday). Derived from the weekend the
  * module states, so a country's week needs no second fact; Monday for a week without a weekend (ISO).
  */
-export function firstWorkingDay(week: CountryWeek): number {
+export function firstWorkingDay(week: Pick<CountryWeek, 'weekend'>): number {
   for (let d = 0; d < 7; d++) if (!week.weekend.includes(d) && week.weekend.includes((d + 6) % 7)) return d;
   return 1;
 }
 
 /** The working days of a week in its own order, from its first (Kuwait Sunday–Thursday, the Emirates Monday–Friday). */
-export function workingDaysOf(week: CountryWeek): number[] {
+export function workingDaysOf(week: Pick<CountryWeek, 'weekend'>): number[] {
   const first = firstWorkingDay(week);
   return Array.from({ length: 7 }, (_, i) => (first + i) % 7).filter((d) => !week.weekend.includes(d));
 }
@@ -155,3 +155,29 @@ export function weekStartDate(date: string, firstDay: number): string {
 /** The date a country's week starts, for a date of that country (its first working day on or before it). */
 export const countryWeekOf = (country: CountryCode, date: string): string =>
   weekStartDate(date, firstWorkingDay(WEEK[country]));
+
+/** The last millisecond of an instant's local day in a zone: a day named to a shopper ends at her midnight. */
+export function dayEndIn(timeZone: string, at: number): number {
+  const date = dateIn(timeZone, at);
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+  return instantIn(timeZone, next) - 1;
+}
+
+/** The weekday of a date (0 Sunday … 6 Saturday, as `CountryWeek.weekend` numbers them). */
+export const weekdayOfDate = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * Each country's date of an instant, `days` later, as a JSON object keyed by country: SQL over rows of
+ * several countries compares a row's date with its own country's (`json_extract(?, '$.' || country)`).
+ */
+export function datesJson(countries: readonly CountryCode[], at: number, days = 0): string {
+  const DAY = 24 * HOUR;
+  return JSON.stringify(
+    Object.fromEntries(
+      countries.map((c) => [
+        c,
+        new Date(Date.parse(`${countryDate(c, at)}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10),
+      ]),
+    ),
+  );
+}

@@ -114,7 +114,7 @@ import {
 } from './e-invoice-reporting/queue';
 import { consumeShipments } from './shipping/create';
 import { subscriptionJobs } from './subscriptions/jobs';
-import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
+import { loyaltyCountries, loyaltyJobs } from './loyalty/jobs';
 import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
 import { devConsultationCallRoutes } from './routes/dev-consultation-call';
 import { MISSED_PROMISE_MINUTE, markMissedPromises } from './delivery/missed';
@@ -332,7 +332,8 @@ export default withSentryWhenConfigured('api', currentRequestId, {
   // Cron (api/wrangler.toml): settle card charges left unfinished (as the gateway reports them, else cancelled, so their stock returns); settle
   // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders and review requests.
   async scheduled(controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
-    // 02:30 Gulf time: the nightly backup of D1 to R2, on its own trigger (api/src/backup/nightly.ts).
+    // 02:30 in the home country: the nightly backup of D1 to R2, on its own trigger (api/src/backup/nightly.ts);
+    // one backup for every country, so one clock (global, not a country's day).
     if (controller.cron === BACKUP_CRON) {
       await withFreshRequestId(async () => {
         const outcome = await runNightlyBackup(env, apiConfig(env)).catch((error) => {
@@ -379,7 +380,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           .then((r) => (r.recorded || r.unknown) && log.info('tracking polled', { ...r }))
           .catch((error) => log.error('tracking poll run failed', { error })),
       );
-      // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time.
+      // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 in the visit's country.
       ctx.waitUntil(
         sendPreparationReminders(env.DB, {
           secret: apiConfig(env).TOKEN_SECRET,
@@ -508,10 +509,11 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           .catch((error) => log.error('data rights jobs failed', { error })),
       );
       // Loyalty (api/src/loyalty/jobs.ts): birthdays, expiry and its reminders, tiers as spending ages,
-      // retention; during one Gulf hour a day, in bounded runs.
-      if (isLoyaltyHour(Date.now()))
+      // retention; during one hour a day of each country's clocks, for its shoppers, in bounded runs.
+      const loyaltyDue = loyaltyCountries(Date.now());
+      if (loyaltyDue.length)
         ctx.waitUntil(
-          loyaltyJobs(env, configuredSiteOrigin(env))
+          loyaltyJobs(env, configuredSiteOrigin(env), Date.now(), loyaltyDue)
             .then((r) => Object.values(r).some(Boolean) && log.info('loyalty jobs', { ...r }))
             .catch((error) => log.error('loyalty jobs failed', { error })),
         );

@@ -6,9 +6,8 @@ import { useContext, useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import type { ConsultationMode } from '#shared/consultations/facts';
-import { canJoin } from '#shared/consultations/rules';
+import { canJoin, practiceDate } from '#shared/consultations/rules';
 import type { ConsultationDetail, ConsultationHold, ConsultationSlotsAnswer } from '#shared/consultations/types';
-import { gulfDate } from '#shared/gulf-days';
 import type { MessageId } from '#shared/i18n';
 import { localizePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
@@ -44,7 +43,7 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
   const [moving, setMoving] = useState(false);
   const [time, setTime] = useState<number | null>(null);
   const { data: slots } = useSWR<ConsultationSlotsAnswer>(
-    moving ? CONSULT_API.slots(c.nutritionist.id, c.service.id, gulfDate(Date.now())) : null,
+    moving ? CONSULT_API.slots(c.nutritionist.id, c.service.id, practiceDate(Date.now())) : null,
   );
   const now = Date.now();
   // The API's word when the page was read, and the clock since (the page may stay open until the time).

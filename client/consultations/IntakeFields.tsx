@@ -93,7 +93,7 @@ export function IntakeFields({
         <span>
           {t('consult_share_upload', {
             lab: u.lab_name,
-            date: formatDate(Date.parse(`${u.sample_date}T12:00:00+03:00`), lang, country),
+            date: formatDate(Date.parse(`${u.sample_date}T12:00:00Z`), lang, country),
           })}
         </span>
       </label>

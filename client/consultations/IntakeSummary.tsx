@@ -13,7 +13,7 @@ export function IntakeSummary({ c }: { c: Pick<ConsultationDetail, 'intake' | 's
     ...c.shared_results.uploads.map((u) =>
       t('consult_share_upload', {
         lab: u.lab_name,
-        date: formatDate(Date.parse(`${u.sample_date}T12:00:00+03:00`), lang, c.country),
+        date: formatDate(Date.parse(`${u.sample_date}T12:00:00Z`), lang, c.country),
       }),
     ),
     ...c.shared_results.orders.map((o) =>

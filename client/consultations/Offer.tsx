@@ -100,7 +100,7 @@ export function NextFree({ nutritionistId, offer }: { nutritionistId: number; of
   const at = ms(offer.next_free_at);
   return (
     <p className="offer-next">
-      <span className="offer-next-title">{t('consult_next_free')}</span>{' '}
+      <span className="offer-next-title">{t('consult_next_free', { country: t(`country_${country}`) })}</span>{' '}
       <Link
         className="time-button"
         to={consultPaths.book(lang, nutritionistId, { service: service.id, at })}

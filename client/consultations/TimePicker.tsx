@@ -1,12 +1,12 @@
 // The consultation's time picker: the days with free times as the blood-test visit picker shows them
 // (SlotDays: the Gregorian day, the Hijri day beside it in Arabic, and how many times are free), then
-// the chosen day's start times as a radio grid, in Gulf time as the shopper reads them.
+// the chosen day's start times as a radio grid, on her country's clocks and listed by her own days.
 import '../styles/blood-test-booking.css';
 import type { ConsultationSlotDay } from '#shared/consultations/types';
 import type { CountryCode } from '#shared/locale';
 import { SlotDays } from '../blood-tests/SlotDays';
 import { useI18n } from '../i18n/context';
-import { dayOf, ms, timeText } from './times';
+import { dayOf, shopperDays, timeText } from './times';
 
 export function TimePicker({
   days,
@@ -23,11 +23,9 @@ export function TimePicker({
   name?: string;
 }) {
   const { t, lang } = useI18n();
-  const open = days
-    .filter((d) => !d.day_off && d.times.length > 0)
-    .map((d) => ({ date: d.date, times: d.times.map((x) => ms(x.starts_at)) }));
+  const open = shopperDays(days, country);
   if (!open.length) return <p data-testid="slot-none">{t('consult_no_times_week')}</p>;
-  const chosenDay = value === null ? null : dayOf(value);
+  const chosenDay = value === null ? null : dayOf(value, country);
   const day = open.find((d) => d.date === chosenDay) ?? null;
   return (
     <div className="slot-picker">

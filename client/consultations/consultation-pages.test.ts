@@ -1,4 +1,4 @@
-// The consultation pages' pure parts: times in Gulf time with the Hijri day in Arabic, the intake
+// The consultation pages' pure parts: times on her country's clocks with the Hijri day in Arabic, the intake
 // checked with the shared schema, the profile's split into coming and past, the cart lines of a
 // nutritionist's list, the list's filters from the URL and the booking links.
 import { describe, expect, it } from 'vitest';
@@ -8,14 +8,20 @@ import { splitConsultations } from '../pages/profile-consultations';
 import { checkIntake, emptyIntake } from './intake-form';
 import { consultPaths } from './paths';
 import { recommendationLines } from './Recommendations';
-import { dayOf, nextDays, startText, timeText, whenText } from './times';
+import { dayOf, nextDays, shopperDays, startText, timeText, whenText } from './times';
 
 // Sunday 29 November 2026, 09:00 in Kuwait and Riyadh (06:00 UTC).
 const NINE = Date.parse('2026-11-29T06:00:00Z');
 const NINE_TWENTY = Date.parse('2026-11-29T06:20:00Z');
+/** A free time as the slots answer gives it (20 minutes). */
+const slot = (iso: string) => ({
+  starts_at: iso,
+  ends_at: new Date(Date.parse(iso) + 20 * 60_000).toISOString(),
+  time: '',
+});
 
 describe('consultation times', () => {
-  it('prints Gulf time whatever the machine’s zone, with the Hijri day beside the Gregorian in Arabic', () => {
+  it('prints her country’s time whatever the machine’s zone, with the Hijri day beside the Gregorian in Arabic', () => {
     expect(timeText(NINE, 'en', 'KW')).toBe('9:00 AM');
     expect(whenText(NINE, NINE_TWENTY, 'en', 'KW')).toBe('Sun, Nov 29 · 9:00 AM – 9:20 AM');
     const ar = startText(NINE, 'ar', 'SA');
@@ -24,12 +30,29 @@ describe('consultation times', () => {
     expect(ar).toMatch(/9:00/);
   });
 
-  it('takes the Gulf day of a time: 22:30 UTC is already the next day in Kuwait', () => {
-    expect(dayOf(Date.parse('2026-11-28T22:30:00Z'))).toBe('2026-11-29');
-    expect(dayOf(Date.parse('2026-11-28T20:30:00Z'))).toBe('2026-11-28');
+  it('takes her country’s day of a time: 22:30 UTC is already the next day in Kuwait', () => {
+    expect(dayOf(Date.parse('2026-11-28T22:30:00Z'), 'KW')).toBe('2026-11-29');
+    expect(dayOf(Date.parse('2026-11-28T20:30:00Z'), 'KW')).toBe('2026-11-28');
   });
 
-  it('lists the next days from today in Gulf time', () => {
+  it('shows a time in the Emirates at UTC+4, listed under the Emirates’ day (issue 77)', () => {
+    // A practice day's 23:30 in Kuwait (20:30 UTC) is 00:30 of the next day in Dubai.
+    const late = Date.parse('2026-11-28T20:30:00Z');
+    expect(timeText(late, 'en', 'AE')).toBe('12:30 AM');
+    expect(timeText(late, 'en', 'KW')).toBe('11:30 PM');
+    expect(dayOf(late, 'AE')).toBe('2026-11-29');
+    const days = [
+      { date: '2026-11-28', day_off: false, times: [slot('2026-11-28T17:00:00Z'), slot('2026-11-28T20:30:00Z')] },
+      { date: '2026-11-29', day_off: false, times: [slot('2026-11-29T06:00:00Z')] },
+    ];
+    expect(shopperDays(days, 'AE')).toEqual([
+      { date: '2026-11-28', times: [Date.parse('2026-11-28T17:00:00Z')] },
+      { date: '2026-11-29', times: [late, NINE] },
+    ]);
+    expect(shopperDays(days, 'KW').map((d) => d.times.length)).toEqual([2, 1]);
+  });
+
+  it('lists the next practice days from today', () => {
     expect(nextDays(Date.parse('2026-11-28T22:30:00Z'), 3)).toEqual(['2026-11-29', '2026-11-30', '2026-12-01']);
   });
 });

@@ -1,7 +1,11 @@
-// A consultation's times as the shopper reads them: in Gulf time (Kuwait and Riyadh are UTC+3 all year),
-// the day with the Hijri day beside it in Arabic as the blood-test visit shows it, the time of day with
-// Latin digits. Pure, so the list, the booking page and the profile print the same texts.
-import { gulfDate } from '#shared/gulf-days';
+// A consultation's times as the shopper reads them: on her country's clocks (Kuwait and Riyadh UTC+3,
+// Dubai UTC+4), the day with the Hijri day beside it in Arabic as the blood-test visit shows it, the time
+// of day with Latin digits. Pure, so the list, the booking page and the profile print the same texts.
+// The API answers the free times by practice day (the home country's clock, shared/consultations/rules.ts);
+// the picker lists them by her own days (shopperDays).
+import { countryDate } from '#shared/country-days';
+import { practiceDate } from '#shared/consultations/rules';
+import type { ConsultationSlotDay } from '#shared/consultations/types';
 import type { CountryCode, Lang } from '#shared/locale';
 import { formatSlotDay, formatTimeOfDay, formatTimeWindow } from '#shared/text/dates';
 
@@ -26,14 +30,36 @@ export function startText(startsAt: number, lang: Lang, country: CountryCode): s
   return `${dayText(startsAt, lang, country)} · ${timeText(startsAt, lang, country)}`;
 }
 
-/** The Gulf day (YYYY-MM-DD) a start time falls on: the day a time picked from a link opens on. */
-export function dayOf(epochMs: number): string {
-  return gulfDate(epochMs);
+/** The day (YYYY-MM-DD) a start time falls on in her country: the day a time picked from a link opens on. */
+export function dayOf(epochMs: number, country: CountryCode): string {
+  return countryDate(country, epochMs);
 }
 
-/** The next `count` Gulf days from `now`, today first: the list's "free on" filter offers them. */
+/**
+ * The free times of the API's practice days listed by the shopper's own days, in order: in Dubai a
+ * 23:30 start of a Kuwait practice day is at 00:30 of the next day, and is listed there.
+ */
+export function shopperDays(
+  days: readonly ConsultationSlotDay[],
+  country: CountryCode,
+): Array<{ date: string; times: number[] }> {
+  const byDay = new Map<string, number[]>();
+  for (const d of days) {
+    if (d.day_off) continue;
+    for (const x of d.times) {
+      const at = ms(x.starts_at);
+      const date = dayOf(at, country);
+      byDay.set(date, [...(byDay.get(date) ?? []), at]);
+    }
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, times]) => ({ date, times: times.sort((a, b) => a - b) }));
+}
+
+/** The next `count` practice days from `now`, today first: the list's "free on" filter offers them. */
 export function nextDays(now: number, count: number): string[] {
-  const today = Date.parse(`${gulfDate(now)}T00:00:00Z`);
+  const today = Date.parse(`${practiceDate(now)}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) => new Date(today + i * 86_400_000).toISOString().slice(0, 10));
 }
 

@@ -6,6 +6,7 @@
 // which loads beside the form rather than before it shows.
 import { useEffect, useRef, useState } from 'react';
 import { ADDRESS_LENGTHS } from '#shared/api/address-facts';
+import { timeZoneOf } from '#shared/country-days';
 import { deliveryWindow, GIFT_LENGTHS, GIFT_MESSAGE_MAX, isDeliveryDate, messageLength } from '#shared/api/gift-facts';
 import type { GiftInput } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
@@ -32,7 +33,7 @@ export function GiftForm({
   const { t, lang } = useI18n();
   const places = useRef<PlaceNames>({});
   // The window of the day the form opened; the schema checks again with the clock of the submit.
-  const [window] = useState(() => deliveryWindow(Date.now()));
+  const [window] = useState(() => deliveryWindow(Date.now(), timeZoneOf(country)));
   const form = useForm({
     id: 'gift',
     schema: () => import('#shared/api/gift-schemas').then((m) => m.giftSchema),
@@ -64,7 +65,8 @@ export function GiftForm({
   // The address parts take the address form's API: the same values, plus the gift's two.
   const addressForm = form as unknown as FormApi<AddressValues>;
   const left = GIFT_MESSAGE_MAX - messageLength(v.message.trim());
-  const chosen = v.delivery_date && isDeliveryDate(v.delivery_date, Date.now()) ? v.delivery_date : null;
+  const chosen =
+    v.delivery_date && isDeliveryDate(v.delivery_date, Date.now(), timeZoneOf(country)) ? v.delivery_date : null;
 
   return (
     <form

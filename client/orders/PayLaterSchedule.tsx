@@ -1,6 +1,6 @@
 // A pay-later order's payments with their days (order detail, success and lookup pages): the amount the
 // provider took split as the plan splits it (the remainder on the first), the first on the day of
-// purchase and one a month after it, dated in the shop's time zone.
+// purchase and one a month after it, dated in the order's country's time zone.
 import { formatDate } from '#shared/text/dates';
 import { installmentSchedule, paymentWayName, type PayLaterMethod } from '#shared/payments/gateway-methods';
 import type { CountryCode } from '#shared/locale';
@@ -16,7 +16,7 @@ export function PayLaterSchedule(props: {
 }) {
   const { t, lang } = useI18n();
   const minor = useMinor();
-  const payments = installmentSchedule(props.method, props.amount, props.purchasedAt);
+  const payments = installmentSchedule(props.method, props.amount, props.purchasedAt, props.country);
   return (
     <div className="pay-later-schedule" data-testid="pay-later-schedule">
       <p>{t('pay_later_schedule_title', { count: payments.length, method: paymentWayName(t, props.method) })}</p>

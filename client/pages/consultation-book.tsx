@@ -1,5 +1,5 @@
 // /consultation/book/:nutritionistId?service=&from=&at=: book a consultation. The service first (a link
-// per service when none is chosen), then a day and a time in Gulf time, held for 10 minutes while she
+// per service when none is chosen), then a day and a time on her country's clocks, held for 10 minutes while she
 // fills the short intake, agrees to the nutritionist reading it, chooses video or chat, reads the rules
 // and pays (wallet, the country's cards and pay-later ways, or a package's session). One trip for the
 // page: the nutritionist and the week's free times travel in one bundle; her packages' sessions, wallet
@@ -13,7 +13,8 @@ import { useSnapshot } from 'valtio';
 import type { UploadedResult, UploadedResultList } from '#shared/api/blood-test-upload-schemas';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import type { BloodTestOrderList, BloodTestOrderSummary } from '#shared/blood-tests/order-types';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { practiceDate } from '#shared/consultations/rules';
+import { addDays } from '#shared/gulf-days';
 import type { ConsultationMode } from '#shared/consultations/facts';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import type {
@@ -102,7 +103,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   if (!ID.test(nid)) throw data(null, { status: 404 });
   const service = url.searchParams.get('service');
   const serviceId = service && ID.test(service) ? Number(service) : null;
-  const today = gulfDate(Date.now());
+  // The week asked for is of practice days, as the API answers them (the home country's clock).
+  const today = practiceDate(Date.now());
   const askedFrom = url.searchParams.get('from') ?? '';
   const from = /^\d{4}-\d{2}-\d{2}$/.test(askedFrom) && askedFrom > today ? askedFrom : today;
   const at = Number(url.searchParams.get('at'));
@@ -276,7 +278,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   ];
   const nextFrom = addDays(d.from, 7);
   const prevFrom = addDays(d.from, -7);
-  const today = gulfDate(Date.now());
+  const today = practiceDate(Date.now());
 
   return (
     <>

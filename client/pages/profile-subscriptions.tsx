@@ -10,7 +10,8 @@ import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { MessageId } from '#shared/i18n/en';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
+import { addDays } from '#shared/gulf-days';
 import { paths } from '#shared/routes';
 import { type Frequency, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { SubscriptionChange } from '#shared/subscriptions/schemas';
@@ -103,7 +104,8 @@ export function SubscriptionCard({
   const [date, setDate] = useState(sub.next_date);
   const day = (d: string) => formatDate(Date.parse(`${d}T09:00:00Z`), lang, country, { hijri: true });
   const open = sub.status === 'active' || sub.status === 'paused' || sub.status === 'pending';
-  const today = gulfDate(Date.now());
+  // The subscription's dates are its country's (the API checks the window on the same day).
+  const today = countryDate(sub.country, Date.now());
 
   async function send(path: string, body: SubscriptionChange | undefined, done: MessageId = 'sub_changed') {
     setBusy(true);

@@ -221,13 +221,17 @@ type AddressMember<E extends z.ZodRawShape, L extends boolean> = {
  * form shows them). `omitLabel` leaves out the label (a gift's recipient is saved to nobody's book),
  * `extra` adds fields to every member (the gift's message and date).
  */
-export function addressSchemaWith<E extends z.ZodRawShape, L extends boolean = false>(extra: E, omitLabel?: L) {
+export function addressSchemaWith<E extends z.ZodRawShape, L extends boolean = false>(
+  extra: E | ((country: CountryCode) => E),
+  omitLabel?: L,
+) {
   const members = COUNTRY_CODES.map((country) => {
     const { label: _, ...unlabelled } = commonFields(country);
     return z.object({
       ...(omitLabel ? unlabelled : commonFields(country)),
       ...FORM_FIELDS[ADDRESS[country].form],
-      ...extra,
+      // Extra fields may depend on the country (a gift's delivery date is a day of its clocks).
+      ...(typeof extra === 'function' ? extra(country) : extra),
     });
   });
   return z.discriminatedUnion('country', members as unknown as [AddressMember<E, L>, ...AddressMember<E, L>[]]);

@@ -1,10 +1,11 @@
 // The gift form's facts without its schema: the message's limit and how its characters and language
 // are counted, and the delivery days a shopper may choose. No zod here: the checkout's recipient form
 // reads these as it renders; the schema (gift-schemas.ts) loads when the form validates.
+import { dateIn } from '../country-days';
 
 /** The message's limit, in characters as a person counts them (an emoji is one). */
 export const GIFT_MESSAGE_MAX = 250;
-/** The furthest delivery date a shopper may ask for, in Gulf days after today. */
+/** The furthest delivery date a shopper may ask for, in days after today (her country's). */
 const GIFT_DELIVERY_MAX_DAYS = 60;
 
 export type GiftMessageLang = 'ar' | 'en';
@@ -23,19 +24,16 @@ export function messageLanguage(text: string): GiftMessageLang | null {
   return arabic >= latin ? 'ar' : 'en';
 }
 
-// Gulf local time is UTC+3 all year (Asia/Kuwait, Asia/Riyadh: no summer time). Own copies of the slot
-// rules' two helpers, so that the checkout's gift form does not pull the booking rules in.
-const GULF_OFFSET_MS = 3 * 60 * 60 * 1000;
+// The days are the recipient's country's (its time zone: Kuwait and Riyadh UTC+3, Dubai UTC+4). Own copy
+// of the day arithmetic, so that the checkout's gift form does not pull the booking rules in.
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The Gulf calendar day (YYYY-MM-DD) of an instant. */
-const gulfDay = (now: number) => new Date(now + GULF_OFFSET_MS).toISOString().slice(0, 10);
 /** A calendar day `days` after another. */
 export const addGulfDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The dates a delivery may be asked for at an instant: from the next Gulf day to 60 days ahead. */
-export function deliveryWindow(now: number): { min: string; max: string } {
-  const today = gulfDay(now);
+/** The dates a delivery may be asked for at an instant: from the country's next day to 60 days ahead. */
+export function deliveryWindow(now: number, timeZone: string): { min: string; max: string } {
+  const today = dateIn(timeZone, now);
   return { min: addGulfDays(today, 1), max: addGulfDays(today, GIFT_DELIVERY_MAX_DAYS) };
 }
 
@@ -46,10 +44,10 @@ function isCalendarDate(date: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === date;
 }
 
-/** Whether a date is a valid delivery date at `now` (Gulf days; the clock is a parameter for tests). */
-export function isDeliveryDate(date: string, now: number): boolean {
+/** Whether a date is a valid delivery date at `now` in a time zone (the clock is a parameter for tests). */
+export function isDeliveryDate(date: string, now: number, timeZone: string): boolean {
   if (!isCalendarDate(date)) return false;
-  const { min, max } = deliveryWindow(now);
+  const { min, max } = deliveryWindow(now, timeZone);
   return date >= min && date <= max;
 }
 

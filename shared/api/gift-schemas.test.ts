@@ -27,31 +27,42 @@ const problem = (input: unknown) => {
   return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 };
 
-describe('delivery window in Gulf days (UTC+3)', () => {
+const KUWAIT = 'Asia/Kuwait';
+const DUBAI = 'Asia/Dubai';
+
+describe('delivery window in the country’s days', () => {
   it('starts on the next Gulf day: at 20:59 UTC it is still the same Gulf day, at 21:00 the next one', () => {
     // 2026-03-19 20:59 UTC is 23:59 in Kuwait on the 19th: tomorrow is the 20th.
     const before = Date.parse('2026-03-19T20:59:00Z');
-    expect(deliveryWindow(before)).toEqual({ min: '2026-03-20', max: '2026-05-18' });
-    expect(isDeliveryDate('2026-03-19', before)).toBe(false);
-    expect(isDeliveryDate('2026-03-20', before)).toBe(true);
+    expect(deliveryWindow(before, KUWAIT)).toEqual({ min: '2026-03-20', max: '2026-05-18' });
+    expect(isDeliveryDate('2026-03-19', before, KUWAIT)).toBe(false);
+    expect(isDeliveryDate('2026-03-20', before, KUWAIT)).toBe(true);
     // One minute later it is 00:00 on the 20th in Kuwait: the 20th is today, no longer allowed.
     const after = before + 60_000;
-    expect(deliveryWindow(after).min).toBe('2026-03-21');
-    expect(isDeliveryDate('2026-03-20', after)).toBe(false);
-    expect(isDeliveryDate('2026-03-21', after)).toBe(true);
+    expect(deliveryWindow(after, KUWAIT).min).toBe('2026-03-21');
+    expect(isDeliveryDate('2026-03-20', after, KUWAIT)).toBe(false);
+    expect(isDeliveryDate('2026-03-21', after, KUWAIT)).toBe(true);
   });
 
   it('ends 60 Gulf days ahead, inclusive', () => {
     const now = Date.parse('2026-03-19T10:00:00Z');
-    expect(isDeliveryDate('2026-05-18', now)).toBe(true);
-    expect(isDeliveryDate('2026-05-19', now)).toBe(false);
+    expect(isDeliveryDate('2026-05-18', now, KUWAIT)).toBe(true);
+    expect(isDeliveryDate('2026-05-19', now, KUWAIT)).toBe(false);
   });
 
   it('refuses dates that are not calendar dates', () => {
     const now = Date.parse('2026-01-10T10:00:00Z');
     for (const d of ['2026-02-30', '2026-2-01', '20260201', 'tomorrow', '2026-13-01'])
-      expect(isDeliveryDate(d, now)).toBe(false);
-    expect(isDeliveryDate('2026-02-28', now)).toBe(true);
+      expect(isDeliveryDate(d, now, KUWAIT)).toBe(false);
+    expect(isDeliveryDate('2026-02-28', now, KUWAIT)).toBe(true);
+  });
+
+  it('starts on the Emirates’ next day in Dubai (UTC+4, issue 77)', () => {
+    // 20:30 UTC on the 19th is 00:30 on the 20th in Dubai, still 23:30 on the 19th in Kuwait.
+    const now = Date.parse('2026-03-19T20:30:00Z');
+    expect(deliveryWindow(now, DUBAI).min).toBe('2026-03-21');
+    expect(isDeliveryDate('2026-03-20', now, DUBAI)).toBe(false);
+    expect(isDeliveryDate('2026-03-20', now, KUWAIT)).toBe(true);
   });
 });
 

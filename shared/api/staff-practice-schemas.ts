@@ -3,7 +3,8 @@
 // outcome marks and the owner's earnings, shared by the staff app's forms and the API's contract.
 import { z } from '../zod';
 import { normalizeDigits } from '../text/digits';
-import { addDays, gulfDate } from '../gulf-days';
+import { homeDate } from '../country-days';
+import { addDays } from '../gulf-days';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
@@ -17,7 +18,7 @@ const whole = (min: number, max: number, error: string) =>
     .transform((v) => (typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v)))
     .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 
-/** "HH:MM" typed (or a minute count) → minutes after midnight, Gulf time; 24:00 is the day's end. */
+/** "HH:MM" typed (or a minute count) → minutes after midnight on the practice's clock; 24:00 is the day's end. */
 function minuteOf(text: string): number | null {
   const m = /^(\d{1,2}):(\d{2})$/.exec(normalizeDigits(text).trim());
   if (!m) return null;
@@ -143,13 +144,13 @@ export const earningsQuery = z.object({
   month: z.string().regex(MONTH, { error: 'date_invalid' }).optional(),
 });
 
-/** The Gulf month of an instant, YYYY-MM. */
-export const gulfMonth = (now: number) => gulfDate(now).slice(0, 7);
+/** The home country's month of an instant, YYYY-MM: a report's default (its rows count in their own country's). */
+export const homeMonth = (now: number) => homeDate(now).slice(0, 7);
 
 /** Months the earnings report offers: this one and the eleven before. */
 export function recentMonths(now: number): string[] {
   const months: string[] = [];
-  let day = `${gulfMonth(now)}-01`;
+  let day = `${homeMonth(now)}-01`;
   for (let i = 0; i < 12; i++) {
     months.push(day.slice(0, 7));
     day = `${addDays(day, -1).slice(0, 7)}-01`;

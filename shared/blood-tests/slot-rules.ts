@@ -1,10 +1,14 @@
 // When a blood sample can be collected: the rules the slots answer, the hold and the submit share.
-// Pure (the clock is a parameter), so every rule is unit-tested. Gulf local time is UTC+3 all year
-// (Asia/Kuwait and Asia/Riyadh keep no summer time), so local dates and hours are UTC + 3 h.
+// Pure (the clock is a parameter), so every rule is unit-tested. A visit is in the shopper's country: its
+// dates and hours are that country's local time (its module's time zone: Kuwait and Riyadh UTC+3, Dubai
+// UTC+4), and its days without visits are the country's (`WEEK[c].noHomeVisits`).
 import type { SlotWindow } from '../api/blood-test-order-schemas';
-import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
+import { WEEK } from '../countries/delivery';
+import { type CountryCode, HOME_COUNTRY } from '../countries/index';
+import { countryDate, instantIn, timeZoneOf, weekdayOfDate } from '../country-days';
+import { addDays, gulfDate } from '../gulf-days';
 
-// Callers read the Gulf's days from here as before.
+// Callers read the Gulf's days from here as before (the back office's date filters; not visits).
 export { addDays, gulfDate };
 
 /** The booking settings in one place (decision 0025). */
@@ -21,8 +25,6 @@ export const BOOKING_RULES = {
   defaultCapacity: 4,
   /** The preparation reminder goes out from this local hour the evening before the visit. */
   reminderHour: 18,
-  /** Fridays are the weekend in Kuwait and Saudi Arabia: no home collections. (0 = Sunday.) */
-  closedWeekdays: [5] as readonly number[],
 } as const;
 
 const HOUR = 60 * 60 * 1000;
@@ -39,9 +41,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "07:00" */
 export const hourText = (h: number) => `${pad(h)}:00`;
 
-/** The instant (ms UTC) a local date's hour begins. */
+/**
+ * The instant (ms UTC) a date's hour begins on the home country's clocks: the back office's date filters
+ * over orders and invoices of every country (one range for all, the home country's days).
+ */
 export function gulfInstant(date: string, hour: number): number {
-  return Date.parse(`${date}T${pad(hour)}:00:00Z`) - GULF_OFFSET_MS;
+  return instantIn(timeZoneOf(HOME_COUNTRY), date, hour);
+}
+
+/** The instant (ms UTC) a visit's local date and hour begin in its country. */
+export function visitInstant(country: CountryCode, date: string, hour: number): number {
+  return instantIn(timeZoneOf(country), date, hour);
 }
 
 /** What the chosen tests ask of the visit. */
@@ -62,30 +72,30 @@ export type SlotRefusal = 'closed_day' | 'outside_horizon' | 'too_soon' | 'morni
  * need `leadHours` between now and the window's start.
  */
 export function slotRefusal(
-  p: { date: string; window: SlotWindow; tests: TestNeeds[]; blackout: ReadonlySet<string> },
+  p: { country: CountryCode; date: string; window: SlotWindow; tests: TestNeeds[]; blackout: ReadonlySet<string> },
   now: number,
 ): SlotRefusal | null {
-  const today = gulfDate(now);
+  const today = countryDate(p.country, now);
   if (p.date < today || p.date > addDays(today, BOOKING_RULES.horizonDays - 1)) return 'outside_horizon';
-  if (isClosedDay(p.date, p.blackout)) return 'closed_day';
+  if (isClosedDay(p.country, p.date, p.blackout)) return 'closed_day';
   const w = WINDOW_HOURS[p.window];
   if (needsMorning(p.tests)) {
     if (!w.morning) return 'mornings_only';
     if (p.date <= today) return 'too_soon';
     return null;
   }
-  if (gulfInstant(p.date, w.start) - now < BOOKING_RULES.leadHours * HOUR) return 'too_soon';
+  if (visitInstant(p.country, p.date, w.start) - now < BOOKING_RULES.leadHours * HOUR) return 'too_soon';
   return null;
 }
 
-export function isClosedDay(date: string, blackout: ReadonlySet<string>): boolean {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return BOOKING_RULES.closedWeekdays.includes(weekday) || blackout.has(date);
+/** A day without visits in the country: one of its week's (`noHomeVisits`) or a blackout day the staff set. */
+export function isClosedDay(country: CountryCode, date: string, blackout: ReadonlySet<string>): boolean {
+  return WEEK[country].noHomeVisits.includes(weekdayOfDate(date)) || blackout.has(date);
 }
 
-/** The days the slots answer lists: today and the next horizonDays − 1, Gulf local. */
-export function horizonDates(now: number): string[] {
-  const today = gulfDate(now);
+/** The days the slots answer lists: today and the next horizonDays − 1, the country's local dates. */
+export function horizonDates(now: number, country: CountryCode): string[] {
+  const today = countryDate(country, now);
   return Array.from({ length: BOOKING_RULES.horizonDays }, (_, i) => addDays(today, i));
 }
 
@@ -94,9 +104,9 @@ export function changeableUntil(visitAt: number): number {
   return visitAt - BOOKING_RULES.changeCutoffHours * HOUR;
 }
 
-/** The evening before the visit from which its preparation reminder is due. */
-export function reminderDueAt(slotDate: string): number {
-  return gulfInstant(addDays(slotDate, -1), BOOKING_RULES.reminderHour);
+/** The evening before the visit (the country's evening) from which its preparation reminder is due. */
+export function reminderDueAt(country: CountryCode, slotDate: string): number {
+  return visitInstant(country, addDays(slotDate, -1), BOOKING_RULES.reminderHour);
 }
 
 /** A zone key: a Kuwait area or a Saudi city. */

@@ -1,6 +1,7 @@
 // The zod schemas of what the consultation and nutritionist routes answer (decision 68: the routes'
 // `response`); the types in ./types.ts are inferred from them. Money is integer minor units of
-// `currency`; times are ISO strings in UTC, `date` a Gulf day (YYYY-MM-DD).
+// `currency`; times are ISO strings in UTC; `date` a day (YYYY-MM-DD) on the practice's clock (the home
+// country's time zone) in the slots, on the booking's country's clocks in a list item.
 import { imageRefSchema, productCardSchema } from '../catalogue/schemas';
 import { COUNTRY_CODES, LANGS } from '../locale';
 import { GATEWAY_METHODS_ALL } from '../payments/gateway-methods';
@@ -102,7 +103,7 @@ export const nutritionistDetailSchema = nutritionistCardSchema.extend({
 });
 
 export const consultationSlotDaySchema = z.object({
-  /** YYYY-MM-DD, Gulf. */
+  /** YYYY-MM-DD, a practice day (the home country's time zone). */
   date: z.string(),
   day_off: z.boolean(),
   times: z.array(
@@ -110,7 +111,7 @@ export const consultationSlotDaySchema = z.object({
       /** ISO, UTC. */
       starts_at: z.string(),
       ends_at: z.string(),
-      /** "09:30", Gulf time. */
+      /** "09:30" on the practice's clock (the shopper's page prints `starts_at` on her own). */
       time: z.string(),
     }),
   ),
@@ -122,7 +123,7 @@ export const consultationSlotsSchema = z.object({
   service: consultationServiceSchema,
   /** Takes bookings (linked to a back-office account). */
   bookable: z.boolean(),
-  /** The last Gulf day anyone may book (YYYY-MM-DD). */
+  /** The last practice day anyone may book (YYYY-MM-DD). */
   horizon_ends: z.string(),
   days: z.array(consultationSlotDaySchema),
 });
@@ -204,7 +205,7 @@ export const consultationListItemSchema = z.object({
   mode: z.enum(CONSULTATION_MODES),
   starts_at: z.string(),
   ends_at: z.string(),
-  /** Gulf day of the start. */
+  /** The day of the start on the clocks of the country it was booked in. */
   date: z.string(),
   service: z.object({ id: z.int(), kind, name: z.string(), minutes: z.int() }),
   nutritionist: z.object({ id: z.int(), slug: z.string(), name: z.string(), title: z.string(), photo: imageRefSchema }),

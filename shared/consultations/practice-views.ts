@@ -37,7 +37,7 @@ export const scheduleViewSchema = z.object({
   /** Others a manager may switch to (empty for a nutritionist). */
   nutritionists: z.array(nutritionistSchema),
   services: z.array(serviceSchema),
-  /** Gulf minutes of the day; service null: for every service. */
+  /** Minutes of the day on the practice's clock (the home country's time); service null: for every service. */
   hours: z.array(
     z.object({
       id: z.int(),

@@ -6,7 +6,7 @@ import {
   canJoin,
   cellsFor,
   computeSlots,
-  gulfMinuteInstant,
+  practiceMinuteInstant,
   isFreeStart,
   joinWindow,
   nextFree,
@@ -56,7 +56,7 @@ describe('computeSlots (Gulf time, UTC+3)', () => {
     expect(day!.date).toBe(SUNDAY);
     // 09:00 Gulf is 06:00 UTC.
     expect(day!.starts[0]).toBe(Date.parse(`${SUNDAY}T06:00:00Z`));
-    expect(day!.starts[0]).toBe(gulfMinuteInstant(SUNDAY, 540));
+    expect(day!.starts[0]).toBe(practiceMinuteInstant(SUNDAY, 540));
     // The last 20-minute call of the morning starts 12:30; one at 12:45 would end after 13:00.
     expect(day!.starts).toContain(gulf(SUNDAY, '12:30'));
     expect(day!.starts).not.toContain(gulf(SUNDAY, '12:45'));

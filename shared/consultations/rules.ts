@@ -1,12 +1,23 @@
 // The rules of a consultation's time: the cells it takes, when a nutritionist's times are free, when
 // it may be cancelled (and what comes back), moved, joined, and what each outcome refunds. Pure (the
 // clock is a parameter), so every rule is unit-tested; the API, the booking page and the profile page
-// all read them, so what the page shows before she pays is what the API enforces. Gulf time is UTC+3
-// all year (Asia/Kuwait and Asia/Riyadh keep no summer time): a Gulf minute is a UTC minute + 180.
-import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
+// all read them, so what the page shows before she pays is what the API enforces.
+// Two clocks (issue 77): a nutritionist keeps her weekly hours and days off on the practice's clock, the
+// home country's time zone (the practice is one place; a nutritionist serves every country online), so
+// the slots are computed in practice days and minutes; a shopper reads each time on her own country's
+// clocks (client/consultations/times.ts), in Dubai an hour later than in Kuwait.
+import { HOME_COUNTRY } from '../countries/index';
+import { dateIn, instantIn, timeZoneOf, zoneOffsetMs } from '../country-days';
+import { addDays } from '../gulf-days';
 import type { ConsultationOutcome, ConsultationPaymentMethod } from './facts';
 
-export { addDays, gulfDate };
+export { addDays };
+
+/** The practice's clock: the home country's time zone (the nutritionists' hours and days off are in it). */
+export const PRACTICE_ZONE = timeZoneOf(HOME_COUNTRY);
+
+/** The practice's date (YYYY-MM-DD) of an instant. */
+export const practiceDate = (at: number): string => dateIn(PRACTICE_ZONE, at);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -68,17 +79,17 @@ export function isCellAligned(at: number): boolean {
   return Number.isInteger(at) && at % CELL_MS === 0;
 }
 
-/** The instant (ms UTC) a Gulf date's minute begins. */
-export function gulfMinuteInstant(date: string, minute: number): number {
-  return Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS + minute * MINUTE;
+/** The instant (ms UTC) a practice date's minute begins. */
+export function practiceMinuteInstant(date: string, minute: number): number {
+  return instantIn(PRACTICE_ZONE, date) + minute * MINUTE;
 }
 
-/** The Gulf weekday (0 = Sunday) of a date. */
+/** The weekday (0 = Sunday) of a date. */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** One weekly availability row: Gulf minutes after midnight, the end exclusive; service null: every service. */
+/** One weekly availability row: practice minutes after midnight, the end exclusive; service null: every service. */
 export interface AvailabilityWindow {
   weekday: number;
   start_minute: number;
@@ -87,13 +98,13 @@ export interface AvailabilityWindow {
 }
 
 export interface SlotInput {
-  /** The first Gulf date asked for (YYYY-MM-DD) and how many days. */
+  /** The first practice date asked for (YYYY-MM-DD) and how many days. */
   from: string;
   days: number;
   serviceId: number;
   minutes: number;
   availability: readonly AvailabilityWindow[];
-  /** Gulf dates the nutritionist does not work. */
+  /** Practice dates the nutritionist does not work. */
   daysOff: ReadonlySet<string>;
   /** Cells already taken (bookings and live holds), ms UTC. */
   taken: ReadonlySet<number>;
@@ -101,20 +112,20 @@ export interface SlotInput {
 }
 
 export interface SlotDayTimes {
-  /** Gulf date. */
+  /** Practice date. */
   date: string;
   /** Start times, ms UTC, ascending. */
   starts: number[];
 }
 
 /**
- * The free start times of a service, day by day, in Gulf time: inside a weekly window of that weekday
+ * The free start times of a service, day by day, on the practice's clock: inside a weekly window of that weekday
  * (for this service or all), on the window's step grid, the whole session inside the window, not on a
  * day off, at least leadMinutes from now, within the horizon, and none of its cells (the gap after it
  * included) taken.
  */
 export function computeSlots(p: SlotInput): SlotDayTimes[] {
-  const today = gulfDate(p.now);
+  const today = practiceDate(p.now);
   const last = addDays(today, CONSULTATION_RULES.horizonDays - 1);
   const earliest = p.now + CONSULTATION_RULES.leadMinutes * MINUTE;
   const sessionMinutes = serviceCells(p.minutes) * CELL_MINUTES;
@@ -128,7 +139,7 @@ export function computeSlots(p: SlotInput): SlotDayTimes[] {
         if (w.weekday !== weekday || (w.service_id !== null && w.service_id !== p.serviceId)) continue;
         const first = Math.ceil(w.start_minute / CELL_MINUTES) * CELL_MINUTES;
         for (let m = first; m + sessionMinutes <= w.end_minute; m += CONSULTATION_RULES.stepMinutes) {
-          const at = gulfMinuteInstant(date, m);
+          const at = practiceMinuteInstant(date, m);
           if (at < earliest) continue;
           if (cellsFor(at, p.minutes).some((cell) => p.taken.has(cell))) continue;
           starts.add(at);
@@ -142,7 +153,7 @@ export function computeSlots(p: SlotInput): SlotDayTimes[] {
 
 /** Whether one start time is offered (the hold checks the time it is asked for this way). */
 export function isFreeStart(p: Omit<SlotInput, 'from' | 'days'> & { startsAt: number }): boolean {
-  const date = gulfDate(p.startsAt);
+  const date = practiceDate(p.startsAt);
   return computeSlots({ ...p, from: date, days: 1 })[0]!.starts.includes(p.startsAt);
 }
 
@@ -226,13 +237,13 @@ export function canMarkOutcome(c: { starts_at: number; ends_at: number; status: 
   return (c.status === 'booked' || c.status === 'completed') && now >= c.starts_at && now <= c.ends_at + 7 * 24 * HOUR;
 }
 
-/** "09:30" for Gulf minutes after midnight. */
+/** "09:30" for minutes after midnight. */
 export function minuteText(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
-/** Gulf minutes after midnight of an instant. */
-export function gulfMinuteOf(at: number): number {
-  const d = new Date(at + GULF_OFFSET_MS);
+/** Practice minutes after midnight of an instant. */
+export function practiceMinuteOf(at: number): number {
+  const d = new Date(at + zoneOffsetMs(PRACTICE_ZONE, at));
   return d.getUTCHours() * 60 + d.getUTCMinutes();
 }

@@ -22,7 +22,7 @@ const positiveId = z.coerce
   .positive({ error: 'item_validation_error' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'item_validation_error' });
 
-const gulfDay = z
+const practiceDay = z
   .string({ error: 'mandatory-field' })
   .overwrite(normalizeDigits)
   .trim()
@@ -54,15 +54,15 @@ export const nutritionistFilterSchema = z.object({
     .optional(),
   language: z.enum(CONSULTATION_LANGUAGES).optional(),
   gender: z.enum(NUTRITIONIST_GENDERS).optional(),
-  /** Has a free time that Gulf day (any service offered in the request's country). */
-  day: gulfDay.optional(),
+  /** Has a free time that practice day (any service offered in the request's country). */
+  day: practiceDay.optional(),
 });
 export type NutritionistFilterInput = z.output<typeof nutritionistFilterSchema>;
 
 /** GET /nutritionist/{id}/slots?service_id=&from=YYYY-MM-DD&days=7 */
 export const slotsQuerySchema = z.object({
   service_id: positiveId,
-  from: gulfDay.optional(),
+  from: practiceDay.optional(),
   days: z.coerce.number().int().min(1).max(CONSULTATION_RULES.maxDaysPerAnswer).default(7),
 });
 

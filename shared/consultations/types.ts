@@ -1,7 +1,8 @@
 // Consultation answers: what the API returns to the nutritionist, booking and profile pages, inferred
 // from the routes' response schemas (./answer-schemas.ts, decision 68). Money is integer minor units of
 // `currency` (KWD fils, SAR halalas), VAT included (SA 15 %). Times are ISO strings in UTC; `date` is a
-// Gulf day (UTC+3). Shapes stay stable: fields are added, never renamed.
+// day of the practice's clock or of the booking's country (answer-schemas.ts says which). Shapes stay
+// stable: fields are added, never renamed.
 import type { z } from '../zod';
 import type {
   consultationBookAnswerSchema,

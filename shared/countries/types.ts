@@ -101,6 +101,12 @@ export interface DeliveryDays {
 export interface CountryWeek {
   /** Days of the weekend, as getUTCDay numbers them (0 Sunday … 6 Saturday). */
   weekend: readonly number[];
+  /**
+   * The days no nurse visits a home to collect a blood sample (getUTCDay's numbers): the day of rest
+   * where the labs work the rest of the weekend (Friday in Kuwait and Saudi Arabia), the whole weekend
+   * where they do not (the Emirates).
+   */
+  noHomeVisits: readonly number[];
 }
 
 /** The warehouse parcels leave from, and where returns go back to. */

@@ -63,7 +63,8 @@ export const consultationsEn = {
   consult_no_services: 'This nutritionist takes no bookings in your country yet.',
   consult_not_offered_here:
     'Consultations are not offered in your country yet. You can read about our nutritionists below.',
-  consult_next_free: 'Next free times (Gulf time)',
+  consult_next_free: 'Next free times ({{country}} time)',
+  consult_time_in: '{{country}} time',
   consult_no_free_times: 'No free time in the next two weeks.',
   // The booking page.
   consult_book_title: 'Book a consultation with {{name}}',

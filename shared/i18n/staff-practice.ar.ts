@@ -5,9 +5,9 @@ export const staffPracticeAr: Translated<typeof staffPracticeEn> = {
   st_nav_consultations: 'الاستشارات',
   st_practice_day_title: 'استشارات اليوم',
   st_practice_day_intro_own:
-    'حجوزاتك لهذا اليوم بتوقيت الخليج. افتح أي حجز لترى نموذج الاستقبال والنتائج المشاركة والملاحظات وقائمة التوصيات.',
+    'حجوزاتك لهذا اليوم بتوقيت {{country}}. افتح أي حجز لترى نموذج الاستقبال والنتائج المشاركة والملاحظات وقائمة التوصيات.',
   st_practice_day_intro_owner:
-    'حجوزات أخصائي التغذية لهذا اليوم بتوقيت الخليج. البيانات الصحية للمتسوقين لأخصائيها فقط.',
+    'حجوزات أخصائي التغذية لهذا اليوم بتوقيت {{country}}. البيانات الصحية للمتسوقين لأخصائيها فقط.',
   st_practice_hours_link: 'ساعات العمل الأسبوعية والإجازات',
   st_practice_earnings_link: 'الأرباح',
   st_practice_nutritionist: 'أخصائي التغذية',
@@ -53,7 +53,7 @@ export const staffPracticeAr: Translated<typeof staffPracticeEn> = {
 
   st_practice_hours_title: 'ساعات العمل الأسبوعية والإجازات',
   st_practice_hours_intro:
-    'متى يمكن للمتسوقين حجزك كل أسبوع بتوقيت الخليج (الكويت والرياض). الصف المخصص لخدمة واحدة لا يقبل إلا تلك الخدمة؛ اترك الخدمة فارغة لكل الخدمات.',
+    'متى يمكن للمتسوقين حجزك كل أسبوع بتوقيت {{country}}، وترى كل متسوقة الأوقات بتوقيت بلدها. الصف المخصص لخدمة واحدة لا يقبل إلا تلك الخدمة؛ اترك الخدمة فارغة لكل الخدمات.',
   st_practice_back_to_day: 'العودة إلى اليوم',
   st_practice_weekday: 'اليوم',
   st_practice_from: 'من',
@@ -186,7 +186,8 @@ export const staffPracticeAr: Translated<typeof staffPracticeEn> = {
   st_practice_share_again: 'إبلاغها بالتغييرات',
 
   st_practice_earnings_title: 'أرباح الاستشارات',
-  st_practice_earnings_intro: 'لكل أخصائي تغذية وكل عملة في شهر بتوقيت الخليج. تظهر كل عملة منفصلة ولا تُحوَّل.',
+  st_practice_earnings_intro:
+    'لكل أخصائي تغذية وكل عملة في شهر، ويُحسب كل حجز في شهره بتوقيت بلده. تظهر كل عملة منفصلة ولا تُحوَّل.',
   st_practice_month: 'الشهر',
   st_practice_earnings_none: 'لا استشارات في هذا الشهر.',
   st_practice_currency: 'العملة',

@@ -4,9 +4,9 @@ export const staffPracticeEn = {
   st_nav_consultations: 'Consultations',
   st_practice_day_title: 'Consultations of the day',
   st_practice_day_intro_own:
-    'Your bookings of the day, Gulf time. Open one for the intake, the shared results, notes and the recommendation list.',
+    'Your bookings of the day, {{country}} time. Open one for the intake, the shared results, notes and the recommendation list.',
   st_practice_day_intro_owner:
-    "A nutritionist's bookings of the day, Gulf time. Shoppers' health data is for their nutritionist only.",
+    "A nutritionist's bookings of the day, {{country}} time. Shoppers' health data is for their nutritionist only.",
   st_practice_hours_link: 'Weekly hours and days off',
   st_practice_earnings_link: 'Earnings',
   st_practice_nutritionist: 'Nutritionist',
@@ -38,7 +38,7 @@ export const staffPracticeEn = {
 
   st_practice_hours_title: 'Weekly hours and days off',
   st_practice_hours_intro:
-    'When shoppers can book you each week, in Gulf time (Kuwait and Riyadh). A row for one service takes only that service; leave the service empty for all.',
+    'When shoppers can book you each week, in {{country}} time; each shopper sees the times on her own country’s clocks. A row for one service takes only that service; leave the service empty for all.',
   st_practice_back_to_day: 'Back to the day',
   st_practice_weekday: 'Day',
   st_practice_from: 'From',
@@ -166,7 +166,7 @@ export const staffPracticeEn = {
 
   st_practice_earnings_title: 'Consultation earnings',
   st_practice_earnings_intro:
-    'Per nutritionist and currency for a month, Gulf time. Each currency is shown apart and never converted.',
+    'Per nutritionist and currency for a month, each booking in the month of its country’s time. Each currency is shown apart and never converted.',
   st_practice_month: 'Month',
   st_practice_earnings_none: 'No consultations in this month.',
   st_practice_currency: 'Currency',

@@ -1,6 +1,6 @@
 // A gift's delivery day as people read it (checkout, order pages, mail, packing slip): the weekday and
 // Gregorian date, then the Umm al-Qura Hijri date in both languages, since Eid and Ramadan gifts are
-// planned by the Hijri calendar. Pinned calendars, Latin digits and the Gulf time zone (as text/dates.ts),
+// planned by the Hijri calendar. Pinned calendars, Latin digits and the country's time zone (as text/dates.ts),
 // so the server's HTML and the browser print the same thing.
 import type { CountryCode, Lang } from '../locale';
 import { TIME_ZONES } from '../text/dates';
@@ -25,8 +25,8 @@ function formatFor(lang: Lang, country: CountryCode, calendar: 'gregory' | 'isla
 
 /** "Friday, March 20, 2026 (1 Shawwal 1447 AH)" / "الجمعة، 20 مارس 2026 (1 شوال 1447 هـ)"; a bad date reads as itself. */
 export function formatGiftDate(date: string, lang: Lang, country: CountryCode): string {
-  // Noon in the Gulf (UTC+3): the same calendar day in both countries' time zone.
-  const at = Date.parse(`${date}T09:00:00Z`);
+  // Midday UTC: the same calendar day in every country's time zone (any from UTC−11 to UTC+11).
+  const at = Date.parse(`${date}T12:00:00Z`);
   if (Number.isNaN(at)) return date;
   const gregorian = formatFor(lang, country, 'gregory').format(at);
   // No-break spaces keep the Hijri date on one line.

@@ -67,29 +67,41 @@ describe('a pay-later plan’s schedule (issue 44, finding 12)', () => {
   const afterMidnight = Date.parse('2026-11-25T22:00:00Z');
 
   it('splits KWD (3 decimals) into four parts that add up, the remainder on the first, one a month', () => {
-    const plan = installmentSchedule('tabby', 10_001, lateEvening);
+    const plan = installmentSchedule('tabby', 10_001, lateEvening, 'KW');
     expect(plan.map((p) => p.amount)).toEqual([2_501, 2_500, 2_500, 2_500]);
     expect(plan.map((p) => p.day)).toEqual(['2026-11-25', '2026-12-25', '2027-01-25', '2027-02-25']);
   });
 
   it('splits SAR (2 decimals) of an uneven total exactly: SAR 100.03 is 25.03 then 3 × 25.00', () => {
-    const plan = installmentSchedule('tamara', 10_003, lateEvening);
+    const plan = installmentSchedule('tamara', 10_003, lateEvening, 'KW');
     expect(plan.map((p) => p.amount)).toEqual([2_503, 2_500, 2_500, 2_500]);
     expect(plan.reduce((sum, p) => sum + p.amount, 0)).toBe(10_003);
     for (const total of [1_000, 1_001, 1_002, 1_003, 45_999, 500_000])
-      expect(installmentSchedule('tabby', total, lateEvening).reduce((sum, p) => sum + p.amount, 0)).toBe(total);
+      expect(installmentSchedule('tabby', total, lateEvening, 'KW').reduce((sum, p) => sum + p.amount, 0)).toBe(total);
   });
 
-  it('dates by the Gulf calendar (UTC+3), not the server’s', () => {
-    expect(installmentSchedule('tabby', 4_000, afterMidnight)[0]!.day).toBe('2026-11-26');
+  it('dates by the country’s calendar, not the server’s: in Dubai 20:30 UTC is already the next day (issue 77)', () => {
+    expect(installmentSchedule('tabby', 4_000, lateEvening, 'AE').map((p) => p.day)).toEqual([
+      '2026-11-26',
+      '2026-12-26',
+      '2027-01-26',
+      '2027-02-26',
+    ]);
+    expect(new Date(installmentSchedule('tabby', 4_000, lateEvening, 'AE')[0]!.at).toISOString()).toBe(
+      '2026-11-26T08:00:00.000Z',
+    );
+  });
+
+  it('dates by the Gulf calendar (UTC+3) in Kuwait, not the server’s', () => {
+    expect(installmentSchedule('tabby', 4_000, afterMidnight, 'KW')[0]!.day).toBe('2026-11-26');
     // Noon in the Gulf of each day, so the shop's formatter prints that day.
-    const [first] = installmentSchedule('tabby', 4_000, afterMidnight);
+    const [first] = installmentSchedule('tabby', 4_000, afterMidnight, 'KW');
     expect(new Date(first!.at).toISOString()).toBe('2026-11-26T09:00:00.000Z');
   });
 
   it('keeps the day of the month, or the month’s last day when it has none', () => {
     const jan31 = Date.parse('2027-01-31T09:00:00Z');
-    expect(installmentSchedule('tabby', 4_000, jan31).map((p) => p.day)).toEqual([
+    expect(installmentSchedule('tabby', 4_000, jan31, 'KW').map((p) => p.day)).toEqual([
       '2027-01-31',
       '2027-02-28',
       '2027-03-31',

@@ -7,7 +7,7 @@ import { mapCountries } from '../countries/map';
 import { PAYMENTS } from '../countries/payments';
 import type { CountryPayments } from '../countries/types';
 import type { CountryCode } from '../locale';
-import { GULF_OFFSET_MS } from '../gulf-days';
+import { countryDate, instantIn, timeZoneOf } from '../country-days';
 
 export const CARD_KINDS = ['knet', 'mada', 'card', 'apple_pay'] as const;
 export const PAY_LATER_METHODS = ['tabby', 'tamara'] as const;
@@ -139,13 +139,13 @@ const PAY_LATER_PLANS: Record<PayLaterMethod, { count: number; everyMonths: numb
 export interface Installment {
   /** Minor units of the order's currency; the parts add up to the amount. */
   amount: number;
-  /** The Gulf calendar day it is due (YYYY-MM-DD; Kuwait and Saudi Arabia keep UTC+3 all year). */
+  /** The calendar day it is due in the order's country (YYYY-MM-DD, on its clocks). */
   day: string;
-  /** Noon of that day in the Gulf, for formatting with the shop's date formatter. */
+  /** Noon of that day in the country, for formatting with the shop's date formatter. */
   at: number;
 }
 
-/** `months` after a Gulf day, on the same day of the month or the month's last (31 Jan → 28 or 29 Feb). */
+/** `months` after a day, on the same day of the month or the month's last (31 Jan → 28 or 29 Feb). */
 function addMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
@@ -156,15 +156,20 @@ function addMonths(day: string, months: number): string {
 
 /**
  * A pay-later plan's payments with their days: the amount split as splitInstallments does (the
- * remainder on today's), the first due on the day of purchase in the Gulf, the next ones every
- * plan period after it.
+ * remainder on today's), the first due on the day of purchase in the order's country (on its clocks:
+ * 00:30 in Dubai is already the next day there), the next ones every plan period after it.
  */
-export function installmentSchedule(method: PayLaterMethod, total: number, purchasedAt: number): Installment[] {
+export function installmentSchedule(
+  method: PayLaterMethod,
+  total: number,
+  purchasedAt: number,
+  country: CountryCode,
+): Installment[] {
   const plan = PAY_LATER_PLANS[method];
-  const start = new Date(purchasedAt + GULF_OFFSET_MS).toISOString().slice(0, 10);
+  const start = countryDate(country, purchasedAt);
   return splitInstallments(total, plan.count).map((amount, i) => {
     const day = addMonths(start, i * plan.everyMonths);
-    return { amount, day, at: Date.parse(`${day}T12:00:00Z`) - GULF_OFFSET_MS };
+    return { amount, day, at: instantIn(timeZoneOf(country), day, 12) };
   });
 }
 

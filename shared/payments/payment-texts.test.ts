@@ -41,7 +41,7 @@ describe('a declined payment’s message names the provider properly', () => {
 
 describe('the order page’s schedule texts', () => {
   it('count the payments with real plurals in both languages', () => {
-    const plan = installmentSchedule('tabby', 10_000, Date.parse('2026-11-25T09:00:00Z'));
+    const plan = installmentSchedule('tabby', 10_000, Date.parse('2026-11-25T09:00:00Z'), 'KW');
     expect(translators.en.t('pay_later_schedule_title', { count: plan.length, method: 'Tabby' })).toBe(
       'Tabby: 4 interest-free payments, one a month',
     );

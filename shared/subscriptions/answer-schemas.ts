@@ -38,7 +38,7 @@ export const subscriptionViewSchema = z.object({
   every: frequencyAnswerSchema,
   /** The frequencies this product offers (its dosage's period first when it has one). */
   offered: z.array(frequencyAnswerSchema),
-  /** The next delivery date and the date its order is placed (YYYY-MM-DD, Gulf calendar). */
+  /** The next delivery date and the date its order is placed (YYYY-MM-DD, the subscription's country's calendar). */
   next_date: z.string(),
   order_date: z.string(),
   /** The price of one unit on the next order, after the discount, in the country's currency (minor units). */

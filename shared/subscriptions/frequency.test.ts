@@ -3,6 +3,7 @@ import {
   dateInWindow,
   discountedPrice,
   dosageFrequency,
+  firstNextDate,
   isFrequency,
   nextDate,
   offeredFrequencies,
@@ -10,6 +11,9 @@ import {
   reminderDate,
   supplyDays,
 } from './frequency';
+
+const KUWAIT = 'Asia/Kuwait';
+const DUBAI = 'Asia/Dubai';
 
 describe('dosage arithmetic', () => {
   it('60 capsules at 2 a day last 30 days; two packs last 60; 90 at 1 a day last 90', () => {
@@ -55,14 +59,27 @@ describe('frequencies and dates', () => {
     expect(reminderDate('2026-12-10')).toBe('2026-12-04');
   });
 
-  it('lets a date move between 4 and 180 days ahead, Gulf time', () => {
+  it('lets a date move between 4 and 180 days ahead, in the country’s time', () => {
     // 22:00 UTC on 24 Nov is 01:00 on 25 Nov in Kuwait and Riyadh.
     const now = Date.parse('2026-11-24T22:00:00Z');
-    expect(dateInWindow('2026-11-29', now)).toBe(true);
-    expect(dateInWindow('2026-11-28', now)).toBe(false);
-    expect(dateInWindow('2027-05-24', now)).toBe(true);
-    expect(dateInWindow('2027-05-25', now)).toBe(false);
-    expect(dateInWindow('2026-02-30', now)).toBe(false);
+    expect(dateInWindow('2026-11-29', now, KUWAIT)).toBe(true);
+    expect(dateInWindow('2026-11-28', now, KUWAIT)).toBe(false);
+    expect(dateInWindow('2027-05-24', now, KUWAIT)).toBe(true);
+    expect(dateInWindow('2027-05-25', now, KUWAIT)).toBe(false);
+    expect(dateInWindow('2026-02-30', now, KUWAIT)).toBe(false);
+  });
+
+  it('dates an autoship started at 23:30 in Dubai from Dubai’s today, not Kuwait’s (issue 77)', () => {
+    // 23:30 on 30 Nov in Dubai (UTC+4) is 22:30 on 30 Nov in Kuwait; 20:30 UTC on 30 Nov is 00:30 on 1 Dec
+    // in Dubai and still 23:30 on 30 Nov in Kuwait.
+    const lateEvening = Date.parse('2026-11-30T19:30:00Z');
+    expect(firstNextDate(lateEvening, '1m', DUBAI)).toBe('2026-12-30');
+    const pastMidnight = Date.parse('2026-11-30T20:30:00Z');
+    expect(firstNextDate(pastMidnight, '1m', DUBAI)).toBe('2027-01-01');
+    expect(firstNextDate(pastMidnight, '1m', KUWAIT)).toBe('2026-12-30');
+    expect(dateInWindow('2026-12-04', pastMidnight, KUWAIT)).toBe(true);
+    expect(dateInWindow('2026-12-04', pastMidnight, DUBAI)).toBe(false);
+    expect(dateInWindow('2026-12-05', pastMidnight, DUBAI)).toBe(true);
   });
 
   it('takes the percent off a unit price, to the fil', () => {

@@ -1,8 +1,10 @@
 // How often a subscription delivers, and the dates that follow from it. Pure (the clock is a parameter)
-// and in the Gulf calendar (UTC+3 all year, no daylight saving): a date is YYYY-MM-DD.
+// and in the calendar of the subscription's country (its time zone: Kuwait and Riyadh UTC+3, Dubai UTC+4):
+// a date is YYYY-MM-DD, "today" is the country's today (shared/country-days.ts).
 //   '1m' '2m' '3m'   the same day 1, 2 or 3 calendar months later (the 31st becomes the month's last day)
 //   '<n>d'            every n days, 14–180: the period a product's dosage gives (60 capsules, 2 a day: 30d)
-import { addDays, gulfDate } from '../gulf-days';
+import { dateIn } from '../country-days';
+import { addDays } from '../gulf-days';
 
 export type Frequency = `${1 | 2 | 3}m` | `${number}d`;
 
@@ -86,14 +88,14 @@ export function offeredFrequencies(
   return dosage && !['30d', '60d', '90d'].includes(dosage) ? [dosage, ...MONTHLY] : [...MONTHLY];
 }
 
-/** The first delivery date of a subscription started now: one period after today, in the Gulf. */
-export function firstNextDate(now: number, f: Frequency): string {
-  return nextDate(gulfDate(now), f);
+/** The first delivery date of a subscription started now: one period after today in its country's zone. */
+export function firstNextDate(now: number, f: Frequency, timeZone: string): string {
+  return nextDate(dateIn(timeZone, now), f);
 }
 
-/** Whether a date the shopper picks is in the window a subscription's date may move to. */
-export function dateInWindow(date: string, now: number): boolean {
-  const today = gulfDate(now);
+/** Whether a date the shopper picks is in the window a subscription's date may move to (her country's today). */
+export function dateInWindow(date: string, now: number, timeZone: string): boolean {
+  const today = dateIn(timeZone, now);
   return (
     /^\d{4}-\d{2}-\d{2}$/.test(date) &&
     // A day that exists (2026-02-31 would roll over to March).

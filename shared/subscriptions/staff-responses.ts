@@ -31,7 +31,7 @@ export const staffSubscriptionRowSchema = z.object({
   sku_name: z.string(),
   count: z.int(),
   every: frequency,
-  /** The next delivery date and the date its order is placed (YYYY-MM-DD, Gulf calendar). */
+  /** The next delivery date and the date its order is placed (YYYY-MM-DD, the subscription's country's calendar). */
   next_date: z.string(),
   pay_by: z.enum(['card', 'wallet']),
   last_run: subscriptionRunSchema.nullable(),

@@ -8,12 +8,9 @@ import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-import { ActiveToggle, CountryField, fieldMaker } from './Promotions';
+import { ActiveToggle, CountryField, countryDay, fieldMaker } from './Promotions';
 import type { PromotionView } from '#shared/api/promotion-view';
 import { HOME_COUNTRY } from '#shared/countries';
-
-const GULF_OFFSET = 3 * 60 * 60 * 1000;
-const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
 
 /** The stored offer as the form's strings. */
 function offerFormValues(o: PromotionView): Record<string, string> {
@@ -22,8 +19,8 @@ function offerFormValues(o: PromotionView): Record<string, string> {
     name_en: o.name_en,
     name_ar: o.name_ar,
     country: o.country ?? '',
-    starts_on: day(o.starts_at),
-    ends_on: day(o.ends_at),
+    starts_on: countryDay(o.starts_at, o.country),
+    ends_on: countryDay(o.ends_at, o.country),
     ...Object.fromEntries(
       COUNTRY_CODES.map((c) => {
         const amount = o.thresholds[c];
@@ -98,10 +95,10 @@ export function OffersPage(props: { t: StaffTranslator; nonce: string; me: Staff
                 ].filter(Boolean);
                 const dates = [
                   o.starts_at !== null
-                    ? t.t('st_promotions_from', { date: formatDate(o.starts_at, t.lang, HOME_COUNTRY) })
+                    ? t.t('st_promotions_from', { date: formatDate(o.starts_at, t.lang, o.country ?? HOME_COUNTRY) })
                     : null,
                   o.ends_at !== null
-                    ? t.t('st_promotions_until', { date: formatDate(o.ends_at, t.lang, HOME_COUNTRY) })
+                    ? t.t('st_promotions_until', { date: formatDate(o.ends_at, t.lang, o.country ?? HOME_COUNTRY) })
                     : null,
                 ].filter(Boolean);
                 return (

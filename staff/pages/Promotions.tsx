@@ -6,12 +6,16 @@ import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-import { COUNTRY_CODES, CORE, countryOfCurrency, currencyOf, HOME_COUNTRY } from '#shared/countries';
+import { COUNTRY_CODES, CORE, type CountryCode, countryOfCurrency, currencyOf, HOME_COUNTRY } from '#shared/countries';
+import { countryDate } from '#shared/country-days';
 import { OTHER_COUNTRIES } from '#shared/api/people-schemas';
 
-const GULF_OFFSET = 3 * 60 * 60 * 1000;
-/** The Gulf day of an instant, as the form's date fields read it. */
-const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
+/**
+ * The day of an instant on the clocks of a coupon's or offer's country (the home country's for one of
+ * every country), as the form's date fields read it and the API reads them back.
+ */
+export const countryDay = (ms: number | null, country: CountryCode | null) =>
+  ms === null ? '' : countryDate(country ?? HOME_COUNTRY, ms);
 
 /** An amount of the coupon in its own currency (KWD for a coupon of both countries). */
 const amount = (t: StaffTranslator, c: CouponView, minor: number) =>
@@ -49,8 +53,8 @@ function couponFormValues(c: CouponView): Record<string, string> {
     ),
     max_uses: c.max_uses === null ? '' : String(c.max_uses),
     per_person_limit: String(c.per_person_limit ?? (c.once_per_shopper ? 1 : '')),
-    starts_on: day(c.starts_at),
-    ends_on: day(c.ends_at),
+    starts_on: countryDay(c.starts_at, c.country),
+    ends_on: countryDay(c.ends_at, c.country),
     country: c.country ?? '',
   };
 }
@@ -106,10 +110,10 @@ export function CouponsPage(props: {
                 ].filter(Boolean);
                 const dates = [
                   c.starts_at !== null
-                    ? t.t('st_promotions_from', { date: formatDate(c.starts_at, t.lang, HOME_COUNTRY) })
+                    ? t.t('st_promotions_from', { date: formatDate(c.starts_at, t.lang, c.country ?? HOME_COUNTRY) })
                     : null,
                   c.ends_at !== null
-                    ? t.t('st_promotions_until', { date: formatDate(c.ends_at, t.lang, HOME_COUNTRY) })
+                    ? t.t('st_promotions_until', { date: formatDate(c.ends_at, t.lang, c.country ?? HOME_COUNTRY) })
                     : null,
                 ].filter(Boolean);
                 return (

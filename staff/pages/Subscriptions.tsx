@@ -27,11 +27,11 @@ const FAILURES = new Set([
 export const percentText = (t: StaffTranslator, n: number) =>
   new Intl.NumberFormat(`${t.lang}-u-nu-latn`, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100);
 
-/** A Gulf calendar date (YYYY-MM-DD) as the staff member reads it. */
+/** A calendar date (YYYY-MM-DD, the subscription's country's) as the staff member reads it. */
 function dayText(t: StaffTranslator, day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  // Noon in the Gulf: the same day in every time zone the formatter could use.
-  return formatDate(Date.UTC(y, m - 1, d, 9), t.lang, HOME_COUNTRY);
+  // Midday UTC: the same day in every time zone the formatter could use.
+  return formatDate(Date.UTC(y, m - 1, d, 12), t.lang, HOME_COUNTRY);
 }
 
 function everyText(t: StaffTranslator, every: Frequency): string {

@@ -4,7 +4,7 @@
 // (or to the cut-off) stores nothing.
 import { bookingWalletStatements } from '../orders/booking-amounts';
 import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
-import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
+import { BOOKING_RULES, changeableUntil, visitInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
 import { lastPayerPhone } from '../orders/payment-moves';
@@ -60,7 +60,7 @@ export async function reschedule(
     .bind(o.id)
     .all<Pick<BloodTestItemRow, 'fasting_hours' | 'morning_draw'>>();
   await assertBookable(db, { country: o.country, date: hold.slot_date, window: hold.slot_window, tests }, now);
-  const visitAt = gulfInstant(hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
+  const visitAt = visitInstant(o.country, hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
   try {
     await db.batch([
       db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(o.id),

@@ -5,7 +5,7 @@
 // answers the same order (UNIQUE (user_id, idempotency_key)).
 import { bookingInvoiceRecord } from '../e-invoice-sales';
 import type { BloodTestSubmitInput } from '#shared/api/blood-test-order-schemas';
-import { gulfInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-rules';
+import { visitInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { ApiError } from '../lib/errors';
 import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
@@ -169,7 +169,7 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
   const payerPhone = stcPayPhoneFor(cardMethod, input.stc_pay_phone, address.phone);
   const status = method === 'card' ? 'pending_payment' : 'booked';
   const paymentState = method === 'card' ? 'pending' : method === 'wallet' ? 'paid' : 'pay_at_visit';
-  const visitAt = gulfInstant(hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
+  const visitAt = visitInstant(ctx.country, hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const orderId = newOrderId();

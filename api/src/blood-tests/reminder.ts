@@ -1,5 +1,6 @@
-// The preparation reminder: from 18:00 Gulf time the evening before a booked visit, once, a mail in
-// the order's language with the window, the address and each test's preparation. Run by the cron;
+// The preparation reminder: from 18:00 the evening before a booked visit (on the visit's country's
+// clocks), once, a mail in the order's language with the window, the address and each test's
+// preparation. Run by the cron;
 // reminded_at (set in the same batch as the queued mail) and the mail's dedupe key make it once.
 import { BOOKING_RULES, reminderDueAt } from '#shared/blood-tests/slot-rules';
 import { queueMail } from '../mail/outbox';
@@ -34,7 +35,7 @@ export async function sendPreparationReminders(
     >();
   let sent = 0;
   for (const o of results) {
-    if (now < reminderDueAt(o.slot_date)) continue;
+    if (now < reminderDueAt(o.country, o.slot_date)) continue;
     const { results: items } = await db
       .prepare('SELECT * FROM blood_test_order_items WHERE order_id = ? ORDER BY sku_id')
       .bind(o.id)

@@ -39,6 +39,7 @@ import type { SessionUser } from '../accounts/sessions';
 import { firstImageColumn, imageRefs } from '../catalogue/cards';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { col } from '../lib/lang';
+import { countryOffsetSql } from '../db/country-sql';
 import { ApiError } from '../lib/errors';
 import { BODY_SYSTEMS } from '#shared/blood-tests/catalogue-types';
 
@@ -96,10 +97,10 @@ interface CandidateRow {
   image: string | null;
 }
 
-// Approved results of the user's results_ready orders; the sample's date is the day it was collected,
-// Gulf time (UTC+3 in both countries, no daylight saving), or the visit day if no time was recorded.
+// Approved results of the user's results_ready orders; the sample's date is the day it was collected
+// on the clocks of the order's country (as its slot_date), or the visit day if no time was recorded.
 const orderValues = (user: string) => `SELECT r.biomarker_id, r.value, r.unit,
-    coalesce(date(o.sample_collected_at / 1000 + 10800, 'unixepoch'), o.slot_date) AS date, 'order' AS source, o.id AS source_id
+    coalesce(date((o.sample_collected_at + ${countryOffsetSql('o.country')}) / 1000, 'unixepoch'), o.slot_date) AS date, 'order' AS source, o.id AS source_id
   FROM blood_test_results r JOIN blood_test_orders o ON o.id = r.order_id
   WHERE o.user_id = ${user} AND o.status = 'results_ready' AND r.approved_at IS NOT NULL`;
 const uploadValues = (

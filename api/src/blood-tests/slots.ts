@@ -58,7 +58,7 @@ export async function slotsFor(
   now = Date.now(),
 ): Promise<SlotsAnswer> {
   const zone = zoneKey(q);
-  const dates = horizonDates(now);
+  const dates = horizonDates(now, q.country);
   const first = dates[0]!;
   const last = dates.at(-1)!;
   const [zoneRes, testsRes, takenRes, capRes, blackoutRes] = await db.batch([
@@ -90,7 +90,7 @@ export async function slotsFor(
   const blackout = new Set((blackoutRes!.results as Array<{ date: string }>).map((r) => r.date));
   const mornings = needsMorning(tests);
   const days: SlotDay[] = dates.map((date) => {
-    const closed = isClosedDay(date, blackout);
+    const closed = isClosedDay(q.country, date, blackout);
     return {
       date,
       closed,
@@ -101,7 +101,7 @@ export async function slotsFor(
               0,
               (capacity.get(window) ?? BOOKING_RULES.defaultCapacity) - (taken.get(`${date} ${window}`) ?? 0),
             );
-            const refused = slotRefusal({ date, window, tests, blackout }, now);
+            const refused = slotRefusal({ country: q.country, date, window, tests, blackout }, now);
             return {
               window,
               starts: hourText(WINDOW_HOURS[window].start),

@@ -4,6 +4,7 @@
 import { visitCalendar } from '../blood-tests/ics';
 import { consultationReturnPath } from './paths';
 import { type NoticeRow, whenText } from './notices';
+import { countryTimeText } from './package-text';
 
 type CalendarRow = Pick<
   NoticeRow,
@@ -24,8 +25,8 @@ export function consultationCalendar(r: CalendarRow, siteOrigin: string, now: nu
         : `Nutrition consultation with ${r.nutritionist_name} – ${r.service_name}`,
     description:
       r.lang === 'ar'
-        ? `${whenText(r)} (بتوقيت الخليج).\nادخل من صفحة الاستشارة قبل الموعد بعشر دقائق:\n${url}`
-        : `${whenText(r)} (Gulf time).\nJoin from the consultation's page from 10 minutes before:\n${url}`,
+        ? `${whenText(r)} (${countryTimeText(r.lang, r.country)}).\nادخل من صفحة الاستشارة قبل الموعد بعشر دقائق:\n${url}`
+        : `${whenText(r)} (${countryTimeText(r.lang, r.country)}).\nJoin from the consultation's page from 10 minutes before:\n${url}`,
     location: url,
     lang: r.lang,
   });

@@ -12,7 +12,7 @@ import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/w
 import { pushToUser } from '../push';
 import { calendarFileName, consultationCalendar } from './calendar';
 import { type NoticeRow, noticeRow, pageUrl, whenText } from './notices';
-import { countedText } from './package-text';
+import { countedText, countryTimeText } from './package-text';
 
 export interface NoticeLinks {
   /** TOKEN_SECRET: signs the WhatsApp stop link. */
@@ -69,12 +69,13 @@ export function movedText(r: NoticeRow, before: Pick<NoticeRow, 'starts_at' | 'e
   const when = whenText(r);
   const was = whenText({ ...r, ...before });
   const url = pageUrl(siteOrigin, r);
+  const clock = countryTimeText(r.lang, r.country);
   return r.lang === 'ar'
     ? {
         subject: `تم تغيير موعد استشارتك رقم ${r.id}`,
         lines: [
           `تم نقل ${r.service_name} مع ${r.nutritionist_name} إلى موعد جديد.`,
-          `الموعد الجديد: ${when} (بتوقيت الخليج).`,
+          `الموعد الجديد: ${when} (${clock}).`,
           `الموعد السابق: ${was}.`,
           'ملف التقويم المرفق يحدّث الموعد في تقويمك.',
           `ادخل إلى المكالمة من صفحة الاستشارة قبل الموعد بعشر دقائق: ${url}`,
@@ -86,7 +87,7 @@ export function movedText(r: NoticeRow, before: Pick<NoticeRow, 'starts_at' | 'e
         subject: `Your consultation ${r.id} has moved`,
         lines: [
           `${r.service_name} with ${r.nutritionist_name} has moved to a new time.`,
-          `New time: ${when} (Gulf time).`,
+          `New time: ${when} (${clock}).`,
           `It was: ${was}.`,
           'The calendar file attached moves the event in your calendar.',
           `Join from the consultation's page from 10 minutes before: ${url}`,

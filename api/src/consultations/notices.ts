@@ -1,12 +1,13 @@
 // What the shopper is told about a consultation, in its language: the confirmation when it is booked
 // (in the batch that books it, or the payment's), reminders from the cron a day and an hour before (mail;
 // WhatsApp if she chose updates there; web push if subscribed), and the notice that the nutritionist
-// shared the summary (notifySummaryShared, called by the portal). Times in Gulf time, the Hijri date
-// beside the Gregorian in Arabic, as the blood-test mails write them.
+// shared the summary (notifySummaryShared, called by the portal). Times on the clocks of the country she
+// booked in, named ("Kuwait time", «بتوقيت الإمارات»), the Hijri date beside the Gregorian in Arabic, as
+// the blood-test mails write them.
 import type { CountryCode, Lang } from '#shared/locale';
 import { type CurrencyCode, localizePath } from '#shared/locale';
 import { formatMinor } from '#shared/money';
-import { packageSessionText } from './package-text';
+import { countryTimeText, packageSessionText } from './package-text';
 import { formatDateAndWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
 import { WHATSAPP_TO_COLUMN, queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
@@ -81,7 +82,7 @@ function confirmationMail(r: NoticeRow, siteOrigin: string) {
         subject: `تم تأكيد استشارتك رقم ${r.id}`,
         text: [
           `تم حجز ${r.service_name} مع ${r.nutritionist_name}.`,
-          `الموعد: ${when} (بتوقيت الخليج).`,
+          `الموعد: ${when} (${countryTimeText(r.lang, r.country)}).`,
           `طريقة الاستشارة: ${r.mode === 'video' ? 'مكالمة فيديو مع محادثة نصية' : 'محادثة نصية'}.`,
           `الدفع: ${price}.`,
           'الإلغاء مجاني حتى 24 ساعة قبل الموعد، وبعد ذلك لا يُرد المبلغ. يمكن تغيير الموعد حتى 24 ساعة قبله ومرتين على الأكثر.',
@@ -92,7 +93,7 @@ function confirmationMail(r: NoticeRow, siteOrigin: string) {
         subject: `Your consultation ${r.id} is booked`,
         text: [
           `${r.service_name} with ${r.nutritionist_name} is booked.`,
-          `When: ${when} (Gulf time).`,
+          `When: ${when} (${countryTimeText(r.lang, r.country)}).`,
           `How: ${r.mode === 'video' ? 'a video call with a chat beside it' : 'a text chat'}.`,
           `Paid: ${price}.`,
           'Cancelling is free until 24 hours before the start; after that nothing is refunded. You can move it until 24 hours before, at most twice.',
@@ -130,13 +131,13 @@ function reminderTexts(r: NoticeRow, which: 'day' | 'hour', siteOrigin: string) 
   if (r.lang === 'ar')
     return {
       subject: which === 'day' ? 'تذكير: موعد استشارتك خلال يوم' : 'تذكير: تبدأ استشارتك بعد ساعة',
-      text: `${r.service_name} مع ${r.nutritionist_name}: ${when} (بتوقيت الخليج).\nيمكنك تجربة الكاميرا والميكروفون مسبقًا والدخول من صفحة الاستشارة: ${url}`,
+      text: `${r.service_name} مع ${r.nutritionist_name}: ${when} (${countryTimeText(r.lang, r.country)}).\nيمكنك تجربة الكاميرا والميكروفون مسبقًا والدخول من صفحة الاستشارة: ${url}`,
       push: { title: 'تذكير بالاستشارة', body: `${r.nutritionist_name}: ${when}` },
     };
   return {
     subject:
       which === 'day' ? 'Reminder: your consultation is within a day' : 'Reminder: your consultation starts in an hour',
-    text: `${r.service_name} with ${r.nutritionist_name}: ${when} (Gulf time).\nCheck your camera and microphone beforehand, and join from the consultation's page: ${url}`,
+    text: `${r.service_name} with ${r.nutritionist_name}: ${when} (${countryTimeText(r.lang, r.country)}).\nCheck your camera and microphone beforehand, and join from the consultation's page: ${url}`,
     push: { title: 'Consultation reminder', body: `${r.nutritionist_name}: ${when}` },
   };
 }

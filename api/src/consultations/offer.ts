@@ -7,10 +7,10 @@ import {
   addDays,
   CONSULTATION_RULES,
   computeSlots,
-  gulfDate,
-  gulfMinuteOf,
   minuteText,
   nextFree,
+  practiceDate,
+  practiceMinuteOf,
   sessionEnd,
 } from '#shared/consultations/rules';
 import type { ServiceKind } from '#shared/consultations/facts';
@@ -87,7 +87,7 @@ export function offerStatements(
       .bind(...binds),
     db
       .prepare(`SELECT nutritionist_id, date FROM nutritionist_days_off WHERE ${who('nutritionist_id')} AND date >= ?3`)
-      .bind(...binds, gulfDate(p.now)),
+      .bind(...binds, practiceDate(p.now)),
     db
       .prepare(
         `SELECT nutritionist_id, cell FROM consultation_cells WHERE ${who('nutritionist_id')} AND cell >= ?3 AND cell < ?4
@@ -149,7 +149,7 @@ function serviceSlots(offer: Offer, service: ServiceRow, from: string, days: num
 /** The first free time of any of a nutritionist's services in the horizon (ms), or null. */
 export function nextFreeOf(offer: Offer, nutritionistId: number, now: number): number | null {
   let best: number | null = null;
-  const today = gulfDate(now);
+  const today = practiceDate(now);
   for (const s of offer.services.filter((x) => x.nutritionist_id === nutritionistId)) {
     // Two answers' worth of days covers the whole horizon.
     for (let start = 0; start < CONSULTATION_RULES.horizonDays; start += CONSULTATION_RULES.maxDaysPerAnswer) {
@@ -163,7 +163,7 @@ export function nextFreeOf(offer: Offer, nutritionistId: number, now: number): n
   return best;
 }
 
-/** Whether a nutritionist has a free time of any service on a Gulf day. */
+/** Whether a nutritionist has a free time of any service on a practice day. */
 export function freeOnDay(offer: Offer, nutritionistId: number, date: string, now: number): boolean {
   return offer.services
     .filter((s) => s.nutritionist_id === nutritionistId)
@@ -171,7 +171,7 @@ export function freeOnDay(offer: Offer, nutritionistId: number, date: string, no
 }
 
 /**
- * The Gulf days from `from` on which at least one of the nutritionists has a free time of any service:
+ * The practice days from `from` on which at least one of the nutritionists has a free time of any service:
  * the "free on" filter offers these only (Friday and Saturday, when nobody works, are not among them).
  */
 export function freeDays(offer: Offer, nutritionistIds: ReadonlySet<number>, from: string, days: number, now: number) {
@@ -181,7 +181,7 @@ export function freeDays(offer: Offer, nutritionistIds: ReadonlySet<number>, fro
   return [...free].sort();
 }
 
-/** The slots answer's days: each time with its end and its Gulf clock time. */
+/** The slots answer's days (practice days): each time with its end and its time on the practice's clock. */
 export function slotDays(
   offer: Offer,
   service: ServiceRow,
@@ -196,7 +196,7 @@ export function slotDays(
     times: d.starts.map((at) => ({
       starts_at: new Date(at).toISOString(),
       ends_at: new Date(sessionEnd(at, service.minutes)).toISOString(),
-      time: minuteText(gulfMinuteOf(at)),
+      time: minuteText(practiceMinuteOf(at)),
     })),
   }));
 }

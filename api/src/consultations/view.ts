@@ -2,6 +2,7 @@
 // window, the payment, her intake (opened), and once the nutritionist shared them the summary and the
 // recommendations (opened with seal.ts, product cards joined) and her rating. Owner only: another
 // shopper's consultation answers 404 like one that does not exist.
+import { countryDate } from '#shared/country-days';
 import type { Intake } from '#shared/consultations/intake';
 import type {
   ConsultationMode,
@@ -13,7 +14,6 @@ import {
   cancelFreeUntil,
   canJoin,
   CONSULTATION_RULES,
-  gulfDate,
   joinWindow,
   rescheduleRefusal,
   rescheduleUntil,
@@ -95,7 +95,8 @@ function toListItem(r: ConsultationRow): ConsultationListItem {
     mode: r.mode,
     starts_at: new Date(r.starts_at).toISOString(),
     ends_at: new Date(r.ends_at).toISOString(),
-    date: gulfDate(r.starts_at),
+    // The day on the clocks of the country she booked in (in Dubai a 23:30 Kuwait start is the next day).
+    date: countryDate(r.country, r.starts_at),
     service: { id: r.service_id, kind: r.service_kind, name: r.service_name, minutes: r.service_minutes },
     nutritionist: {
       id: r.nutritionist_id,

@@ -8,7 +8,7 @@
 import type { CountryCode } from '#shared/locale';
 import { expiryOf, tierFor } from '#shared/loyalty/rules';
 import type { TierCode } from '#shared/loyalty/types';
-import { gulfDate } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import type { DatabaseEnv, Route } from '../db/databases';
 import { queueMail } from '../mail/outbox';
 import { type EarnSource, earnSql, recipientOf, type Recipient } from './earn';
@@ -77,7 +77,7 @@ export async function tierAcross(
           ...tierUpMail(recipient.lang, a.next, siteOrigin),
           lang: recipient.lang,
           kind: 'points_tier_up',
-          dedupeKey: `points:tier:${userId}:${a.country}:${a.next}:${gulfDate(now)}`,
+          dedupeKey: `points:tier:${userId}:${a.country}:${a.next}:${countryDate(a.country, now)}`,
         },
         now,
       ),

@@ -9,7 +9,7 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { expiryOf, tierFor } from '#shared/loyalty/rules';
 import { type DatabaseEnv, orderShardForWrite, userOwner } from '../db/databases';
 import { TIERS, type TierCode } from '#shared/loyalty/types';
-import { gulfDate } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 import { queueMailWhen } from '../mail/outbox';
 import { pointsMove } from './ledger';
 import { loyaltyRules } from './rules-read';
@@ -106,7 +106,7 @@ export function tierAfterStatements(
             ...tierUpMail(recipient.lang, tier, siteOrigin),
             lang: recipient.lang,
             kind: 'points_tier_up',
-            dedupeKey: `points:tier:${userId}:${country}:${tier}:${gulfDate(now)}`,
+            dedupeKey: `points:tier:${userId}:${country}:${tier}:${countryDate(country, now)}`,
           },
           now,
           {

@@ -7,12 +7,13 @@
 //   - tiers: refreshed as spending ages out of the 12 months (a shopper who moves up is mailed).
 // Their tables' retention (account_devices, points_expiry_notices) is the hourly retention run's
 // (api/src/retention/windows.ts).
-// The minute cron runs them during one Gulf hour a day (LOYALTY_HOUR), so backlogs drain in up to 60
-// bounded runs; POST /dev/loyalty/run runs them as on any day.
+// The minute cron runs them during one hour a day on each country's clocks (LOYALTY_HOUR, 09:00–09:59 in
+// Kuwait and Riyadh, in Dubai an hour earlier in UTC), for that country's shoppers and on its day, so
+// backlogs drain in up to 60 bounded runs; POST /dev/loyalty/run runs them for every country as on any day.
 import { COUNTRY_CODES, HOME_COUNTRY, isCountryCode } from '#shared/countries';
 import type { CountryCode, Lang } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
-import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { countryDate, datesJson, hourIn, timeZoneOf, zoneOffsetMs } from '#shared/country-days';
 import { queueMail } from '../mail/outbox';
 import { log } from '../lib/log';
 import { pointsMove } from './ledger';
@@ -23,7 +24,7 @@ import { tierAcross } from './across';
 import { birthdayMail, expiryReminderMail } from './texts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** The Gulf hour the minute cron runs these jobs in (09:00–09:59, Kuwait and Riyadh). */
+/** The hour of a country's clocks the minute cron runs these jobs in for it (09:00–09:59). */
 const LOYALTY_HOUR = 9;
 /** A birthday set more recently than this earns nothing this year (no gaming by changing it). */
 const BIRTHDAY_SETTLED_MS = 30 * DAY;
@@ -34,7 +35,7 @@ const CHUNK = 20;
 
 const COUNTRY_OF_USER = `coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), '${HOME_COUNTRY}')`;
 
-/** The birthdays ('MM-DD') celebrated on a Gulf day: 29 February on the 28th when the year has none. */
+/** The birthdays ('MM-DD') celebrated on a day: 29 February on the 28th when the year has none. */
 export function birthdaysOn(day: string): string[] {
   const md = day.slice(5);
   const year = Number(day.slice(0, 4));
@@ -89,10 +90,27 @@ function birthdayStatements(db: D1Database, u: Birthday, year: string, now: numb
   };
 }
 
-async function creditBirthdays(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number): Promise<number> {
+/** Her birthday on her country's day: each country's shoppers on its own date. */
+async function creditBirthdays(
+  envOrCore: DatabaseEnv | D1Database,
+  siteOrigin: string,
+  now: number,
+  countries: readonly CountryCode[],
+): Promise<number> {
+  let credited = 0;
+  for (const country of countries) credited += await creditBirthdaysIn(envOrCore, siteOrigin, now, country);
+  return credited;
+}
+
+async function creditBirthdaysIn(
+  envOrCore: DatabaseEnv | D1Database,
+  siteOrigin: string,
+  now: number,
+  country: CountryCode,
+): Promise<number> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   const db = env.DB;
-  const day = gulfDate(now);
+  const day = countryDate(country, now);
   const year = day.slice(0, 4);
   const days = birthdaysOn(day);
   const { results } = await db
@@ -104,9 +122,10 @@ async function creditBirthdays(envOrCore: DatabaseEnv | D1Database, siteOrigin: 
            AND NOT EXISTS (SELECT 1 FROM points_ledger l WHERE l.event_key = 'birthday:' || u.id || ':' || ?)
            AND NOT ${ROUTED_AWAY}
        ) b JOIN loyalty_rules r ON r.country = b.country AND r.is_active = 1 AND r.birthday_points > 0
+       WHERE b.country = ?
        LIMIT ?`,
     )
-    .bind(...days, now - BIRTHDAY_SETTLED_MS, year, LIMIT)
+    .bind(...days, now - BIRTHDAY_SETTLED_MS, year, country, LIMIT)
     .all<Birthday>();
   await inChunks(
     db,
@@ -115,7 +134,7 @@ async function creditBirthdays(envOrCore: DatabaseEnv | D1Database, siteOrigin: 
       return [...s.points, ...s.mail];
     }),
   );
-  return results.length + (await creditBirthdaysInShards(env, days, year, siteOrigin, now));
+  return results.length + (await creditBirthdaysInShards(env, days, year, siteOrigin, now, country));
 }
 
 /**
@@ -130,6 +149,7 @@ async function creditBirthdaysInShards(
   year: string,
   siteOrigin: string,
   now: number,
+  country: CountryCode,
 ): Promise<number> {
   const core = env.DB;
   let credited = 0;
@@ -161,7 +181,8 @@ async function creditBirthdaysInShards(
       const t = byId.get(u.id);
       if (!t || t.done) continue;
       const theirs = u.country ?? t.last_country;
-      const country: CountryCode = isCountryCode(theirs) ? theirs : HOME_COUNTRY;
+      // Another country's shopper is credited on her own country's day, in its run.
+      if ((isCountryCode(theirs) ? theirs : HOME_COUNTRY) !== country) continue;
       const { rules } = await loyaltyRules(core, country);
       if (!rules.is_active || rules.birthday_points <= 0) continue;
       due.push({ ...u, country, birthday_points: rules.birthday_points, expiry_months: rules.expiry_months });
@@ -186,23 +207,28 @@ const DUE_SQL = `max(0, min(a.balance,
   + (SELECT coalesce(sum(l.amount), 0) FROM points_ledger l WHERE l.user_id = a.user_id AND l.country = a.country AND l.amount < 0)))`;
 
 /** Every order shard holds points (decision 61): the expiry runs in each, on its own rows. */
-async function expirePoints(envOrCore: DatabaseEnv | D1Database, now: number): Promise<number> {
+async function expirePoints(
+  envOrCore: DatabaseEnv | D1Database,
+  now: number,
+  countries: readonly CountryCode[],
+): Promise<number> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   let expired = 0;
-  for (const shard of await orderShards(env)) expired += await expireIn(shard.db, now);
+  for (const shard of await orderShards(env)) expired += await expireIn(shard.db, now, countries);
   return expired;
 }
 
-async function expireIn(db: D1Database, now: number): Promise<number> {
-  const day = gulfDate(now);
+/** The accounts of these countries with points due; the event key names the day on her country's clocks. */
+async function expireIn(db: D1Database, now: number, countries: readonly CountryCode[]): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT a.user_id, a.country FROM points_accounts a
-       WHERE a.balance > 0 AND ${DUE_SQL} > 0
-         AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE event_key = 'expiry:' || a.user_id || ':' || a.country || ':' || ?)
-       LIMIT ?`,
+       WHERE a.country IN (SELECT key FROM json_each(?2)) AND a.balance > 0 AND ${DUE_SQL.replace('<= ?)', '<= ?1)')} > 0
+         AND NOT EXISTS (SELECT 1 FROM points_ledger
+           WHERE event_key = 'expiry:' || a.user_id || ':' || a.country || ':' || json_extract(?2, '$.' || a.country))
+       LIMIT ?3`,
     )
-    .bind(now, day, LIMIT)
+    .bind(now, datesJson(countries, now), LIMIT)
     .all<{ user_id: number; country: CountryCode }>();
   await inChunks(
     db,
@@ -216,7 +242,7 @@ async function expireIn(db: D1Database, now: number): Promise<number> {
           binds: [now, a.user_id, a.country],
         },
         kind: 'expiry',
-        eventKey: `expiry:${a.user_id}:${a.country}:${day}`,
+        eventKey: `expiry:${a.user_id}:${a.country}:${countryDate(a.country, now)}`,
         now,
       }),
     ),
@@ -226,21 +252,35 @@ async function expireIn(db: D1Database, now: number): Promise<number> {
 
 /** The reminders of every order shard: her points and notices are in her shard, her address and the
  * mail in the core (for another shard, the notice is written first, then the mail: both once). */
-async function remindExpiring(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number): Promise<number> {
+async function remindExpiring(
+  envOrCore: DatabaseEnv | D1Database,
+  siteOrigin: string,
+  now: number,
+  countries: readonly CountryCode[],
+): Promise<number> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   let sent = 0;
-  for (const shard of await orderShards(env)) sent += await remindIn(env.DB, shard.db, siteOrigin, now);
+  for (const shard of await orderShards(env)) sent += await remindIn(env.DB, shard.db, siteOrigin, now, countries);
   return sent;
 }
 
-async function remindIn(core: D1Database, db: D1Database, siteOrigin: string, now: number): Promise<number> {
+async function remindIn(
+  core: D1Database,
+  db: D1Database,
+  siteOrigin: string,
+  now: number,
+  countries: readonly CountryCode[],
+): Promise<number> {
   const split = db !== core;
   let sent = 0;
-  for (const country of COUNTRY_CODES) {
+  for (const country of countries) {
     const { rules } = await loyaltyRules(core, country);
     if (rules.expiry_notice_days <= 0) continue;
     const until = now + rules.expiry_notice_days * DAY;
-    // Per shopper and Gulf day of expiry in the window, not yet reminded: the points that expire that
+    // Her country's offset (one for the window: the Gulf's zones keep no summer time), so a day of
+    // expiry is a day on her clocks: in Dubai it ends at Dubai's midnight.
+    const offset = zoneOffsetMs(timeZoneOf(country), now);
+    // Per shopper and day of expiry in the window, not yet reminded: the points that expire that
     // day (expiring by its end less expiring by now), first in first out.
     const users = split ? '' : 'JOIN users u ON u.id = d.user_id AND u.deleted_at IS NULL';
     const { results: found } = await db
@@ -249,8 +289,8 @@ async function remindIn(core: D1Database, db: D1Database, siteOrigin: string, no
            (SELECT ${DUE_SQL.replace('<= ?)', '<= d.day_end)')} FROM points_accounts a WHERE a.user_id = d.user_id AND a.country = ?1)
            - (SELECT ${DUE_SQL.replace('<= ?)', '<= ?2)')} FROM points_accounts a WHERE a.user_id = d.user_id AND a.country = ?1) AS points
          FROM (
-           SELECT l.user_id, date((l.expires_at + ${GULF_OFFSET_MS}) / 1000, 'unixepoch') AS day, max(l.expires_at) AS at,
-             (CAST(strftime('%s', date((l.expires_at + ${GULF_OFFSET_MS}) / 1000, 'unixepoch'), '+1 day') AS INTEGER) * 1000 - ${GULF_OFFSET_MS} - 1) AS day_end
+           SELECT l.user_id, date((l.expires_at + ${offset}) / 1000, 'unixepoch') AS day, max(l.expires_at) AS at,
+             (CAST(strftime('%s', date((l.expires_at + ${offset}) / 1000, 'unixepoch'), '+1 day') AS INTEGER) * 1000 - ${offset} - 1) AS day_end
            FROM points_ledger l
            WHERE l.country = ?1 AND l.amount > 0 AND l.expires_at > ?2 AND l.expires_at <= ?3
            GROUP BY l.user_id, day
@@ -282,7 +322,7 @@ async function remindIn(core: D1Database, db: D1Database, siteOrigin: string, no
                 core,
                 {
                   to: r.email,
-                  ...expiryReminderMail(r.lang, r.points, r.at, siteOrigin),
+                  ...expiryReminderMail(r.lang, r.points, r.at, country, siteOrigin),
                   lang: r.lang,
                   kind: 'points_expiry',
                   dedupeKey: `points:expiry:${r.user_id}:${country}:${r.day}`,
@@ -367,14 +407,19 @@ export interface LoyaltyRun {
   tiers: number;
 }
 
-/** Whether the minute cron runs the loyalty jobs now (one Gulf hour a day). */
-export const isLoyaltyHour = (now: number) => new Date(now + GULF_OFFSET_MS).getUTCHours() === LOYALTY_HOUR;
+/** The countries whose loyalty hour it is now on their own clocks (none most of the day). */
+export const loyaltyCountries = (now: number, zoneOf: (c: CountryCode) => string = timeZoneOf): CountryCode[] =>
+  COUNTRY_CODES.filter((c) => hourIn(zoneOf(c), now) === LOYALTY_HOUR);
 
-/** Every loyalty job once, as on `now`; each on its own (one failing leaves the others to run). */
+/**
+ * Every loyalty job once, as on `now`, for the shoppers of `countries` (each on its own day); each job
+ * on its own (one failing leaves the others to run). Tiers are not a matter of a day: refreshed for all.
+ */
 export async function loyaltyJobs(
   envOrCore: DatabaseEnv | D1Database,
   siteOrigin: string,
   now = Date.now(),
+  countries: readonly CountryCode[] = COUNTRY_CODES,
 ): Promise<LoyaltyRun> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
   const safe = (name: string, job: () => Promise<number>) =>
@@ -383,9 +428,9 @@ export async function loyaltyJobs(
       return 0;
     });
   // Expiry before the reminders (a reminder names what is still there), tiers after both.
-  const expired = await safe('expiry', () => expirePoints(env, now));
-  const birthdays = await safe('birthdays', () => creditBirthdays(env, siteOrigin, now));
-  const reminded = await safe('reminders', () => remindExpiring(env, siteOrigin, now));
+  const expired = await safe('expiry', () => expirePoints(env, now, countries));
+  const birthdays = await safe('birthdays', () => creditBirthdays(env, siteOrigin, now, countries));
+  const reminded = await safe('reminders', () => remindExpiring(env, siteOrigin, now, countries));
   const tiers = await safe('tiers', () => refreshTiers(env, siteOrigin, now));
   return { birthdays, expired, reminded, tiers };
 }

@@ -1,8 +1,9 @@
 // A shopper's referral card (issue 47): her code (made on her first ask), its share link and her
-// friends this Gulf month, read as statements for the caller's batch (GET /loyalty/referral alone, or
+// friends this month (each referral's month on its country's clocks), read as statements for the caller's batch (GET /loyalty/referral alone, or
 // with the rest of the points page: GET /loyalty/page).
 import type { Context } from 'hono';
-import { gulfDate } from '#shared/gulf-days';
+import { COUNTRY_CODES } from '#shared/countries';
+import { datesJson } from '#shared/country-days';
 import { localizePath } from '#shared/locale';
 import type { LoyaltyRules, ReferralInfo } from '#shared/loyalty/types';
 import type { AppEnv } from '../app-env';
@@ -10,18 +11,17 @@ import type { ReferralCodeRow } from '../db/rows';
 import { siteOrigin } from '../lib/site-origin';
 import { makeReferralCode } from './referral-code';
 
-/** Her code (if made) and her referrals this Gulf month and pending, for the caller's batch. */
+/** Her code (if made) and her referrals this month (a referral's country's) and pending, for the caller's batch. */
 export function referralStatements(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
-  const month = gulfDate(now).slice(0, 7);
   return [
     db.prepare('SELECT code FROM referral_codes WHERE user_id = ?').bind(userId),
     db
       .prepare(
-        `SELECT COALESCE(SUM(status = 'rewarded' AND month = ?), 0) AS rewarded,
+        `SELECT COALESCE(SUM(status = 'rewarded' AND month = substr(json_extract(?, '$.' || country), 1, 7)), 0) AS rewarded,
               COALESCE(SUM(status = 'pending'), 0) AS pending
        FROM referrals WHERE referrer_id = ?`,
       )
-      .bind(month, userId),
+      .bind(datesJson(COUNTRY_CODES, now), userId),
   ];
 }
 

@@ -4,7 +4,7 @@
 import type { CountryCode } from '#shared/locale';
 import { currencyInfoFor, RATE_SCALE } from '#shared/money';
 import { expiringBy, nextTier, pointsValue, tierFor } from '#shared/loyalty/rules';
-import { GULF_OFFSET_MS } from '#shared/gulf-days';
+import { dayEndIn, timeZoneOf } from '#shared/country-days';
 import type { LoyaltySummary, PointsHistoryLine, PointsHistoryPage } from '#shared/loyalty/types';
 import type { PointsAccountRow } from '../db/rows';
 import { loyaltyRules } from './rules-read';
@@ -102,14 +102,14 @@ export function summaryFrom(
   const fresh = account?.tier_updated_at != null && now - account.tier_updated_at < TIER_FRESH_MS;
   const spend12m = fresh ? account!.spend_12m : (spendRes!.results[0] as { spend: number }).spend;
   const tier = tierFor(spend12m, tiers);
-  // The next expiry within a year: the earliest Gulf day of a credit's expiry whose points expiring by
-  // its end are above what is already due. The page names the day, so it counts every credit of that
+  // The next expiry within a year: the earliest day (on her country's clocks: in Dubai it ends at Dubai's
+  // midnight) of a credit's expiry whose points expiring by its end are above what is already due. The page names the day, so it counts every credit of that
   // day (credits of one day expire at different moments of it), as the expiry reminder does.
   const dueNow = expiringBy(credits, sums.debited, balance, now);
   let expiring: LoyaltySummary['expiring'] = null;
   for (const at of [...new Set(credits.map((c) => c.expires_at))].filter((t) => t > now).sort((a, b) => a - b)) {
     if (at > now + 366 * DAY) break;
-    const dayEnd = Math.floor((at + GULF_OFFSET_MS) / DAY) * DAY + DAY - GULF_OFFSET_MS - 1;
+    const dayEnd = dayEndIn(timeZoneOf(country), at);
     const points = expiringBy(credits, sums.debited, balance, dayEnd) - dueNow;
     if (points > 0) {
       expiring = { points, at };

@@ -18,16 +18,24 @@ describe('pointsText', () => {
 });
 
 describe('the loyalty mails', () => {
-  it('link to her points page in her language and name the tier, the points and the day (Gulf time)', () => {
+  it('link to her points page in her language and name the tier, the points and the day (her country’s)', () => {
     expect(tierUpMail('ar', 'gold', 'https://shop.test').text).toContain('https://shop.test/ar/profile/points');
     expect(tierUpMail('en', 'silver', 'https://shop.test').subject).toBe('You have reached Silver – Gulf Vitamins');
     expect(birthdayMail('en', 100, 'https://shop.test').text).toContain('100 points');
     // 22:00 UTC on 31 May is 1 June in the Gulf.
     const at = Date.parse('2027-05-31T22:00:00Z');
-    expect(expiryReminderMail('en', 70, at, 'https://shop.test').text).toContain(
+    expect(expiryReminderMail('en', 70, at, 'KW', 'https://shop.test').text).toContain(
       '70 points of your balance expire on 2027-06-01',
     );
-    expect(expiryReminderMail('ar', 3, at, 'https://shop.test').text).toContain('تنتهي 3 نقاط من رصيدك يوم 2027-06-01');
+    expect(expiryReminderMail('ar', 3, at, 'KW', 'https://shop.test').text).toContain(
+      'تنتهي 3 نقاط من رصيدك يوم 2027-06-01',
+    );
+  });
+
+  it('name the day on the Emirates’ clocks to an Emirates shopper: 20:30 UTC is already tomorrow in Dubai', () => {
+    const at = Date.parse('2027-05-31T20:30:00Z');
+    expect(expiryReminderMail('en', 70, at, 'KW', 'https://shop.test').text).toContain('expire on 2027-05-31');
+    expect(expiryReminderMail('en', 70, at, 'AE', 'https://shop.test').text).toContain('expire on 2027-06-01');
   });
 });
 

@@ -1,8 +1,8 @@
 // The loyalty mails, in the shopper's language (issue 47): moving up a tier, the birthday points, and
 // points about to expire. Points are counted with each language's plural forms (Arabic has six).
-import { localizePath, type Lang } from '#shared/locale';
+import { type CountryCode, localizePath, type Lang } from '#shared/locale';
 import type { TierCode } from '#shared/loyalty/types';
-import { gulfDate } from '#shared/gulf-days';
+import { countryDate } from '#shared/country-days';
 
 const TIER_NAMES: Record<TierCode, Record<Lang, string>> = {
   bronze: { en: 'Bronze', ar: 'البرونزي' },
@@ -57,10 +57,12 @@ export function expiryReminderMail(
   lang: Lang,
   points: number,
   expiresAt: number,
+  country: CountryCode,
   siteOrigin: string,
 ): { subject: string; text: string } {
   const link = pointsLink(siteOrigin, lang);
-  const day = gulfDate(expiresAt);
+  // The day on her country's clocks: points expiring at 00:30 in Dubai expire on Dubai's date.
+  const day = countryDate(country, expiresAt);
   return lang === 'ar'
     ? {
         subject: 'نقاطك تنتهي قريبًا – خليج الفيتامينات',

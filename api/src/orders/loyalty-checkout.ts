@@ -3,10 +3,10 @@
 // a referral code the referrer and the facts the anti-abuse checks need), and the checks themselves,
 // pure so each refusal is unit-tested. Nothing here writes: placing an order spends the points and
 // records the referral in its own batch (./place.ts).
-import { gulfDate } from '#shared/gulf-days';
+import { countryDate, datesJson } from '#shared/country-days';
 import type { LoyaltyRules, TierCode, TierRule } from '#shared/loyalty/types';
 import type { ReferralProblem } from '#shared/loyalty/checkout-refusals';
-import { type CountryCode, isCountryCode } from '#shared/countries';
+import { COUNTRY_CODES, type CountryCode, isCountryCode } from '#shared/countries';
 import { ADDRESS } from '#shared/countries/address';
 import { normalizeDigits } from '#shared/text/digits';
 import { emailIdentity } from '../lib/email-identity';
@@ -18,8 +18,8 @@ import {
   rememberLoyaltyRules,
 } from '../loyalty/rules-read';
 
-/** The Gulf month ('YYYY-MM') a referral counts in against the referrer's monthly cap. */
-export const gulfMonthOf = (at: number) => gulfDate(at).slice(0, 7);
+/** The month ('YYYY-MM') on the order's country's clocks a referral counts in against the referrer's monthly cap. */
+export const monthOf = (country: CountryCode, at: number) => countryDate(country, at).slice(0, 7);
 
 // ---------------------------------------------------------------------------------------------------
 // Reads: statements for the quote's batch, and what they answer.
@@ -126,7 +126,7 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
     db
       .prepare(
         `SELECT rc.user_id AS referrer_id, u.email, u.phone,
-           (SELECT count(*) FROM referrals r WHERE r.referrer_id = rc.user_id AND r.month = ?2 AND r.status <> 'void') AS month_count,
+           (SELECT count(*) FROM referrals r WHERE r.referrer_id = rc.user_id AND r.month = substr(json_extract(?2, '$.' || r.country), 1, 7) AND r.status <> 'void') AS month_count,
            EXISTS (SELECT 1 FROM account_devices d WHERE d.user_id = rc.user_id AND d.device_id = ?3) AS same_device,
            (SELECT json_group_array(json_object('country', a.country, 'phone', a.phone, 'area_id', a.area_id, 'block', a.block,
               'street', a.street, 'avenue', a.avenue, 'building', a.building, 'floor', a.floor, 'apartment', a.apartment,
@@ -139,7 +139,7 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
          FROM referral_codes rc JOIN users u ON u.id = rc.user_id
          WHERE rc.code = ?1 AND u.deleted_at IS NULL`,
       )
-      .bind(code, gulfMonthOf(now), friend.deviceId ?? ''),
+      .bind(code, datesJson(COUNTRY_CODES, now), friend.deviceId ?? ''),
     db
       .prepare(
         `SELECT EXISTS (SELECT 1 FROM referrals WHERE friend_id = ?1) AS referred,

@@ -27,7 +27,7 @@ import { failureOf, holdStatements } from './stock-holds';
 import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 import { checkSubscribing, startStatements, subscribedLines } from './subscription-start';
 import { isPointsShort, pointsMove } from '../loyalty/ledger';
-import { gulfMonthOf } from './loyalty-checkout';
+import { monthOf } from './loyalty-checkout';
 import { deviceSeenStatement } from '../accounts/devices';
 import { guestOwner, type OwnerKey, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { confirmStatement, type Holds, indexStatement, releaseStatements, reserveStatement } from './reservations';
@@ -405,7 +405,7 @@ function orderStatements(
           `INSERT INTO referrals (referrer_id, friend_id, order_id, country, discount, status, month, created_at)
            VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
         )
-        .bind(referrer.referrer_id, userId, orderId, ctx.country, t.referral_discount, gulfMonthOf(now), now),
+        .bind(referrer.referrer_id, userId, orderId, ctx.country, t.referral_discount, monthOf(ctx.country, now), now),
     );
   // The device she ordered from: a later friend's checkout on it is a self-referral.
   const seen = userId ? deviceSeenStatement(db, userId, ctx.deviceId, now) : null;

@@ -3,6 +3,8 @@
 // wallet). Statements for the batch that records the payment, so a replayed webhook does nothing.
 // A first payment made late (paid again days after it failed) starts the deliveries one period from
 // the day it was paid, never from the checkout's day: no order follows straight after the one paid.
+import { timeZoneOf } from '#shared/country-days';
+import type { CountryCode } from '#shared/countries';
 import { type Frequency, firstNextDate } from '#shared/subscriptions/frequency';
 import type { SavedCardRef } from '../payment-gateway/gateway';
 
@@ -12,9 +14,9 @@ export async function activationStatements(
 ): Promise<D1PreparedStatement[]> {
   if (!o.userId) return [];
   const { results: pending } = await db
-    .prepare("SELECT id, every, next_date FROM subscriptions WHERE first_order_id = ? AND status = 'pending'")
+    .prepare("SELECT id, country, every, next_date FROM subscriptions WHERE first_order_id = ? AND status = 'pending'")
     .bind(o.orderId)
-    .all<{ id: number; every: Frequency; next_date: string }>();
+    .all<{ id: number; country: CountryCode; every: Frequency; next_date: string }>();
   if (!pending.length) return [];
   const c = o.savedCard;
   const statements: D1PreparedStatement[] = [];
@@ -29,7 +31,7 @@ export async function activationStatements(
     );
   for (const s of pending) {
     // The later of the checkout's first date and one period from today (dates as text sort by day).
-    const first = [s.next_date, firstNextDate(o.now, s.every)].sort()[1]!;
+    const first = [s.next_date, firstNextDate(o.now, s.every, timeZoneOf(s.country))].sort()[1]!;
     statements.push(
       db
         .prepare(

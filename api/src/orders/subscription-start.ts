@@ -6,6 +6,8 @@
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { SAVEABLE_METHODS, type GatewayMethod } from '#shared/payments/gateway-methods';
 import { firstNextDate, offeredFrequencies, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
+import { timeZoneOf } from '#shared/country-days';
+import type { CountryCode } from '#shared/countries';
 import { ApiError } from '../lib/errors';
 import type { QuoteLine } from './quote';
 
@@ -37,7 +39,7 @@ export function startStatements(
   db: D1Database,
   o: {
     userId: number;
-    country: string;
+    country: CountryCode;
     lang: string;
     orderId: number;
     addressId: number;
@@ -63,7 +65,7 @@ export function startStatements(
         o.addressId,
         o.payBy,
         o.payBy === 'wallet' ? 'active' : 'pending',
-        firstNextDate(o.now, l.every!),
+        firstNextDate(o.now, l.every!, timeZoneOf(o.country)),
         o.orderId,
         o.now,
         o.now,

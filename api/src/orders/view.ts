@@ -135,6 +135,7 @@ function promiseOf(
   return {
     speed: o.delivery_speed ?? null,
     date: o.promised_date,
+    // Missed once the promised day is over on the order's country's clocks (Dubai's midnight, Kuwait's).
     missed: open && (o.promise_missed_at !== null || o.promised_date < countryDate(o.country, now)),
   };
 }

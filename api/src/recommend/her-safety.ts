@@ -9,7 +9,7 @@
 // rows are one JSON column (herJson) and the cards' SKUs ride in the statements a page already runs.
 import type { Intake, PregnancyState } from '#shared/consultations/intake';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
-import { gulfDate } from '#shared/gulf-days';
+import { homeDate } from '#shared/country-days';
 import type { CountryCode, Lang } from '#shared/locale';
 import { quizStops } from '#shared/quiz/engine';
 import type { QuizAnswers, QuizContent } from '#shared/quiz/schema';
@@ -91,7 +91,8 @@ export async function readHer(
   return {
     shopper: {
       pregnancy: intake?.pregnancy === 'pregnant' || intake?.pregnancy === 'breastfeeding' ? intake.pregnancy : 'none',
-      age: born ? completedYears(born, gulfDate(now)) : null,
+      // On the home country's date: another zone moves an age by at most an hour on her birthday.
+      age: born ? completedYears(born, homeDate(now)) : null,
       medicines,
     },
     quiz: quiz

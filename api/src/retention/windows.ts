@@ -19,6 +19,10 @@ import { CATALOGUE_UNDO_DAYS } from '#shared/catalogue/import-format';
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import { FAILED_WINDOW_MS } from '../accounts/rate-limit';
 import { taxCutoff } from '#shared/data-rights/tax-period';
+import { COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { zoneOffsetMs } from '#shared/country-days';
+import { countryOffsetSql } from '../db/country-sql';
 import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET, PAYMENT_PERSONAL_SET } from '../db/personal-fields';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,12 +66,26 @@ function boundedDelete(table: string, key: string, where: string): string {
 const days = (ms: number) => Math.ceil(ms / DAY_MS);
 
 /**
- * Orders past their tax period (?1: taxCutoff) whose personal fields have not gone yet, oldest first
- * through the partial index orders_personal_due (an anonymised order leaves it). A refund made on or
- * after the cutoff keeps its order whole: its credit note is a tax record of its own year.
+ * The order's country's cutoff from the home country's (?1), as countryCutoff does: the same local new
+ * year moved by the difference of their clocks (Dubai's an hour before Kuwait's).
  */
-export const PAST_TAX_PERIOD = `o.anonymised_at IS NULL AND o.created_at < ?1
-    AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.created_at >= ?1)`;
+const ORDER_CUTOFF = `(?1 + ${zoneOffsetMs(TIME_ZONES[HOME_COUNTRY], Date.now())} - ${countryOffsetSql('o.country')})`;
+/** The latest of the countries' cutoffs from the home one's, so the index's range bounds the walk. */
+const LATEST_SHIFT = Math.max(
+  ...COUNTRY_CODES.map(
+    (c) => zoneOffsetMs(TIME_ZONES[HOME_COUNTRY], Date.now()) - zoneOffsetMs(TIME_ZONES[c], Date.now()),
+  ),
+);
+
+/**
+ * Orders past their tax period (?1: taxCutoff, the home country's; each order's in its own country's
+ * year) whose personal fields have not gone yet, oldest first through the partial index
+ * orders_personal_due (an anonymised order leaves it). A refund made on or after the cutoff keeps its
+ * order whole: its credit note is a tax record of its own year.
+ */
+export const PAST_TAX_PERIOD = `o.anonymised_at IS NULL AND o.created_at < ?1 + ${LATEST_SHIFT}
+    AND o.created_at < ${ORDER_CUTOFF}
+    AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.created_at >= ${ORDER_CUTOFF})`;
 const DUE_ORDERS = 'orders o INDEXED BY orders_personal_due';
 
 /** What of an order's own rows still names the shopper (each through its table's order index). */
@@ -102,7 +120,7 @@ const NOTHING_LEFT = (Object.keys(PERSONAL_LEFT) as (keyof typeof PERSONAL_LEFT)
   .map((t) => `NOT EXISTS (SELECT 1 FROM ${t} ${ALIAS[t]} WHERE ${ALIAS[t]}.order_id = o.id AND (${PERSONAL_LEFT[t]}))`)
   .join(' AND ');
 
-const TAX_WINDOW = `${RETENTION.taxRecordYears} years after the end of the year of the sale (Gulf time; a refund restarts it)`;
+const TAX_WINDOW = `${RETENTION.taxRecordYears} years after the end of the year of the sale (local clock; refund restarts it)`;
 const TAX_WHY =
   "The tax record (Saudi VAT Implementing Regulations, Article 66: six years; Kuwait's orders as long) needs the invoice's figures, not who bought: a simplified tax invoice names no buyer.";
 
@@ -577,7 +595,8 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     sql: boundedDelete(
       'points_expiry_notices',
       '(user_id, country, expires_on)',
-      "expires_on < strftime('%Y-%m-%d', (?1 + 10800000) / 1000, 'unixepoch')",
+      // The day named is a day of the notice's country (its clocks: Dubai's an hour ahead of Kuwait's).
+      `expires_on < strftime('%Y-%m-%d', (?1 + ${countryOffsetSql('country')}) / 1000, 'unixepoch')`,
     ),
   },
   {

@@ -9,7 +9,7 @@ import {
   nutritionistDetailSchema,
   nutritionistListSchema,
 } from '#shared/consultations/answer-schemas';
-import { addDays, CONSULTATION_RULES, gulfDate } from '#shared/consultations/rules';
+import { addDays, CONSULTATION_RULES, practiceDate } from '#shared/consultations/rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
@@ -97,7 +97,7 @@ async function list(c: Context<AppEnv>, input: NutritionistFilterInput, page: nu
   const offer = offerOf(offerResults);
   let found = rows!.results as NutritionistListRow[];
   // The days the other filters leave a free time on, for the day filter to offer (none: it says so).
-  const free_days = freeDays(offer, new Set(found.map((r) => r.id)), gulfDate(now), OFFER_FILTER_DAYS, now);
+  const free_days = freeDays(offer, new Set(found.map((r) => r.id)), practiceDate(now), OFFER_FILTER_DAYS, now);
   if (day) found = found.filter((r) => freeOnDay(offer, r.id, day, now));
   let items = found.map((r) => toNutritionist(r, offer, c.var.country, now));
   if (sort?.key === 'next_free') {
@@ -205,14 +205,14 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       );
       const service = offer.services.find((s) => s.id === q.service_id);
       if (!service) throw new ApiError(404, 'not_found');
-      const from = q.from ?? gulfDate(now);
+      const from = q.from ?? practiceDate(now);
       const days = Math.min(q.days, CONSULTATION_RULES.maxDaysPerAnswer);
       return c.json(
         ok({
           nutritionist_id: id,
           service: toService(service, c.var.country),
           bookable: offer.staffed.has(id),
-          horizon_ends: addDays(gulfDate(now), CONSULTATION_RULES.horizonDays - 1),
+          horizon_ends: addDays(practiceDate(now), CONSULTATION_RULES.horizonDays - 1),
           days: slotDays(offer, service, from, days, now),
         }),
       );

@@ -3,7 +3,8 @@
 // that names the owner and the states it applies to, then the subscription as it now is.
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { countryDate, timeZoneOf } from '#shared/country-days';
+import { addDays } from '#shared/gulf-days';
 import {
   dateInWindow,
   nextDate,
@@ -13,6 +14,7 @@ import {
   type Frequency,
 } from '#shared/subscriptions/frequency';
 import type { SubscriptionChange } from '#shared/subscriptions/schemas';
+import type { CountryCode } from '#shared/countries';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
@@ -28,7 +30,7 @@ import { subscriptionListSchema, subscriptionViewSchema } from '#shared/subscrip
 interface Owned {
   id: number;
   status: string;
-  country: string;
+  country: CountryCode;
   every: Frequency;
   next_date: string;
   card_id: number | null;
@@ -61,7 +63,8 @@ async function changeStatement(
   now: number,
 ): Promise<D1PreparedStatement[]> {
   const db = c.env.DB;
-  const today = gulfDate(now);
+  // The subscription's dates are its country's: today is the country's today.
+  const today = countryDate(s.country, now);
   if (s.status === 'cancelled' && change.action !== 'cancel') throw new ApiError(409, 'subscription_closed');
   // Each change applies to the subscription as it was read: a job that placed its order (and moved its
   // date) or another change since makes it change nothing, and the shopper is told (409).
@@ -90,7 +93,7 @@ async function changeStatement(
     }
     case 'date': {
       if (placing) throw new ApiError(409, 'subscription_too_late');
-      if (!dateInWindow(change.date, now)) throw new ApiError(400, 'subscription_date_invalid');
+      if (!dateInWindow(change.date, now, timeZoneOf(s.country))) throw new ApiError(400, 'subscription_date_invalid');
       return [
         // A day skipped before and chosen again is a delivery again.
         db

@@ -2,7 +2,8 @@
 // once per delivery date, by mail, by push (topic 'refills') and on WhatsApp when the shopper chose
 // updates there. reminded_for is set in the batch that queues the mail; the dedupe keys make a
 // second run a no-op.
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { COUNTRY_CODES } from '#shared/countries';
+import { datesJson } from '#shared/country-days';
 import type { CurrencyCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
@@ -25,8 +26,8 @@ export async function sendSubscriptionReminders(
   now = Date.now(),
   limit = 50,
 ): Promise<Reminded[]> {
-  const today = gulfDate(now);
-  // Due for a reminder: the order date is reminderDays away or nearer, and not yet reached.
+  // Due for a reminder: the order date is reminderDays away or nearer, and not yet reached, each
+  // subscription's dates in its country's calendar.
   const { results } = await db
     .prepare(
       `SELECT s.id, s.user_id, s.country, s.lang, s.sku_id, s.count, s.every, s.next_date, u.email,
@@ -35,12 +36,12 @@ export async function sendSubscriptionReminders(
        FROM subscriptions s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        JOIN products p ON p.id = s.product_id
        WHERE s.status = 'active' AND (s.reminded_for IS NULL OR s.reminded_for <> s.next_date)
-         AND s.next_date <= ?1 AND s.next_date > ?2
+         AND s.next_date <= json_extract(?1, '$.' || s.country) AND s.next_date > json_extract(?2, '$.' || s.country)
        ORDER BY s.next_date LIMIT ?3`,
     )
     .bind(
-      addDays(today, SUBSCRIPTION_RULES.leadDays + SUBSCRIPTION_RULES.reminderDays),
-      addDays(today, SUBSCRIPTION_RULES.leadDays),
+      datesJson(COUNTRY_CODES, now, SUBSCRIPTION_RULES.leadDays + SUBSCRIPTION_RULES.reminderDays),
+      datesJson(COUNTRY_CODES, now, SUBSCRIPTION_RULES.leadDays),
       limit,
     )
     .all<

@@ -8,7 +8,9 @@
 // placed, never a second one; and a kept card is charged only by the call that placed the order.
 // What cannot be placed or paid (out of stock, card declined, no card, wallet short) is a failed run:
 // the shopper gets a mail (and a push) saying why and where to fix it; nothing is charged.
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { COUNTRY_CODES } from '#shared/countries';
+import { countryDate, datesJson } from '#shared/country-days';
+import { addDays } from '#shared/gulf-days';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
 import { type Frequency, nextDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
@@ -84,9 +86,9 @@ export async function retryRun(
        JOIN subscription_runs r ON r.subscription_id = s.id
          AND r.due_date = (SELECT max(due_date) FROM subscription_runs WHERE subscription_id = s.id)
        WHERE s.id = ?1 AND s.user_id = ?2 AND s.status = 'active' AND r.status = 'failed' AND r.order_id IS NULL
-         AND r.due_date >= ?3`,
+         AND r.due_date >= json_extract(?3, '$.' || s.country)`,
     )
-    .bind(subscriptionId, userId, addDays(gulfDate(now), -RETRY_DAYS))
+    .bind(subscriptionId, userId, datesJson(COUNTRY_CODES, now, -RETRY_DAYS))
     .first<DueRow>();
   if (!due) return null;
   const taken = await db
@@ -112,21 +114,22 @@ export async function runDueSubscriptions(
 ): Promise<RunReport> {
   const db = env.DB;
   const now = o.now ?? Date.now();
-  const orderBy = addDays(gulfDate(now), SUBSCRIPTION_RULES.leadDays);
+  // Each subscription's dates are its country's: its order date is reached at its country's midnight.
+  const orderBy = datesJson(COUNTRY_CODES, now, SUBSCRIPTION_RULES.leadDays);
   // Due: active, its order date reached, and no run for this date yet (or one a stopped job left).
   const { results } = await db
     .prepare(
       `${dueColumns()}
        LEFT JOIN subscription_runs r ON r.subscription_id = s.id AND r.due_date = s.next_date
-       WHERE s.status = 'active' AND s.next_date <= ?1
+       WHERE s.status = 'active' AND s.next_date <= json_extract(?1, '$.' || s.country)
          AND (r.subscription_id IS NULL OR (r.status = 'claimed' AND r.updated_at < ?2))
        ORDER BY s.next_date, s.id LIMIT ?3`,
     )
     .bind(orderBy, now - STALE_CLAIM_MS, o.limit ?? 20)
     .all<DueRow>();
   const report: RunReport = { placed: 0, failed: 0 };
-  const today = gulfDate(now);
   for (const s of results) {
+    const today = countryDate(s.country, now);
     // One subscription's trouble never stops the others': its claim stays, taken over later.
     try {
       // A delivery day already gone (the cron was down, or the subscription waited): not placed late,
@@ -147,9 +150,9 @@ export async function runDueSubscriptions(
   return report;
 }
 
-/** The first delivery date after `date` whose order is not yet due to be placed (later than today's lead). */
-function dateAhead(date: string, every: Frequency, now: number): string {
-  const orderBy = addDays(gulfDate(now), SUBSCRIPTION_RULES.leadDays);
+/** The first delivery date after `date` whose order is not yet due to be placed (later than its country's today's lead). */
+function dateAhead(date: string, every: Frequency, now: number, country: CountryCode): string {
+  const orderBy = addDays(countryDate(country, now), SUBSCRIPTION_RULES.leadDays);
   let next = nextDate(date, every);
   while (next <= orderBy) next = nextDate(next, every);
   return next;
@@ -168,7 +171,7 @@ async function skipPast(db: D1Database, s: DueRow, now: number): Promise<void> {
       .prepare(
         "UPDATE subscriptions SET next_date = ?, updated_at = ? WHERE id = ? AND next_date = ? AND status = 'active'",
       )
-      .bind(dateAhead(s.next_date, s.every, now), now, s.id, s.next_date),
+      .bind(dateAhead(s.next_date, s.every, now, s.country), now, s.id, s.next_date),
   ]);
 }
 
@@ -309,7 +312,7 @@ async function finish(db: D1Database, s: DueRow, outcome: Outcome, siteOrigin: s
       .prepare(
         "UPDATE subscriptions SET next_date = ?, updated_at = ? WHERE id = ? AND next_date = ? AND status = 'active'",
       )
-      .bind(dateAhead(s.next_date, s.every, now), now, s.id, s.next_date),
+      .bind(dateAhead(s.next_date, s.every, now, s.country), now, s.id, s.next_date),
   ];
   if (failure && s.email)
     statements.push(

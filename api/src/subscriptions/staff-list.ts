@@ -1,7 +1,8 @@
 // The back office's view of subscribe and save: every subscription, the orders due in the next two
 // weeks, and the runs that failed lately (with why), each with the counts of the three lists and the
 // shop's discount. One D1 batch.
-import { addDays, gulfDate } from '#shared/gulf-days';
+import { homeDate } from '#shared/country-days';
+import { addDays } from '#shared/gulf-days';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { StaffSubscriptionRow } from '#shared/subscriptions/types';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../orders/subscription-discount';
@@ -20,7 +21,9 @@ export async function staffSubscriptions(
   o: { view: 'all' | 'upcoming' | 'failed'; page: number; lang: 'en' | 'ar'; now?: number },
 ) {
   const now = o.now ?? Date.now();
-  const today = gulfDate(now);
+  // A list across countries: its two-week window is counted from the home country's today (an hour's
+  // difference at its edge moves nothing anyone acts on).
+  const today = homeDate(now);
   // A delivery date whose order falls within the window: next_date ≤ today + window + lead days.
   const upcomingBy = addDays(today, UPCOMING_DAYS + SUBSCRIPTION_RULES.leadDays);
   const failedSince = now - FAILED_DAYS * DAY;

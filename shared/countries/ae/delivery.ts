@@ -6,7 +6,7 @@ import type { CountryWarehouse, CountryWeek, DeliveryDays } from '../types';
 export const deliveryDays: DeliveryDays = { handling: [0, 1], transit: [1, 3], workingDays: true };
 
 /** Saturday–Sunday weekend since 2022 (getUTCDay's numbers). */
-export const week: CountryWeek = { weekend: [6, 0] };
+export const week: CountryWeek = { weekend: [6, 0], noHomeVisits: [6, 0] };
 
 /** The warehouse parcels leave from (its city in Latin letters, as the carriers' shipper address), and returns go to. */
 export const warehouse: CountryWarehouse = {

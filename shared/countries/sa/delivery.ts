@@ -6,7 +6,7 @@ import type { CountryWarehouse, CountryWeek, DeliveryDays } from '../types';
 export const deliveryDays: DeliveryDays = { handling: [0, 1], transit: [2, 4], workingDays: true };
 
 /** Friday–Saturday weekend (getUTCDay's numbers). */
-export const week: CountryWeek = { weekend: [5, 6] };
+export const week: CountryWeek = { weekend: [5, 6], noHomeVisits: [5] };
 
 /** The warehouse parcels leave from (its city in Latin letters, as the carriers' shipper address), and returns go to. */
 export const warehouse: CountryWarehouse = {

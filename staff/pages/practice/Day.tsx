@@ -23,7 +23,11 @@ export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSel
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_practice_day_title')} path="/consultations">
       <h1>{t.t('st_practice_day_title')}</h1>
-      <p className="muted">{t.t(data.own ? 'st_practice_day_intro_own' : 'st_practice_day_intro_owner')}</p>
+      <p className="muted">
+        {t.t(data.own ? 'st_practice_day_intro_own' : 'st_practice_day_intro_owner', {
+          country: t.t(`st_country_${HOME_COUNTRY}`),
+        })}
+      </p>
       <PracticeNotes t={t} notes={props.notes} />
       <ul className="subnav">
         <li>

@@ -1,7 +1,8 @@
-// A nutritionist's weekly hours (Gulf time, for every service or one) and days off. The week is one
+// A nutritionist's weekly hours (the home country's time, for every service or one) and days off. The week is one
 // form saved whole: each row a weekday, a start and an end, and blank rows to add more; a row left
 // blank is dropped. The API refuses overlaps and an end before the start, and audits each change.
 import { clockOf } from '#shared/api/staff-practice-schemas';
+import { HOME_COUNTRY } from '#shared/countries';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { ScheduleView } from '#shared/consultations/practice-views';
@@ -43,7 +44,7 @@ export function HoursPage(props: {
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_practice_hours_title')} path="/consultations">
       <h1>{t.t('st_practice_hours_title')}</h1>
-      <p className="muted">{t.t('st_practice_hours_intro')}</p>
+      <p className="muted">{t.t('st_practice_hours_intro', { country: t.t(`st_country_${HOME_COUNTRY}`) })}</p>
       <PracticeNotes t={t} notes={props.notes} />
       <p>
         <a href={`/consultations${manage ? `?nutritionist_id=${data.nutritionist.id}` : ''}`}>

@@ -1,5 +1,5 @@
 // Pieces the nutritionist's pages share: the notes after a form post, the day's date with the Hijri
-// date beside it (Arabic), a booking's time in Gulf time, and the words of statuses, modes and marks.
+// date beside it (Arabic), a booking's time on the practice's clock (the home country's), and the words of statuses, modes and marks.
 import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { DoneNote, ErrorNote } from '../Layout';
@@ -37,7 +37,7 @@ export function PracticeNotes({ t, notes }: { t: StaffTranslator; notes: Notes }
 export const dayText = (t: StaffTranslator, date: string) =>
   formatDate(Date.parse(`${date}T12:00:00Z`), t.lang, HOME_COUNTRY, { hijri: true });
 
-/** A booking's time: its date (Hijri beside in Arabic) and its window, Gulf time. */
+/** A booking's time: its date (Hijri beside in Arabic) and its window, on the practice's clock. */
 export const whenText = (t: StaffTranslator, startsAt: number, endsAt: number) =>
   `${formatDate(startsAt, t.lang, HOME_COUNTRY, { hijri: true })} · ${formatTimeWindow(startsAt, endsAt, t.lang, HOME_COUNTRY)}`;
 

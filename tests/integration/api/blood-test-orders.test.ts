@@ -747,7 +747,7 @@ describe('paying a booking the Gulf way', () => {
 });
 
 describe('preparation reminder', () => {
-  it('is queued once, from 18:00 Gulf time the evening before, in the order’s language', async () => {
+  it('is queued once, from 18:00 the evening before (Kuwait’s clocks), in the order’s language', async () => {
     const day = openDay(13);
     const order = await book({
       date: day,
@@ -759,7 +759,7 @@ describe('preparation reminder', () => {
       env.DB.prepare('SELECT subject, body_text, lang FROM mail_outbox WHERE dedupe_key LIKE ?')
         .bind(`blood-test:${order.order_id}:reminder:%`)
         .all<{ subject: string; body_text: string; lang: string }>();
-    const due = reminderDueAt(day);
+    const due = reminderDueAt('KW', day);
     expect(due).toBe(gulfInstant(addDays(day, -1), 18));
     await sendPreparationReminders(env.DB, LINKS, due - 60_000);
     expect((await mails()).results).toHaveLength(0);
@@ -790,7 +790,7 @@ describe('preparation reminder', () => {
     )
       .bind(owner!.user_id)
       .run();
-    await sendPreparationReminders(env.DB, LINKS, reminderDueAt(day) + 60_000);
+    await sendPreparationReminders(env.DB, LINKS, reminderDueAt('KW', day) + 60_000);
     const sent = await env.DB.prepare(
       "SELECT channel, to_phone, lang, template, body_text, button_param FROM message_outbox WHERE kind = 'blood_test_reminder' AND dedupe_key LIKE ?",
     )
@@ -818,7 +818,7 @@ describe('preparation reminder', () => {
       user: userB,
       lang: 'en',
     });
-    await sendPreparationReminders(env.DB, LINKS, reminderDueAt(day) + 60_000);
+    await sendPreparationReminders(env.DB, LINKS, reminderDueAt('KW', day) + 60_000);
     const mail = await env.DB.prepare(
       'SELECT subject, body_text, lang, to_address FROM mail_outbox WHERE dedupe_key LIKE ?',
     )

@@ -280,7 +280,7 @@ describe('a move', () => {
     const [mail, ...more] = await mailsOf(s, 'consultation_moved');
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ lang: 'en', subject: `Your consultation ${id} has moved` });
-    expect(mail!.body_text).toMatch(/New time: .+ \(Gulf time\)\./);
+    expect(mail!.body_text).toMatch(/New time: .+ \(Kuwait time\)\./);
     expect(mail!.body_text).toMatch(/It was: .+\./);
     const [file, ...others] = JSON.parse(mail!.attachments!) as Array<{ filename: string; content: string }>;
     expect(others).toEqual([]);
@@ -333,6 +333,7 @@ describe('a move', () => {
       `تم تغيير موعد استشارتك رقم ${id}`,
     ]);
     expect(mails[1]!.body_text).toContain('الموعد الجديد:');
+    expect(mails[1]!.body_text).toContain('(بتوقيت السعودية).');
     expect(mails[1]!.body_text).toContain('ملف التقويم المرفق يحدّث الموعد في تقويمك.');
     const sequences = mails.map((m) => /SEQUENCE:(\d+)/.exec(JSON.parse(m.attachments!)[0].content)![1]);
     expect(sequences).toEqual(['1', '2']);

@@ -2,6 +2,7 @@
 // orders placed through the API, the back office's steps, and the points as D1 holds them.
 import { env } from 'cloudflare:workers';
 import { createSession } from '#api/src/accounts/sessions';
+import type { CountryCode } from '#shared/countries';
 import { pointsMove } from '#api/src/loyalty/ledger';
 import { call, json, saveAddress, shopperHeaders } from './helpers';
 import { staffCall, type TestStaff } from './staff-helpers';
@@ -95,7 +96,7 @@ export const ledgerOf = async (userId: number) =>
   ).results;
 
 /** Points credited directly (a birthday-like credit) for a test that needs a balance. */
-export function credit(userId: number, country: 'KW' | 'SA', amount: number, expiresAt: number, key: string) {
+export function credit(userId: number, country: CountryCode, amount: number, expiresAt: number, key: string) {
   return env.DB.batch(pointsMove(env.DB, { userId, country, amount, kind: 'earn_birthday', eventKey: key, expiresAt }));
 }
 

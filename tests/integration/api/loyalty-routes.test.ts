@@ -63,6 +63,18 @@ describe('GET /loyalty', () => {
     expect(body.data).toMatchObject({ balance: 142, expiring: { points: 102, at: first } });
   });
 
+  it('names the day of expiry on her country’s clocks: in the Emirates it ends at Dubai’s midnight (issue 77)', async () => {
+    const her = await newShopper(device, 'summary-dubai', []);
+    // A Dubai day a month ahead: a credit at 23:30 there and one at 00:30 the next day, both 22:30 and
+    // 23:30 of one day in Kuwait (UTC+3), where the old Gulf day counted them together.
+    const dubaiMidnight = Math.floor((Date.now() + 30 * DAY + 4 * 3_600_000) / DAY) * DAY - 4 * 3_600_000 + DAY;
+    const late = dubaiMidnight - 30 * 60_000;
+    await credit(her.id, 'AE', 30, late, `t:ae1:${her.id}`);
+    await credit(her.id, 'AE', 70, dubaiMidnight + 30 * 60_000, `t:ae2:${her.id}`);
+    const body = await json(await get('/loyalty', her.token, 'AE'));
+    expect(body.data).toMatchObject({ country: 'AE', balance: 100, expiring: { points: 30, at: late } });
+  });
+
   it('answers a shopper without points with zeros', async () => {
     const her = await newShopper(device, 'summary-empty', []);
     const body = await json(await get('/loyalty', her.token));

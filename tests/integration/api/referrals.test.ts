@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '#api/src/accounts/sessions';
 import { emailIdentity } from '#api/src/lib/email-identity';
-import { emailIdentitySql, gulfMonthOf } from '#api/src/orders/loyalty-checkout';
+import { emailIdentitySql, monthOf } from '#api/src/orders/loyalty-checkout';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { ADDRESSES, call, deviceToken, json, registerShopper, saveAddress, shopperHeaders } from './helpers';
 
@@ -95,7 +95,7 @@ describe('a friend’s code', () => {
       country: 'KW',
       discount: 2_000,
       status: 'pending',
-      month: gulfMonthOf(Date.now()),
+      month: monthOf('KW', Date.now()),
     });
     // The device she ordered from is now hers.
     const seen = await env.DB.prepare('SELECT count(*) AS n FROM account_devices WHERE user_id = ?')
@@ -237,7 +237,7 @@ describe('a friend’s code', () => {
     await env.DB.prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
       .bind(capped.id, capCode, Date.now())
       .run();
-    const month = gulfMonthOf(Date.now());
+    const month = monthOf('KW', Date.now());
     // Five friends this month already (the seeded cap), one of them void (not counted), so four count.
     for (let i = 0; i < 5; i++) {
       const f = await shopper();

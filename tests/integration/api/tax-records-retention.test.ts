@@ -14,7 +14,9 @@ import { registerShard } from '#api/src/db/shard-admin';
 import { apiConfig } from '#api/src/lib/config';
 import { orderView } from '#api/src/orders/view';
 import { runRetentionEverywhere } from '#api/src/retention/run';
-import { gulfYear } from '#shared/data-rights/tax-period';
+import { currencyOf } from '#shared/countries';
+import { TIME_ZONES } from '#shared/countries/delivery';
+import { countryCutoff, taxCutoff } from '#shared/data-rights/tax-period';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 
@@ -39,7 +41,7 @@ function random(seed: number) {
 interface Generated {
   id: number;
   shard: 0 | 1;
-  country: 'KW' | 'SA';
+  country: 'KW' | 'SA' | 'AE';
   created_at: number;
   /** The strings that name its shopper: a tag in every text field, and her phone number. */
   needles: string[];
@@ -63,14 +65,16 @@ function orderStatements(
     sku: { id: number; product_id: number; slug: string };
     coupon: number;
     status?: 'delivered' | 'cancelled' | 'shipped';
+    country?: 'AE';
   },
 ): { order: Generated; statements: Statement[] } {
   const n = ++seq;
   const id = (spec.shard === 0 ? 7_100_000 : 7_200_000) + n;
   const tag = `zq${n}q`;
   const phone = `+9655${String(n).padStart(7, '0')}`;
-  const country = rand() < 0.5 ? 'KW' : 'SA';
-  const currency = country === 'KW' ? 'KWD' : 'SAR';
+  const drawn = rand() < 0.5 ? 'KW' : 'SA';
+  const country = spec.country ?? drawn;
+  const currency = currencyOf(country);
   const guest = spec.userId === null;
   const later = spec.refundAt !== undefined;
   const status =
@@ -169,7 +173,9 @@ function orderStatements(
         )
         .bind(id, Math.min(500, total), currency, `Box crushed, told ${tag}`, pay, refundAt, refundAt),
     );
-  const kept = gulfYear(at) >= 2021 || (card && refundAt !== null && gulfYear(refundAt) >= 2021);
+  // Past its period before its country's new year of 2021 (Dubai's an hour before Riyadh's and Kuwait's).
+  const cutoff = countryCutoff(taxCutoff(NOW), TIME_ZONES[country]);
+  const kept = at >= cutoff || (card && refundAt !== null && refundAt >= cutoff);
   return {
     order: { id, shard: spec.shard, country, created_at: at, needles: [tag, phone], kept },
     statements: [...statements.map((x): Statement => [db, x]), ...core],
@@ -347,6 +353,10 @@ describe('tax records after their period', () => {
     // The Gulf new year: 23:59 on 31 December 2020 in Riyadh is a 2020 sale, 00:00 the next minute 2021's.
     const lastOf2020 = add({ shard: 0, at: Date.UTC(2020, 11, 31, 20, 59), userId: null });
     const firstOf2021 = add({ shard: 1, at: Date.UTC(2020, 11, 31, 21, 0), userId: null });
+    // Dubai's new year (issue 77): 23:59 on 31 December 2020 there is a 2020 sale, 00:30 a 2021 sale
+    // (still 23:30 of 2020 in Riyadh, where it would have gone).
+    const lastOf2020Dubai = add({ shard: 0, at: Date.UTC(2020, 11, 31, 19, 59), userId: null, country: 'AE' });
+    const firstOf2021Dubai = add({ shard: 1, at: Date.UTC(2020, 11, 31, 20, 30), userId: null, country: 'AE' });
     // Inserted by SQL, each database's statements in batches of its own.
     for (const db of [env.DB, env.ORDERS_1]) {
       const mine = statements.filter(([d]) => d === db).map(([, x]) => x);
@@ -355,6 +365,8 @@ describe('tax records after their period', () => {
     expect(refundedLater.kept).toBe(true);
     expect(lastOf2020.kept).toBe(false);
     expect(firstOf2021.kept).toBe(true);
+    expect(lastOf2020Dubai.kept).toBe(false);
+    expect(firstOf2021Dubai.kept).toBe(true);
     expect(
       await env.DB.prepare('SELECT count(*) AS n FROM refunds WHERE order_id = ?').bind(refundedLater.id).first('n'),
     ).toBe(1);

@@ -42,7 +42,7 @@ beforeAll(async () => {
   );
   expect(signUp.status).toBe(200);
   shopper = cookiesFrom(signUp);
-  eid = addDays(deliveryWindow(Date.now()).min, 3);
+  eid = addDays(deliveryWindow(Date.now(), 'Asia/Kuwait').min, 3);
   const gift = await shopApi(
     '/order/submit',
     {

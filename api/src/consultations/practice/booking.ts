@@ -6,17 +6,17 @@
 // this consultation's notes, summary and recommendation list. Each opening of the health part writes an
 // audit row (who, which consultation; no health text), as the lab's result views do.
 import type { Intake, PregnancyState } from '#shared/consultations/intake';
-import { canMarkOutcome, outcomeRefund } from '#shared/consultations/rules';
+import { canMarkOutcome, outcomeRefund, practiceDate } from '#shared/consultations/rules';
 import { CONSULTATION_OUTCOMES } from '#shared/consultations/facts';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
 import type { MarkerResult } from '#shared/api/blood-test-results-schemas';
 import type { Sex } from '#shared/blood-tests/biomarker-units';
-import { gulfDate } from '#shared/gulf-days';
 import type { Lang } from '#shared/locale';
 import { type GateShopper, recommendationWarnings } from '#shared/safety/recommendation-gates';
 import type { BookingBase, BookingView, PastOrder, SavedRecommendation } from '#shared/consultations/practice-views';
 import { markerResult, type ValueRow } from '#api/src/blood-tests/results-view';
 import { col } from '#api/src/lib/lang';
+import { countryOffsetSql } from '#api/src/db/country-sql';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { type HealthSealer, openText } from '../seal';
@@ -71,7 +71,7 @@ async function profileOf(
     .first<{ sex: Sex | null; date_of_birth: string | null }>();
   return {
     sex: row?.sex ?? null,
-    age: row?.date_of_birth ? completedYears(row.date_of_birth, gulfDate(now)) : null,
+    age: row?.date_of_birth ? completedYears(row.date_of_birth, practiceDate(now)) : null,
   };
 }
 
@@ -103,7 +103,8 @@ async function sharedResults(
   const binds: unknown[] = [];
   if (shared.orders.length) {
     parts.push(`SELECT r.biomarker_id, r.value, r.unit,
-        coalesce(date(o.sample_collected_at / 1000 + 10800, 'unixepoch'), o.slot_date) AS date, 'order' AS source, o.id AS source_id
+        coalesce(date((o.sample_collected_at + ${countryOffsetSql('o.country')}) / 1000, 'unixepoch'), o.slot_date) AS date,
+        'order' AS source, o.id AS source_id
       FROM blood_test_results r JOIN blood_test_orders o ON o.id = r.order_id
       WHERE o.user_id = ? AND o.status = 'results_ready' AND r.approved_at IS NOT NULL AND o.id IN (${list(shared.orders.length)})`);
     binds.push(userId, ...shared.orders);

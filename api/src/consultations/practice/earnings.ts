@@ -11,7 +11,7 @@
 //   up to the minor unit; the nutritionist's part = net − the shop's share.
 import { monthBoundsPerCountry } from '#api/src/lib/gulf-month';
 import { TIME_ZONES } from '#shared/countries/delivery';
-export { gulfMonth } from '#shared/api/staff-practice-schemas';
+export { homeMonth } from '#shared/api/staff-practice-schemas';
 import { csvCell, csvLine, CSV_BOM } from '#shared/text/csv';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import type { EarningsRow, EarningsView } from '#shared/consultations/practice-views';

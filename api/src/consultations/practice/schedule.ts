@@ -1,7 +1,10 @@
 // A nutritionist's schedule in the back office (issue 46): the weekly hours (per weekday, for every
-// service or one), days off, and the bookings of a Gulf day. Hours are replaced as a whole week in one
+// service or one), days off, and the bookings of a day, all on the practice's clock (the home country's
+// time zone, shared/consultations/rules.ts). Hours are replaced as a whole week in one
 // batch with the audit row of the change (before and after); the slot API reads the same rows.
-import { addDays, GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { instantIn } from '#shared/country-days';
+import { PRACTICE_ZONE, practiceDate } from '#shared/consultations/rules';
+import { addDays } from '#shared/gulf-days';
 import type { HoursRow } from '#shared/api/staff-practice-schemas';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
@@ -24,7 +27,7 @@ export async function scheduleView(
   practice: Practice,
   now = Date.now(),
 ): Promise<ScheduleView> {
-  const today = gulfDate(now);
+  const today = practiceDate(now);
   const [who, all, services, hours, daysOff] = await db.batch([
     db.prepare('SELECT id, name_en, name_ar FROM nutritionists WHERE id = ?').bind(practice.nutritionistId),
     nutritionistsStatement(db, member, practice),
@@ -102,7 +105,8 @@ export async function addDayOff(
   date: string,
   now = Date.now(),
 ): Promise<{ changed: boolean }> {
-  if (date < gulfDate(now) || date > addDays(gulfDate(now), 366)) throw new ApiError(400, 'practice_day_off_range');
+  if (date < practiceDate(now) || date > addDays(practiceDate(now), 366))
+    throw new ApiError(400, 'practice_day_off_range');
   const [inserted] = await db.batch([
     db
       .prepare('INSERT INTO nutritionist_days_off (nutritionist_id, date) VALUES (?, ?) ON CONFLICT DO NOTHING')
@@ -137,12 +141,9 @@ export async function removeDayOff(
   return { changed: (deleted!.meta.changes ?? 0) > 0 };
 }
 
-/** The instant a Gulf date begins. */
-const gulfDayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS;
-
-/** The bookings of one Gulf day (booked, held, missed or cancelled; never an unpaid attempt). */
+/** The bookings of one practice day (booked, held, missed or cancelled; never an unpaid attempt). */
 export async function dayView(db: D1Database, member: StaffMember, practice: Practice, date: string): Promise<DayView> {
-  const from = gulfDayStart(date);
+  const from = instantIn(PRACTICE_ZONE, date);
   const [who, all, rows] = await db.batch([
     db.prepare('SELECT id, name_en, name_ar FROM nutritionists WHERE id = ?').bind(practice.nutritionistId),
     nutritionistsStatement(db, member, practice),

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { gulfDate } from '#shared/gulf-days';
+import { practiceDate } from '#shared/consultations/rules';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
 import { contract } from '#api/src/contract/validate';
@@ -23,7 +23,7 @@ import {
   searchForList,
   shareWithShopper,
 } from '#api/src/consultations/practice/writing';
-import { earningsCsv, earningsView, gulfMonth } from '#api/src/consultations/practice/earnings';
+import { earningsCsv, earningsView, homeMonth } from '#api/src/consultations/practice/earnings';
 import { markOutcome } from '#api/src/consultations/practice/marks';
 import { notifySummaryShared } from '#api/src/consultations/notices';
 import { siteOrigin } from '#api/src/lib/site-origin';
@@ -89,7 +89,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const q = c.req.valid('query');
       const practice = await practiceFor(c.env.DB, member, q.nutritionist_id);
-      return c.json(ok(await dayView(c.env.DB, member, practice, q.date ?? gulfDate(Date.now()))));
+      return c.json(ok(await dayView(c.env.DB, member, practice, q.date ?? practiceDate(Date.now()))));
     },
   )
   .get(
@@ -172,7 +172,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       await requireStaff(c);
-      return c.json(ok(await earningsView(c.env.DB, c.req.valid('query').month ?? gulfMonth(Date.now()))));
+      return c.json(ok(await earningsView(c.env.DB, c.req.valid('query').month ?? homeMonth(Date.now()))));
     },
   )
   .get(
@@ -187,7 +187,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
-      const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+      const month = c.req.valid('query').month ?? homeMonth(Date.now());
       const view = await earningsView(c.env.DB, month);
       await auditStatement(c.env.DB, member, {
         action: 'earnings.export',

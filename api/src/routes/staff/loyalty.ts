@@ -4,7 +4,7 @@
 // monthly points report with its CSV. The logic lives in api/src/loyalty/office/.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { gulfMonth } from '#shared/api/staff-practice-schemas';
+import { homeMonth } from '#shared/api/staff-practice-schemas';
 import {
   loyaltyRulesValues,
   loyaltyRulesInputSchema,
@@ -135,7 +135,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const allowed = countriesFor(member.grants, 'loyalty:manage');
       const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-      const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+      const month = c.req.valid('query').month ?? homeMonth(Date.now());
       return c.json(ok(await loyaltyReport(c.env, month, countries)));
     },
   )
@@ -154,7 +154,7 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const allowed = countriesFor(member.grants, 'loyalty:manage');
       const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
-      const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+      const month = c.req.valid('query').month ?? homeMonth(Date.now());
       const report = await loyaltyReport(c.env, month, countries);
       await auditStatement(c.env.DB, member, {
         action: 'loyalty.report_export',

@@ -1,13 +1,13 @@
 // What the back office's coupons (promotions.ts) and offers (promotion-rules.ts) share: who may touch one
-// of a country, the Gulf days of their date fields, and switching one on or off with its audit entry.
+// of a country, the days of their date fields (the country's own), and switching one on or off with its audit entry.
 import { countriesFor } from '#shared/staff/permissions';
-import { gulfInstant } from '#shared/blood-tests/slot-rules';
+import { HOME_COUNTRY } from '#shared/countries';
+import { instantIn, timeZoneOf } from '#shared/country-days';
+import { addDays } from '#shared/gulf-days';
 import type { CountryCode } from '#shared/locale';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** A coupon or offer for both countries (null) needs the permission in every country. */
 export function assertPromotionCountry(
@@ -20,11 +20,20 @@ export function assertPromotionCountry(
   if (country === null || !allowed.includes(country)) throw new ApiError(403, 'forbidden');
 }
 
-/** The form's dates as instants: Gulf days, the end day included. */
-export function gulfDayWindow(input: { starts_on?: string | null; ends_on?: string | null }) {
+/**
+ * The form's dates as instants, the end day included: days of the promotion's country (an offer ending
+ * "today" in the Emirates ends at Dubai's midnight); one of every country (null) runs on the home
+ * country's days, its one pair of instants being the same moment everywhere.
+ */
+export function countryDayWindow(input: {
+  starts_on?: string | null;
+  ends_on?: string | null;
+  country?: CountryCode | null;
+}) {
+  const zone = timeZoneOf(input.country ?? HOME_COUNTRY);
   return {
-    starts_at: input.starts_on ? gulfInstant(input.starts_on, 0) : null,
-    ends_at: input.ends_on ? gulfInstant(input.ends_on, 0) + DAY - 1 : null,
+    starts_at: input.starts_on ? instantIn(zone, input.starts_on) : null,
+    ends_at: input.ends_on ? instantIn(zone, addDays(input.ends_on, 1)) - 1 : null,
   };
 }
 

@@ -20,14 +20,14 @@ import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
-import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
+import { assertPromotionCountry, countryDayWindow, setActive } from './promotion-common';
 import { idParams } from '#shared/api/route-schemas';
 import { z } from '#shared/zod';
 
 function stored(input: PromotionInput) {
   return {
     ...promotionValues(input),
-    ...gulfDayWindow(input),
+    ...countryDayWindow(input),
   };
 }
 type Stored = ReturnType<typeof stored>;

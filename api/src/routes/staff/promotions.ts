@@ -9,17 +9,17 @@ import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
-import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
+import { assertPromotionCountry, countryDayWindow, setActive } from './promotion-common';
 import type { CouponRow } from '#api/src/db/rows';
 import { idParams } from '#shared/api/route-schemas';
 import { couponAnswerSchema, couponListSchema, offerActiveSchema, offerSavedSchema } from '#shared/api/promotion-view';
 import { z } from '#shared/zod';
 
-/** The row's values from the form: dates are Gulf days, the end day included. */
+/** The row's values from the form: dates are days of the coupon's country, the end day included. */
 function stored(input: CouponInput) {
   return {
     ...couponValues(input),
-    ...gulfDayWindow(input),
+    ...countryDayWindow(input),
   };
 }
 
