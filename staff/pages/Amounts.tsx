@@ -1,7 +1,8 @@
 // Amounts per country (decision 52): one form per country the member may read, each amount typed in
 // that country's currency (VAT included, as shoppers see it); saving needs promotions:write there.
 import { AMOUNT_FIELDS, type CountryAmountField, type CountryAmountsView } from '#shared/api/country-amounts-schemas';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import type { CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { minorToDecimal } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';

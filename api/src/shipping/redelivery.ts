@@ -5,7 +5,8 @@
 import { REDELIVERY_DAYS, type RedeliveryInput } from '#shared/orders/redelivery';
 import type { OrderTracking, OrderView } from '#shared/orders/types';
 import { addDays, gulfDate } from '#shared/gulf-days';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { nationalNumber } from '#shared/api/address-facts';
 import { isMobileNumber } from '#shared/phone/mobile';
 import { carrierFor } from '#api/src/carriers';

@@ -8,7 +8,8 @@ import { type CashParcel, type MatchResult, matchStatement } from '#shared/cod/m
 import { COD_MISSING_DAYS, type SettlementStatus, settlementStatus, weekOf } from '#shared/cod/settlement';
 import { parseAmount, readStatement, StatementUnreadable } from '#shared/cod/statement';
 import { addDays, gulfDate } from '#shared/gulf-days';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import type { CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { COUNTRY_CODES, countryOfCurrency, type CurrencyCode, HOME_COUNTRY } from '#shared/countries';
 import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
 import { currencyDecimals } from '#shared/money';
