@@ -31,8 +31,9 @@ export function Component() {
   const base = href('/blood-test');
   const withCategory = (category?: string) => `${base}${bloodTestPageQuery({ ...query, category })}`;
   const category = list.categories.find((c) => c.slug === query.category);
-  // "Up to" choices in the list's currency: its country's steps, which the list brings (decision 77).
-  const maxPrices = list.max_prices;
+  // "Up to" choices in the list's currency: its country's steps, which the list brings (decision 77); a
+  // list kept from before they came with it (the browser's session cache) has none.
+  const maxPrices = list.max_prices ?? [];
   const title = category ? `${t('page_blood_test')}: ${category.name}` : t('page_blood_test');
   // No test sold in her country (the owner priced none there): the page says so instead of filters that
   // could only find nothing.
