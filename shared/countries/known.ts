@@ -10,22 +10,21 @@
 import type { CountryCode } from './codes';
 import type { CountryCore } from './types';
 
-const rows = new Map<CountryCode, CountryCore>();
+/** The tables taught; read when asked, so a row added to a table later (a test's fixture country) is known too. */
+const tables: Partial<Record<CountryCode, CountryCore>>[] = [];
 
 /** Adds core rows (the boot data's, or the registry's whole table). */
 export function learnCountries(table: Partial<Record<CountryCode, CountryCore>>): void {
-  for (const [code, row] of Object.entries(table) as [CountryCode, CountryCore][]) rows.set(code, row);
+  tables.push(table);
 }
 
 /** The country's core row: every row on the server; in the browser hers (boot data), or all once the registry loaded. */
 export function knownCore(country: CountryCode): CountryCore {
-  const row = rows.get(country);
-  if (!row) throw new Error(`no core row for ${country} here (shared/countries/known.ts)`);
+  const row = tables.find((t) => t[country])?.[country];
+  if (!row) throw new Error(`no core row for ${country}`);
   return row;
 }
 
 /** The core row of the country whose currency this is, if this program knows it. */
-export function knownCurrency(currency: string): CountryCore | undefined {
-  for (const row of rows.values()) if (row.currency === currency) return row;
-  return undefined;
-}
+export const knownCurrency = (currency: string): CountryCore | undefined =>
+  tables.flatMap((t) => Object.values(t)).find((row) => row?.currency === currency);
