@@ -106,11 +106,13 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr|valtio|proxy-compare|use-sync-external-store|dequal|rosetta|dlv|templite)[\\/]/,
                 },
                 // What the entry imports of the shop's own shared modules (the translator, the locales and
-                // countries, the constants), needed by every page: one chunk, not three small ones that
-                // each cost a request and their own compression and import lines.
+                // country codes, the core rows the page knows, the constants), needed by every page: one
+                // chunk, not three small ones that each cost a request and their own compression and import
+                // lines. Not the registry (countries/index.ts) and its rows: only her country's row reaches
+                // a page before it is interactive, in the boot data (countries/known.ts, decision 77).
                 {
                   name: 'common',
-                  test: /(shared[\\/](i18n[\\/](index|plural)|locale|constants|countries[\\/]index)\.ts|client[\\/]i18n[\\/]context\.tsx)$/,
+                  test: /(shared[\\/](i18n[\\/](index|plural)|locale|constants|countries[\\/](codes|known))\.ts|client[\\/]i18n[\\/]context\.tsx)$/,
                 },
               ],
             },

@@ -112,6 +112,8 @@ export default defineConfig({
           // password cost, a run killed at each write) can take longer on two cores and still be right.
           testTimeout: 30_000,
           environment: 'node',
+          // Every country's core row known, as in the workers (shared/countries/known.ts).
+          setupFiles: ['tests/unit/know-countries.ts'],
           // Unit files share no mutable module state worth a fresh module graph per file.
           isolate: false,
           include: [

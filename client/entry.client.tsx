@@ -7,6 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { BootData } from '#shared/boot';
+import { learnCountries } from '#shared/countries/known';
 import { apiContext } from './boot';
 import { provideTextSource } from './i18n/context';
 import { browserTexts, loadTexts } from './i18n/texts';
@@ -48,6 +49,8 @@ async function start(): Promise<void> {
     await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
+  // Her country's facts come from the server, not in this JavaScript (shared/countries/known.ts).
+  if (boot.core) learnCountries(boot.core);
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();
   void loadDeferredShell();

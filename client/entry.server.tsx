@@ -18,6 +18,7 @@ import {
 import type { ApiClient } from '#shared/api/client';
 import { textModule, type TextArea } from '#shared/i18n/areas';
 import type { BootData } from '#shared/boot';
+import { CORE, HOME_COUNTRY } from '#shared/countries';
 import { isCountryPage, pinnedCountry } from '#shared/seo/country-urls';
 import { StreamedPageContext, type StreamedPage } from './app/PageOutlet';
 import { apiContext } from './boot';
@@ -154,6 +155,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const pinned = page && isCountryPage(page) && pinnedCountry(new URL(options.request.url).searchParams);
   const boot: BootData = {
     ...options.boot,
+    // Her country's row and the home country's, never the others' (decision 77's amendment).
+    core: { [HOME_COUNTRY]: CORE[HOME_COUNTRY], [options.boot.country]: CORE[options.boot.country] },
     texts,
     css,
     fallback,

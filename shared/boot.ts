@@ -2,6 +2,7 @@
 // only, never secrets or tokens). The worker builds it and the client reads it, so it lives here.
 import type { PublicAnalytics } from './analytics/consent';
 import type { TextArea } from './i18n/areas';
+import type { CountryCore } from './countries/types';
 import type { CountryCode, Lang } from './locale';
 
 export interface PublicConfig {
@@ -39,6 +40,11 @@ export interface BootData {
   /** SWR fallback: responses the server already fetched, keyed by API path. */
   fallback: Record<string, unknown>;
   country: CountryCode;
+  /** The core rows (currency, its digits and names, dial code) of her country and of the home country,
+   * whose currency a price shows before the rates load: the browser knows no other country's until a page
+   * that reads every country loads the registry (shared/countries/known.ts, decision 77). Written by the
+   * server's render (client/entry.server.tsx), not by the callers that hand it the rest. */
+  core?: Partial<Record<CountryCode, CountryCore>>;
   user: UserDisplay | null;
   config: PublicConfig;
   /** The page came after the shell, into its own Suspense boundary (decision 41). */

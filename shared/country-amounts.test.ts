@@ -1,7 +1,7 @@
 // The amounts a shop owner sets per country (issue 44, finding 11; decision 52): each in the country's
 // own currency, round there, never the Kuwaiti one converted.
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_FACTS } from './locale';
+import { COUNTRY_FACTS } from './countries';
 import {
   COUNTRY_AMOUNT_KEYS,
   countryAmountsOf,

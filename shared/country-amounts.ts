@@ -6,7 +6,8 @@
 // the cart's code holds it (the form's schema is shared/api/country-amounts-schemas.ts).
 import { AMOUNTS, HOME_FREE_DELIVERY } from './countries/amounts';
 import type { CountryAmounts } from './countries/types';
-import { COUNTRY_FACTS, type CountryCode } from './locale';
+import { knownCore } from './countries/known';
+import type { CountryCode } from './locale';
 
 export type { CountryAmounts } from './countries/types';
 
@@ -47,7 +48,8 @@ export function countryAmountsOf(
 
 /** Minor units as whole major units, rounded up: the price filter's bounds ("Under SAR 250"). */
 export function majorCeil(minor: number, country: CountryCode): number {
-  const scale = 10 ** COUNTRY_FACTS[country].decimals;
+  // The country's row as the page knows it (her country's in the browser): not the registry's table.
+  const scale = 10 ** knownCore(country).decimals;
   return Math.floor((minor + scale - 1) / scale);
 }
 

@@ -1,19 +1,16 @@
 // Languages, countries and the locale URL segment. English is unprefixed; Arabic lives under /ar.
-import { COUNTRY_CODES, type CountryCode, HOME_COUNTRY, isCountryCode } from './countries';
+import { COUNTRY_CODES, type CountryCode, HOME_COUNTRY, isCountryCode } from './countries/codes';
 
 export const LANGS = ['en', 'ar'] as const;
 export type Lang = (typeof LANGS)[number];
 
 // The countries are data (decision 77, shared/countries/): these names stay for the code that reads them.
 export { COUNTRY_CODES, isCountryCode, type CountryCode };
-export { CURRENCY_CODES, type CurrencyCode } from './countries';
+export type { CurrencyCode } from './countries/core';
 export { HOME_COUNTRY as DEFAULT_COUNTRY };
-
-/**
- * Static facts about each country that do not change with data (rates come from the API): each
- * country module's `core` (shared/countries/types.ts, CountryCore, says what each fact is).
- */
-export { CORE as COUNTRY_FACTS } from './countries';
+// The countries' core rows (COUNTRY_FACTS, CURRENCY_CODES) are the registry's (shared/countries), not
+// re-exported here: every page's first JavaScript reads this file, and no page's carries the rows
+// (money.ts reads the rows the page knows, shared/countries/known.ts; decision 77).
 
 export const COOKIE_NAMES = {
   lang: 'lang',

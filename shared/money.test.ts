@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_FACTS } from './locale';
+import { COUNTRY_FACTS } from './countries';
 import {
   convertFromBase,
   convertToBase,

@@ -3,8 +3,9 @@
 // A country whose prices are the owner's own (CountryCore.pricing 'own', decision 77's issue-77
 // amendment) is sent its SKUs' prices already in its minor units, VAT included: payableMinor returns them as they are.
 import type { Country } from './api/schemas';
-import type { PricingKind } from './countries';
-import { COUNTRY_FACTS, dirOf, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
+import { knownCore, knownCurrency } from './countries/known';
+import type { PricingKind } from './countries/types';
+import { dirOf, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
 
 export const RATE_SCALE = 10_000;
 const BASE_DECIMALS = 3;
@@ -59,15 +60,15 @@ export function parseRate(rate: string | number): number {
 }
 
 export function currencyInfoFor(country: CountryCode, rateScaled: number, vatBasisPoints = 0): CurrencyInfo {
-  const facts = COUNTRY_FACTS[country];
+  const facts = knownCore(country);
   return {
     country,
-    currency: facts.currency,
+    currency: facts.currency as CurrencyCode,
     decimals: facts.decimals,
     rateScaled,
     vatBasisPoints,
-    // Read here, not through pricingOf (shared/countries): that helper would join every page's first JavaScript.
-    pricing: (facts as { pricing?: PricingKind }).pricing ?? 'converted',
+    // Read here, not through pricingOf (shared/countries): the registry is in no page's first JavaScript.
+    pricing: facts.pricing ?? 'converted',
   };
 }
 
@@ -144,22 +145,14 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
   return f;
 }
 
-const DECIMALS_BY_CURRENCY = new Map<string, number>(Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.decimals]));
-const LABEL_BY_CURRENCY = new Map<string, Record<Lang, string>>(
-  Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.currencyLabel]),
-);
-const NAME_BY_CURRENCY = new Map<string, Record<Lang, string>>(
-  Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.currencyName]),
-);
-
 /** The currency as a price names it: "SAR", "ر.س" (a filter's heading, a chip, a field's label). */
 export function currencyLabel(currency: string, lang: Lang): string {
-  return LABEL_BY_CURRENCY.get(currency)?.[lang] ?? currency;
+  return knownCurrency(currency)?.currencyLabel[lang] ?? currency;
 }
 
 /** The currency inside a sentence: "SAR", «الريال السعودي» ("Prices in …", «الأسعار بعملة …»). */
 export function currencyName(currency: string, lang: Lang): string {
-  return NAME_BY_CURRENCY.get(currency)?.[lang] ?? currency;
+  return knownCurrency(currency)?.currencyName[lang] ?? currency;
 }
 
 /**
@@ -185,14 +178,14 @@ export function minorToDecimal(minor: number, decimals: number): string {
   return decimals ? `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : `${sign}${digits}`;
 }
 
-/** A currency of one of the shop's countries (COUNTRY_FACTS). */
+/** A currency of one of the shop's countries (a core row this program knows, shared/countries/known.ts). */
 export function isShopCurrency(currency: string): currency is CurrencyCode {
-  return DECIMALS_BY_CURRENCY.has(currency);
+  return knownCurrency(currency) !== undefined;
 }
 
-/** Minor-unit digits of a currency the shop uses (COUNTRY_FACTS): 3 for KWD (fils), 2 for SAR (halalas). */
+/** Minor-unit digits of a currency the shop uses (its core row): 3 for KWD (fils), 2 for SAR (halalas). */
 export function currencyDecimals(currency: string): number {
-  return DECIMALS_BY_CURRENCY.get(currency) ?? 2;
+  return knownCurrency(currency)?.decimals ?? 2;
 }
 
 const MINUS = '\u2212';

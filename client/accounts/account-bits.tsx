@@ -1,6 +1,7 @@
 // Small parts several account forms share: the form of the sign-in and sign-up steps, the terms a new
 // account accepts, and the country-code choice of a mobile number.
-import { COUNTRY_CODES, COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_CODES } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { pagePath } from '#shared/page-paths';
 import { useI18n } from '../i18n/context';
 import type { ReactNode } from 'react';

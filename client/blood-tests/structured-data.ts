@@ -4,7 +4,8 @@
 // be returned: the return-policy page says how a booking is cancelled or moved instead.
 import type { Product, WithContext } from 'schema-dts';
 import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
-import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
 import { pageUrl } from '#shared/seo/country-urls';

@@ -3,7 +3,7 @@
 // sell it, the old country's coupon it removed, and that her points and wallet there stay there.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { currencyName } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';

@@ -27,7 +27,7 @@ export async function restoreFromLink(api: ApiClient, session: SessionState, tok
       { token },
     );
     // The cart's own country and currency, as it was left.
-    if (saved.data.country !== session.country) switchCountry(session, saved.data.country);
+    if (saved.data.country !== session.country) await switchCountry(session, saved.data.country);
     const fresh = await api.post<CartSync>('/product/sku', {
       ids: saved.data.items.map((i) => i.sku_id),
       exclude_purchase_together: true,

@@ -2,7 +2,8 @@
 // the shop she works for, and the consultations she offers with their prices in the shopper's country
 // and currency (a service is priced per country, decision 52; one without a price there is not listed).
 import type { Person, WithContext } from 'schema-dts';
-import { type CountryCode, COUNTRY_FACTS, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
 import { pageUrl } from '#shared/seo/country-urls';

@@ -4,7 +4,7 @@ import '../styles/orders.css';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useNavigationType } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { cart } from '../cart/cart-store';

@@ -13,8 +13,6 @@ import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { EmptyState, Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
-import { countryOfCurrency } from '#shared/countries';
-import { PRICE_STEPS } from '#shared/countries/price-steps';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = { texts: ['blood-tests'], id: 'blood-test', siteIndex: 'shop' } satisfies PageDeclaration;
@@ -33,9 +31,9 @@ export function Component() {
   const base = href('/blood-test');
   const withCategory = (category?: string) => `${base}${bloodTestPageQuery({ ...query, category })}`;
   const category = list.categories.find((c) => c.slug === query.category);
-  // "Up to" choices in the list's currency: its country's steps (none for a currency no country has).
-  const listCountry = countryOfCurrency(list.currency);
-  const maxPrices = listCountry ? PRICE_STEPS[listCountry].bloodTests : [];
+  // "Up to" choices in the list's currency: its country's steps, which the list brings (decision 77); a
+  // list kept from before they came with it (the browser's session cache) has none.
+  const maxPrices = list.max_prices ?? [];
   const title = category ? `${t('page_blood_test')}: ${category.name}` : t('page_blood_test');
   // No test sold in her country (the owner priced none there): the page says so instead of filters that
   // could only find nothing.

@@ -8,6 +8,10 @@
 // stay direct.
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
+// The grouped pages show amounts in any currency she has bought in (her orders, wallets, invoices,
+// bookings): the registry teaches money.ts every country's core row before they render, where a page's
+// first JavaScript knows only her country's (shared/countries/known.ts, decision 77).
+import '#shared/countries';
 
 export type PageExports = { Component: ComponentType; loader?: LoaderFunction };
 

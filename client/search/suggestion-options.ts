@@ -1,7 +1,8 @@
 // The header popup's options as one flat list (the combobox moves through them by index), grouped for
 // display: recent searches while the box is (nearly) empty, else products, blood tests (their own
 // group, labelled as tests), brands and categories.
-import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
+import { DEFAULT_COUNTRY } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import type { ProductCard, SearchSuggestions } from '#shared/catalogue/types';
 

@@ -1,10 +1,11 @@
-// Country switch: KW/SA changes the currency and every price at once. Works without JavaScript too
+// Country switch: a country changes the currency and every price at once. Works without JavaScript too
 // (the form goes through the worker's /set-country redirect).
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Country } from '#shared/api/schemas';
-import { COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '#shared/locale';
+import { knownCore } from '#shared/countries/known';
+import { COUNTRY_CODES, type CountryCode, type CurrencyCode, isCountryCode } from '#shared/locale';
 import { currencyInfoOf, currencyName } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
@@ -20,6 +21,29 @@ export function CountrySwitch() {
   const navigate = useNavigate();
   const { data: countries } = useSWR<{ items: Country[] }>('/country');
 
+  async function changeTo(code: CountryCode) {
+    const from = countries?.items.find((c) => c.code === session.country);
+    const to = countries?.items.find((c) => c.code === code);
+    await switchCountry(session, code);
+    const { currency } = knownCore(code);
+    if (from && to && new URLSearchParams(location.search).has('price')) {
+      // A price filter in the URL was typed in the old currency: carry it over, converted. The
+      // converter loads only here, so the shell's JavaScript does not grow.
+      const { pathname, search } = location;
+      void import('../lib/price-param').then(({ convertPriceParam, withCurrency }) => {
+        const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
+        navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
+        toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
+          currency: currencyName(currency, lang),
+          range: price.range ? withCurrency(price.range, currency as CurrencyCode, lang, code) : '',
+        });
+      });
+      return;
+    }
+    revalidator.revalidate();
+    toast.info('country_changed', { currency: currencyName(currency, lang) });
+  }
+
   return (
     <form className="country-switch" method="get" action="/set-country">
       <input type="hidden" name="to" value={location.pathname + location.search} />
@@ -33,26 +57,7 @@ export function CountrySwitch() {
         data-testid="country-switch"
         onChange={(e) => {
           const code = e.target.value;
-          if (!isCountryCode(code) || code === session.country) return;
-          const from = countries?.items.find((c) => c.code === session.country);
-          const to = countries?.items.find((c) => c.code === code);
-          switchCountry(session, code);
-          if (from && to && new URLSearchParams(location.search).has('price')) {
-            // A price filter in the URL was typed in the old currency: carry it over, converted. The
-            // converter loads only here, so the shell's JavaScript does not grow.
-            const { pathname, search } = location;
-            void import('../lib/price-param').then(({ convertPriceParam, withCurrency }) => {
-              const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
-              navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
-              toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
-                currency: currencyName(COUNTRY_FACTS[code].currency, lang),
-                range: price.range ? withCurrency(price.range, COUNTRY_FACTS[code].currency, lang, code) : '',
-              });
-            });
-            return;
-          }
-          revalidator.revalidate();
-          toast.info('country_changed', { currency: currencyName(COUNTRY_FACTS[code].currency, lang) });
+          if (isCountryCode(code) && code !== session.country) void changeTo(code);
         }}
       >
         {COUNTRY_CODES.map((code) => (

@@ -1,7 +1,7 @@
 // The address and phone rules take their numbers from one place: COUNTRY_FACTS for dial codes and
 // ADDRESS_LENGTHS (which the forms also use for maxLength and messages) for field lengths.
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_FACTS } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { ADDRESS_LENGTHS, addressSchema, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './account-schemas';
 
 const kuwait = {

@@ -2,7 +2,8 @@
 // country's dial code and the national part of a number as people type it. No zod here: the
 // address form's fields read these as they render; the schemas load when the form validates.
 import { mapCountries } from '../countries/map';
-import { COUNTRY_FACTS, type CountryCode } from '../locale';
+import type { CountryCode } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { normalizeDigits } from '../text/digits';
 
 /**

@@ -14,7 +14,8 @@ import {
   SLOT_WINDOWS,
 } from './blood-test-order-facts';
 import { gatewayMethodSchema, unavailableMethodSchema } from './payment-method-schemas';
-import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 const country = z.enum(COUNTRY_CODES);
 const currency = z.enum(CURRENCY_CODES);

@@ -14,7 +14,8 @@ import {
   SLOT_WINDOWS,
   BLOOD_TEST_PAYMENT_METHODS,
 } from './blood-test-order-facts';
-import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 
 export { SLOT_WINDOWS, type SlotWindow } from './blood-test-order-facts';
 

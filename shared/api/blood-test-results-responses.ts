@@ -5,7 +5,7 @@
 import { RANGE_FLAGS } from '../blood-tests/biomarker-ranges';
 import { imageRefSchema } from '../catalogue/schemas';
 import { z } from '../zod';
-import { CURRENCY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 const sex = z.enum(['female', 'male']);
 const unitPreference = z.enum(['si', 'conventional']);

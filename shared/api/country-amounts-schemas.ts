@@ -3,7 +3,8 @@
 // form and the API's contract.
 import { z } from '../zod';
 import type { COUNTRY_AMOUNT_KEYS, CountryAmounts } from '../country-amounts';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
+import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { normalizeDigits } from '../text/digits';
 
 /** The form's field of each amount: its stored key without `_minor`. */

@@ -2,7 +2,8 @@
 // speed's zones, days on the way and fee, and the owner's holiday corrections. Forms send strings
 // (a checkbox per weekday, "14:00", "3.500"); shared by the staff app's forms and the API's contract.
 import { z } from '../zod';
-import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { normalizeDigits } from '../text/digits';
 import { DELIVERY_SPEEDS } from '../delivery/promise';
 import { amountToMinor } from './country-amounts-schemas';

@@ -2,7 +2,7 @@
 // schemas (decision 68) and the types the driver's page and the Deliveries page read, one declaration.
 import { z } from '../zod';
 import { FAIL_REASONS, RECEIVERS } from './cod-schemas';
-import { CURRENCY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 /** A stop as its driver and the Deliveries page see it. */
 const driverStopSchema = z.object({

@@ -9,7 +9,8 @@ import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts'
 import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments/gateway-methods';
 import { nationalNumber } from './address-facts';
 import { isMobileNumber } from '../phone/mobile';
-import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { PAYMENTS } from '../countries/payments';
 import { frequencySchema } from '../subscriptions/schemas';
 import { DELIVERY_SPEEDS } from '../delivery/speeds';

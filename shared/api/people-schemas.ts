@@ -1,8 +1,8 @@
 // The back office's customers, promotions and search inputs, shared by the staff app's
 // forms and the API's contract. Form fields arrive as strings: empty means "not set".
 import { z } from '../zod';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode, CURRENCY_CODES, DEFAULT_COUNTRY } from '../locale';
-import { HOME_COUNTRY } from '../countries';
+import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY } from '../locale';
+import { COUNTRY_FACTS, CURRENCY_CODES, HOME_COUNTRY } from '../countries';
 import { normalizeDigits } from '../text/digits';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -2,7 +2,8 @@
 // API's contract. Form fields arrive as strings (empty: not set); the API gets the parsed values
 // back and parses them again, so every field takes both its string and its parsed form.
 import { z } from '../zod';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
+import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { normalizeDigits } from '../text/digits';
 import { GIFT_LIMIT, PROMOTION_KINDS } from '../orders/promotions';
 import { decimalToMinor } from './people-schemas';

@@ -4,7 +4,8 @@
 // change together.
 import { z } from '../zod';
 import { mapCountries } from '../countries/map';
-import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 import { PROMOTION_KINDS } from '../orders/promotions';
 
 const country = z.enum(COUNTRY_CODES);

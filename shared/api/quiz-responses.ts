@@ -5,7 +5,7 @@
 // answers): its objects are strict, so a field sent beyond what is described fails the routes' tests.
 import { productCardSchema } from '../catalogue/schemas';
 import { z } from '../zod';
-import { CURRENCY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 /** GET /quiz/active: the active version's questions, with their branching. */
 export const quizActiveViewSchema = z.object({

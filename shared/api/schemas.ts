@@ -1,6 +1,7 @@
 // zod schemas shared by the API (validation) and the client (forms and typed calls).
 import { z } from '../zod';
-import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 export const deviceAuthSchema = z.object({
   device: z.object({

@@ -1,7 +1,8 @@
 // What the back office's customer routes answer (api/src/routes/staff/customers.ts): the routes'
 // response schemas (decision 68) and the types the customer pages read, one declaration each.
 import { z } from '../zod';
-import { COUNTRY_CODES, LANGS, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES, LANGS } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 import { PAYMENT_METHODS } from './order-facts';
 import { WALLET_REASONS } from './people-schemas';
 

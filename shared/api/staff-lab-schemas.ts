@@ -3,7 +3,8 @@
 // the API's contract. Numbers typed on an Arabic keyboard (١٢٫٥) count as the same number.
 import { z } from '../zod';
 import { ADDRESS } from '../countries/address';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
+import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { SLOT_WINDOWS } from './blood-test-order-schemas';
 import { normalizeDigits } from '../text/digits';
 import { isMobileNumber } from '../phone/mobile';

@@ -4,7 +4,8 @@
 // money are typed in the country's currency ("0.200", "20.00"), at most its decimals, and stored as its
 // minor units (decision 52: per country, never converted); points and counts are whole numbers.
 import { z } from '../zod';
-import { COUNTRY_CODES, COUNTRY_FACTS } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { normalizeDigits } from '../text/digits';
 import { amountToMinor } from './country-amounts-schemas';
 import { TIERS, type LoyaltyRules, type TierCode, type TierRule } from '../loyalty/types';

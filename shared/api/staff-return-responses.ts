@@ -1,7 +1,8 @@
 // What the back office's returns routes answer (api/src/routes/staff/returns.ts, api/src/returns/staff.ts):
 // the routes' response schemas (decision 68) and the types the returns pages read, one declaration.
 import { z } from '../zod';
-import { COUNTRY_CODES, LANGS, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES, LANGS } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 import { RETURN_REASONS, RETURN_STATUSES } from '../orders/returns';
 import { PARCEL_CARRIERS, SHIPMENT_STATUSES } from './parcel-facts';
 

@@ -1,6 +1,7 @@
 // The back office's shipping (issue 62, decision 66): the inputs of the ship page and its answers.
 import { z } from '../zod';
-import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 import { PAYMENT_METHODS } from './order-facts';
 import { ORDER_STATUSES } from './order-facts';
 import { PARCEL_CARRIERS, SHIPMENT_STATUSES } from './parcel-facts';

@@ -2,7 +2,7 @@
 // (decision 68) and the types the wallet page reads, one declaration.
 import { z } from '../zod';
 import { CARD_KINDS } from '../payments/gateway-methods';
-import { CURRENCY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 /** GET /user/wallet: her balance in the request's country's currency, and the card kinds a top-up takes there. */
 export const walletSchema = z.object({

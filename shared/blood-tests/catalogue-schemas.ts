@@ -2,7 +2,8 @@
 // `response`); the types in ./catalogue-types.ts are inferred from them.
 import { categoryRefSchema, productCardSchema } from '../catalogue/schemas';
 import { z } from '../zod';
-import { COUNTRY_CODES, CURRENCY_CODES } from '../locale';
+import { COUNTRY_CODES } from '../locale';
+import { CURRENCY_CODES } from '../countries';
 
 export const bloodTestPriceSchema = z.object({ price: z.int(), old_price: z.int().nullable() });
 
@@ -35,6 +36,9 @@ export const bloodTestCategorySchema = categoryRefSchema.extend({
 
 export const bloodTestListSchema = z.object({
   currency,
+  /** The price filter's "up to" choices in minor units of the currency: its country's steps (decision 77),
+   * sent with the list so that the page's JavaScript carries no country's. */
+  max_prices: z.array(z.int()),
   categories: z.array(bloodTestCategorySchema),
   items: z.array(bloodTestCardSchema),
   total: z.int(),

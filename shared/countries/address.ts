@@ -2,7 +2,7 @@
 import { address as KW } from './kw/address';
 import { address as SA } from './sa/address';
 import { address as AE } from './ae/address';
-import { COUNTRY_CODES, type CountryCode } from './index';
+import { COUNTRY_CODES, type CountryCode } from './codes';
 import type { CountryAddress } from './types';
 
 export const ADDRESS: Record<CountryCode, CountryAddress> = { KW, SA, AE };

@@ -2,7 +2,7 @@
 import * as KW from './kw/rules';
 import * as SA from './sa/rules';
 import * as AE from './ae/rules';
-import { COUNTRY_CODES, type CountryCode } from './index';
+import { COUNTRY_CODES, type CountryCode } from './codes';
 import type { CountryCarriers, CountryTax, HolidayRule } from './types';
 
 export const TAX: Record<CountryCode, CountryTax> = { KW: KW.tax, SA: SA.tax, AE: AE.tax };

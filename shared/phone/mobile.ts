@@ -3,7 +3,8 @@
 // so the check weighs little. The one rule of the forms, the API and the back office: every schema with
 // a phone reads it, and the forms load those schemas only when they validate (never on catalogue pages).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
-import { COUNTRY_FACTS, type CountryCode } from '../locale';
+import type { CountryCode } from '../locale';
+import { COUNTRY_FACTS } from '../countries';
 import { MOBILE_METADATA } from './mobile-metadata';
 
 /** True when `national` (digits only, as nationalNumber() gives it) is a mobile number in `country`. */

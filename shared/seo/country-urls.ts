@@ -9,7 +9,7 @@
 // Read by the head tags (client/ui/Seo.tsx, on the server only) and the page's boot data (the pinned
 // country, client/entry.server.tsx), the worker's sitemaps
 // (worker/routes/seo-files.ts) and the session (worker/lib/session.ts), which renders the pinned country.
-import { COUNTRY_CODES, type CountryCode, isCountryCode } from '../countries';
+import { COUNTRY_CODES, type CountryCode, isCountryCode } from '../countries/codes';
 import { LANGS, type Lang, localizePath } from '../locale';
 import type { PageId } from '../page-paths';
 

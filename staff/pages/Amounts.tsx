@@ -2,7 +2,8 @@
 // that country's currency (VAT included, as shoppers see it), and beside it the country's cash on
 // delivery: offered or not, and up to what order total (issue 77); saving needs promotions:write there.
 import { AMOUNT_FIELDS, type CountryAmountField, type CountryAmountsView } from '#shared/api/country-amounts-schemas';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import type { CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { minorToDecimal } from '#shared/money';
 import type { StaffSelf } from '../lib/api';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';

@@ -2,7 +2,8 @@
 // and country: carts reminded, links opened, carts ordered after a reminder and what their orders came
 // to, each in its country's own currency. Saving needs promotions:write in every country.
 import type { CartReminderReport } from '#shared/api/cart-reminder-staff-schemas';
-import { COUNTRY_FACTS, COUNTRY_CODES } from '#shared/locale';
+import { COUNTRY_CODES } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';

@@ -4,7 +4,8 @@
 import type { DeliverySettingsCountry } from '#shared/api/delivery-rules-schemas';
 import { FORM_WEEKDAYS } from '#shared/api/delivery-rules-schemas';
 import { DELIVERY_SPEEDS, type DeliverySpeed } from '#shared/delivery/promise';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import type { CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { instantIn, timeZoneOf } from '#shared/country-days';

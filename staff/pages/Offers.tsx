@@ -2,7 +2,8 @@
 // promotion's form (new or edit) with its deactivation. Plain forms, like the coupons' page.
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
-import { COUNTRY_CODES, COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_CODES } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { PROMOTION_KINDS } from '#shared/orders/promotions';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';

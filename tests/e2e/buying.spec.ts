@@ -1,7 +1,7 @@
 // Buying, as shoppers do it, in both languages and both countries.
 import type { Page } from '@playwright/test';
 import { expect, signUpThroughApi, test } from './fixtures';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 
 const unique = () => `buyer${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 

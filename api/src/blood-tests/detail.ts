@@ -2,7 +2,8 @@
 // members, suggested supplements). Each statement finds the test by the same id-or-slug subquery, so
 // none waits for another. A test without a price in the shopper's country is not sold there: 404.
 import type { BiomarkerInfo, BloodTestDetail } from '#shared/blood-tests/catalogue-types';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode, type Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { testCardColumns, testCardFrom, toTestCard, type TestCardRow } from './cards';

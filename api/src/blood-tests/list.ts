@@ -3,7 +3,9 @@
 // matches every folded word as a word prefix of search_text (migration 0020).
 import type { BloodTestCategory, BloodTestList } from '#shared/blood-tests/catalogue-types';
 import type { BloodTestListQuery } from '#shared/api/blood-test-schemas';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
+import { PRICE_STEPS } from '#shared/countries/price-steps';
 import { searchTokens } from '#shared/search/normalize';
 import { splitGluedTokens } from '#shared/search/query';
 import { col } from '../lib/lang';
@@ -102,6 +104,7 @@ export async function bloodTestList(
   const list = (items!.results as unknown as TestCardRow[]).map(toTestCard);
   return {
     currency: COUNTRY_FACTS[country].currency,
+    max_prices: [...PRICE_STEPS[country].bloodTests],
     categories: (categories!.results as unknown as BloodTestCategory[]).filter((c) => c.count > 0),
     items: list,
     total: list.length,

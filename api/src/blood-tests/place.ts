@@ -6,7 +6,8 @@
 import { bookingInvoiceRecord } from '../e-invoice-sales';
 import type { BloodTestSubmitInput } from '#shared/api/blood-test-order-schemas';
 import { visitInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-rules';
-import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { ApiError } from '../lib/errors';
 import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
 import { resolveAddress } from '../orders/address';

@@ -2,7 +2,8 @@
 // its reviews' summary with the first reviews and questions; for a signed-in shopper, what her part of
 // the page needs too (her id, her views' count, what the gates read of her and of the cards).
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { deliveryStatement, promiseAnswer, readDelivery } from '../delivery/rules';
 import { deliveryFeeFor } from '../delivery/fees';
 import { promiseText } from '../delivery/promise-texts';

@@ -3,7 +3,7 @@
 import { bloodTestCardSchema } from '#shared/blood-tests/catalogue-schemas';
 import { categoryRefSchema, imageRefSchema, pageSchema, productCardSchema } from '#shared/catalogue/schemas';
 import { z } from '#shared/zod';
-import { CURRENCY_CODES } from '#shared/locale';
+import { CURRENCY_CODES } from '#shared/countries';
 
 const currency = z.enum(CURRENCY_CODES);
 const range = z.object({ min: z.int(), max: z.int() });

@@ -6,7 +6,8 @@
 import { bookingInvoiceRecord, saleVat } from '../e-invoice-sales';
 import { cellsFor, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationBookInput } from '#shared/consultations/schemas';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
 import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';

@@ -5,7 +5,8 @@
 import { randomHex } from '#shared/bytes';
 import { cellsFor, holdExpiresAt, isFreeStart, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationHold } from '#shared/consultations/types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { saleVat } from '../e-invoice-sales';
 import { vatRate } from '../orders/booking-amounts';
 import { rulesOf } from './view';

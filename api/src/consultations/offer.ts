@@ -15,7 +15,7 @@ import {
 } from '#shared/consultations/rules';
 import type { ServiceKind } from '#shared/consultations/facts';
 import type { CountryCode, Lang } from '#shared/locale';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { col } from '../lib/lang';
 
 const DAY = 86_400_000;

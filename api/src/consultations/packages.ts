@@ -6,7 +6,8 @@
 import type { ConsultationPackageBuyInput } from '#shared/consultations/schemas';
 import { CONSULTATION_RULES } from '#shared/consultations/rules';
 import type { ConsultationCredit } from '#shared/consultations/types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { ApiError } from '../lib/errors';
 import { bookingInvoiceRecord } from '../e-invoice-sales';
 import { col } from '../lib/lang';

@@ -7,7 +7,7 @@
 import { buildDocument, type DocumentInput, FIRST_PIH, type SellerParty, signDocument } from '../e-invoices';
 import type { Submission } from '../e-invoices/zatca/client';
 import { SAMPLE_KINDS } from '#shared/api/e-invoicing-schemas';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { ZATCA_COUNTRY } from './step-kit';
 
 export type SampleKind = (typeof SAMPLE_KINDS)[number];

@@ -5,7 +5,8 @@
 // delivered first, the refund takes its share back (reverse.ts). Guests earn nothing; nothing is
 // earned in a country whose rules are inactive. Every earning refreshes the shopper's tier in the same
 // batch (and mails her when she moves up); a delivered friend's first order rewards her referrer.
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { expiryOf, tierFor } from '#shared/loyalty/rules';
 import { type DatabaseEnv, orderShardForWrite, userOwner } from '../db/databases';
 import { TIERS, type TierCode } from '#shared/loyalty/types';

@@ -3,7 +3,7 @@
 // each, in that country's currency as paid, so nothing is converted. Shared by the order and blood-test
 // quotes, which read the row with the country's amounts in the same statement.
 import type { CountryCode } from '#shared/locale';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 
 /**
  * The coupon's columns (and `extra` ones) with the country's amounts; the country is the statement's

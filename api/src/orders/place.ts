@@ -10,7 +10,7 @@ import type { MessageKey } from '#shared/api/message-keys';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { POINTS_REFUSALS, REFERRAL_REFUSALS } from '#shared/loyalty/checkout-refusals';
 import { ApiError } from '../lib/errors';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { quote, type Quote } from './quote';
 import { COUPON_PROBLEMS } from '#shared/orders/coupon-problems';
 import { resolveAddress, type OrderAddress } from './address';

@@ -5,7 +5,8 @@
 import { shopperPart } from '../lib/shopper-part';
 import { ApiError } from '../lib/errors';
 import type { CalculateInput } from '#shared/api/order-schemas';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
 import type { PromotionResult } from '#shared/orders/promotions';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';

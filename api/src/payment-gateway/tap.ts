@@ -12,7 +12,7 @@ import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
 import type { CardMethod } from '#shared/api/order-schemas';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { currencyDecimals, isShopCurrency, minorToDecimal } from '#shared/money';
 import type { FetchedCharge, Gateway, RefundReport, SavedCardRef, WebhookEvent } from './gateway';
 

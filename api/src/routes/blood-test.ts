@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { BloodTestSkuItem } from '#shared/blood-tests/catalogue-types';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { bloodTestDetail } from '../blood-tests/detail';
 import { bloodTestList } from '../blood-tests/list';
 import { col } from '../lib/lang';

@@ -10,7 +10,8 @@ import {
   nutritionistListSchema,
 } from '#shared/consultations/answer-schemas';
 import { addDays, CONSULTATION_RULES, practiceDate } from '#shared/consultations/rules';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { portrait } from '../media/refs';

@@ -13,7 +13,7 @@ import { facetStatements, facets } from '../catalogue/facets';
 import { suggestions } from '../search/suggestions';
 import { toTestCard, type TestCardRow } from '../blood-tests/cards';
 import { testSearchStatement } from '../blood-tests/list';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { col } from '../lib/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { runListing } from '../catalogue/listing';

@@ -3,7 +3,8 @@
 // small query over their folded search text, in the same batch; shown apart from supplements). A text that matches nothing gets the
 // listing's typo correction ("omgea" → omega), one more round trip only on that path.
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { toTestCard, type TestCardRow } from '../blood-tests/cards';
 import { testSearchStatement } from '../blood-tests/list';
 import type { ProductQuery } from '#shared/catalogue/filter-model';

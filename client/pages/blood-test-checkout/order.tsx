@@ -2,7 +2,8 @@
 // their merged preparation), consent to processing health data, coupon, payment (card with the
 // country's methods, wallet, or at the visit), totals from /bloodTestOrder/calculate, and the
 // idempotent submit: one key per attempt, kept for retries of that attempt (as the product checkout).
-import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
+import { DEFAULT_COUNTRY } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';

@@ -1,5 +1,6 @@
 // /checkout/order: review, coupon, wallet, payment method, totals from /order/calculate, place the order.
-import { COUNTRY_FACTS, DEFAULT_COUNTRY } from '#shared/locale';
+import { DEFAULT_COUNTRY } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';

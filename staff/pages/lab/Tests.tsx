@@ -1,7 +1,7 @@
 // The blood-test catalogue: each test's price and old price per country, and whether it is offered.
 import type { TestsData } from '#shared/api/staff-lab-responses';
 import { formatMinor, minorToDecimal } from '#shared/money';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';

@@ -3,7 +3,8 @@
 // reads in her history, a confirmation, and a one-time event key so a double submit writes once), and
 // her points ledger a page at a time.
 import type { StaffPointsView } from '#shared/api/staff-loyalty-schemas';
-import { COUNTRY_FACTS, type CountryCode, type CurrencyCode } from '#shared/locale';
+import type { CountryCode, CurrencyCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';

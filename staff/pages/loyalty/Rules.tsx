@@ -11,7 +11,8 @@ import {
   type TierField,
   type CountryLoyaltyRules,
 } from '#shared/api/staff-loyalty-schemas';
-import { COUNTRY_FACTS, type CountryCode, type CurrencyCode } from '#shared/locale';
+import type { CountryCode, CurrencyCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { TIERS } from '#shared/loyalty/types';
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';

@@ -47,6 +47,10 @@ describe('blood-test list', () => {
     const kw = await list();
     const sa = await list('', 'ar', 'SA');
     expect(sa.currency).toBe('SAR');
+    // The price filter's choices are the list's country's steps (its module), sent with the list so that
+    // the page's JavaScript carries no country's (decision 77): KWD 5, 10, 25; SAR 100, 200, 400.
+    expect(kw.max_prices).toEqual([5000, 10000, 25000]);
+    expect(sa.max_prices).toEqual([10000, 20000, 40000]);
     const vitD = sa.items.find((t) => t.slug === 'vitamin-d-test')!;
     expect(vitD.name).toBe('فحص فيتامين د (25 هيدروكسي)');
     expect(vitD.price).toEqual({ price: 15000, old_price: 19900 });

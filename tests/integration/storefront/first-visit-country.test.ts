@@ -3,6 +3,7 @@
 // country wins. From a place the shop does not serve, the page offers the served countries (issue 77).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { setCookie, storefront } from './helpers';
 
@@ -169,4 +170,21 @@ describe('first visit country', () => {
     expect(setCookie(await visit('/robots.txt', { country: 'SA' }), 'country')).toBeUndefined();
     expect(setCookie(await visit('/api/country', { country: 'SA' }), 'country')).toBeUndefined();
   });
+});
+
+// Decision 77's amendment "a country's data only for that country": the browser knows her country's core
+// row (and the home country's, a price's currency before the rates load) from the boot data, no other
+// country's; no page's first JavaScript carries the rows (tests/unit/first-javascript.test.ts).
+describe("a country's data reaches the page only for that country", () => {
+  const bootCore = (html: string) =>
+    JSON.parse(/window\.__BOOT__=(\{.*?\});<\/script>/s.exec(html)?.[1] ?? '{}').core as Record<string, unknown>;
+
+  for (const country of COUNTRY_CODES)
+    it(`${country}'s pages carry its core row, and the home country's, in the boot data`, async () => {
+      for (const path of ['/', '/ar/products/alpha-vitamin-d3-1000']) {
+        const html = await (await visit(path, { country })).text();
+        expect(bootCountry(html), path).toBe(country);
+        expect(bootCore(html), path).toEqual({ [HOME_COUNTRY]: CORE[HOME_COUNTRY], [country]: CORE[country] });
+      }
+    });
 });

@@ -10,7 +10,8 @@
 // or down by its sign, or the kinds 'adjustment_up' / 'adjustment_down' when the erasure splits them.
 import { type DatabaseEnv, shardDatabase } from '#api/src/db/databases';
 import { TIME_ZONES } from '#shared/countries/delivery';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import { csvLine, CSV_BOM } from '#shared/text/csv';
 import { monthBoundsPerCountry } from '#api/src/lib/gulf-month';

@@ -2,7 +2,8 @@
 // three tiers, read as the form shows them and saved in one batch with the audit row
 // 'loyalty.rules_update' (before and after), so a change and its record land together or not at all.
 // Amounts are minor units of the country's own currency (decision 52), never converted.
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import type { CountryLoyaltyRules, LoyaltyRulesValues } from '#shared/api/staff-loyalty-schemas';
 import { TIERS } from '#shared/loyalty/types';
 import type { LoyaltyRulesRow, LoyaltyTierRow } from '#api/src/db/rows';

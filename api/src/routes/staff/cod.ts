@@ -9,7 +9,8 @@ import { COD_MISSING_DAYS, type SettlementStatus, settlementStatus } from '#shar
 import { parseAmount, readStatement, StatementUnreadable } from '#shared/cod/statement';
 import { addDays } from '#shared/gulf-days';
 import { countryDate, countryWeekOf, homeDate, instantIn, timeZoneOf } from '#shared/country-days';
-import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import type { CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { COUNTRY_CODES, countryOfCurrency, type CurrencyCode, HOME_COUNTRY } from '#shared/countries';
 import { OWN_FLEET_COUNTRY } from '#shared/countries/rules';
 import { currencyDecimals } from '#shared/money';

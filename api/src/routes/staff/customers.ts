@@ -6,7 +6,8 @@ import { type ColdPointer, coldReaderFor, withCold } from '#api/src/archive/read
 import { nationalNumber } from '#shared/api/account-schemas';
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { HOME_COUNTRY } from '#shared/countries';
 import { countryOfCurrencySql } from '#api/src/db/country-sql';
 import { countriesFor, type Permission } from '#shared/staff/permissions';

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { dataRequestListSchema, staffDataExportSchema } from '#shared/api/data-rights-schemas';
-import { COUNTRY_FACTS } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/countries';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
