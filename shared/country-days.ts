@@ -6,7 +6,9 @@
 // A day is written YYYY-MM-DD, as in shared/gulf-days.ts.
 import { TIME_ZONES, WEEK } from './countries/delivery';
 import { type CountryCode, HOME_COUNTRY } from './countries/index';
-import type { CountryWeek } from './countries/types';
+import { firstWorkingDay } from './working-week';
+
+export { firstWorkingDay, workingDaysOf } from './working-week';
 
 const HOUR = 3_600_000;
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -127,22 +129,6 @@ export function todayPerCountry<C extends string>(
       return [c, { date, ...dayBoundsIn(zoneOf(c), date) }];
     }),
   ) as Record<C, { date: string; from: number; to: number }>;
-}
-
-/**
- * The day a country's week starts (0 Sunday … 6 Saturday): its first working day, the day after its
- * weekend (Sunday after Friday–Saturday, Monday after Saturday–Sunday). Derived from the weekend the
- * module states, so a country's week needs no second fact; Monday for a week without a weekend (ISO).
- */
-export function firstWorkingDay(week: Pick<CountryWeek, 'weekend'>): number {
-  for (let d = 0; d < 7; d++) if (!week.weekend.includes(d) && week.weekend.includes((d + 6) % 7)) return d;
-  return 1;
-}
-
-/** The working days of a week in its own order, from its first (Kuwait Sunday–Thursday, the Emirates Monday–Friday). */
-export function workingDaysOf(week: Pick<CountryWeek, 'weekend'>): number[] {
-  const first = firstWorkingDay(week);
-  return Array.from({ length: 7 }, (_, i) => (first + i) % 7).filter((d) => !week.weekend.includes(d));
 }
 
 /** The date (YYYY-MM-DD) starting the week a date falls in, for weeks that start on `firstDay`. */

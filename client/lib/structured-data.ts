@@ -19,7 +19,7 @@ import { type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { currencyInfoOf, minorToDecimal, payableMinor } from '#shared/money';
 import { DELIVERY_DAYS, RETURN_WINDOW_DAYS } from '#shared/orders/merchant-policy';
 import { WEEK } from '#shared/countries/delivery';
-import { workingDaysOf } from '#shared/country-days';
+import { workingDaysOf } from '#shared/working-week';
 import { paths } from '#shared/routes';
 import { pageUrl } from '#shared/seo/country-urls';
 import type { BootData } from '#shared/boot';
