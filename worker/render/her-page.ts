@@ -18,6 +18,8 @@ import { pageApi } from '../lib/page-calls';
 import type { Session } from '../lib/session';
 import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
+import { herVersion, renewHerVersion } from '../lib/her-version';
+import { herFillKey, keepFill, keptFill } from './her-fill-cache';
 import { HER_FILL_MARK } from './page-cache';
 
 /** How long her parts may take before her page says they could not load (the page is already there). */
@@ -43,28 +45,66 @@ function slugOf(segment: string): string {
 /** Her parts with what only the storefront's render of them reads: the product's id, the prices' answers. */
 type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown> };
 
-/** Her view under way: her pass being read, and her parts' trip, which has left. */
+/** Her view under way: her pass being read, her fill looked up at the edge, and her parts' trip. */
 export interface HerStart {
   /** Her pass as the request carries it (fresh, stale or none), read while her page starts. */
   pass: Promise<PassState | null>;
   places: Places;
+  /** Her fill kept at the edge (`kept`: a repeat view, no trip), or where this view's fill is kept. */
+  edge: Promise<HerEdge>;
+  /** Her parts' trip; made only when the edge had no fill of hers (never rejects). */
   trip: Promise<Outcome>;
 }
 
 /**
- * Her pass read and her parts' trip started (one call, as her) for the page at `path` (without its
- * language). It leaves beside the kept copy's lookup or render, which the caller starts next with
- * `nobody(session)`: her token never travels with the copy's calls. A page whose only place is her
- * account link asks nothing while her pass is fresh: its trip waits for the pass.
+ * What the edge had of her fill: the fill itself, or where to keep the one her trip brings (if anywhere)
+ * and who her session was before the trip (a trip that changed it keeps nothing).
+ */
+type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: Request; who: string } | null };
+
+/**
+ * Her pass read, her fill looked up, and her parts' trip started (one call, as her) for the page at `path`
+ * (without its language) when the edge has no fill of hers. It leaves beside the kept copy's lookup or
+ * render, which the caller starts next with `nobody(session)`: her token never travels with the copy's
+ * calls. A page whose only place is her account link asks nothing while her pass is fresh: its trip
+ * waits for the pass.
  */
 export function herStart(c: Context<AppEnv>, session: Session, path: string): HerStart {
   const pass = readPass(c, session);
   const places = placesOf(path);
-  const trip =
-    places.home || places.product
-      ? herTrip(c, session, places, false)
-      : pass.then((state) => herTrip(c, session, places, state === 'fresh'));
-  return { pass, places, trip };
+  if (!places.home && !places.product) {
+    const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh'));
+    return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
+  }
+  const edge = herEdge(c, session, places, pass);
+  const trip = edge.then((found) => (found.kept === null ? herTrip(c, session, places, false) : SERVED));
+  return { pass, places, edge, trip };
+}
+
+/** The outcome of a trip not made: her fill came from the edge (never rendered again). */
+const SERVED: Outcome = { state: 'here', productId: 0 };
+
+/**
+ * Her fill at the edge (her-fill-cache.ts), looked up beside her pass's check under the id her cookie
+ * claims, and used only when the pass is fresh: the pass signs her token with that id. No fill kept: a
+ * product's trip records her view, so her version is renewed now (in the headers, which wait for this),
+ * and this view's fill is kept under the new one: a view of the same page again within the fill's time
+ * is a reload, not a new view. A pass that is not fresh keeps nothing (her trip decides her session).
+ */
+async function herEdge(
+  c: Context<AppEnv>,
+  session: Session,
+  places: Places,
+  pass: Promise<PassState | null>,
+): Promise<HerEdge> {
+  const version = herVersion(c, session.secure);
+  const [state, key] = await Promise.all([pass, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
+  const fresh = state === 'fresh';
+  const kept = fresh && key ? await keptFill(c, key) : null;
+  if (kept !== null) return { kept, keep: null };
+  const next = places.product || !version ? renewHerVersion(c, session.secure) : version;
+  const at = fresh ? await herFillKey(c, session, next, __BUILD_ID__) : null;
+  return { kept: null, keep: at ? { key: at, who: identity(session) } : null };
 }
 
 /** The session her kept copy is looked up and rendered with: hers, with no one signed in. */
@@ -82,11 +122,17 @@ export async function herSession(
   session: Session,
   her: HerStart,
 ): Promise<'kept' | 'checked' | 'ended'> {
-  if ((await her.pass) === 'fresh') return 'kept';
-  const outcome = await her.trip;
-  if (outcome.ended) return 'ended';
-  if (outcome.state === 'here') await writePass(c, session);
-  return 'checked';
+  // Her version's cookie, when this view renews it, goes with these headers: the edge's answer first.
+  const fresh = (await her.pass) === 'fresh';
+  const edge = await her.edge;
+  if (!fresh) {
+    const outcome = await her.trip;
+    if (outcome.ended) return 'ended';
+    if (outcome.state === 'here') await writePass(c, session);
+  }
+  // Whether her parts came from the edge (a page with her own parts only: home, a product).
+  if (her.places.home || her.places.product) c.header('x-her-fill', edge.kept === null ? 'miss' : 'hit');
+  return fresh ? 'kept' : 'checked';
 }
 
 /**
@@ -101,7 +147,17 @@ export function withHerParts(
   her: HerStart,
   closing: () => string,
 ): ReadableStream<Uint8Array> {
-  const fill = her.trip.then((outcome) => fillOf(c, session, lang, her.places, outcome));
+  const fill = her.edge.then(async (edge) => {
+    if (edge.kept !== null) return edge.kept;
+    const outcome = await her.trip;
+    const made = fillOf(c, session, lang, her.places, outcome);
+    // Kept only when it is whole and hers: her parts all here, and her trip changed nothing of her
+    // session (a 401, a device registered, her details refreshed): a fill that failed never is.
+    const keep = edge.keep;
+    if (keep && outcome.state === 'here' && !outcome.ended && made.whole && identity(session) === keep.who)
+      c.executionCtx.waitUntil(keepFill(c, keep.key, made.html).catch((e) => reportError(c, e)));
+    return made.html;
+  });
   return typeof copy === 'string' ? filledText(copy, fill, closing) : filledStream(copy, fill, closing);
 }
 
@@ -172,8 +228,22 @@ function scriptJson(value: unknown): string {
 const SWAP =
   'document.querySelectorAll("template[data-her-fill]").forEach(function(t){var n=t.getAttribute("data-her-fill"),s=document.querySelector(\'[data-her="\'+n+\'"]\'),f=t.content.querySelector(\'[data-her="\'+n+\'"]\');if(s&&f)s.replaceWith(f);t.remove()});';
 
-/** Her places rendered for her, as templates, and the script that swaps them in with their data. */
-function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, places: Places, outcome: Outcome): string {
+/** Who the session is, as the cookies a trip may change say it (not her D1 bookmark: what state she read). */
+function identity(session: Session): string {
+  return JSON.stringify([session.userToken, session.user, session.deviceToken]);
+}
+
+/**
+ * Her places rendered for her, as templates, and the script that swaps them in with their data; `whole`
+ * unless the render failed (then the script says her parts failed).
+ */
+function fillOf(
+  c: Context<AppEnv>,
+  session: Session,
+  lang: Lang,
+  places: Places,
+  outcome: Outcome,
+): { html: string; whole: boolean } {
   const { productId, fallback, ...her } = outcome;
   const url = new URL(c.req.url);
   try {
@@ -192,10 +262,11 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, places: Places
       her,
       product: places.product === null ? null : productId,
     });
-    return `${parts}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
+    return { html: `${parts}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`, whole: true };
   } catch (error) {
     reportError(c, error);
-    return `<script nonce="${c.var.nonce}">${herData({ state: 'failed', user: her.user ?? null })}</script>`;
+    const failed = herData({ state: 'failed', user: her.user ?? null });
+    return { html: `<script nonce="${c.var.nonce}">${failed}</script>`, whole: false };
   }
 }
 
