@@ -77,7 +77,9 @@ export function herStart(c: Context<AppEnv>, session: Session, path: string): He
     return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
   }
   const edge = herEdge(c, session, places, pass);
-  const trip = edge.then((found) => (found.kept === null ? herTrip(c, session, places, false) : SERVED));
+  const trip = Promise.all([pass, edge]).then(([state, found]) =>
+    found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED,
+  );
   return { pass, places, edge, trip };
 }
 
@@ -163,13 +165,15 @@ export function withHerParts(
 
 /**
  * One trip for her parts: who she is (an ended session is seen at once), and each of her places' data
- * on this page. A page whose only place is her account link needs no trip while her pass is fresh (the
- * API accepted her token minutes ago; her name is in her session's own cookie). Never rejects.
+ * on this page. While her pass is fresh (`known`: the API accepted her token minutes ago; her name is in
+ * her session's own cookie) she is not asked for: a page whose only place is her account link needs no
+ * trip, and her places' calls say themselves when her session has ended (401, as /user/me would). Never
+ * rejects.
  */
 async function herTrip(c: Context<AppEnv>, session: Session, places: Places, known: boolean): Promise<Outcome> {
   if (known && !places.home && !places.product) return { state: 'here', user: session.user, productId: 0 };
   const api = pageApi(c, session);
-  const me = api.get('/user/me');
+  const me = known ? null : api.get('/user/me');
   // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).
   const countries = api.get<{ items: unknown[] }>('/country');
   // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
@@ -185,11 +189,12 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
   const failed: Outcome = { state: 'failed', user: session.user, productId: 0 };
   if (settled === 'late') return failed;
   const [mine, homeAnswer, productAnswer, countryAnswer] = settled;
-  if (mine.status === 'rejected') {
-    return mine.reason instanceof ApiFailure && mine.reason.status === 401
-      ? { state: 'failed', user: null, productId: 0, ended: true }
-      : failed;
-  }
+  // Her session ended: the API said so to whichever call asked as her.
+  const refused = (answer: PromiseSettledResult<unknown>) =>
+    answer.status === 'rejected' && answer.reason instanceof ApiFailure && answer.reason.status === 401;
+  if ([mine, homeAnswer, productAnswer].some(refused))
+    return { state: 'failed', user: null, productId: 0, ended: true };
+  if (mine.status === 'rejected') return failed;
   // A product that is not there has nothing of hers to add (its page says so itself).
   const productGone = productAnswer.status === 'rejected' && (productAnswer.reason as ApiFailure)?.status === 404;
   if (homeAnswer.status === 'rejected' || (productAnswer.status === 'rejected' && !productGone)) return failed;
@@ -197,7 +202,8 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
   const detail = productAnswer.status === 'fulfilled' ? productAnswer.value?.data : undefined;
   return {
     state: 'here',
-    // Her display details as the answer just refreshed them (the session's settle read /user/me).
+    // Her display details as the answer just refreshed them (the session's settle read /user/me), or
+    // as her session's cookie holds them while her pass is fresh.
     user: session.user,
     ...(places.home ? { forYou: (homeAnswer.value?.data.sections ?? []).filter((s) => s.type === 'for_you') } : {}),
     ...(places.product
