@@ -9,7 +9,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { catalogueVersion } from '../cache';
+import { herVersion, renewHerVersion } from '../lib/her-version';
+import { reportError } from '../lib/report-error';
 import type { Session } from '../lib/session';
+import type { PassState } from '../lib/session-pass';
 
 /**
  * How long a fill is kept: what changes without a request of hers through the storefront (staff editing
@@ -33,7 +36,7 @@ function edgeCache(): Cache {
  * dev server's code, no shopper). The caller reads what is kept there only once her pass proved that
  * `session.user.id` is hers (a fresh pass signs her token and id).
  */
-export async function herFillKey(
+async function herFillKey(
   c: Context<AppEnv>,
   session: Session,
   version: string,
@@ -76,4 +79,48 @@ export function keepFill(c: Context<AppEnv>, key: Request, fill: string, now = D
     [HEADER_UNTIL]: String(now + HER_FILL_TTL_S * 1000),
   };
   return edgeCache().put(key, new Response(fill, { headers }));
+}
+
+/**
+ * What the edge had of her fill: the fill itself, or where to keep the one her trip brings (if anywhere)
+ * and who her session was before the trip (a trip that changed it keeps nothing).
+ */
+export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: Request; who: string } | null };
+
+/**
+ * Her fill at the edge, looked up beside her pass's check under the id her cookie claims, and used only
+ * when the pass is fresh: the pass signs her token with that id. No fill kept: a product's trip records
+ * her view (`recordsView`), so her version is renewed now (in the headers, which wait for this), and this
+ * view's fill is kept under the new one: a view of the same page again within the fill's time is a
+ * reload, not a new view. A pass that is not fresh keeps nothing (her trip decides her session).
+ */
+export async function herEdge(
+  c: Context<AppEnv>,
+  session: Session,
+  recordsView: boolean,
+  pass: Promise<PassState | null>,
+): Promise<HerEdge> {
+  const version = herVersion(c, session.secure);
+  const [state, key] = await Promise.all([pass, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
+  const fresh = state === 'fresh';
+  const kept = fresh && key ? await keptFill(c, key) : null;
+  if (kept !== null) return { kept, keep: null };
+  const next = recordsView || !version ? renewHerVersion(c, session.secure) : version;
+  const at = fresh ? await herFillKey(c, session, next, __BUILD_ID__) : null;
+  return { kept: null, keep: at ? { key: at, who: identity(session) } : null };
+}
+
+/**
+ * Keeps her whole fill where `herEdge` said, after the answer, unless her trip changed her session's
+ * cookies (a 401, a device registered, her details refreshed).
+ */
+export function keepHers(c: Context<AppEnv>, session: Session, edge: HerEdge, fill: string): void {
+  const keep = edge.keep;
+  if (!keep || identity(session) !== keep.who) return;
+  c.executionCtx.waitUntil(keepFill(c, keep.key, fill).catch((e) => reportError(c, e)));
+}
+
+/** Who the session is, as the cookies a trip may change say it (not her D1 bookmark: what state she read). */
+function identity(session: Session): string {
+  return JSON.stringify([session.userToken, session.user, session.deviceToken]);
 }

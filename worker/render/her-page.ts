@@ -18,8 +18,7 @@ import { pageApi } from '../lib/page-calls';
 import type { Session } from '../lib/session';
 import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
-import { herVersion, renewHerVersion } from '../lib/her-version';
-import { herFillKey, keepFill, keptFill } from './her-fill-cache';
+import { herEdge, type HerEdge, keepHers } from './her-fill-cache';
 import { HER_FILL_MARK } from './page-cache';
 
 /** How long her parts may take before her page says they could not load (the page is already there). */
@@ -57,12 +56,6 @@ export interface HerStart {
 }
 
 /**
- * What the edge had of her fill: the fill itself, or where to keep the one her trip brings (if anywhere)
- * and who her session was before the trip (a trip that changed it keeps nothing).
- */
-type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: Request; who: string } | null };
-
-/**
  * Her pass read, her fill looked up, and her parts' trip started (one call, as her) for the page at `path`
  * (without its language) when the edge has no fill of hers. It leaves beside the kept copy's lookup or
  * render, which the caller starts next with `nobody(session)`: her token never travels with the copy's
@@ -76,7 +69,7 @@ export function herStart(c: Context<AppEnv>, session: Session, path: string): He
     const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh'));
     return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
   }
-  const edge = herEdge(c, session, places, pass);
+  const edge = herEdge(c, session, places.product !== null, pass);
   const trip = Promise.all([pass, edge]).then(([state, found]) =>
     found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED,
   );
@@ -85,29 +78,6 @@ export function herStart(c: Context<AppEnv>, session: Session, path: string): He
 
 /** The outcome of a trip not made: her fill came from the edge (never rendered again). */
 const SERVED: Outcome = { state: 'here', productId: 0 };
-
-/**
- * Her fill at the edge (her-fill-cache.ts), looked up beside her pass's check under the id her cookie
- * claims, and used only when the pass is fresh: the pass signs her token with that id. No fill kept: a
- * product's trip records her view, so her version is renewed now (in the headers, which wait for this),
- * and this view's fill is kept under the new one: a view of the same page again within the fill's time
- * is a reload, not a new view. A pass that is not fresh keeps nothing (her trip decides her session).
- */
-async function herEdge(
-  c: Context<AppEnv>,
-  session: Session,
-  places: Places,
-  pass: Promise<PassState | null>,
-): Promise<HerEdge> {
-  const version = herVersion(c, session.secure);
-  const [state, key] = await Promise.all([pass, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
-  const fresh = state === 'fresh';
-  const kept = fresh && key ? await keptFill(c, key) : null;
-  if (kept !== null) return { kept, keep: null };
-  const next = places.product || !version ? renewHerVersion(c, session.secure) : version;
-  const at = fresh ? await herFillKey(c, session, next, __BUILD_ID__) : null;
-  return { kept: null, keep: at ? { key: at, who: identity(session) } : null };
-}
 
 /** The session her kept copy is looked up and rendered with: hers, with no one signed in. */
 export function nobody(session: Session): Session {
@@ -153,11 +123,8 @@ export function withHerParts(
     if (edge.kept !== null) return edge.kept;
     const outcome = await her.trip;
     const made = fillOf(c, session, lang, her.places, outcome);
-    // Kept only when it is whole and hers: her parts all here, and her trip changed nothing of her
-    // session (a 401, a device registered, her details refreshed): a fill that failed never is.
-    const keep = edge.keep;
-    if (keep && outcome.state === 'here' && !outcome.ended && made.whole && identity(session) === keep.who)
-      c.executionCtx.waitUntil(keepFill(c, keep.key, made.html).catch((e) => reportError(c, e)));
+    // Kept only when it is whole: her parts all here (a fill that failed never is).
+    if (outcome.state === 'here' && !outcome.ended && made.whole) keepHers(c, session, edge, made.html);
     return made.html;
   });
   return typeof copy === 'string' ? filledText(copy, fill, closing) : filledStream(copy, fill, closing);
@@ -233,11 +200,6 @@ function scriptJson(value: unknown): string {
  */
 const SWAP =
   'document.querySelectorAll("template[data-her-fill]").forEach(function(t){var n=t.getAttribute("data-her-fill"),s=document.querySelector(\'[data-her="\'+n+\'"]\'),f=t.content.querySelector(\'[data-her="\'+n+\'"]\');if(s&&f)s.replaceWith(f);t.remove()});';
-
-/** Who the session is, as the cookies a trip may change say it (not her D1 bookmark: what state she read). */
-function identity(session: Session): string {
-  return JSON.stringify([session.userToken, session.user, session.deviceToken]);
-}
 
 /**
  * Her places rendered for her, as templates, and the script that swaps them in with their data; `whole`
