@@ -88,8 +88,8 @@ export function keepFill(c: Context<AppEnv>, key: Request, fill: string, now = D
 export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: Request; who: string } | null };
 
 /**
- * Her fill at the edge, looked up beside her pass's check under the id her cookie claims, and used only
- * when the pass is fresh: the pass signs her token with that id. No fill kept: a product's trip records
+ * Her fill at the edge: its key made beside her pass's check from the id her cookie claims, and looked up
+ * only once the pass is fresh (the pass signs her token with that id). No fill kept: a product's trip records
  * her view (`recordsView`), so her version is renewed now (in the headers, which wait for this), and this
  * view's fill is kept under the new one: a view of the same page again within the fill's time is a
  * reload, not a new view. A pass that is not fresh keeps nothing (her trip decides her session).
