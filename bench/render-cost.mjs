@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { splitWhile, workerdPid } from './cpu-split.mjs';
+import { signedInAfterView } from './geography.mjs';
 
 const VIEWS = Number(process.env.BENCH_RENDER_VIEWS ?? 30);
 const TICKS_PER_S = 100;
@@ -90,9 +91,17 @@ export async function renderCost(base, productPath, pgid, cookie, { split = fals
     for (const p of [path, `/ar${path === '/' ? '' : path}`])
       rows.push(await measure(name, p, { cookie, 'cache-control': 'no-cache' }));
   // A signed-in shopper's views as she browses (issue 76): her cookies, her session pass included.
+  // Her parts are kept at the edge (decision 76's amendment "her parts kept for her"): her home with the
+  // cookies of her view of it is a repeat view (from the edge), without her version a first view (her
+  // trip) every time; a product view renews her version, so with her home's cookies every product view
+  // is a first view, and with the cookies of her view of it a repeat view.
   if (signedIn) {
     rows.push(await measure('home, signed in', '/', { cookie: signedIn }));
+    const first = signedIn.replace(/(^|; )(__Host-)?hv=[^;]*/, '');
+    rows.push(await measure('home, signed in, first view', '/', { cookie: first }));
     rows.push(await measure('product, signed in', productPath, { cookie: signedIn }));
+    const repeat = await signedInAfterView(base, signedIn, productPath);
+    rows.push(await measure('product, signed in, repeat view', productPath, { cookie: repeat }));
   }
   rows.push(await measure('home, kept for guests', '/', {}));
   rows.push(await measure('product, kept for guests', productPath, {}));

@@ -334,13 +334,25 @@ async function throughput(base, cookie, productPath) {
   // page cache; the cached rows measure a guest's view from it (decision 40).
   // A signed-in shopper browsing (issue 76): her own cookies, her session pass included, and views as
   // she makes them (not hard reloads), beside a guest's kept page on the same run.
+  // Her parts are kept at the edge until something of hers changes (decision 76's amendment "her parts
+  // kept for her"): with the cookies of her view of a page she holds her version, and every view of it
+  // after the first comes from the edge (a repeat view: `her`). A product's view is recorded and renews
+  // her version, which autocannon does not keep: with her cookies of her home's view every product view
+  // is a first view (`her`, the row kept from before), and so is every home view without her version
+  // (`herFirst`).
   const her = await signedInAfterView(base, await signedInCookie(base), '/');
+  const herNoVersion = her.replace(/(^|; )(__Host-)?hv=[^;]*/, '');
+  const herCookie = { her, herFirst: herNoVersion, herRepeat: null };
   const run = (path, duration, cached = false) =>
     autocannon({
       url: base + path,
       connections: LOAD.connections,
       duration,
-      headers: cached === 'her' ? { cookie: her } : cached ? { cookie } : { cookie, 'cache-control': 'no-cache' },
+      headers: herCookie[cached]
+        ? { cookie: herCookie[cached] }
+        : cached
+          ? { cookie }
+          : { cookie, 'cache-control': 'no-cache' },
     });
   const summarize = (r) => ({
     reqPerSec: round(r.requests.average, 1),
@@ -358,9 +370,13 @@ async function throughput(base, cookie, productPath) {
     ['cachedHome', '/', true],
     ['cachedProduct', productPath, true],
     ['signedInHome', '/', 'her'],
+    ['signedInHomeFirst', '/', 'herFirst'],
     ['signedInProduct', productPath, 'her'],
+    ['signedInProductRepeat', productPath, 'herRepeat'],
     ['static', STATIC_PATH],
   ]) {
+    // Her view of the product just before its repeat views: her fill is kept for a minute only.
+    if (cached === 'herRepeat') herCookie.herRepeat = await signedInAfterView(base, her, productPath);
     // The first seconds include workerd and V8 warming up: not what we want to compare.
     await run(path, LOAD.warmup, cached);
     out[name] = { path, ...summarize(await run(path, LOAD.duration, cached)) };
@@ -373,6 +389,9 @@ async function throughput(base, cookie, productPath) {
     // Issue 76's target: a signed-in view ≥ 0.6 × a guest's kept view.
     signedInHomeVsKept: round(out.signedInHome.reqPerSec / out.cachedHome.reqPerSec, 2),
     signedInProductVsKept: round(out.signedInProduct.reqPerSec / out.cachedProduct.reqPerSec, 2),
+    // Her first view of a page (her parts' trip) and a repeat view of it (her parts from the edge).
+    signedInHomeFirstVsKept: round(out.signedInHomeFirst.reqPerSec / out.cachedHome.reqPerSec, 2),
+    signedInProductRepeatVsKept: round(out.signedInProductRepeat.reqPerSec / out.cachedProduct.reqPerSec, 2),
   };
   return out;
 }
@@ -676,7 +695,9 @@ function printSummary(r) {
       ...(t.cachedHome ? [[`kept home (guest)`, t.cachedHome]] : []),
       ...(t.cachedProduct ? [[`kept product (guest)`, t.cachedProduct]] : []),
       ...(t.signedInHome ? [[`signed-in home`, t.signedInHome]] : []),
+      ...(t.signedInHomeFirst ? [[`signed-in home, first`, t.signedInHomeFirst]] : []),
       ...(t.signedInProduct ? [[`signed-in product`, t.signedInProduct]] : []),
+      ...(t.signedInProductRepeat ? [[`signed-in product, rep.`, t.signedInProductRepeat]] : []),
       [`static ${t.static.path}`, t.static],
     ]) {
       console.log(
@@ -699,6 +720,20 @@ function printSummary(r) {
       console.log(
         row(
           ['signed-in / kept guest', `${t.ratio.signedInHomeVsKept}x`, `${t.ratio.signedInProductVsKept}x`, '', '', ''],
+          tw,
+        ),
+      );
+    if (t.ratio.signedInHomeFirstVsKept !== undefined)
+      console.log(
+        row(
+          [
+            'first home / repeat product',
+            `${t.ratio.signedInHomeFirstVsKept}x`,
+            `${t.ratio.signedInProductRepeatVsKept}x`,
+            '',
+            '',
+            '',
+          ],
           tw,
         ),
       );

@@ -17,6 +17,7 @@ import type { AppEnv } from '../app-env';
 import { type BatchAnswer, type BatchCall, cacheKey, catalogueVersion, throughCache, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
+import { mayChangeHer, renewHerVersion } from './her-version';
 import { currentTrips, log } from './log';
 import { type Answer, settle, type Session, type TripOutcome } from './session';
 
@@ -252,6 +253,9 @@ async function signedCall(
   body: string | Uint8Array = '',
   contentType?: string,
 ): Promise<Response> {
+  // A call as her that may change what her parts show: a fill of them kept at the edge is not read again
+  // (her-version.ts). A page's bundle carries reads only; her parts' trip renews hers itself (her-page.ts).
+  if (session.userToken && path !== BUNDLE_PATH && mayChangeHer(method, path)) renewHerVersion(c, session.secure);
   const res = await callUpstream(c.env, c.var.config, {
     method,
     path,

@@ -16,6 +16,7 @@ import { isBookmark } from '#shared/api/d1-bookmark';
 import { pinnedCountry } from '#shared/seo/country-urls';
 import type { Session } from './session-state';
 import { clearPass } from './session-pass';
+import { renewHerVersion } from './her-version';
 
 const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -297,6 +298,8 @@ const USER_MAX_AGE_S = Math.min(USER_COOKIE_MAX_AGE_S, AUTH_COOKIE_MAX_AGE_S);
 function storeUserSession(c: Context<AppEnv>, session: Session, token: string, user: UserDisplay | null): void {
   const names = cookieNames(session.secure);
   session.userToken = token;
+  // Signed in (perhaps as another shopper than this browser's last): nothing kept of her before is read.
+  renewHerVersion(c, session.secure);
   setCookie(c, names.auth, token, {
     httpOnly: true,
     secure: true,

@@ -18,6 +18,7 @@ import { pageApi } from '../lib/page-calls';
 import type { Session } from '../lib/session';
 import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
+import { herEdge, type HerEdge, keepHers } from './her-fill-cache';
 import { HER_FILL_MARK } from './page-cache';
 
 /** How long her parts may take before her page says they could not load (the page is already there). */
@@ -43,29 +44,40 @@ function slugOf(segment: string): string {
 /** Her parts with what only the storefront's render of them reads: the product's id, the prices' answers. */
 type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown> };
 
-/** Her view under way: her pass being read, and her parts' trip, which has left. */
+/** Her view under way: her pass being read, her fill looked up at the edge, and her parts' trip. */
 export interface HerStart {
   /** Her pass as the request carries it (fresh, stale or none), read while her page starts. */
   pass: Promise<PassState | null>;
   places: Places;
+  /** Her fill kept at the edge (`kept`: a repeat view, no trip), or where this view's fill is kept. */
+  edge: Promise<HerEdge>;
+  /** Her parts' trip; made only when the edge had no fill of hers (never rejects). */
   trip: Promise<Outcome>;
 }
 
 /**
- * Her pass read and her parts' trip started (one call, as her) for the page at `path` (without its
- * language). It leaves beside the kept copy's lookup or render, which the caller starts next with
- * `nobody(session)`: her token never travels with the copy's calls. A page whose only place is her
- * account link asks nothing while her pass is fresh: its trip waits for the pass.
+ * Her pass read, her fill looked up, and her parts' trip started (one call, as her) for the page at `path`
+ * (without its language) when the edge has no fill of hers. It leaves beside the kept copy's lookup or
+ * render, which the caller starts next with `nobody(session)`: her token never travels with the copy's
+ * calls. A page whose only place is her account link asks nothing while her pass is fresh: its trip
+ * waits for the pass.
  */
 export function herStart(c: Context<AppEnv>, session: Session, path: string): HerStart {
   const pass = readPass(c, session);
   const places = placesOf(path);
-  const trip =
-    places.home || places.product
-      ? herTrip(c, session, places, false)
-      : pass.then((state) => herTrip(c, session, places, state === 'fresh'));
-  return { pass, places, trip };
+  if (!places.home && !places.product) {
+    const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh'));
+    return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
+  }
+  const edge = herEdge(c, session, places.product !== null, pass);
+  const trip = Promise.all([pass, edge]).then(([state, found]) =>
+    found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED,
+  );
+  return { pass, places, edge, trip };
 }
+
+/** The outcome of a trip not made: her fill came from the edge (never rendered again). */
+const SERVED: Outcome = { state: 'here', productId: 0 };
 
 /** The session her kept copy is looked up and rendered with: hers, with no one signed in. */
 export function nobody(session: Session): Session {
@@ -82,11 +94,17 @@ export async function herSession(
   session: Session,
   her: HerStart,
 ): Promise<'kept' | 'checked' | 'ended'> {
-  if ((await her.pass) === 'fresh') return 'kept';
-  const outcome = await her.trip;
-  if (outcome.ended) return 'ended';
-  if (outcome.state === 'here') await writePass(c, session);
-  return 'checked';
+  // Her version's cookie, when this view renews it, goes with these headers: the edge's answer first.
+  const fresh = (await her.pass) === 'fresh';
+  const edge = await her.edge;
+  if (!fresh) {
+    const outcome = await her.trip;
+    if (outcome.ended) return 'ended';
+    if (outcome.state === 'here') await writePass(c, session);
+  }
+  // Whether her parts came from the edge (a page with her own parts only: home, a product).
+  if (her.places.home || her.places.product) c.header('x-her-fill', edge.kept === null ? 'miss' : 'hit');
+  return fresh ? 'kept' : 'checked';
 }
 
 /**
@@ -101,19 +119,28 @@ export function withHerParts(
   her: HerStart,
   closing: () => string,
 ): ReadableStream<Uint8Array> {
-  const fill = her.trip.then((outcome) => fillOf(c, session, lang, her.places, outcome));
+  const fill = her.edge.then(async (edge) => {
+    if (edge.kept !== null) return edge.kept;
+    const outcome = await her.trip;
+    const made = fillOf(c, session, lang, her.places, outcome);
+    // Kept only when it is whole: her parts all here (a fill that failed never is).
+    if (outcome.state === 'here' && !outcome.ended && made.whole) keepHers(c, session, edge, made.html);
+    return made.html;
+  });
   return typeof copy === 'string' ? filledText(copy, fill, closing) : filledStream(copy, fill, closing);
 }
 
 /**
  * One trip for her parts: who she is (an ended session is seen at once), and each of her places' data
- * on this page. A page whose only place is her account link needs no trip while her pass is fresh (the
- * API accepted her token minutes ago; her name is in her session's own cookie). Never rejects.
+ * on this page. While her pass is fresh (`known`: the API accepted her token minutes ago; her name is in
+ * her session's own cookie) she is not asked for: a page whose only place is her account link needs no
+ * trip, and her places' calls say themselves when her session has ended (401, as /user/me would). Never
+ * rejects.
  */
 async function herTrip(c: Context<AppEnv>, session: Session, places: Places, known: boolean): Promise<Outcome> {
   if (known && !places.home && !places.product) return { state: 'here', user: session.user, productId: 0 };
   const api = pageApi(c, session);
-  const me = api.get('/user/me');
+  const me = known ? null : api.get('/user/me');
   // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).
   const countries = api.get<{ items: unknown[] }>('/country');
   // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
@@ -129,11 +156,12 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
   const failed: Outcome = { state: 'failed', user: session.user, productId: 0 };
   if (settled === 'late') return failed;
   const [mine, homeAnswer, productAnswer, countryAnswer] = settled;
-  if (mine.status === 'rejected') {
-    return mine.reason instanceof ApiFailure && mine.reason.status === 401
-      ? { state: 'failed', user: null, productId: 0, ended: true }
-      : failed;
-  }
+  // Her session ended: the API said so to whichever call asked as her.
+  const refused = (answer: PromiseSettledResult<unknown>) =>
+    answer.status === 'rejected' && answer.reason instanceof ApiFailure && answer.reason.status === 401;
+  if ([mine, homeAnswer, productAnswer].some(refused))
+    return { state: 'failed', user: null, productId: 0, ended: true };
+  if (mine.status === 'rejected') return failed;
   // A product that is not there has nothing of hers to add (its page says so itself).
   const productGone = productAnswer.status === 'rejected' && (productAnswer.reason as ApiFailure)?.status === 404;
   if (homeAnswer.status === 'rejected' || (productAnswer.status === 'rejected' && !productGone)) return failed;
@@ -141,7 +169,8 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
   const detail = productAnswer.status === 'fulfilled' ? productAnswer.value?.data : undefined;
   return {
     state: 'here',
-    // Her display details as the answer just refreshed them (the session's settle read /user/me).
+    // Her display details as the answer just refreshed them (the session's settle read /user/me), or
+    // as her session's cookie holds them while her pass is fresh.
     user: session.user,
     ...(places.home ? { forYou: (homeAnswer.value?.data.sections ?? []).filter((s) => s.type === 'for_you') } : {}),
     ...(places.product
@@ -172,8 +201,17 @@ function scriptJson(value: unknown): string {
 const SWAP =
   'document.querySelectorAll("template[data-her-fill]").forEach(function(t){var n=t.getAttribute("data-her-fill"),s=document.querySelector(\'[data-her="\'+n+\'"]\'),f=t.content.querySelector(\'[data-her="\'+n+\'"]\');if(s&&f)s.replaceWith(f);t.remove()});';
 
-/** Her places rendered for her, as templates, and the script that swaps them in with their data. */
-function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, places: Places, outcome: Outcome): string {
+/**
+ * Her places rendered for her, as templates, and the script that swaps them in with their data; `whole`
+ * unless the render failed (then the script says her parts failed).
+ */
+function fillOf(
+  c: Context<AppEnv>,
+  session: Session,
+  lang: Lang,
+  places: Places,
+  outcome: Outcome,
+): { html: string; whole: boolean } {
   const { productId, fallback, ...her } = outcome;
   const url = new URL(c.req.url);
   try {
@@ -192,10 +230,11 @@ function fillOf(c: Context<AppEnv>, session: Session, lang: Lang, places: Places
       her,
       product: places.product === null ? null : productId,
     });
-    return `${parts}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`;
+    return { html: `${parts}<script nonce="${c.var.nonce}">${SWAP}${herData(her)}</script>`, whole: true };
   } catch (error) {
     reportError(c, error);
-    return `<script nonce="${c.var.nonce}">${herData({ state: 'failed', user: her.user ?? null })}</script>`;
+    const failed = herData({ state: 'failed', user: her.user ?? null });
+    return { html: `<script nonce="${c.var.nonce}">${failed}</script>`, whole: false };
   }
 }
 

@@ -6,6 +6,7 @@ import { ok } from '#shared/api/envelope';
 import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../lib/lang';
 import { contract } from '../contract/validate';
+import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
 import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
@@ -65,7 +66,8 @@ export const homeRoutes = new Hono<AppEnv>().get(
     summary: "Every home page section's data, with a signed-in shopper's own sections",
     query: homeQuery,
     response: homeSchema,
-    messages: [],
+    // only=for_you with a session that is no one's (ended): her kept page's trip learns it from this.
+    messages: ['unauthorized'],
   }),
   async (c) => {
     const lang = c.var.lang;
@@ -90,6 +92,9 @@ export const homeRoutes = new Hono<AppEnv>().get(
             .first<{ her: string | null }>()
         : null;
       const mine = forYou ? await forYou.finish(c.env, healthKeyring(c.var.config), row?.her ?? null, now) : null;
+      // Her session found no one (it ended): her trip asks nothing else who she is (decision 76's
+      // amendment "her parts kept for her"), so this call says it, as /user/me would.
+      if (forYou && mine === null) throw new ApiError(401, 'unauthorized');
       return c.json(ok({ sections: mine ?? [] }));
     }
     const nutritionistColumns = `n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio, n.photo_key, n.years_experience`;

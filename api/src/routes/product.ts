@@ -460,7 +460,7 @@ productRoutes.get(
     params: refParams,
     query: productDetailQuery,
     response: z.union([productDetailSchema, herProductPartsSchema]),
-    messages: ['not_found'],
+    messages: ['not_found', 'unauthorized'],
   }),
   async (c) => {
     const db = c.env.DB;
@@ -476,6 +476,8 @@ productRoutes.get(
       const read = await herProductParts(db, ref, c.var.lang, country, now, shopper);
       if (!read) throw new ApiError(404, 'not_found');
       if (read.her?.id == null) {
+        // A session that is no one's (it ended): her trip asks nothing else who she is, so this says it.
+        if (shopper) throw new ApiError(401, 'unauthorized');
         return c.json(ok({ id: read.id, purchase_together: read.together, subscribed: [], recently_viewed: [] }));
       }
       const { subscribed, safe } = await herFinish(c, { ...read.her, id: read.her.id }, read.id, now);

@@ -607,6 +607,14 @@ describe('what her parts of a page cost (issue 76)', () => {
     const bad = await get(`${path}?only=everything`, her.token);
     expect(bad.status).toBe(400);
     expect((await json(bad)).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+    // Her session ended: her trip, which no longer asks /user/me with a fresh pass, hears it from either
+    // partial answer (401), never gets a guest's answer that would read as "nothing of hers".
+    expect((await post('/user/logout', {}, her.token)).status).toBe(200);
+    for (const ended of [`${path}?only=hers`, '/homepage/v4?only=for_you']) {
+      const res = await get(ended, her.token);
+      expect(res.status, ended).toBe(401);
+      expect((await json(res)).meta, ended).toMatchObject({ msg: 'unauthorized', code: 401 });
+    }
   });
 
   it('still keeps her newest 24 views when a product page adds one to a full list (trimmed only then)', async () => {
