@@ -272,7 +272,9 @@ async function freePort(preferred) {
     new Promise((resolve) => {
       const probe = createServer();
       probe.once('error', () => resolve(null));
-      probe.listen(p, () => {
+      // On 127.0.0.1, where the server and its inspector listen: a wildcard probe succeeds beside another
+      // process's 127.0.0.1 listener (another bench's inspector on the shared machine), and then workerd fails.
+      probe.listen(p, '127.0.0.1', () => {
         const { port } = probe.address();
         probe.close(() => resolve(port));
       });
