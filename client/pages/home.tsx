@@ -1,7 +1,9 @@
 // Home: the intro, then the sections of /homepage/v4 in their order (banners, categories, popular
 // products, brands, nutritionist banner, quiz entry, collections). A signed-in shopper's own sections
-// come first in the answer (issue 73): then the intro is compact (its title and the delivery note) and
-// her first cards, not the banner below them, have the first pictures' priority.
+// (first in the answer, issue 73) come under the shop's opening rows, its banners and categories, which
+// are a screen's first view at 390 and 1280 px: then the intro is compact (its title and the delivery
+// note), and the banner keeps the first picture's priority for everyone (decision 76's amendment, her
+// home's first screen).
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { currencyName } from '#shared/money';
@@ -48,6 +50,11 @@ export function Component() {
   const her = useHerParts();
   const mine = her ? (her.forYou ?? []) : sections.filter((s) => s.type === 'for_you');
   const hers = her !== null || mine.length > 0;
+  const theirs = sections.filter((s) => s.type !== 'for_you');
+  // The shop's opening rows (its leading banners and categories: a screen's first view) come before her place.
+  let opening = 0;
+  while (/^(banner|categories)$/.test(theirs[opening]?.type ?? '')) opening++;
+  const shop = theirs.map((s) => <Section key={s.id} section={s} />);
   return (
     <>
       <Seo
@@ -78,22 +85,16 @@ export function Component() {
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>
       </section>
+      {shop.slice(0, opening)}
+      {/* Her place: on her kept page what follows it waits for her parts (app.css), what is above shows at once. */}
       <ForYou sections={mine} />
-      {/* Her kept copy cannot know whether her sections will come before the banner: it keeps the banner's
-          lead (eager, first in priority), as a shopper with no sections of hers sees it first (decision 76's
-          amendment). Server only: the browser's render leaves the attributes the copy came with. */}
-      {sections.map(
-        (s) =>
-          s.type !== 'for_you' && (
-            <Section key={s.id} section={s} lead={(import.meta.env.SSR && her?.state === 'pending') || !hers} />
-          ),
-      )}
+      {shop.slice(opening)}
       <div data-more-to-see="" />
     </>
   );
 }
 
-/** Her own sections, first on her page, in her place (which says so when they could not come). */
+/** Her own sections, under the shop's opening rows, in her place (which says so when they could not come). */
 export function ForYou({ sections }: { sections: HomeSection[] }) {
   return (
     <HerSlot name="for-you">
@@ -104,8 +105,11 @@ export function ForYou({ sections }: { sections: HomeSection[] }) {
   );
 }
 
-/** lead: this section's first pictures load first (the banner's, or her first section's cards). */
-function Section({ section, lead }: { section: HomeSection; lead: boolean }) {
+/**
+ * A banner row's first picture loads first: it is above her place, a screen's largest picture, for everyone.
+ * lead: her first section, whose first cards load eagerly with her sections.
+ */
+function Section({ section, lead }: { section: HomeSection; lead?: boolean }) {
   const { t, lang } = useI18n();
   const href = useHref();
   const heading = section.title ? <h2 className="section-title">{section.title}</h2> : null;
@@ -127,8 +131,8 @@ function Section({ section, lead }: { section: HomeSection; lead: boolean }) {
                     alt={b.image.alt}
                     width={b.image.width}
                     height={b.image.height}
-                    loading={lead && i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={lead && i === 0 ? 'high' : 'auto'}
+                    loading={i ? 'lazy' : 'eager'}
+                    fetchPriority={i ? 'auto' : 'high'}
                     decoding="async"
                   />
                 </Link>
