@@ -30,7 +30,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { sections: await catalogue.home(context.get(apiContext)) };
 }
 
-/** The first banner's PNG in the page's language: what a shared link to the shop shows. */
+/**
+ * The first banner's PNG in the page's language: what a shared link to the shop shows. Crawlers read it in
+ * the server's HTML (Seo's Open Graph is the server's alone), so the browser's build leaves it out.
+ */
 function homeOgImage(sections: HomeSection[]): string | undefined {
   const banner = sections.find((s) => s.type === 'banner')?.data?.items?.[0] as { image?: { og?: string } } | undefined;
   return banner?.image?.og;
@@ -50,17 +53,17 @@ export function Component() {
   const her = useHerParts();
   const mine = her ? (her.forYou ?? []) : sections.filter((s) => s.type === 'for_you');
   const hers = her !== null || mine.length > 0;
-  const theirs = sections.filter((s) => s.type !== 'for_you');
-  // The shop's opening rows (its leading banners and categories: a screen's first view) come before her place.
+  // The shop's opening rows (its leading banners and categories: a screen's first view) come before her
+  // place. Her own sections, first in her answer when the page is rendered for her, are in her place.
   let opening = 0;
-  while (/^(banner|categories)$/.test(theirs[opening]?.type ?? '')) opening++;
-  const shop = theirs.map((s) => <Section key={s.id} section={s} />);
+  while (['banner', 'categories', 'for_you'].includes(sections[opening]?.type as string)) opening++;
+  const shop = sections.map((s) => s.type !== 'for_you' && <Section key={s.id} section={s} />);
   return (
     <>
       <Seo
         title={t('brand_tagline')}
-        image={homeOgImage(sections)}
         jsonLd={import.meta.env.SSR ? organizationLd(origin, t('brand_name')) : []}
+        {...(import.meta.env.SSR && { image: homeOgImage(sections) })}
       />
       {/* With her sections: a compact intro (app.css), and her recently viewed shown by the page alone. */}
       <section className="hero" data-her-sections={hers || undefined}>
@@ -98,18 +101,18 @@ export function Component() {
 export function ForYou({ sections }: { sections: HomeSection[] }) {
   return (
     <HerSlot name="for-you">
-      {sections.map((s, i) => (
-        <Section key={s.id} section={s} lead={!i} />
+      {sections.map((s) => (
+        <Section key={s.id} section={s} />
       ))}
     </HerSlot>
   );
 }
 
 /**
- * A banner row's first picture loads first: it is above her place, a screen's largest picture, for everyone.
- * lead: her first section, whose first cards load eagerly with her sections.
+ * One section. A banner row's first picture loads first: it is above her place, a screen's largest
+ * picture, for everyone. Her cards, under it, load as the shop's other cards do.
  */
-function Section({ section, lead }: { section: HomeSection; lead?: boolean }) {
+function Section({ section }: { section: HomeSection }) {
   const { t, lang } = useI18n();
   const href = useHref();
   const heading = section.title ? <h2 className="section-title">{section.title}</h2> : null;
@@ -174,7 +177,6 @@ function Section({ section, lead }: { section: HomeSection; lead?: boolean }) {
           </div>
           <ProductGrid
             products={section.data.items}
-            priorityCount={list && lead ? 2 : 0}
             origin={{
               source: list ? 'For You' : section.type === 'popular' ? 'Popular Products' : 'Collection',
               id: list ?? section.id,

@@ -94,8 +94,8 @@ describe('her home page', () => {
       const hers = main.indexOf('data-suggestion="recently-viewed"');
       expect(inOrder(main, [BANNERS, CATEGORIES], path)).toBeLessThan(hers);
       expect(main.indexOf(POPULAR), path).toBeGreaterThan(hers);
-      // Her first card's picture loads eagerly with her sections.
-      expect(main.slice(hers, main.indexOf(POPULAR)), path).toMatch(/<img[^>]*loading="eager"/);
+      // The banner's is the one picture that leads; her cards under it load as the shop's others do.
+      expect(main.match(/fetchpriority="high"/gi), path).toHaveLength(1);
     }
   });
 
