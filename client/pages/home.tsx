@@ -1,7 +1,9 @@
 // Home: the intro, then the sections of /homepage/v4 in their order (banners, categories, popular
 // products, brands, nutritionist banner, quiz entry, collections). A signed-in shopper's own sections
-// come first in the answer (issue 73): then the intro is compact (its title and the delivery note) and
-// her first cards, not the banner below them, have the first pictures' priority.
+// (first in the answer, issue 73) come under the shop's opening rows, its banners and categories, which
+// are a screen's first view at 390 and 1280 px: then the intro is compact (its title and the delivery
+// note), and the banner keeps the first picture's priority for everyone (decision 76's amendment, her
+// home's first screen).
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { currencyName } from '#shared/money';
@@ -28,7 +30,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { sections: await catalogue.home(context.get(apiContext)) };
 }
 
-/** The first banner's PNG in the page's language: what a shared link to the shop shows. */
+/**
+ * The first banner's PNG in the page's language: what a shared link to the shop shows. Crawlers read it in
+ * the server's HTML (Seo's Open Graph is the server's alone), so the browser's build leaves it out.
+ */
 function homeOgImage(sections: HomeSection[]): string | undefined {
   const banner = sections.find((s) => s.type === 'banner')?.data?.items?.[0] as { image?: { og?: string } } | undefined;
   return banner?.image?.og;
@@ -48,12 +53,17 @@ export function Component() {
   const her = useHerParts();
   const mine = her ? (her.forYou ?? []) : sections.filter((s) => s.type === 'for_you');
   const hers = her !== null || mine.length > 0;
+  // The shop's opening rows (its leading banners and categories: a screen's first view) come before her
+  // place. Her own sections, first in her answer when the page is rendered for her, are in her place.
+  let opening = 0;
+  while (['banner', 'categories', 'for_you'].includes(sections[opening]?.type as string)) opening++;
+  const shop = sections.map((s) => s.type !== 'for_you' && <Section key={s.id} section={s} />);
   return (
     <>
       <Seo
         title={t('brand_tagline')}
-        image={homeOgImage(sections)}
         jsonLd={import.meta.env.SSR ? organizationLd(origin, t('brand_name')) : []}
+        {...(import.meta.env.SSR && { image: homeOgImage(sections) })}
       />
       {/* With her sections: a compact intro (app.css), and her recently viewed shown by the page alone. */}
       <section className="hero" data-her-sections={hers || undefined}>
@@ -78,34 +88,31 @@ export function Component() {
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>
       </section>
+      {shop.slice(0, opening)}
+      {/* Her place: on her kept page what follows it waits for her parts (app.css), what is above shows at once. */}
       <ForYou sections={mine} />
-      {/* Her kept copy cannot know whether her sections will come before the banner: it keeps the banner's
-          lead (eager, first in priority), as a shopper with no sections of hers sees it first (decision 76's
-          amendment). Server only: the browser's render leaves the attributes the copy came with. */}
-      {sections.map(
-        (s) =>
-          s.type !== 'for_you' && (
-            <Section key={s.id} section={s} lead={(import.meta.env.SSR && her?.state === 'pending') || !hers} />
-          ),
-      )}
+      {shop.slice(opening)}
       <div data-more-to-see="" />
     </>
   );
 }
 
-/** Her own sections, first on her page, in her place (which says so when they could not come). */
+/** Her own sections, under the shop's opening rows, in her place (which says so when they could not come). */
 export function ForYou({ sections }: { sections: HomeSection[] }) {
   return (
     <HerSlot name="for-you">
-      {sections.map((s, i) => (
-        <Section key={s.id} section={s} lead={!i} />
+      {sections.map((s) => (
+        <Section key={s.id} section={s} />
       ))}
     </HerSlot>
   );
 }
 
-/** lead: this section's first pictures load first (the banner's, or her first section's cards). */
-function Section({ section, lead }: { section: HomeSection; lead: boolean }) {
+/**
+ * One section. A banner row's first picture loads first: it is above her place, a screen's largest
+ * picture, for everyone. Her cards, under it, load as the shop's other cards do.
+ */
+function Section({ section }: { section: HomeSection }) {
   const { t, lang } = useI18n();
   const href = useHref();
   const heading = section.title ? <h2 className="section-title">{section.title}</h2> : null;
@@ -127,8 +134,8 @@ function Section({ section, lead }: { section: HomeSection; lead: boolean }) {
                     alt={b.image.alt}
                     width={b.image.width}
                     height={b.image.height}
-                    loading={lead && i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={lead && i === 0 ? 'high' : 'auto'}
+                    loading={i ? 'lazy' : 'eager'}
+                    fetchPriority={i ? 'auto' : 'high'}
                     decoding="async"
                   />
                 </Link>
@@ -170,7 +177,6 @@ function Section({ section, lead }: { section: HomeSection; lead: boolean }) {
           </div>
           <ProductGrid
             products={section.data.items}
-            priorityCount={list && lead ? 2 : 0}
             origin={{
               source: list ? 'For You' : section.type === 'popular' ? 'Popular Products' : 'Collection',
               id: list ?? section.id,

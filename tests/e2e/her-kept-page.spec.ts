@@ -42,14 +42,15 @@ test('a signed-in shopper in Arabic (390 px) browses home, product and cart from
   expect(badge.live[0]).toBe('visible');
   expect(badge.before).toEqual(['hidden', badge.live[1]]);
 
-  // What she viewed is on her home page, in her place above the shop's sections.
+  // What she viewed is on her home page, in her place under the shop's banners and categories.
   await expect
     .poll(async () => {
       await page.goto('/ar');
       return page.locator('[data-suggestion="recently-viewed"]').getByText(shortName).count();
     })
     .toBeGreaterThan(0);
-  // The shop's sections below hers wait for hers (no layout shift), then show.
+  // The banners above her place show at once; the shop's sections below hers wait for hers (no layout
+  // shift), then show.
   await expect(page.locator('.home-section.banners')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect(account).toBeVisible();

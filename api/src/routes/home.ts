@@ -173,9 +173,9 @@ export const homeRoutes = new Hono<AppEnv>().get(
     const mine = forYou
       ? await forYou.finish(c.env, healthKeyring(c.var.config), (nutritionistRow?.her as string | null) ?? null, now)
       : null;
-    // Hers come first (issue 73): below the first banner they started a phone's second screen, under a
-    // hero meant for strangers. The storefront then shows a compact hero and gives her first cards the
-    // first pictures' priority; a guest's page, and its largest picture, are as they were.
+    // Hers come first in the answer (issue 73). The storefront places them under the shop's opening rows
+    // (banners and categories) with a compact hero, so they start on a phone's first screen while the
+    // banner, its largest picture, never waits for them (decision 76's amendment, her home's first screen).
     const all: Array<(typeof out)[number] | ForYouSection> = [...(mine ?? []), ...out];
     return c.json(ok({ sections: all }));
   },

@@ -15,6 +15,22 @@ beforeAll(async () => {
 // reads are kept (the edge's copy, or here, with no page cache in the tests, the KV cache's answers).
 const trips = (res: Response) => Number(res.headers.get('x-api-calls'));
 
+// The fixture's home sections as the page writes them (tests/integration/fixtures/catalogue.ts).
+const BANNERS = 'class="home-section banners"';
+const CATEGORIES = 'class="chip-grid"';
+const POPULAR = 'sort=popularity-desc'; // the popular row's "see all"
+
+/** Each marker found in html after the one before it; where the last one is. */
+function inOrder(html: string, markers: string[], label = ''): number {
+  let at = -1;
+  for (const marker of markers) {
+    const next = html.indexOf(marker, at + 1);
+    expect(next, `${label} ${marker} after ${at}`).toBeGreaterThan(at);
+    at = next;
+  }
+  return at;
+}
+
 describe('her home page', () => {
   it('shows what she viewed, in English and Arabic, in one trip, and a new view at once', async () => {
     const device = cookiesFrom(await storefront('/api/country'));
@@ -48,32 +64,38 @@ describe('her home page', () => {
       .toBe(true);
   });
 
-  it("puts her sections first under a compact intro, her first cards eager, her kept copy's banner still leading (issues 73, 76)", async () => {
+  it("puts her sections under the shop's opening rows, in her kept copy before they come and after, the banner leading (issues 73, 76)", async () => {
     const device = cookiesFrom(await storefront('/api/country'));
     const cookie = await registerShopper(`first-${crypto.randomUUID()}@example.com`, device);
     await (await storefront('/products/gamma-vitamin-c-1000', { headers: { cookie } })).text();
     for (const path of ['/', '/ar']) {
-      let html = '';
+      let sent = '';
       await expect
         .poll(async () => {
-          html = shownPage(await (await storefront(path, { headers: { cookie } })).text());
-          return html.includes('data-suggestion="recently-viewed"');
+          sent = await (await storefront(path, { headers: { cookie } })).text();
+          return sent.includes('data-suggestion="recently-viewed"');
         })
         .toBe(true);
-      const main = html.slice(html.indexOf('class="hero'));
-      // The intro is compact (its title and the delivery note); her section comes before the shop's banner.
-      expect(main, path).toMatch(/^class="hero" data-her-sections="true"/);
-      const hers = main.indexOf('data-suggestion="recently-viewed"');
-      const banner = main.indexOf('class="home-section banners"');
-      expect(hers, path).toBeGreaterThan(0);
-      expect(banner, path).toBeGreaterThan(hers);
-      // Her first card's picture loads eagerly with her sections. Her kept copy's banner keeps the lead
-      // (eager, first in priority) it has for a shopper with no sections of hers, whose largest picture it
-      // is: the copy is sent before anyone knows (decision 76's amendment, the signed-in LCP).
-      expect(main.slice(hers, banner), path).toMatch(/<img[^>]*loading="eager"/);
-      const bannerImg = /<img[^>]*>/.exec(main.slice(banner))![0];
+      // The kept copy as it went out, before her parts: the banners and categories (a screen's first view
+      // at 390 and 1280 px, the banner its largest picture) come before her pending place, so they show at
+      // once; only what follows her place waits for her (app.css), its space kept.
+      const copy = sent.slice(sent.indexOf('class="hero'), sent.indexOf('<template data-her-fill'));
+      expect(copy, path).toMatch(/^class="hero" data-her-sections="true"/);
+      const pending = copy.search(/<div class="her-slot" data-her="for-you" data-pending="true">/);
+      expect(pending, path).toBeGreaterThan(0);
+      expect(inOrder(copy, [BANNERS, CATEGORIES], path)).toBeLessThan(pending);
+      expect(copy.indexOf(POPULAR), path).toBeGreaterThan(pending);
+      const bannerImg = /<img[^>]*>/.exec(copy.slice(copy.indexOf(BANNERS)))![0];
       expect(bannerImg, path).not.toContain('loading="lazy"');
       expect(bannerImg, path).toMatch(/fetchpriority="high"/i);
+
+      // Her page once her parts came: her section in that place, under the categories, above popular.
+      const main = shownPage(sent).slice(shownPage(sent).indexOf('class="hero'));
+      const hers = main.indexOf('data-suggestion="recently-viewed"');
+      expect(inOrder(main, [BANNERS, CATEGORIES], path)).toBeLessThan(hers);
+      expect(main.indexOf(POPULAR), path).toBeGreaterThan(hers);
+      // The banner's is the one picture that leads; her cards under it load as the shop's others do.
+      expect(main.match(/fetchpriority="high"/gi), path).toHaveLength(1);
     }
   });
 
@@ -87,6 +109,8 @@ describe('her home page', () => {
     // The full intro, and the banner's picture first of all.
     expect(html).toContain('class="hero">');
     expect(html).toContain('hero-actions');
+    // The shop's sections in the order staff set them (the fixture's), her empty place among them.
+    inOrder(html, ['class="hero"', BANNERS, CATEGORIES, POPULAR, '>Brands<', '>Ask a nutritionist<', '>On sale<']);
     const banner = html.slice(html.indexOf('class="home-section banners"'));
     const img = /<img[^>]*>/.exec(banner)![0];
     expect(img, img).toMatch(/fetchpriority="high"/i);
