@@ -36,11 +36,21 @@ export function useBoot(): BootData {
 
 function useCountryRow(): Country | undefined {
   const { data } = useSWR<{ items: Country[] }>('/country');
-  const { country } = useSnapshot(useSessionStore());
-  return data?.items.find((c) => c.code === country);
+  // The country of the prices on the page: a switch's new currency waits for its data (decision 77).
+  const { shown } = useSnapshot(useSessionStore());
+  return data?.items.find((c) => c.code === shown);
 }
 
-/** The shopper's currency: follows the country switch at once, rates and VAT from /country. */
+/** While a country switch waits for the new country's data: no price is shown then (decision 77). */
+export function usePricesPending(): boolean {
+  const { country, shown } = useSnapshot(useSessionStore());
+  return country !== shown;
+}
+
+/** What a price shows while pending: neither the old amount nor the new currency. */
+const PENDING = '…';
+
+/** The currency of the prices on the page: the new country's once its data are here; rates and VAT from /country. */
 export function useCurrency(): CurrencyInfo {
   const row = useCountryRow();
   // Without a rate a converted price would be wrong: fall back to the base currency.
@@ -65,7 +75,8 @@ export function useFreeShipping(): { minor: number; unlockMargin: number; curren
 export function usePrice(): (fils: number) => string {
   const info = useCurrency();
   const lang = useLang();
-  return (fils) => formatPrice(fils, info, lang);
+  const pending = usePricesPending();
+  return (fils) => (pending ? PENDING : formatPrice(fils, info, lang));
 }
 
 /** Formats an amount the API gives in minor units of a currency (order totals, wallet). */

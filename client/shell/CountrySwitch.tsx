@@ -1,6 +1,13 @@
 // Country switch: a country changes the currency and every price at once. Works without JavaScript too
 // (the form goes through the worker's /set-country redirect).
-import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useContext, useLayoutEffect, useState } from 'react';
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+} from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Country } from '#shared/api/schemas';
@@ -20,10 +27,22 @@ export function CountrySwitch() {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const { data: countries } = useSWR<{ items: Country[] }>('/country');
+  const router = useContext(DataRouterContext)!.router;
+  const committed = useContext(DataRouterStateContext);
+  // The country whose data the switch's reload brought (the router's state then: resolved, not yet drawn).
+  const [reloaded, setReloaded] = useState<CountryCode | null>(null);
+  // Prices show the new currency only with the new country's data on the page (decision 77): once React
+  // has committed the router's state after the reload (the router's updates are transitions, a store's
+  // are not, so the reload's promise alone could flip the currency above the old data), before the paint.
+  useLayoutEffect(() => {
+    const idle = router.state.revalidation === 'idle' && router.state.navigation.state === 'idle';
+    if (reloaded === session.country && committed === router.state && idle) session.shown = reloaded;
+  }, [reloaded, committed, router, session]);
 
   async function changeTo(code: CountryCode) {
     const from = countries?.items.find((c) => c.code === session.country);
     const to = countries?.items.find((c) => c.code === code);
+    setReloaded(null);
     await switchCountry(session, code);
     const { currency } = knownCore(code);
     if (from && to && new URLSearchParams(location.search).has('price')) {
@@ -32,7 +51,9 @@ export function CountrySwitch() {
       const { pathname, search } = location;
       void import('../lib/price-param').then(({ convertPriceParam, withCurrency }) => {
         const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
-        navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
+        void Promise.resolve(
+          navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true }),
+        ).then(() => setReloaded(code));
         toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
           currency: currencyName(currency, lang),
           range: price.range ? withCurrency(price.range, currency as CurrencyCode, lang, code) : '',
@@ -40,7 +61,7 @@ export function CountrySwitch() {
       });
       return;
     }
-    revalidator.revalidate();
+    void revalidator.revalidate().then(() => setReloaded(code));
     toast.info('country_changed', { currency: currencyName(currency, lang) });
   }
 
