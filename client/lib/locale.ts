@@ -9,7 +9,7 @@ import {
   type CurrencyInfo,
 } from '#shared/money';
 import { HOME_FREE_DELIVERY } from '#shared/country-amounts';
-import { useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
 import { BootContext } from '../providers';
@@ -41,14 +41,20 @@ function useCountryRow(): Country | undefined {
   return data?.items.find((c) => c.code === shown);
 }
 
+/**
+ * True where a page's prices come with data of its own (the cart's lines, synced by the cart page) that
+ * are not yet the shopper's country's: the router's reload alone does not bring them (decision 77).
+ */
+export const PricesPending = createContext(false);
+
 /** While a country switch waits for the new country's data: no price is shown then (decision 77). */
 export function usePricesPending(): boolean {
   const { country, shown } = useSnapshot(useSessionStore());
-  return country !== shown;
+  return useContext(PricesPending) || country !== shown;
 }
 
 /** What a price shows while pending: neither the old amount nor the new currency. */
-const PENDING = '…';
+export const PRICE_PENDING = '…';
 
 /** The currency of the prices on the page: the new country's once its data are here; rates and VAT from /country. */
 export function useCurrency(): CurrencyInfo {
@@ -76,7 +82,7 @@ export function usePrice(): (fils: number) => string {
   const info = useCurrency();
   const lang = useLang();
   const pending = usePricesPending();
-  return (fils) => (pending ? PENDING : formatPrice(fils, info, lang));
+  return (fils) => (pending ? PRICE_PENDING : formatPrice(fils, info, lang));
 }
 
 /** Formats an amount the API gives in minor units of a currency (order totals, wallet). */

@@ -3,7 +3,7 @@
 import { useContext, useLayoutEffect, useState } from 'react';
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_DataRouterDataContext as DataRouterDataContext,
   useLocation,
   useNavigate,
   useRevalidator,
@@ -28,15 +28,16 @@ export function CountrySwitch() {
   const navigate = useNavigate();
   const { data: countries } = useSWR<{ items: Country[] }>('/country');
   const router = useContext(DataRouterContext)!.router;
-  const committed = useContext(DataRouterStateContext);
+  const committed = useContext(DataRouterDataContext)?.loaderData;
   // The country whose data the switch's reload brought (the router's state then: resolved, not yet drawn).
   const [reloaded, setReloaded] = useState<CountryCode | null>(null);
   // Prices show the new currency only with the new country's data on the page (decision 77): once React
   // has committed the router's state after the reload (the router's updates are transitions, a store's
   // are not, so the reload's promise alone could flip the currency above the old data), before the paint.
   useLayoutEffect(() => {
-    const idle = router.state.revalidation === 'idle' && router.state.navigation.state === 'idle';
-    if (reloaded === session.country && committed === router.state && idle) session.shown = reloaded;
+    const { revalidation, navigation, loaderData } = router.state;
+    const idle = revalidation === 'idle' && navigation.state === 'idle';
+    if (reloaded === session.country && committed === loaderData && idle) session.shown = reloaded;
   }, [reloaded, committed, router, session]);
 
   async function changeTo(code: CountryCode) {
