@@ -10,6 +10,7 @@ import type { BootData } from '#shared/boot';
 import type { ProductCard as Card } from '#shared/catalogue/types';
 import { en } from '#shared/i18n/en';
 import { provideDictionary } from '../i18n/context';
+import { PricesPending } from '../lib/locale';
 import { AppProviders } from '../providers';
 import { createSessionStore, type SessionState } from '../stores/session';
 import { ProductCard } from './ProductCard';
@@ -61,11 +62,13 @@ const card = (price: number): Card => ({
   free_delivery: false,
 });
 
-function render(session: SessionState, product: Card): string {
+function render(session: SessionState, product: Card, ownDataPending = false): string {
   return renderToStaticMarkup(
     <AppProviders boot={boot} api={{} as ApiClient} session={session}>
       <MemoryRouter>
-        <ProductCard product={product} origin={{ source: 'Home Page' }} />
+        <PricesPending value={ownDataPending}>
+          <ProductCard product={product} origin={{ source: 'Home Page' }} />
+        </PricesPending>
       </MemoryRouter>
     </AppProviders>,
   );
@@ -80,7 +83,7 @@ describe('a price while the country switches', () => {
     // page still holds Kuwait's data.
     session.country = 'AE';
     renders.push(render(session, card(5750)));
-    expect(renders[1]).not.toContain('AED 57.50');
+    expect(renders[1]).not.toMatch(/AED\W57\.50/);
     expect(renders[1]).toContain('aria-busy="true"');
     // The Emirates' data arrive with the router's reload; the switch then shows their currency.
     renders.push(render(session, card(7200)));
@@ -93,5 +96,14 @@ describe('a price while the country switches', () => {
       expect(html).not.toContain('57.50');
       expect(html).not.toMatch(/KWD[^<]*7\.200/);
     }
+  });
+
+  it('keeps the prices of data the router does not reload (the cart’s lines) pending until they are the new country’s', () => {
+    // The switch is done for the router's data; the cart's lines still hold Kuwait's prices.
+    const session = createSessionStore({ country: 'AE', user: null });
+    const html = render(session, card(5750), true);
+    expect(html).not.toContain('57.50');
+    expect(html).toContain('aria-busy="true"');
+    expect(render(session, card(7200))).toMatch(/AED\W72\.00/);
   });
 });
