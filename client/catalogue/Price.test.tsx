@@ -63,13 +63,10 @@ const card = (price: number): Card => ({
 });
 
 function render(session: SessionState, product: Card, ownDataPending = false): string {
+  const shown = <ProductCard product={product} origin={{ source: 'Home Page' }} />;
   return renderToStaticMarkup(
     <AppProviders boot={boot} api={{} as ApiClient} session={session}>
-      <MemoryRouter>
-        <PricesPending value={ownDataPending}>
-          <ProductCard product={product} origin={{ source: 'Home Page' }} />
-        </PricesPending>
-      </MemoryRouter>
+      <MemoryRouter>{ownDataPending ? <PricesPending value={true}>{shown}</PricesPending> : shown}</MemoryRouter>
     </AppProviders>,
   );
 }
