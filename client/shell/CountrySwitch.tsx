@@ -11,13 +11,9 @@ import {
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Country } from '#shared/api/schemas';
-import { knownCore } from '#shared/countries/known';
-import { COUNTRY_CODES, type CountryCode, type CurrencyCode, isCountryCode } from '#shared/locale';
-import { currencyInfoOf, currencyName } from '#shared/money';
+import { COUNTRY_CODES, type CountryCode, isCountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
-import { switchCountry } from '../stores/switch-country';
-import { toast } from '../stores/toasts';
 
 export function CountrySwitch() {
   const { t, lang } = useI18n();
@@ -40,32 +36,6 @@ export function CountrySwitch() {
     if (reloaded === session.country && committed === loaderData && idle) session.shown = reloaded;
   }, [reloaded, committed, router, session]);
 
-  async function changeTo(code: CountryCode) {
-    const from = countries?.items.find((c) => c.code === session.country);
-    const to = countries?.items.find((c) => c.code === code);
-    setReloaded(null);
-    await switchCountry(session, code);
-    const { currency } = knownCore(code);
-    if (from && to && new URLSearchParams(location.search).has('price')) {
-      // A price filter in the URL was typed in the old currency: carry it over, converted. The
-      // converter loads only here, so the shell's JavaScript does not grow.
-      const { pathname, search } = location;
-      void import('../lib/price-param').then(({ convertPriceParam, withCurrency }) => {
-        const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
-        void Promise.resolve(
-          navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true }),
-        ).then(() => setReloaded(code));
-        toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
-          currency: currencyName(currency, lang),
-          range: price.range ? withCurrency(price.range, currency as CurrencyCode, lang, code) : '',
-        });
-      });
-      return;
-    }
-    void revalidator.revalidate().then(() => setReloaded(code));
-    toast.info('country_changed', { currency: currencyName(currency, lang) });
-  }
-
   return (
     <form className="country-switch" method="get" action="/set-country">
       <input type="hidden" name="to" value={location.pathname + location.search} />
@@ -79,7 +49,14 @@ export function CountrySwitch() {
         data-testid="country-switch"
         onChange={(e) => {
           const code = e.target.value;
-          if (isCountryCode(code) && code !== session.country) void changeTo(code);
+          if (!isCountryCode(code) || code === session.country) return;
+          setReloaded(null);
+          // The switch's code loads on use, so the shell's JavaScript does not grow.
+          void import('../stores/switch-country').then((m) =>
+            m
+              .changeCountry({ session, code, countries: countries?.items, location, navigate, revalidator, lang })
+              .then(() => setReloaded(code)),
+          );
         }}
       >
         {COUNTRY_CODES.map((code) => (
