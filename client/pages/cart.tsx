@@ -160,142 +160,141 @@ export function Component() {
   const offerOf = (skuId: number) => totals?.subscribe_offers?.find((o) => o.sku_id === skuId);
   const subtotalFils = cartPrice(items as typeof cart.items);
 
-  return (
-    <PricesPending value={syncedFor !== country}>
-      <Page title={t('page_cart')}>
-        <RestoredNotice />
-        <CountryMoveNotice />
-        <PendingOrderNotice />
-        {changes.length > 0 && <ChangesAlert changes={changes} />}
-        <div className="cart-layout">
-          <div className="cart-main">
-            <ul className="cart-lines" aria-label={t('page_cart')}>
-              {entries.map((e) => {
-                const unavailable = e.outOfStock || !e.sku.in_stock;
-                return (
-                  <li
-                    key={e.sku.id}
-                    className={unavailable ? 'cart-line unavailable' : 'cart-line'}
-                    data-testid="cart-line"
-                  >
-                    <span className="cart-line-image">
-                      {e.product.image && (
-                        <img {...responsive(e.product.image, '80px')} alt="" width={80} height={80} loading="lazy" />
-                      )}
+  const page = (
+    <Page title={t('page_cart')}>
+      <RestoredNotice />
+      <CountryMoveNotice />
+      <PendingOrderNotice />
+      {changes.length > 0 && <ChangesAlert changes={changes} />}
+      <div className="cart-layout">
+        <div className="cart-main">
+          <ul className="cart-lines" aria-label={t('page_cart')}>
+            {entries.map((e) => {
+              const unavailable = e.outOfStock || !e.sku.in_stock;
+              return (
+                <li
+                  key={e.sku.id}
+                  className={unavailable ? 'cart-line unavailable' : 'cart-line'}
+                  data-testid="cart-line"
+                >
+                  <span className="cart-line-image">
+                    {e.product.image && (
+                      <img {...responsive(e.product.image, '80px')} alt="" width={80} height={80} loading="lazy" />
+                    )}
+                  </span>
+                  <div className="cart-line-body">
+                    <Link to={paths.product(e.product.slug, lang)} className="cart-line-name">
+                      {e.product.name}
+                    </Link>
+                    <span className="cart-line-meta">
+                      {e.product.brand.name} · {t('cart_size', { name: e.sku.name })}
                     </span>
-                    <div className="cart-line-body">
-                      <Link to={paths.product(e.product.slug, lang)} className="cart-line-name">
-                        {e.product.name}
-                      </Link>
-                      <span className="cart-line-meta">
-                        {e.product.brand.name} · {t('cart_size', { name: e.sku.name })}
+                    {typeof e.reason?.[lang] === 'string' && (
+                      <span className="cart-line-meta cart-line-reason" data-testid="cart-line-reason">
+                        {t('cart_line_reason', { reason: e.reason[lang] })}
                       </span>
-                      {typeof e.reason?.[lang] === 'string' && (
-                        <span className="cart-line-meta cart-line-reason" data-testid="cart-line-reason">
-                          {t('cart_line_reason', { reason: e.reason[lang] })}
-                        </span>
-                      )}
-                      {unavailable ? (
-                        <span className="stock-note">{t('cart_unavailable')}</span>
-                      ) : (
-                        <LinePrice totals={totals} skuId={e.sku.id} price={e.sku.price} />
-                      )}
-                      {!unavailable && offerOf(e.sku.id) && (
-                        <SubscribeChoice
-                          offer={offerOf(e.sku.id)!}
-                          value={e.every ?? null}
-                          onChange={(every) => setLineEvery(e.sku.id, every)}
-                          needsAccount={totals?.subscription_problem === 'subscription_needs_account'}
-                          onSignIn={() => openAuthModal()}
-                        />
-                      )}
-                    </div>
-                    <div className="cart-line-actions">
-                      {!unavailable && (
-                        <QuantityControl
-                          sku={e.sku}
-                          product={e.product}
-                          origin={{ source: 'Cart' }}
-                          removeAtOne={false}
-                        />
-                      )}
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={t('cart_remove', { name: e.product.name })}
-                        onClick={() => removeFromCart(e.sku.id)}
-                      >
-                        <Icon name="trash" size={18} />
-                      </button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            {totals && totals.promotions.length > 0 && (
-              <CartGifts promotions={totals.promotions} currency={totals.currency} />
-            )}
-          </div>
-          <aside className="cart-summary" aria-labelledby="cart-summary-title">
-            <h2 id="cart-summary-title">{t('cart_summary')}</h2>
-            <FreeDeliveryBanner />
-            <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
-            {/* When it arrives at the speed it would take, for her country before her address is known
+                    )}
+                    {unavailable ? (
+                      <span className="stock-note">{t('cart_unavailable')}</span>
+                    ) : (
+                      <LinePrice totals={totals} skuId={e.sku.id} price={e.sku.price} />
+                    )}
+                    {!unavailable && offerOf(e.sku.id) && (
+                      <SubscribeChoice
+                        offer={offerOf(e.sku.id)!}
+                        value={e.every ?? null}
+                        onChange={(every) => setLineEvery(e.sku.id, every)}
+                        needsAccount={totals?.subscription_problem === 'subscription_needs_account'}
+                        onSignIn={() => openAuthModal()}
+                      />
+                    )}
+                  </div>
+                  <div className="cart-line-actions">
+                    {!unavailable && (
+                      <QuantityControl
+                        sku={e.sku}
+                        product={e.product}
+                        origin={{ source: 'Cart' }}
+                        removeAtOne={false}
+                      />
+                    )}
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('cart_remove', { name: e.product.name })}
+                      onClick={() => removeFromCart(e.sku.id)}
+                    >
+                      <Icon name="trash" size={18} />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {totals && totals.promotions.length > 0 && (
+            <CartGifts promotions={totals.promotions} currency={totals.currency} />
+          )}
+        </div>
+        <aside className="cart-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">{t('cart_summary')}</h2>
+          <FreeDeliveryBanner />
+          <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
+          {/* When it arrives at the speed it would take, for her country before her address is known
               (decision 65); the review step offers the others. Its own line, so the product page's
               promise stays inside that page's chunk. */}
-            {arrives && (
-              <p className="field-hint" data-testid="cart-arrival">
-                {t('delivery_arrives', { day: arrives.day })}
-                <OrderBy promise={arrives} />
-              </p>
-            )}
-            {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}
-            {/* What the order earns, from the totals the server computed (issue 61): a guest's is what an
+          {arrives && (
+            <p className="field-hint" data-testid="cart-arrival">
+              {t('delivery_arrives', { day: arrives.day })}
+              <OrderBy promise={arrives} />
+            </p>
+          )}
+          {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}
+          {/* What the order earns, from the totals the server computed (issue 61): a guest's is what an
               account would earn (her quote has no points of her own). */}
-            {!!totals?.points_to_earn && (
-              <p className="field-hint" data-testid="points-earn">
-                {totals.points
-                  ? t('checkout_points_earn', { count: totals.points_to_earn })
-                  : t('cart_points_earn_sign_in', { count: totals.points_to_earn })}
-              </p>
-            )}
-            {totalsFailed && <TotalsFailed failed={totalsFailed} onRetry={retryTotals} />}
-            <CouponForm result={totals?.coupon ?? null} failed={totalsFailed} onApply={retryTotals} />
-            {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}
-            <button
-              type="button"
-              className="button wide"
-              disabled={blocked}
-              data-testid="cart-checkout"
-              onClick={() => {
-                checkout.subtotal = subtotalFils;
-                saveCheckout();
-                trackBeginCheckout(coupon);
-                navigate(href('/checkout/shipping'));
-              }}
-            >
-              {t('cart_checkout')}
-            </button>
-          </aside>
-        </div>
-        {together.length > 0 && (
-          <SuggestionSection
-            list="cart-together"
-            items={together.slice(0, 4)}
-            className="cart-together"
-            labelledBy="cart-together-title"
+          {!!totals?.points_to_earn && (
+            <p className="field-hint" data-testid="points-earn">
+              {totals.points
+                ? t('checkout_points_earn', { count: totals.points_to_earn })
+                : t('cart_points_earn_sign_in', { count: totals.points_to_earn })}
+            </p>
+          )}
+          {totalsFailed && <TotalsFailed failed={totalsFailed} onRetry={retryTotals} />}
+          <CouponForm result={totals?.coupon ?? null} failed={totalsFailed} onApply={retryTotals} />
+          {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}
+          <button
+            type="button"
+            className="button wide"
+            disabled={blocked}
+            data-testid="cart-checkout"
+            onClick={() => {
+              checkout.subtotal = subtotalFils;
+              saveCheckout();
+              trackBeginCheckout(coupon);
+              navigate(href('/checkout/shipping'));
+            }}
           >
-            <h2 id="cart-together-title" className="section-title">
-              {t('cart_together')}
-            </h2>
-            <ProductGrid products={together.slice(0, 4)} origin={{ source: 'Purchase Together' }} />
-          </SuggestionSection>
-        )}
-        <BloodTestCartSection />
-        <div data-more-to-see="" />
-      </Page>
-    </PricesPending>
+            {t('cart_checkout')}
+          </button>
+        </aside>
+      </div>
+      {together.length > 0 && (
+        <SuggestionSection
+          list="cart-together"
+          items={together.slice(0, 4)}
+          className="cart-together"
+          labelledBy="cart-together-title"
+        >
+          <h2 id="cart-together-title" className="section-title">
+            {t('cart_together')}
+          </h2>
+          <ProductGrid products={together.slice(0, 4)} origin={{ source: 'Purchase Together' }} />
+        </SuggestionSection>
+      )}
+      <BloodTestCartSection />
+      <div data-more-to-see="" />
+    </Page>
   );
+  return <PricesPending value={syncedFor !== country}>{page}</PricesPending>;
 }
 
 /** A subscribed line's price is the server's, its one-time price struck through; others as the SKU says. */

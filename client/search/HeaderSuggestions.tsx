@@ -188,53 +188,52 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   });
   const showingRecent = options[0]?.kind === 'recent';
 
-  return (
-    <PricesPending value={dataFor !== country}>
-      <div className="suggestions header-suggestions" hidden={!expanded} data-testid="header-suggestions">
-        <div id={listId} role="listbox" aria-label={t('search_suggestions')}>
-          {groups.map((group) => (
-            // biome-ignore lint/a11y/useSemanticElements: a group of options inside an ARIA listbox, not a form group
-            <div role="group" aria-label={group.label} key={group.label}>
-              <div className="suggestions-title" aria-hidden="true">
-                {group.label}
-              </div>
-              {group.items.map(([option, index]) => (
-                // biome-ignore lint/a11y/useFocusableInteractive: combobox options take no focus; the input keeps it (aria-activedescendant)
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the input's arrows and Enter
-                <div
-                  key={option.key}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={state.active === index}
-                  className="suggestion"
-                  // Keep the focus in the box: a click must not blur it before it lands.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => open(option)}
-                >
-                  <OptionContent option={option} />
-                </div>
-              ))}
+  const popup = (
+    <div className="suggestions header-suggestions" hidden={!expanded} data-testid="header-suggestions">
+      <div id={listId} role="listbox" aria-label={t('search_suggestions')}>
+        {groups.map((group) => (
+          // biome-ignore lint/a11y/useSemanticElements: a group of options inside an ARIA listbox, not a form group
+          <div role="group" aria-label={group.label} key={group.label}>
+            <div className="suggestions-title" aria-hidden="true">
+              {group.label}
             </div>
-          ))}
-        </div>
-        {showingRecent && (
-          <button
-            type="button"
-            className="link-button suggestions-clear"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              void catalogue.clearTerms(api).then(() => setRecent([]));
-            }}
-          >
-            {t('clear_history')}
-          </button>
-        )}
-        <p className="visually-hidden" aria-live="polite">
-          {text.trim().length >= MIN_SUGGEST_LENGTH && data ? t('suggestions_count', { count: options.length }) : ''}
-        </p>
+            {group.items.map(([option, index]) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: combobox options take no focus; the input keeps it (aria-activedescendant)
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the input's arrows and Enter
+              <div
+                key={option.key}
+                id={optionId(index)}
+                role="option"
+                aria-selected={state.active === index}
+                className="suggestion"
+                // Keep the focus in the box: a click must not blur it before it lands.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => open(option)}
+              >
+                <OptionContent option={option} />
+              </div>
+            ))}
+          </div>
+        ))}
       </div>
-    </PricesPending>
+      {showingRecent && (
+        <button
+          type="button"
+          className="link-button suggestions-clear"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            void catalogue.clearTerms(api).then(() => setRecent([]));
+          }}
+        >
+          {t('clear_history')}
+        </button>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {text.trim().length >= MIN_SUGGEST_LENGTH && data ? t('suggestions_count', { count: options.length }) : ''}
+      </p>
+    </div>
   );
+  return <PricesPending value={dataFor !== country}>{popup}</PricesPending>;
 }
 
 function OptionContent({ option }: { option: SuggestionOption }) {
