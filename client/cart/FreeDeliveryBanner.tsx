@@ -5,7 +5,7 @@
 import '../styles/orders.css';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
-import { useFreeShipping } from '../lib/locale';
+import { PRICE_PENDING, useFreeShipping, usePricesPending } from '../lib/locale';
 import { cart } from './cart-store';
 import { MinorMoney } from '../ui/Money';
 import { bannerState } from './free-shipping';
@@ -17,6 +17,8 @@ export function FreeDeliveryBanner() {
   const { items } = useSnapshot(cart);
   const { minor: threshold, currency } = useFreeShipping();
   const state = bannerState(cartPayableMinor(items as typeof cart.items, currency), threshold);
+  // Lines of the old country's prices after a switch: no amount until the new country's (decision 77).
+  const pending = usePricesPending();
   const [before, after] = raw('free_delivery_remaining').split('{{amount}}');
   return (
     <section
@@ -37,7 +39,7 @@ export function FreeDeliveryBanner() {
         ) : (
           <>
             {before}
-            <MinorMoney minor={state.remaining} currency={currency.currency} />
+            {pending ? PRICE_PENDING : <MinorMoney minor={state.remaining} currency={currency.currency} />}
             {after}
           </>
         )}

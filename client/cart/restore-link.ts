@@ -43,5 +43,8 @@ export async function restoreFromLink(api: ApiClient, session: SessionState, tok
     restoredCart.lines = lines.length;
   } catch (e: unknown) {
     toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+  } finally {
+    // The lines now carry the cart's country's prices (or none came): its currency may show (decision 77).
+    session.shown = session.country;
   }
 }

@@ -9,7 +9,7 @@ import {
   type CurrencyInfo,
 } from '#shared/money';
 import { HOME_FREE_DELIVERY } from '#shared/country-amounts';
-import { useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
 import { BootContext } from '../providers';
@@ -36,11 +36,27 @@ export function useBoot(): BootData {
 
 function useCountryRow(): Country | undefined {
   const { data } = useSWR<{ items: Country[] }>('/country');
-  const { country } = useSnapshot(useSessionStore());
-  return data?.items.find((c) => c.code === country);
+  // The country of the prices on the page: a switch's new currency waits for its data (decision 77).
+  const { shown } = useSnapshot(useSessionStore());
+  return data?.items.find((c) => c.code === shown);
 }
 
-/** The shopper's currency: follows the country switch at once, rates and VAT from /country. */
+/**
+ * True where a page's prices come with data of its own (the cart's lines, synced by the cart page) that
+ * are not yet the shopper's country's: the router's reload alone does not bring them (decision 77).
+ */
+export const PricesPending = createContext(false);
+
+/** While a country switch waits for the new country's data: no price is shown then (decision 77). */
+export function usePricesPending(): boolean {
+  const { country, shown } = useSnapshot(useSessionStore());
+  return useContext(PricesPending) || country !== shown;
+}
+
+/** What a price shows while pending: neither the old amount nor the new currency. */
+export const PRICE_PENDING = '…';
+
+/** The currency of the prices on the page: the new country's once its data are here; rates and VAT from /country. */
 export function useCurrency(): CurrencyInfo {
   const row = useCountryRow();
   // Without a rate a converted price would be wrong: fall back to the base currency.
@@ -65,7 +81,8 @@ export function useFreeShipping(): { minor: number; unlockMargin: number; curren
 export function usePrice(): (fils: number) => string {
   const info = useCurrency();
   const lang = useLang();
-  return (fils) => formatPrice(fils, info, lang);
+  const pending = usePricesPending();
+  return (fils) => (pending ? PRICE_PENDING : formatPrice(fils, info, lang));
 }
 
 /** Formats an amount the API gives in minor units of a currency (order totals, wallet). */

@@ -19,7 +19,7 @@ import { Price } from '../catalogue/Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
-import { useCurrency, useHref, useMinor, usePrice } from '../lib/locale';
+import { PricesPending, useCurrency, useHref, useMinor, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { cart, removeFromCart } from '../cart/cart-store';
@@ -90,10 +90,14 @@ export function Component() {
 
   // Cart sync (spec §4): fresh SKU data when the cart loads, when its SKUs change and in a new country
   // (what that country does not sell leaves the cart, issue 77).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: country is a trigger (the API client sends it), not a capture
+  //
+  // The country the lines' prices were last synced for: after a switch they are the old country's until
+  // the new one's sync arrives, and show no price meanwhile (decision 77).
+  const [syncedFor, setSyncedFor] = useState(country);
   useEffect(() => {
     if (!loaded || !ids) return;
     let live = true;
+    const asked = country;
     api
       .post<CartSync>('/product/sku', {
         ids: ids.split(',').map(Number),
@@ -108,6 +112,7 @@ export function Component() {
         const shown = found.filter((f) => f.kind !== 'not_sold');
         if (shown.length) setChanges((prev) => [...prev, ...shown]);
         setTogether(res.data.purchase_together);
+        setSyncedFor(asked);
       })
       .catch((error: unknown) => console.warn('cart sync failed', error));
     return () => {
@@ -155,7 +160,7 @@ export function Component() {
   const offerOf = (skuId: number) => totals?.subscribe_offers?.find((o) => o.sku_id === skuId);
   const subtotalFils = cartPrice(items as typeof cart.items);
 
-  return (
+  const page = (
     <Page title={t('page_cart')}>
       <RestoredNotice />
       <CountryMoveNotice />
@@ -289,6 +294,7 @@ export function Component() {
       <div data-more-to-see="" />
     </Page>
   );
+  return <PricesPending value={syncedFor !== country}>{page}</PricesPending>;
 }
 
 /** A subscribed line's price is the server's, its one-time price struck through; others as the SKU says. */

@@ -3,13 +3,15 @@
 // box as an ARIA combobox (combobox-state.ts): it listens to the box's input and keys, fetches
 // suggestions (typo-tolerant, from /product/search) or the recent searches, and renders the listbox.
 import { useContext, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { useSnapshot } from 'valtio';
 import { paths } from '#shared/routes';
 import { searchParamsFromListing } from '#shared/catalogue/url-query';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
-import { useHref, useMinor } from '../lib/locale';
+import { PricesPending, useHref, useMinor } from '../lib/locale';
+import { useSessionStore } from '../stores/session';
 import { ApiContext } from '../providers';
 import { responsive } from '../ui/responsive-image';
 import { comboboxReducer, enterAction, initialCombobox, isExpanded } from './combobox-state';
@@ -45,6 +47,10 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   const renderedText = useRef(text);
   const [recent, setRecent] = useState<string[]>([]);
   const [data, setData] = useState<SearchSuggestions | null>(null);
+  // The country the suggestions were asked in: after a switch their prices are the old country's, shown
+  // as pending until the new country's arrive (decision 77).
+  const { country } = useSnapshot(useSessionStore());
+  const [dataFor, setDataFor] = useState(country);
   const [state, dispatch] = useReducer(comboboxReducer, {
     ...initialCombobox,
     open: document.activeElement === input.current,
@@ -60,7 +66,7 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
     if (state.open) catalogue.recentTerms(api).then(setRecent, () => setRecent([]));
   }, [api, state.open]);
 
-  // Suggestions 150 ms after the last keystroke; a newer text cancels the older request.
+  // Suggestions 150 ms after the last keystroke (or a country switch); a newer text cancels the older request.
   useEffect(() => {
     const term = text.trim();
     if (term.length < MIN_SUGGEST_LENGTH) {
@@ -70,10 +76,17 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
     const timer = setTimeout(() => {
       abort.current?.abort();
       abort.current = new AbortController();
-      catalogue.suggest(api, term, abort.current.signal).then(setData, () => undefined);
+      const asked = country;
+      catalogue.suggest(api, term, abort.current.signal).then(
+        (found) => {
+          setData(found);
+          setDataFor(asked);
+        },
+        () => undefined,
+      );
     }, 150);
     return () => clearTimeout(timer);
-  }, [text, api]);
+  }, [text, api, country]);
 
   const optionKeys = options.map((o) => o.key).join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the option list's identity changes each render; its keys say when it really changed
@@ -175,7 +188,7 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   });
   const showingRecent = options[0]?.kind === 'recent';
 
-  return (
+  const popup = (
     <div className="suggestions header-suggestions" hidden={!expanded} data-testid="header-suggestions">
       <div id={listId} role="listbox" aria-label={t('search_suggestions')}>
         {groups.map((group) => (
@@ -220,6 +233,7 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
       </p>
     </div>
   );
+  return <PricesPending value={dataFor !== country}>{popup}</PricesPending>;
 }
 
 function OptionContent({ option }: { option: SuggestionOption }) {

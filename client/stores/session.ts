@@ -8,11 +8,17 @@ import type { UserDisplay } from '#shared/boot';
 
 export interface SessionState {
   country: CountryCode;
+  /**
+   * The country the page's prices were loaded for. A switch sets `country` at once (the next calls go
+   * to the new country) and this one only when the new country's data are on the page: in between,
+   * prices are pending, never the old country's amounts in the new currency (decision 77).
+   */
+  shown: CountryCode;
   user: UserDisplay | null;
 }
 
-export function createSessionStore(initial: SessionState): SessionState {
-  return proxy({ ...initial });
+export function createSessionStore(initial: Omit<SessionState, 'shown'>): SessionState {
+  return proxy({ ...initial, shown: initial.country });
 }
 
 export const SessionContext = createContext<SessionState | null>(null);

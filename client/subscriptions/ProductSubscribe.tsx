@@ -16,7 +16,7 @@ import { formatDate } from '#shared/text/dates';
 import { discountedPrice, type Frequency, isFrequency } from '#shared/subscriptions/frequency';
 import { cart } from '../cart/cart-store';
 import { useI18n } from '../i18n/context';
-import { useCurrency, useHref } from '../lib/locale';
+import { PRICE_PENDING, useCurrency, useHref, usePricesPending } from '../lib/locale';
 import { setLineEvery } from './cart-every';
 import { SubscribeChoice } from './SubscribeChoice';
 import { frequencyLabel } from './frequency-label';
@@ -123,7 +123,9 @@ function SubscriptionPrice({ fils, percent, count }: { fils: number; percent: nu
   const info = useCurrency();
   const once = payableMinor(fils, info) * count;
   const subscribed = payableMinor(discountedPrice(fils, percent), info) * count;
-  const format = (minor: number) => formatMinor(minor, info.currency, lang, info.country);
+  // During a country switch, no amount (decision 77).
+  const pending = usePricesPending();
+  const format = (minor: number) => (pending ? PRICE_PENDING : formatMinor(minor, info.currency, lang, info.country));
   return (
     <p className="subscribe-price" data-testid="subscribe-price">
       <strong>{t('sub_price_each', { price: format(subscribed) })}</strong>{' '}
@@ -148,6 +150,7 @@ function YourSubscription({
   const href = useHref();
   const info = useCurrency();
   const each = offer.price !== null ? payableMinor(discountedPrice(offer.price, offer.discount), info) * mine.count : 0;
+  const pending = usePricesPending();
   const next = formatDate(Date.parse(`${mine.next_date}T09:00:00Z`), lang, info.country);
   return (
     <div className="subscribe-mine" data-testid="subscribe-mine">
@@ -157,7 +160,11 @@ function YourSubscription({
       </p>
       <p>
         {each > 0 && (
-          <strong>{t('sub_price_each', { price: formatMinor(each, info.currency, lang, info.country) })}</strong>
+          <strong>
+            {t('sub_price_each', {
+              price: pending ? PRICE_PENDING : formatMinor(each, info.currency, lang, info.country),
+            })}
+          </strong>
         )}{' '}
         <Link to={href('/profile/subscriptions')}>{t('sub_manage')}</Link>
       </p>
