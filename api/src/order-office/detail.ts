@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import { staffTracking } from './parcels';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
-import { gulfInstant } from '#shared/blood-tests/slot-rules';
+import { instantIn, timeZoneOf } from '#shared/country-days';
+import { HOME_COUNTRY } from '#shared/countries';
 import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
 import type { AppEnv } from '#api/src/app-env';
 import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
@@ -256,8 +257,12 @@ export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = 
   if (q.stage) where.push(STAGE_SQL[q.stage]);
   if (q.gift) where.push('g.order_id IS NOT NULL');
   if (q.late) where.push('o.promise_missed_at IS NOT NULL AND o.delivered_at IS NULL AND o.cancelled_at IS NULL');
-  if (q.from) where.push('o.created_at >= ?') && values.push(gulfInstant(q.from, 0));
-  if (q.to) where.push('o.created_at < ?') && values.push(gulfInstant(q.to, 0) + 24 * 60 * 60 * 1000);
+  // A day is one country's: the chosen one's (or the only one she may see), otherwise the home country's,
+  // one range for all so the walk of orders_created keeps its index range (an Emirates day begins an
+  // hour before Kuwait's).
+  const zone = timeZoneOf(q.country ?? (allowed.length === 1 ? allowed[0]! : HOME_COUNTRY));
+  if (q.from) where.push('o.created_at >= ?') && values.push(instantIn(zone, q.from, 0));
+  if (q.to) where.push('o.created_at < ?') && values.push(instantIn(zone, q.to, 0) + 24 * 60 * 60 * 1000);
   const text = q.q?.trim();
   if (text) {
     if (!q.from) where.push('o.created_at >= ?') && values.push(now - SEARCH_DAYS * 24 * 60 * 60 * 1000);
