@@ -5,7 +5,7 @@
 import { SuggestionSection } from '../analytics/picked';
 import '../styles/orders.css';
 import '../styles/blood-tests.css';
-import { useContext, useEffect, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { snapshot, useSnapshot } from 'valtio';
 import type { ProductCard as Card, SkuPrice } from '#shared/catalogue/types';
@@ -137,23 +137,26 @@ export function Component() {
   }, [totals]);
   const arrives = totals?.arrival?.promises.find((p) => p.speed === totals.arrival!.speed) ?? null;
 
+  // Every state of the page has the same root, so that its notice (and its live region) lives on when the
+  // cart goes from loading or empty to filled: a reminder's link fills it after the page showed it empty.
+  const withPrices = (page: ReactNode) => <PricesPending value={syncedFor !== country}>{page}</PricesPending>;
   if (!loaded) {
-    return (
+    return withPrices(
       <Page title={t('page_cart')}>
         <RestoredNotice />
         <p role="status">{t('loading')}</p>
-      </Page>
+      </Page>,
     );
   }
   if (!entries.length) {
-    return (
+    return withPrices(
       <Page title={t('page_cart')}>
         <RestoredNotice />
         <CountryMoveNotice />
         <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
         <BloodTestCartSection />
         <div data-more-to-see="" />
-      </Page>
+      </Page>,
     );
   }
   const blocked = buyableEntries(items as typeof cart.items).length < entries.length;
@@ -294,7 +297,7 @@ export function Component() {
       <div data-more-to-see="" />
     </Page>
   );
-  return <PricesPending value={syncedFor !== country}>{page}</PricesPending>;
+  return withPrices(page);
 }
 
 /** A subscribed line's price is the server's, its one-time price struck through; others as the SKU says. */

@@ -4,6 +4,10 @@
 import { type APIResponse, test as base, expect, type Locator, type Page, request } from '@playwright/test';
 import type { CountryCode } from '../../shared/locale';
 import { totpCode } from '../../shared/staff/totp';
+// The registry teaches shared/money.ts every country's core row, as the workers load it at start
+// (shared/countries/known.ts): a story that formats a price to find it on the page (formatMinor) then
+// writes it as the shop does, not with the bare fallback of a currency nobody taught.
+import '../../shared/countries';
 
 /** The network address each story's page claims (see the page fixture below). */
 const addresses = new WeakMap<Page, string>();
