@@ -80,6 +80,23 @@ export function cookiesFrom(res: Response): string {
     .join('; ');
 }
 
+/** Her cookie header with the Set-Cookie lines of an answer written over it (as a browser keeps them). */
+export function withAnswer(cookie: string, res: Response): string {
+  const jar = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    const name = pair.split('=')[0]!;
+    if (pair.endsWith('=') || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
 /**
  * A signed-in shopper's kept page as her browser shows it once read (decision 76): each of her places
  * (the kept copy's neutral element) swapped for the one streamed for her after the copy.

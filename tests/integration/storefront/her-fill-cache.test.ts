@@ -7,30 +7,13 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { HER_FILL_TTL_S, keepFill, keptFill } from '#worker/render/her-fill-cache';
-import { cookiesFrom, envelope, registerShopper, storefront, stubApi } from './helpers';
+import { cookiesFrom, envelope, registerShopper, storefront, stubApi, withAnswer } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
 });
-
-/** Her cookie header with the Set-Cookie lines of an answer written over it (as a browser keeps them). */
-function withAnswer(cookie: string, res: Response): string {
-  const jar = new Map(
-    cookie
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => [pair.split('=')[0]!, pair] as const),
-  );
-  for (const line of res.headers.getSetCookie()) {
-    const pair = line.split(';')[0]!;
-    const name = pair.split('=')[0]!;
-    if (pair.endsWith('=') || /max-age=0/i.test(line)) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join('; ');
-}
 
 /** A view as her browser makes it: the page, whether her fill came from the edge, its API calls. */
 async function view(cookie: string, path: string, overrides = {}) {

@@ -8,30 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { keepPage } from '#worker/render/page-cache';
 import { sessionsEndedKey } from '#shared/session-ended';
-import { cookiesFrom, envelope, registerShopper, registerWithId, storefront, stubApi } from './helpers';
+import { cookiesFrom, envelope, registerShopper, registerWithId, storefront, stubApi, withAnswer } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
 });
-
-/** Her cookie header with the Set-Cookie lines of an answer written over it (as a browser keeps them). */
-function withAnswer(cookie: string, res: Response): string {
-  const jar = new Map(
-    cookie
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => [pair.split('=')[0]!, pair] as const),
-  );
-  for (const line of res.headers.getSetCookie()) {
-    const pair = line.split(';')[0]!;
-    const name = pair.split('=')[0]!;
-    if (pair.endsWith('=') || /max-age=0/i.test(line)) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join('; ');
-}
 
 async function shopper(name: string, viewed: string): Promise<string> {
   const device = cookiesFrom(await storefront('/api/country'));
