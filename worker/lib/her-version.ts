@@ -8,6 +8,7 @@
 // nothing of anyone's.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { bytesToBase64Url } from '#shared/bytes';
 import { AUTH_COOKIE_MAX_AGE_S } from '#shared/constants';
 import type { AppEnv } from '../app-env';
 
@@ -36,10 +37,7 @@ const renewals = new WeakMap<Request, string>();
 export function renewHerVersion(c: Context<AppEnv>, secure: boolean): string {
   const known = renewals.get(c.req.raw);
   if (known) return known;
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  const value = btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_');
+  const value = bytesToBase64Url(crypto.getRandomValues(new Uint8Array(12)));
   renewals.set(c.req.raw, value);
   setCookie(c, cookieName(secure), value, {
     httpOnly: true,

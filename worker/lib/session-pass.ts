@@ -8,6 +8,7 @@
 // before that vouches for nothing (shared/session-ended.ts).
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { bytesToBase64Url } from '#shared/bytes';
 import { SESSIONS_ENDED_CACHE_S, sessionsEndedKey } from '#shared/session-ended';
 import type { AppEnv } from '../app-env';
 import type { Session } from './session-state';
@@ -46,12 +47,6 @@ function signed(exp: number, session: Session): Uint8Array<ArrayBuffer> {
 function signedText(exp: number, session: Session): string {
   return `pass1|${exp}|${session.userToken}|${session.user?.id ?? ''}`;
 }
-
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 
 function unb64url(text: string): Uint8Array<ArrayBuffer> | null {
   try {
@@ -125,7 +120,7 @@ export async function writePass(c: Context<AppEnv>, session: Session, now = Date
   if (!session.userToken || !session.user) return;
   const exp = now + PASS_TTL_S * 1000;
   const sig = await crypto.subtle.sign('HMAC', await passKey(c.var.config.SIGNING_SECRET), signed(exp, session));
-  setCookie(c, passCookieName(session.secure), `${exp}.${b64url(sig)}`, {
+  setCookie(c, passCookieName(session.secure), `${exp}.${bytesToBase64Url(sig)}`, {
     httpOnly: true,
     secure: true,
     sameSite: 'Lax',

@@ -3,15 +3,12 @@
 // link needs no stored row to name its address; the HMAC over purpose and identity makes it unforgeable,
 // and a token of one purpose is no token of the other.
 import { hmacHex } from '#shared/api/signing';
-import { timingSafeEqualText } from '#shared/bytes';
+import { bytesToBase64Url, timingSafeEqualText } from '#shared/bytes';
 
 export type IdentityPurpose = 'cart-stop' | 'cart-confirm';
 
 export async function identityToken(secret: string, purpose: IdentityPurpose, identity: string): Promise<string> {
-  const encoded = btoa(String.fromCharCode(...new TextEncoder().encode(identity)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replaceAll('=', '');
+  const encoded = bytesToBase64Url(new TextEncoder().encode(identity));
   return `${encoded}.${(await hmacHex(secret, `${purpose}|${identity}`)).slice(0, 32)}`;
 }
 
