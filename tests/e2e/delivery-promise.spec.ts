@@ -14,9 +14,15 @@ async function toCheckout(page: Page, prefix: string, promiseText: RegExp, order
   await page.locator('main .add-button').first().click();
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
   await page.goto(`${prefix}/cart`);
-  // The cart says it too, from the totals the API priced, with the time left to order.
-  await expect(page.getByTestId('cart-arrival')).toHaveText(promiseText);
-  await expect(page.getByTestId('cart-arrival')).toContainText(left);
+  // The cart says it too, from the totals the API priced, with the time left to order. In the cut-off's
+  // last minute the shop shows no countdown (shared/delivery/countdown.ts) and the promise moves a minute
+  // later: a run that reaches the cart then reads it again once the next cut-off is the one counted.
+  let tries = 0;
+  await expect(async () => {
+    if (tries++ > 0) await page.reload();
+    await expect(page.getByTestId('cart-arrival')).toHaveText(promiseText);
+    await expect(page.getByTestId('cart-arrival')).toContainText(left);
+  }).toPass({ timeout: 80_000, intervals: [5_000, 15_000] });
 }
 
 test('a shopper in Kuwait sees the same-day promise on the product page, in the cart, at checkout and on her order (en, 390 px)', async ({
