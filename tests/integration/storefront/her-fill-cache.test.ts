@@ -1,7 +1,8 @@
 // Her parts kept at the edge for her alone (decision 76's amendment "her parts kept for her"): a repeat
 // view of her kept page with a fresh pass makes no trip to the API; the fill is never another shopper's,
 // whatever cookie travels (her version alone unlocks nothing: her id comes from her verified pass); a
-// write of hers through /api, or a product view her trip records, makes her next view ask again; an ended
+// write of hers through /api that may change her parts, or a product view her trip records, makes her next
+// view ask again, what changes nothing of them (a listing, her cart's copy) does not; an ended
 // session shows nothing of her; a fill that failed is never kept.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,14 @@ async function shopper(name: string, viewed: string): Promise<string> {
   expect(first.cookie).toMatch(/(^|; )hv=[\w-]{16}(;|$)/);
   return first.cookie;
 }
+
+/** A call her browser makes through the proxy (same site, JSON). */
+const post = (cookie: string, path: string, body: unknown) =>
+  storefront(path, {
+    method: 'POST',
+    headers: { cookie, origin: 'http://shop.test', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Her home sections as her fill brought them. */
 const forYou = (html: string) => /<template data-her-fill="for-you">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
@@ -74,19 +83,29 @@ describe('her parts kept at the edge', () => {
     expect(mine.html).toContain('Samira Keptfill');
   });
 
-  it('asks again after a write of hers through /api and after a product view, which a reload does not repeat', async () => {
+  it('asks again after a write of hers that may change her parts and after a product view, not after her cart’s copy or a reload', async () => {
     let rana = await shopper('Rana Writes', 'gamma-vitamin-c-1000');
     for (const expected of ['miss', 'hit']) {
       const home = await view(rana, '/');
       expect(home.fill).toBe(expected);
       rana = home.cookie;
     }
+    // What her browser sends while she browses that changes nothing her parts show (her-version.ts): a
+    // listing read as a POST, her cart's copy kept for reminders. Her next view is still a repeat view.
+    for (const [path, body] of [
+      ['/api/product', {}],
+      ['/api/cart/saved', { items: [{ sku_id: 401, count: 2 }] }],
+    ] as const) {
+      const sent = await post(rana, path, body);
+      expect(sent.status, path).toBe(200);
+      rana = withAnswer(rana, sent);
+    }
+    const unchanged = await view(rana, '/');
+    expect(unchanged.fill).toBe('hit');
+    expect(unchanged.calls).toBe(0);
+    rana = unchanged.cookie;
     // Her browser joins views made before she signed in to her account: a write, through the proxy.
-    const joined = await storefront('/api/viewed', {
-      method: 'POST',
-      headers: { cookie: rana, origin: 'http://shop.test', 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: [3] }),
-    });
+    const joined = await post(rana, '/api/viewed', { ids: [3] });
     expect(joined.status).toBe(200);
     rana = withAnswer(rana, joined);
     const after = await view(rana, '/');
@@ -97,7 +116,10 @@ describe('her parts kept at the edge', () => {
     // is the same view (no trip), and her home asks again, with the product in her recently viewed.
     const product = await view(rana, '/products/beta-whey-protein-chocolate');
     expect(product.fill).toBe('miss');
-    const reload = await view(product.cookie, '/products/beta-whey-protein-chocolate');
+    // She adds it to her cart (its copy kept for reminders): the same view again, not a new one.
+    const added = await post(product.cookie, '/api/cart/saved', { items: [{ sku_id: 501, count: 1 }] });
+    expect(added.status).toBe(200);
+    const reload = await view(withAnswer(product.cookie, added), '/products/beta-whey-protein-chocolate');
     expect(reload.fill).toBe('hit');
     expect(reload.calls).toBe(0);
     const home = await view(reload.cookie, '/');
@@ -113,11 +135,7 @@ describe('her parts kept at the edge', () => {
       huda = home.cookie;
     }
     // She signs out in another tab; this one keeps its cookies, her pass and version included.
-    const out = await storefront('/api/user/logout', {
-      method: 'POST',
-      headers: { cookie: huda, origin: 'http://shop.test', 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const out = await post(huda, '/api/user/logout', {});
     expect(out.status).toBe(200);
     const ended = await view(huda, '/');
     expect(ended.res.headers.get('x-her-page')).toBeNull();
