@@ -20,3 +20,17 @@ export function bundleSessions<T>(env: unknown): Map<string, Promise<T>> | null 
 export function isInProcess(env: unknown): boolean {
   return typeof env === 'object' && env !== null && (env as Record<symbol, unknown>)[IN_PROCESS] === true;
 }
+
+// The storefront's own door (decision 78): the API's named entrypoint `StorefrontDoor`, which only a
+// service binding can reach, runs the app with this mark in its env. No request from the internet can
+// carry it (a symbol, set by the entrypoint's code), so a call that has it needs no signature: the
+// binding is the proof of who sent it, and a call that never crossed a network cannot be replayed.
+const THROUGH_DOOR = Symbol('storefront-door');
+
+export function doorEnv<E extends object>(env: E): E {
+  return { ...env, [THROUGH_DOOR]: true };
+}
+
+export function cameThroughDoor(env: unknown): boolean {
+  return typeof env === 'object' && env !== null && (env as Record<symbol, unknown>)[THROUGH_DOOR] === true;
+}
