@@ -52,9 +52,13 @@ describe('wrangler configuration', () => {
     // Decision 78: the storefront's calls go unsigned, so its binding must name the door (else every page
     // is refused); the back office's calls are signed and reach the default entrypoint.
     for (const env of [undefined, ...DEPLOYED]) {
-      const api = read('wrangler.toml', env).services?.find((s) => s.binding === 'API');
+      const api = read('wrangler.toml', env).services?.find(
+        (s: { binding: string; entrypoint?: string }) => s.binding === 'API',
+      );
       expect(api?.entrypoint, `storefront ${env}`).toBe('StorefrontDoor');
-      const staff = read('staff/wrangler.toml', env).services?.find((s) => s.binding === 'API');
+      const staff = read('staff/wrangler.toml', env).services?.find(
+        (s: { binding: string; entrypoint?: string }) => s.binding === 'API',
+      );
       expect(staff?.entrypoint, `back office ${env}`).toBeUndefined();
     }
   });
