@@ -8,7 +8,8 @@
 // absolute figures drift. A signed-in view is her kept page once her pass is fresh (decision 76).
 //
 //   node bench/interleaved-cpu.mjs before=/path/a:8827 after=/path/b:8837
-//   PAGES=signed:/,signed:/ar,guest:/ VIEWS=40 ROUNDS=5   (a page: signed:<path> or guest:<path>;
+//   PAGES=signed:/,signed:/ar,guest:/ VIEWS=40 ROUNDS=5   (a page: signed:<path>, first:<path> (signed in,
+//   her first view: no fill of hers kept) or guest:<path>;
 //   `<product>` stands for the first product's path)
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -54,10 +55,15 @@ async function start(build) {
   throw new Error(`${build.name} did not start on ${build.base}`);
 }
 
-/** VIEWS views of a page; a signed-in shopper keeps the cookies each answer sets (her pass renewed). */
-async function views(build, path, signedIn) {
+/**
+ * VIEWS views of a page; a signed-in shopper keeps the cookies each answer sets (her pass renewed). `first`:
+ * signed in, each view without her version cookie, so none finds her fill kept (a first view: her trip).
+ */
+async function views(build, path, who) {
+  const signedIn = who !== 'guest';
   for (let i = 0; i < VIEWS; i++) {
-    const res = await fetch(build.base + path, { headers: signedIn ? { cookie: build.cookie } : {} });
+    const cookie = who === 'first' ? build.cookie.replace(/(^|; )(__Host-)?hv=[^;]*/, '') : build.cookie;
+    const res = await fetch(build.base + path, { headers: signedIn ? { cookie } : {} });
     await res.arrayBuffer();
     if (signedIn) build.cookie = jar(res, build.cookie);
   }
@@ -76,7 +82,7 @@ try {
       const [who, path] = [page.slice(0, page.indexOf(':')), page.slice(page.indexOf(':') + 1)];
       for (const build of round % 2 ? [...builds].reverse() : builds) {
         const before = groupCpuMs(build.child.pid).workers;
-        await views(build, path, who === 'signed');
+        await views(build, path, who);
         figures
           .get(page)
           .get(build.name)

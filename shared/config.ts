@@ -5,7 +5,11 @@ import type { z } from 'zod';
 export function configReader<S extends z.ZodType>(schema: S, name: string): (env: object) => z.infer<S> {
   const cache = new WeakMap<object, z.infer<S>>();
   return (env) => {
-    let config = cache.get(env);
+    // A request's derived env (its own DB or mark on top of the worker's: api/src/lib/derived-env.ts) has
+    // its base's configuration, read once per base, not once per request.
+    let config: z.infer<S> | undefined;
+    for (let at: object | null = env; at && at !== Object.prototype && !config; at = Object.getPrototypeOf(at))
+      config = cache.get(at);
     if (!config) {
       const parsed = schema.safeParse(env);
       if (!parsed.success) {

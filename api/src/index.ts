@@ -23,7 +23,8 @@ import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
 import { deviceRoutes } from './routes/device';
 import { bundleRoutes } from './routes/bundle';
-import { isInProcess } from './lib/in-process';
+import { cameThroughDoor, doorEnv, isInProcess } from './lib/in-process';
+import { WorkerEntrypoint } from 'cloudflare:workers';
 import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
@@ -143,8 +144,9 @@ app.use(
   verifySignature({
     secret: (c) => (c.var as AppEnv['Variables']).config.SIGNING_SECRET,
     claimNonce: (c, nonce, expiresAt) => nonceShard(c.env as ApiEnv, nonce).claim(nonce, expiresAt),
-    // A bundle's inner calls: the bundle itself was signed (routes/bundle.ts).
-    skip: (c) => isInProcess(c.env),
+    // A bundle's inner calls: the bundle itself was signed (routes/bundle.ts). The storefront's calls
+    // through its binding's own entrypoint: the binding is their proof (decision 78, StorefrontDoor below).
+    skip: (c) => isInProcess(c.env) || cameThroughDoor(c.env),
   }),
 );
 app.use(
@@ -327,7 +329,7 @@ app.onError((err, c) => {
   return c.json(fail('server_error', 500), 500);
 });
 
-export default withSentryWhenConfigured('api', currentRequestId, {
+const handler = withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): settle card charges left unfinished (as the gateway reports them, else cancelled, so their stock returns); settle
   // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders and review requests.
@@ -563,3 +565,18 @@ export default withSentryWhenConfigured('api', currentRequestId, {
     });
   },
 } satisfies ExportedHandler<ApiEnv>);
+
+export default handler;
+
+/**
+ * The storefront's own door (decision 78): the entrypoint its `API` service binding names. Only a binding
+ * can reach a named entrypoint, never the internet, so what comes through it is the storefront's and is
+ * answered as the app answers a signed request, without the signature's HMAC, body digest and nonce claim
+ * (a Durable Object write on every call). The default entrypoint (`API_ORIGIN` over HTTPS, the back office's
+ * binding) still refuses anything unsigned.
+ */
+export class StorefrontDoor extends WorkerEntrypoint<ApiEnv> {
+  override fetch(request: Request): Response | Promise<Response> {
+    return handler.fetch!(request as Parameters<NonNullable<typeof handler.fetch>>[0], doorEnv(this.env), this.ctx);
+  }
+}

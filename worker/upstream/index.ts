@@ -1,5 +1,5 @@
-// The transport to the commerce API: through the API service binding, or API_ORIGIN when set. Every call
-// is signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
+// The transport to the commerce API: through the API service binding (its StorefrontDoor entrypoint,
+// decision 78), or API_ORIGIN when set, where every call is signed (shared/api/signing.ts). Each carries the session headers of spec §7; 30 s timeout, no retries.
 // A call as the shopper goes through the gateway (worker/lib/gateway.ts), which alone calls this with a
 // session's tokens; routes call it directly only for calls without a shopper (webhooks, media, SEO
 // files, local tools).
@@ -66,9 +66,21 @@ export async function callUpstream(
   const d1Rtt = currentTrips()?.simulatedD1RttMs ?? 0;
   if (d1Rtt > 0) headers.set(SIMULATED_D1_RTT_HEADER, String(d1Rtt));
   if (currentTrips()?.sql) headers.set(D1_SQL_HEADER, '1');
-  // Signed last, over the identity headers exactly as they will be sent.
-  const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body, undefined, undefined, headers);
-  for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+  // Over the internet (API_ORIGIN), signed last, over the identity headers exactly as they will be sent.
+  // Through the binding, not at all: it reaches the API's own door for the storefront, which nothing
+  // else can reach (decision 78); the HMAC, the body's digest and the API's nonce claim cost every call.
+  if (config.API_ORIGIN) {
+    const signed = await signRequest(
+      config.SIGNING_SECRET,
+      call.method,
+      call.path,
+      body,
+      undefined,
+      undefined,
+      headers,
+    );
+    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+  }
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
   const controller = new AbortController();

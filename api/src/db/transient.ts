@@ -10,6 +10,7 @@
 //     API's one onError (index.ts), never a 500, never a 4xx that blames the shopper.
 // The wrapper goes on the binding once per request (resilientDatabase middleware); route code does not change.
 import type { MiddlewareHandler } from 'hono';
+import { derivedEnv } from '../lib/derived-env';
 
 /** What D1 says for an error its documentation says to retry, and SQLite's busy lock. */
 const TRANSIENT =
@@ -113,7 +114,7 @@ export function retryingDatabase<D extends D1Database | D1DatabaseSession>(db: D
 /** Puts the retrying wrapper on the request's DB binding, once (a bundle's inner calls find it there). */
 export function resilientDatabase(options: RetryOptions = {}): MiddlewareHandler<{ Bindings: { DB: D1Database } }> {
   return async function resilientDatabaseHandler(c, next) {
-    c.env = { ...c.env, DB: retryingDatabase(c.env.DB, options) };
+    c.env = derivedEnv(c.env, { DB: retryingDatabase(c.env.DB, options) });
     await next();
   };
 }

@@ -48,6 +48,21 @@ describe('wrangler configuration', () => {
     }
   });
 
+  it("sends the storefront's calls through the API's door, and only the storefront's, in every environment", () => {
+    // Decision 78: the storefront's calls go unsigned, so its binding must name the door (else every page
+    // is refused); the back office's calls are signed and reach the default entrypoint.
+    for (const env of [undefined, ...DEPLOYED]) {
+      const api = read('wrangler.toml', env).services?.find(
+        (s: { binding: string; entrypoint?: string }) => s.binding === 'API',
+      );
+      expect(api?.entrypoint, `storefront ${env}`).toBe('StorefrontDoor');
+      const staff = read('staff/wrangler.toml', env).services?.find(
+        (s: { binding: string; entrypoint?: string }) => s.binding === 'API',
+      );
+      expect(staff?.entrypoint, `back office ${env}`).toBeUndefined();
+    }
+  });
+
   it('keeps Workers Logs on and uploads source maps, for every worker in every environment', () => {
     for (const file of WORKERS) {
       for (const env of [undefined, ...DEPLOYED]) {

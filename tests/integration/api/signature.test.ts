@@ -19,6 +19,24 @@ describe('request signatures', () => {
     expect((await json(res)).meta).toEqual({ msg: 'signature_missing', code: 401, msgType: 1 });
   });
 
+  it("answers the storefront's own door unsigned, and only the door (decision 78)", async () => {
+    // The entrypoint only a service binding can name: the storefront's calls need no signature there.
+    const door = exports.StorefrontDoor as unknown as Fetcher;
+    const through = await door.fetch(new Request('https://api.test/health'));
+    expect(through.status).toBe(200);
+    // A device-checked route through the door still checks the device: the door vouches for the caller,
+    // not for the shopper's tokens.
+    const country = await door.fetch(
+      new Request('https://api.test/country', { headers: { 'x-token': 'dv1.forged.x' } }),
+    );
+    expect(country.status).toBe(403);
+    // The same requests at the default entrypoint (the internet's, with API_ORIGIN) are refused unsigned.
+    for (const path of ['/health', '/country']) {
+      const res = await exports.default.fetch(new Request(`https://api.test${path}`));
+      expect(res.status, path).toBe(401);
+    }
+  });
+
   it('refuses a request signed with another secret', async () => {
     const res = await call('/health', { secret: 'someone-elses-secret-0123456789abcdef' });
     expect(res.status).toBe(401);

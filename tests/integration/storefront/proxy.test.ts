@@ -38,7 +38,7 @@ describe('/api proxy through the real commerce API', () => {
 });
 
 describe('/api proxy session rules (stub API)', () => {
-  it('adds request id, nonce, signature, lang, country, device token and bearer token', async () => {
+  it("adds request id, lang, country, device token and bearer token, and no signature through the API's door", async () => {
     const stub = stubApi(() => envelope({ ok: true }));
     await storefront(
       '/api/user/me?x=1',
@@ -52,9 +52,35 @@ describe('/api proxy session rules (stub API)', () => {
     expect(sent.headers.get('lang')).toBe('ar');
     expect(sent.headers.get('x-country')).toBe('SA');
     expect(sent.headers.get('x-reqid')).toMatch(/[0-9a-f-]{36}/);
-    expect(sent.headers.get('x-nonce')).toMatch(/[0-9a-f-]{36}/);
-    expect(sent.headers.get('x-hash')).toMatch(/^[0-9a-f]{64}$/);
-    expect(Number(sent.headers.get('x-ts'))).toBeGreaterThan(Date.now() / 1000 - 5);
+    // The binding reaches the API's StorefrontDoor, which nothing else can reach (decision 78).
+    for (const name of [SIGNATURE_HEADERS.hash, SIGNATURE_HEADERS.nonce, SIGNATURE_HEADERS.timestamp])
+      expect(sent.headers.get(name), name).toBeNull();
+  });
+
+  it('signs every call, with a fresh nonce, when the API is an origin over HTTPS', async () => {
+    const sent: Request[] = [];
+    const outbound = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      sent.push(new Request(input as RequestInfo, init));
+      return Response.json({ data: { ok: true }, meta: { msg: 'ok', code: 200, msgType: 0 } });
+    });
+    try {
+      const stub = stubApi(() => envelope({ ok: true }));
+      const cookie = 'dtk=dv1.device.tok; atk=user-token';
+      for (let i = 0; i < 2; i++)
+        await storefront(
+          '/api/user/me?x=1',
+          { headers: { cookie } },
+          { API: stub.fetcher, API_ORIGIN: 'https://api.example' },
+        );
+      expect(stub.received).toHaveLength(0);
+      expect(sent.map((r) => r.url)).toEqual(['https://api.example/user/me?x=1', 'https://api.example/user/me?x=1']);
+      expect(sent[0]!.headers.get(SIGNATURE_HEADERS.hash)).toMatch(/^[0-9a-f]{64}$/);
+      expect(sent[0]!.headers.get(SIGNATURE_HEADERS.nonce)).toMatch(/[0-9a-f-]{36}/);
+      expect(sent[1]!.headers.get(SIGNATURE_HEADERS.nonce)).not.toBe(sent[0]!.headers.get(SIGNATURE_HEADERS.nonce));
+      expect(Number(sent[0]!.headers.get(SIGNATURE_HEADERS.timestamp))).toBeGreaterThan(Date.now() / 1000 - 5);
+    } finally {
+      outbound.mockRestore();
+    }
   });
 
   it('moves the login token into an httpOnly, Secure, SameSite=Strict cookie and strips it from the body', async () => {

@@ -6,6 +6,7 @@
 // reads the primary (staff check their edits at once), and scheduled jobs never pass through here.
 import type { Context, MiddlewareHandler } from 'hono';
 import { D1_BOOKMARK_HEADER, isBookmark } from '#shared/api/d1-bookmark';
+import { derivedEnv } from '#api/src/lib/derived-env';
 
 export interface D1SessionOptions {
   /** Requests that only read. */
@@ -21,7 +22,7 @@ export function d1Session(options: D1SessionOptions): MiddlewareHandler<{ Bindin
     if (options.isRead(c)) {
       const sent = c.req.header(D1_BOOKMARK_HEADER);
       const session = db.withSession(isBookmark(sent) ? sent : 'first-unconstrained');
-      c.env = { ...c.env, DB: sessionDatabase(db, session) };
+      c.env = derivedEnv(c.env, { DB: sessionDatabase(db, session) });
       await next();
       const bookmark = session.getBookmark();
       if (bookmark) c.res.headers.set(D1_BOOKMARK_HEADER, bookmark);

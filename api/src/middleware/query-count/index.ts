@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { D1_SQL_HEADER, encodeD1Sql } from '#shared/api/d1-sql';
 import { parseSimulatedDistance, SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
+import { derivedEnv } from '#api/src/lib/derived-env';
 
 export interface QueryCount {
   statements: number;
@@ -88,7 +89,7 @@ export function queryCount(options: {
     const count: QueryCount = { statements: 0, roundTrips: 0 };
     if (c.req.header(D1_SQL_HEADER) === '1') count.sql = new Set();
     const delayMs = parseSimulatedDistance(`d1=${c.req.header(SIMULATED_D1_RTT_HEADER) ?? ''}`).d1Ms;
-    c.env = { ...c.env, DB: countingDatabase(c.env.DB, count, delayMs) };
+    c.env = derivedEnv(c.env, { DB: countingDatabase(c.env.DB, count, delayMs) });
     await next();
     c.res.headers.set('x-d1-queries', String(count.statements));
     c.res.headers.set('x-d1-roundtrips', String(count.roundTrips));

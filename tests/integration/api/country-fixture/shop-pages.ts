@@ -1,6 +1,6 @@
 // The shop's pages for the country fixture's test: the storefront worker (worker/index.ts, its server
 // render of the client's pages) and the back office's (staff/index.tsx) run from source in the API
-// worker's own runtime, each with its API binding answered by that worker (`exports.default`), as their
+// worker's own runtime, each with its API binding answered by that worker (`exports.StorefrontDoor`, `exports.default`), as their
 // service bindings are in production. So the pages render from the same swapped registry and
 // dictionaries (tests/support/country-fixture.ts) and the same database as the API's answers.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
@@ -8,13 +8,17 @@ import { env, exports } from 'cloudflare:workers';
 import storefront from '#worker/index';
 import backOffice from '../../../../staff/index';
 
-/** The API worker behind both, as a service binding. */
-const api = {
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(new Request(input, init)),
-  connect() {
-    throw new Error('not supported');
-  },
-} as unknown as Fetcher;
+/** The API worker behind both, as a service binding: its door for the storefront (decision 78), its default
+ * entrypoint for the back office, whose calls are signed. */
+const binding = (entry: () => Fetcher) =>
+  ({
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => entry().fetch(new Request(input, init)),
+    connect() {
+      throw new Error('not supported');
+    },
+  }) as unknown as Fetcher;
+const api = binding(() => exports.StorefrontDoor as unknown as Fetcher);
+const staffApi = binding(() => exports.default as unknown as Fetcher);
 
 /** What wrangler.toml gives the storefront, as the storefront project's (vitest.config.ts) sets it for tests. */
 const shopEnv = {
@@ -28,7 +32,7 @@ const shopEnv = {
   SHELL_FIRST_AFTER_MS: '10000',
   ANALYTICS_MODE: 'off',
 };
-const staffEnv = { ENVIRONMENT: 'test', SIGNING_SECRET: env.SIGNING_SECRET, API: api };
+const staffEnv = { ENVIRONMENT: 'test', SIGNING_SECRET: env.SIGNING_SECRET, API: staffApi };
 
 async function serve(
   handler: { fetch?: (request: Request, env: never, ctx: ExecutionContext) => Response | Promise<Response> },
