@@ -1,4 +1,4 @@
-// A country select's options, each country by its name in the staff member's language. Seven forms of
+// A country select's options, each country by its name in the staff member's language. Six forms of
 // the back office offer countries (a nurse's, a blackout day's, points, a role's grant, an offer's, the
 // orders filter); one component, so each names them the same way.
 import type { CountryCode } from '#shared/locale';
