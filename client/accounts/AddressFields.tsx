@@ -3,7 +3,14 @@
 // apartment. national-address (Saudi Arabia): a city found by a search in the courier's list, district,
 // street, building number, postal code and the short national address. emirate-area (the Emirates): the
 // emirate from the courier's short list, area, street, building, flat and the optional Makani number.
-import { type FormEvent, useContext, useEffect, useState, type MutableRefObject } from 'react';
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  useContext,
+  useEffect,
+  useState,
+  type MutableRefObject,
+} from 'react';
 import useSWR from 'swr';
 import { MAKANI_LENGTH, SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
 import type { CountryCode } from '#shared/countries';
@@ -24,6 +31,41 @@ interface Governorate {
 
 type AddressFormApi = FormApi<AddressValues>;
 
+/** What the place fields get, whichever country's form they are (each takes the part it needs). */
+interface PlaceFieldsProps {
+  /** The address's country; a national-address or emirate-area country's DHL cities are offered. */
+  country: string;
+  form: AddressFormApi;
+  /** The saved city's name, shown while the city search has not found it again. */
+  cityName: string | null;
+  /** Where the fields leave the names of the chosen places, for the address's text. */
+  places: MutableRefObject<PlaceNames>;
+}
+
+/**
+ * A text box of the address. Most of the countries' fields are only this, differing in their name,
+ * whether they are required, their hint and the keyboard, direction or length their content wants,
+ * so the three forms share it rather than each writing out the same field again.
+ */
+function AddressTextField({
+  form,
+  name,
+  required,
+  hint,
+  ...input
+}: {
+  form: AddressFormApi;
+  name: keyof AddressValues & string;
+  required?: boolean;
+  hint?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete' | 'dir' | 'maxLength'>) {
+  return (
+    <Field form={form} name={name} required={required} hint={hint}>
+      {(p) => <input {...p} type="text" {...input} />}
+    </Field>
+  );
+}
+
 /** A place select's options: the choose-first line, then each place by its name. */
 function PlaceOptions({ first, places }: { first: string; places: ReadonlyArray<{ id: number; name: string }> }) {
   return (
@@ -38,7 +80,7 @@ function PlaceOptions({ first, places }: { first: string; places: ReadonlyArray<
   );
 }
 
-function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableRefObject<PlaceNames> }) {
+function KuwaitFields({ form, places }: Pick<PlaceFieldsProps, 'form' | 'places'>) {
   const { t } = useI18n();
   const { data } = useSWR<{ items: Governorate[] }>('/area');
   const governorates = data?.items ?? [];
@@ -81,28 +123,16 @@ function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableR
         </Field>
       </div>
       <div className="field-row">
-        <Field form={form} name="block" required>
-          {(p) => <input {...p} type="text" inputMode="numeric" />}
-        </Field>
-        <Field form={form} name="street" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
+        <AddressTextField form={form} name="block" required inputMode="numeric" />
+        <AddressTextField form={form} name="street" required />
       </div>
       <div className="field-row">
-        <Field form={form} name="avenue">
-          {(p) => <input {...p} type="text" />}
-        </Field>
-        <Field form={form} name="building" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
+        <AddressTextField form={form} name="avenue" />
+        <AddressTextField form={form} name="building" required />
       </div>
       <div className="field-row">
-        <Field form={form} name="floor">
-          {(p) => <input {...p} type="text" inputMode="numeric" />}
-        </Field>
-        <Field form={form} name="apartment">
-          {(p) => <input {...p} type="text" />}
-        </Field>
+        <AddressTextField form={form} name="floor" inputMode="numeric" />
+        <AddressTextField form={form} name="apartment" />
       </div>
     </>
   );
@@ -114,18 +144,7 @@ interface City {
 }
 
 /** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
-function SaudiFields({
-  country,
-  form,
-  cityName,
-  places,
-}: {
-  /** The country whose DHL cities the city search offers (a national-address country). */
-  country: string;
-  form: AddressFormApi;
-  cityName: string | null;
-  places: MutableRefObject<PlaceNames>;
-}) {
+function SaudiFields({ country, form, cityName, places }: PlaceFieldsProps) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const v = form.values;
@@ -188,35 +207,37 @@ function SaudiFields({
         </Field>
       </div>
       <div className="field-row">
-        <Field form={form} name="district" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
-        <Field form={form} name="street" required>
-          {(p) => <input {...p} type="text" autoComplete="address-line1" />}
-        </Field>
+        <AddressTextField form={form} name="district" required />
+        <AddressTextField form={form} name="street" required autoComplete="address-line1" />
       </div>
       <div className="field-row">
-        <Field form={form} name="building_number" required hint={t('address_building_number_hint')}>
-          {(p) => (
-            <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.building_number} />
-          )}
-        </Field>
-        <Field form={form} name="postal_code" required hint={t('address_postal_code_hint')}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              dir="ltr"
-              maxLength={SAUDI_CODE_LENGTHS.postal_code}
-            />
-          )}
-        </Field>
+        <AddressTextField
+          form={form}
+          name="building_number"
+          required
+          hint={t('address_building_number_hint')}
+          inputMode="numeric"
+          dir="ltr"
+          maxLength={SAUDI_CODE_LENGTHS.building_number}
+        />
+        <AddressTextField
+          form={form}
+          name="postal_code"
+          required
+          hint={t('address_postal_code_hint')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          dir="ltr"
+          maxLength={SAUDI_CODE_LENGTHS.postal_code}
+        />
       </div>
-      <Field form={form} name="short_address" hint={t('address_short_address_hint')}>
-        {(p) => <input {...p} type="text" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.short_address} />}
-      </Field>
+      <AddressTextField
+        form={form}
+        name="short_address"
+        hint={t('address_short_address_hint')}
+        dir="ltr"
+        maxLength={SAUDI_CODE_LENGTHS.short_address}
+      />
     </>
   );
 }
@@ -230,15 +251,7 @@ function useDhlCountry(country: string): number | undefined {
 }
 
 /** The Emirates' form: the seven emirates are the courier's cities of the country, short enough for a select. */
-function EmirateFields({
-  country,
-  form,
-  places,
-}: {
-  country: string;
-  form: AddressFormApi;
-  places: MutableRefObject<PlaceNames>;
-}) {
+function EmirateFields({ country, form, places }: Omit<PlaceFieldsProps, 'cityName'>) {
   const { t } = useI18n();
   const dhlCountry = useDhlCountry(country);
   const { data } = useSWR<{ items: City[] }>(
@@ -257,42 +270,29 @@ function EmirateFields({
             </select>
           )}
         </Field>
-        <Field form={form} name="district" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
+        <AddressTextField form={form} name="district" required />
       </div>
       <div className="field-row">
-        <Field form={form} name="street" required>
-          {(p) => <input {...p} type="text" autoComplete="address-line1" />}
-        </Field>
-        <Field form={form} name="building" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
+        <AddressTextField form={form} name="street" required autoComplete="address-line1" />
+        <AddressTextField form={form} name="building" required />
       </div>
       <div className="field-row">
-        <Field form={form} name="apartment">
-          {(p) => <input {...p} type="text" />}
-        </Field>
-        <Field form={form} name="makani" hint={t('address_makani_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={MAKANI_LENGTH + 1} />}
-        </Field>
+        <AddressTextField form={form} name="apartment" />
+        <AddressTextField
+          form={form}
+          name="makani"
+          hint={t('address_makani_hint')}
+          inputMode="numeric"
+          dir="ltr"
+          maxLength={MAKANI_LENGTH + 1}
+        />
       </div>
     </>
   );
 }
 
 /** The place fields of the address's country, by its form: area-block, emirate-area or national-address. */
-export function PlaceFields({
-  country,
-  form,
-  cityName,
-  places,
-}: {
-  country: string;
-  form: AddressFormApi;
-  cityName: string | null;
-  places: MutableRefObject<PlaceNames>;
-}) {
+export function PlaceFields({ country, form, cityName, places }: PlaceFieldsProps) {
   // The form the country's module names; the national-address form for any other value, as before.
   const kind = ADDRESS[country as CountryCode]?.form;
   if (kind === 'area-block') return <KuwaitFields form={form} places={places} />;

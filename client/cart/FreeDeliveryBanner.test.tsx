@@ -1,57 +1,25 @@
 // The free-delivery banner as rendered in both languages: the amount left below 80 % of the threshold,
 // the unlock button from 80 %, the enjoy message at the threshold. The browser story (buying.spec.ts)
 // walks it in Arabic; English is checked here (decision 70).
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '#shared/api/client';
-import type { BootData } from '#shared/boot';
 import { DEFAULT_COUNTRY_AMOUNTS } from '#shared/country-amounts';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import type { Lang } from '#shared/locale';
 import { provideDictionary } from '../i18n/context';
-import { AppProviders } from '../providers';
-import { createSessionStore } from '../stores/session';
-import { cart } from './cart-store';
+import { emptyCart, fillCart, renderInShop } from './cart-render.test-support';
 import { FreeDeliveryBanner } from './FreeDeliveryBanner';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
 
-const boot = (lang: Lang) =>
-  ({
-    lang,
-    origin: 'https://shop.test',
-    css: [],
-    texts: [],
-    fallback: {},
-    country: 'KW',
-    user: null,
-  }) as unknown as BootData;
-
 function render(lang: Lang, subtotalFils: number): string {
-  cart.items = {
-    '101': {
-      sku: { id: 101, name: '60', price: { price: subtotalFils, old_price: null }, buy_limit: null, in_stock: true },
-      product: { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } },
-      count: 1,
-      origin: { source: 'Cart' },
-    },
-  } as unknown as typeof cart.items;
-  cart.loaded = true;
-  return renderToStaticMarkup(
-    <AppProviders boot={boot(lang)} api={{} as ApiClient} session={createSessionStore({ country: 'KW', user: null })}>
-      <MemoryRouter>
-        <FreeDeliveryBanner />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  fillCart(subtotalFils);
+  return renderInShop(lang, <FreeDeliveryBanner />);
 }
 
 afterEach(() => {
-  cart.items = {};
-  cart.loaded = false;
+  emptyCart();
 });
 
 // No country row in the boot data: Kuwait's own default threshold (decision 52).

@@ -1,34 +1,18 @@
 // A product card offers one action (issue 73): Add while its size can be bought (a buy limit too),
 // "notify me" once it cannot. The product page keeps spec §4's notify button beside Add for a size with
 // a buy limit (tests/integration/storefront/catalogue-pages.test.ts).
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '#shared/api/client';
-import type { BootData } from '#shared/boot';
 import type { ProductCard as Card } from '#shared/catalogue/types';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import type { Lang } from '#shared/locale';
+import { emptyCart, renderInShop } from '../cart/cart-render.test-support';
 import { cart } from '../cart/cart-store';
 import { provideDictionary } from '../i18n/context';
-import { AppProviders } from '../providers';
-import { createSessionStore } from '../stores/session';
 import { ProductCard } from './ProductCard';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
-
-const boot = (lang: Lang) =>
-  ({
-    lang,
-    origin: 'https://shop.test',
-    css: [],
-    texts: [],
-    fallback: {},
-    country: 'KW',
-    user: null,
-  }) as unknown as BootData;
 
 const card = (sku: { buy_limit: number | null; in_stock: boolean }): Card => ({
   id: 1,
@@ -42,19 +26,15 @@ const card = (sku: { buy_limit: number | null; in_stock: boolean }): Card => ({
 });
 
 function render(product: Card, lang: Lang = 'en'): string {
+  // A loaded cart without this product: the unit project shares modules between files (isolate:
+  // false), and the cart store's own tests may leave it in the cart, which shows a quantity, not Add.
+  emptyCart();
   cart.loaded = true;
-  return renderToStaticMarkup(
-    <AppProviders boot={boot(lang)} api={{} as ApiClient} session={createSessionStore({ country: 'KW', user: null })}>
-      <MemoryRouter>
-        <ProductCard product={product} origin={{ source: 'Home Page' }} />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderInShop(lang, <ProductCard product={product} origin={{ source: 'Home Page' }} />);
 }
 
 afterEach(() => {
-  cart.items = {};
-  cart.loaded = false;
+  emptyCart();
 });
 
 describe('a product card', () => {

@@ -9,7 +9,7 @@ import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import type { Lang } from '#shared/locale';
 import { bloodTestCart } from '../blood-tests/cart-state';
-import { cart } from '../cart/cart-store';
+import { emptyCart, fillCart, kuwaitBoot } from '../cart/cart-render.test-support';
 import { restoredCart } from '../cart/RestoredNotice';
 import { provideDictionary } from '../i18n/context';
 import { AppProviders } from '../providers';
@@ -21,31 +21,18 @@ provideDictionary('ar', ar);
 
 const TRASH = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
 
+// The storefront's configuration too: the page's error reporting and analytics read it.
 const boot = (lang: Lang) =>
   ({
-    lang,
-    origin: 'https://shop.test',
-    css: [],
-    texts: [],
-    fallback: {},
-    country: 'KW',
-    user: null,
+    ...kuwaitBoot(lang),
     config: { environment: 'test', sentryDsn: '', analytics: { mode: 'off' } },
-  }) as unknown as BootData;
+  }) as BootData;
 
 function render(lang: Lang, count: number): string {
   // The unit project shares modules between files (isolate: false): a blood-test cart another file left
   // filled would add its own lines' trash buttons to the page.
   bloodTestCart.items = {};
-  cart.items = {
-    '101': {
-      sku: { id: 101, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
-      product: { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } },
-      count,
-      origin: { source: 'Cart' },
-    },
-  } as unknown as typeof cart.items;
-  cart.loaded = true;
+  fillCart(4000, count);
   return renderToStaticMarkup(
     <AppProviders boot={boot(lang)} api={{} as ApiClient} session={createSessionStore({ country: 'KW', user: null })}>
       {/* A data router, as the server's: the page's head tags read the route's matches. */}
@@ -59,8 +46,7 @@ function render(lang: Lang, count: number): string {
 }
 
 afterEach(() => {
-  cart.items = {};
-  cart.loaded = false;
+  emptyCart();
 });
 
 describe('cart page line', () => {

@@ -9,6 +9,7 @@ import { Notice, type FormState } from './Customers';
 import { COUNTRY_CODES, CORE, type CountryCode, countryOfCurrency, currencyOf, HOME_COUNTRY } from '#shared/countries';
 import { countryDate } from '#shared/country-days';
 import { OTHER_COUNTRIES } from '#shared/api/people-schemas';
+import { CountryOptions } from './CountryOptions';
 
 /**
  * The day of an instant on the clocks of a coupon's or offer's country (the home country's for one of
@@ -250,11 +251,7 @@ export function CountryField(props: {
       <label htmlFor="country">{t.t(props.label)}</label>
       <select id="country" name="country" defaultValue={props.value ?? ''} disabled={props.disabled}>
         <option value="">{t.t('st_promotions_both')}</option>
-        {COUNTRY_CODES.map((c) => (
-          <option key={c} value={c}>
-            {t.t(`st_country_${c}`)}
-          </option>
-        ))}
+        <CountryOptions t={t} countries={COUNTRY_CODES} />
       </select>
     </div>
   );

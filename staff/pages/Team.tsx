@@ -4,6 +4,7 @@ import type { TeamMember } from '#shared/api/staff-team-responses';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { DoneNote, ErrorNote, Layout } from './Layout';
+import { CountryOptions } from './CountryOptions';
 
 /** "all", "KW", "SA" or "" (not given) for one role's select. */
 const grantValue = (grants: RoleGrant[], role: string) => {
@@ -29,11 +30,7 @@ function RoleSelects({ t, grants }: { t: StaffTranslator; grants: RoleGrant[] })
           <select id={`role-${role}`} name={`role_${role}`} defaultValue={grantValue(grants, role)}>
             <option value="">{t.t('st_team_role_none')}</option>
             <option value="all">{t.t('st_all_countries')}</option>
-            {COUNTRY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {t.t(`st_country_${c}`)}
-              </option>
-            ))}
+            <CountryOptions t={t} countries={COUNTRY_CODES} />
           </select>
         </div>
       ))}

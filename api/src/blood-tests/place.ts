@@ -9,14 +9,14 @@ import { visitInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-ru
 import { type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { COUNTRY_FACTS } from '#shared/countries';
 import { ApiError } from '../lib/errors';
-import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
+import { type BookingTable, requestHash } from '../lib/idempotency';
 import { resolveAddress } from '../orders/address';
 import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
 import { ageOn, ownedPatient, savePatient } from './patients';
 import { type BloodTestLine, bloodTestQuote } from './quote';
-import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
-import { debitBookingOrUndo } from '../orders/booking-amounts';
+import type { DatabaseEnv } from '../db/databases';
+import { debitBookingOrUndo, replayedBooking } from '../orders/booking-amounts';
 import { assertBookable } from './slots';
 
 export interface BookContext {
@@ -49,16 +49,8 @@ interface HoldRow {
 const BOOKINGS: BookingTable = { table: 'blood_test_orders', paymentColumn: 'blood_test_order_id' };
 
 async function replay(ctx: BookContext, key: string, hash: string): Promise<Booked | null> {
-  const row = await keyedBooking(ctx.db, BOOKINGS, ctx.user.id, key, hash);
+  const row = await replayedBooking(ctx, BOOKINGS, key, hash, (shard, ...debit) => debitInShard(ctx, shard, ...debit));
   if (!row) return null;
-  if (ctx.env && debitMayBeMissing(row))
-    await debitInShard(
-      ctx,
-      (await shardFor(ctx.env, userOwner(ctx.user.id))).db,
-      row.id,
-      row.wallet_used,
-      row.currency,
-    );
   return {
     orderId: row.id,
     paymentId: row.payment_id,

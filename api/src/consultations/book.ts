@@ -10,16 +10,16 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { COUNTRY_FACTS } from '#shared/countries';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
-import { type BookingTable, debitMayBeMissing, keyedBooking, requestHash } from '../lib/idempotency';
+import { type BookingTable, requestHash } from '../lib/idempotency';
 import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
-import { debitBookingOrUndo, vatRate, walletBalance, walletWhere } from '../orders/booking-amounts';
+import { debitBookingOrUndo, replayedBooking, vatRate, walletBalance, walletWhere } from '../orders/booking-amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
 import { confirmationStatements } from './notices';
 import { consultationReturnPath } from './paths';
-import { type DatabaseEnv, type Route, shardFor, userOwner } from '../db/databases';
+import type { DatabaseEnv, Route } from '../db/databases';
 
 export { consultationReturnPath };
 
@@ -76,17 +76,9 @@ export function gatewayMethod(
 const BOOKINGS: BookingTable = { table: 'consultations', paymentColumn: 'consultation_id' };
 
 async function replay(ctx: BookContext, key: string, hash: string): Promise<Booked | null> {
-  const row = await keyedBooking(ctx.db, BOOKINGS, ctx.user.id, key, hash);
-  if (!row) return null;
   // (Its confirmation mail, queued after the debit, is not sent then: the booking page shows it.)
-  if (ctx.env && debitMayBeMissing(row))
-    await debitInShard(
-      ctx,
-      (await shardFor(ctx.env, userOwner(ctx.user.id))).db,
-      row.id,
-      row.wallet_used,
-      row.currency,
-    );
+  const row = await replayedBooking(ctx, BOOKINGS, key, hash, (shard, ...debit) => debitInShard(ctx, shard, ...debit));
+  if (!row) return null;
   return {
     id: row.id,
     paymentId: row.payment_id,

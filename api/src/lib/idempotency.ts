@@ -19,7 +19,7 @@ export function sameRequest<Row extends { body_hash: string }>(row: Row | null |
 }
 
 /** A booking (a blood-test order, a consultation) as its key's replay reads it. */
-interface KeyedBooking {
+export interface KeyedBooking {
   id: number;
   body_hash: string;
   total: number;

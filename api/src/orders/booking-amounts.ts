@@ -1,8 +1,17 @@
 // The amounts a booking (a consultation or a blood test) reads: her wallet balance in the country's currency
 // and the country's VAT rate; here beside the wallet's other moves, below both kinds of booking.
 import { ApiError } from '../lib/errors';
+import { type BookingTable, debitMayBeMissing, type KeyedBooking, keyedBooking } from '../lib/idempotency';
 import type { CountryCode } from '#shared/locale';
-import { type DatabaseEnv, readMine, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
+import {
+  type DatabaseEnv,
+  readMine,
+  type Route,
+  routeFrom,
+  routeStatement,
+  shardFor,
+  userOwner,
+} from '../db/databases';
 
 export async function walletBalance(
   db: D1Database,
@@ -110,4 +119,23 @@ export async function debitBookingOrUndo(
     await core.batch(undo(Date.now()));
     throw new ApiError(409, 'wallet_insufficient');
   }
+}
+
+/**
+ * The booking a retry with the same key finds (null for a new key), after writing the debit in her
+ * order shard that a request dead between the core's batch and that debit left out (`debitInShard`,
+ * the kind's own debitBookingOrUndo). Blood tests and consultations replay alike; each turns the row
+ * into its own answer.
+ */
+export async function replayedBooking(
+  ctx: { db: D1Database; user: { id: number }; env?: DatabaseEnv },
+  where: BookingTable,
+  key: string,
+  hash: string,
+  debitInShard: (shard: D1Database, id: number, used: number, currency: string) => Promise<void>,
+): Promise<KeyedBooking | null> {
+  const row = await keyedBooking(ctx.db, where, ctx.user.id, key, hash);
+  if (row && ctx.env && debitMayBeMissing(row))
+    await debitInShard((await shardFor(ctx.env, userOwner(ctx.user.id))).db, row.id, row.wallet_used, row.currency);
+  return row;
 }

@@ -40,6 +40,20 @@ export const stockChanged = (stock: number | null) => new ApiError(409, 'stock_c
 export const fieldError = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', { fields: [{ field, code: 'custom', message }] });
 
+/**
+ * The row an edit is about to change, as its audit entry's "before"; 404 when the id names none. The
+ * catalogue's edit routes each read their row this way, so one function reads it for all of them.
+ */
+export async function rowBefore<T = Record<string, unknown>>(
+  db: D1Database,
+  table: 'nutritionists' | 'nutritionist_lists' | 'skus' | 'brands' | 'home_sections',
+  id: number,
+): Promise<T> {
+  const row = await db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<T>();
+  if (!row) throw notFound();
+  return row;
+}
+
 /** Runs the change with its audit row; the public-change middleware then makes cached pages stale. */
 export async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<D1Result[]> {
   return c.env.DB.batch(statements);

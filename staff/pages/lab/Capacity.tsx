@@ -4,6 +4,26 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes } from './common';
+import { CountryOptions } from '../CountryOptions';
+
+/**
+ * A row's cell that takes it back with one button: a zone's window to the default places, a blackout
+ * day off the list. Both tables end their rows with it.
+ */
+function RowUndo({ action, fields, label }: { action: string; fields: Record<string, string>; label: string }) {
+  return (
+    <td>
+      <form method="post" action={action}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="link">
+          {label}
+        </button>
+      </form>
+    </td>
+  );
+}
 
 export function CapacityPage(props: {
   t: StaffTranslator;
@@ -47,15 +67,11 @@ export function CapacityPage(props: {
                   </td>
                   <td>{t.n(c.capacity)}</td>
                   {canWrite && (
-                    <td>
-                      <form method="post" action="/lab/tests/capacity/remove">
-                        <input type="hidden" name="zone" value={c.zone} />
-                        <input type="hidden" name="window" value={c.slot_window} />
-                        <button type="submit" className="link">
-                          {t.t('st_lab_reset')}
-                        </button>
-                      </form>
-                    </td>
+                    <RowUndo
+                      action="/lab/tests/capacity/remove"
+                      fields={{ zone: c.zone, window: c.slot_window }}
+                      label={t.t('st_lab_reset')}
+                    />
                   )}
                 </tr>
               ))}
@@ -124,15 +140,11 @@ export function CapacityPage(props: {
                     {d.name_ar}
                   </td>
                   {canWrite && (
-                    <td>
-                      <form method="post" action="/lab/tests/blackout/remove">
-                        <input type="hidden" name="country" value={d.country} />
-                        <input type="hidden" name="date" value={d.date} />
-                        <button type="submit" className="link">
-                          {t.t('st_lab_remove')}
-                        </button>
-                      </form>
-                    </td>
+                    <RowUndo
+                      action="/lab/tests/blackout/remove"
+                      fields={{ country: d.country, date: d.date }}
+                      label={t.t('st_lab_remove')}
+                    />
                   )}
                 </tr>
               ))}
@@ -145,11 +157,7 @@ export function CapacityPage(props: {
           <div>
             <label htmlFor="bo-country">{t.t('st_lab_country')}</label>
             <select id="bo-country" name="country">
-              {data.countries.map((k) => (
-                <option key={k} value={k}>
-                  {t.t(`st_country_${k}`)}
-                </option>
-              ))}
+              <CountryOptions t={t} countries={data.countries} />
             </select>
           </div>
           <div>

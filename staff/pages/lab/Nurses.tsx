@@ -6,6 +6,7 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes } from './common';
+import { CountryOptions } from '../CountryOptions';
 
 export function NursesPage(props: {
   t: StaffTranslator;
@@ -81,11 +82,7 @@ export function NursesPage(props: {
             <div>
               <label htmlFor="nurse-country">{t.t('st_lab_country')}</label>
               <select id="nurse-country" name="country" required>
-                {props.countries.map((k) => (
-                  <option key={k} value={k}>
-                    {t.t(`st_country_${k}`)}
-                  </option>
-                ))}
+                <CountryOptions t={t} countries={props.countries} />
               </select>
             </div>
             <div>

@@ -9,6 +9,7 @@ import { formatMinor } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { ReasonField } from '../ReasonField';
+import { CountryOptions } from '../CountryOptions';
 
 export interface PointsFormState {
   /** A message key, shown on the form. */
@@ -79,11 +80,7 @@ export function PointsSection(props: {
             <div>
               <label htmlFor="points-country">{t.t('st_points_country')}</label>
               <select id="points-country" name="country" defaultValue={v.country ?? countries[0]}>
-                {countries.map((c) => (
-                  <option key={c} value={c}>
-                    {t.t(`st_country_${c}`)}
-                  </option>
-                ))}
+                <CountryOptions t={t} countries={countries} />
               </select>
             </div>
             <div>

@@ -7,6 +7,7 @@ import { formatGiftDate } from '#shared/orders/gift-dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
+import { CountryOptions } from '../CountryOptions';
 
 export function OrdersListPage(props: {
   t: StaffTranslator;
@@ -51,11 +52,7 @@ export function OrdersListPage(props: {
             <label htmlFor="country">{t.t('st_orders_country')}</label>
             <select id="country" name="country" defaultValue={filters.country ?? ''}>
               <option value="">{t.t('st_orders_any')}</option>
-              {data.countries.map((c) => (
-                <option key={c} value={c}>
-                  {t.t(`st_country_${c}`)}
-                </option>
-              ))}
+              <CountryOptions t={t} countries={data.countries} />
             </select>
           </div>
         )}

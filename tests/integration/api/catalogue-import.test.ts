@@ -45,6 +45,17 @@ const file = (rows: Array<Partial<Record<(typeof CATALOGUE_COLUMNS)[number], str
   [CATALOGUE_COLUMNS.join(','), ...rows.map((r) => CATALOGUE_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join(
     '\n',
   );
+/** A file of one row: the whey protein's 1 kg SKU (501) as it is, with `change` (a new price, stock). */
+const wheyFile = (change: Partial<Record<(typeof CATALOGUE_COLUMNS)[number], string>>) =>
+  file([
+    {
+      product_slug: 'beta-whey-protein-chocolate',
+      sku_id: '501',
+      sku_name_en: '1 kg',
+      sku_name_ar: '1 kg',
+      ...change,
+    },
+  ]);
 const sku = (id: number) =>
   env.DB.prepare('SELECT name_en, price, old_price, stock, buy_limit FROM skus WHERE id = ?').bind(id).first<any>();
 const productBySlug = (slug: string) => env.DB.prepare('SELECT * FROM products WHERE slug = ?').bind(slug).first<any>();
@@ -362,18 +373,7 @@ describe('import and undo', () => {
   });
 
   it('keeps the orders placed between the check and the import: the file’s stock is as of the check', async () => {
-    const data = await checked(
-      file([
-        {
-          product_slug: 'beta-whey-protein-chocolate',
-          sku_id: '501',
-          sku_name_en: '1 kg',
-          sku_name_ar: '1 kg',
-          price_kwd: '24',
-          stock: '25',
-        },
-      ]),
-    );
+    const data = await checked(wheyFile({ price_kwd: '24', stock: '25' }));
     // Two sold meanwhile (10 → 8).
     await env.DB.prepare('UPDATE skus SET stock = stock - 2 WHERE id = 501').run();
     expect((await apply(data.id)).status).toBe(200);
@@ -412,17 +412,7 @@ describe('import and undo', () => {
 
   it('is undone only within its 180 days: after them the plan lines are not kept, and the undo is refused', async () => {
     const before = (await sku(501)).price;
-    const data = await checked(
-      file([
-        {
-          product_slug: 'beta-whey-protein-chocolate',
-          sku_id: '501',
-          sku_name_en: '1 kg',
-          sku_name_ar: '1 kg',
-          price_kwd: ((before + 1000) / 1000).toFixed(3),
-        },
-      ]),
-    );
+    const data = await checked(wheyFile({ price_kwd: ((before + 1000) / 1000).toFixed(3) }));
     expect((await apply(data.id)).status).toBe(200);
     // Applied 181 days ago, as the retention run sees it.
     await env.DB.prepare('UPDATE catalogue_imports SET applied_at = ? WHERE id = ?')
@@ -437,17 +427,7 @@ describe('import and undo', () => {
   it('undoing a raise alerts whoever saw the raised price, not those who saw the restored one', async () => {
     const p = (await sku(501)).price;
     const before = await watcher(501, true);
-    const data = await checked(
-      file([
-        {
-          product_slug: 'beta-whey-protein-chocolate',
-          sku_id: '501',
-          sku_name_en: '1 kg',
-          sku_name_ar: '1 kg',
-          price_kwd: ((p + 2000) / 1000).toFixed(3),
-        },
-      ]),
-    );
+    const data = await checked(wheyFile({ price_kwd: ((p + 2000) / 1000).toFixed(3) }));
     expect((await apply(data.id)).status).toBe(200);
     expect((await sku(501)).price).toBe(p + 2000);
     const after = await watcher(501, true);

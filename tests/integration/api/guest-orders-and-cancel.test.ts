@@ -432,25 +432,27 @@ describe('a guest pays or cancels through the order link, on any device', () => 
 describe('the simplified tax invoice', () => {
   const SA_ADDRESS = ADDRESSES.SA;
   const sa = { 'x-country': 'SA' };
-
-  it('is issued only for a sale: not while awaiting payment, not after a cancel; on the page data and in the mail once paid', async () => {
-    const waiting = (
+  /** A Saudi guest's order of one SKU 401 mailed to `email`, by mada card unless `payment` says otherwise. */
+  const saudiGuestOrder = async (
+    email: string,
+    payment: Record<string, string> = { payment_method: 'card', card_method: 'mada' },
+  ) =>
+    (
       await json(
         await post(
           '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'card',
-            card_method: 'mada',
-            address: SA_ADDRESS,
-            email: 'invoice.wait@example.com',
-            idempotency_key: key(),
-          },
+          { items: [{ sku_id: 401, count: 1 }], ...payment, address: SA_ADDRESS, email, idempotency_key: key() },
           null,
           sa,
         ),
       )
     ).data;
+  /** The card payment's outcome, as the local gateway's dev endpoint plays it. */
+  const settle = (paymentId: string, outcome: 'succeeded' | 'failed') =>
+    call(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome }), token, headers: as(null) });
+
+  it('is issued only for a sale: not while awaiting payment, not after a cancel; on the page data and in the mail once paid', async () => {
+    const waiting = await saudiGuestOrder('invoice.wait@example.com');
     expect(waiting.order).toMatchObject({ country: 'SA', status: 'pending_payment', tax_invoice: null });
     expect((await json(await get(`/order/link/${waiting.link}`, null))).data.tax_invoice).toBeNull();
     const cancelled = (await json(await post('/order/cancel', { order_id: waiting.order.id }, null, sa))).data.order;
@@ -462,77 +464,22 @@ describe('the simplified tax invoice', () => {
     ).toEqual({ n: 0 });
 
     // Paid by card: the order and its confirmation mail carry the invoice.
-    const paid = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'card',
-            card_method: 'mada',
-            address: SA_ADDRESS,
-            email: 'invoice.paid@example.com',
-            idempotency_key: key(),
-          },
-          null,
-          sa,
-        ),
-      )
-    ).data;
-    await call(`/dev/payments/${paid.payment.id}`, {
-      body: JSON.stringify({ outcome: 'succeeded' }),
-      token,
-      headers: as(null),
-    });
+    const paid = await saudiGuestOrder('invoice.paid@example.com');
+    await settle(paid.payment.id, 'succeeded');
     const after = (await json(await call(`/order/${paid.order.id}`, { token, headers: as(null, 'SA') }))).data;
     expect(after.status).toBe('paid');
     expect(after.tax_invoice).toMatchObject({ number: String(paid.order.id), vat_number: '310457812300003' });
     expect((await lastMail('invoice.paid@example.com'))!.body_text).toContain('310457812300003');
 
     // A failed payment has none either.
-    const failed = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'card',
-            card_method: 'mada',
-            address: SA_ADDRESS,
-            email: 'invoice.failed@example.com',
-            idempotency_key: key(),
-          },
-          null,
-          sa,
-        ),
-      )
-    ).data;
-    await call(`/dev/payments/${failed.payment.id}`, {
-      body: JSON.stringify({ outcome: 'failed' }),
-      token,
-      headers: as(null),
-    });
+    const failed = await saudiGuestOrder('invoice.failed@example.com');
+    await settle(failed.payment.id, 'failed');
     expect(
       (await json(await call(`/order/${failed.order.id}`, { token, headers: as(null, 'SA') }))).data,
     ).toMatchObject({ status: 'payment_failed', tax_invoice: null });
 
     // Cash on delivery is confirmed at once: invoiced.
-    const cod = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            address: SA_ADDRESS,
-            email: 'invoice.cod@example.com',
-            idempotency_key: key(),
-          },
-          null,
-          sa,
-        ),
-      )
-    ).data;
+    const cod = await saudiGuestOrder('invoice.cod@example.com', { payment_method: 'cod' });
     expect(cod.order.status).toBe('placed');
     expect(cod.order.tax_invoice).toMatchObject({ vat_number: '310457812300003' });
   });

@@ -13,7 +13,7 @@ import { registerShard } from '#api/src/db/shard-admin';
 import { apiConfig } from '#api/src/lib/config';
 import { loyaltyJobs } from '#api/src/loyalty/jobs';
 import { freshStart } from '../../support/fresh-start';
-import { book, freeTimeAfter, post, setUp, shopper, topUp } from './consultation-helpers';
+import { book, bookBody, freeTimeAfter, hold, post, setUp, shopper, topUp } from './consultation-helpers';
 import { startedConsultation } from './consultation-sealed';
 import { call, json, saveAddress, shopperHeaders } from './helpers';
 import { bloodTestAtLab, deliver } from './loyalty-helpers';
@@ -91,6 +91,31 @@ describe('a consultation paid from her wallet in her shard', () => {
     ]);
     // The core's copy of her wallet holds nothing of this.
     expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+  });
+
+  it('writes the debit a request dead before it left out when she retries with the same key, once', async () => {
+    const s = await shopper('shard-replay');
+    await topUp(s.id, 'KWD', 20_000);
+    await moved(s.id);
+    const held = await json(await hold(s, await freeTimeAfter(30)));
+    const body = bookBody(held.data.hold_id, { method: 'wallet' });
+    const booked = await json(await post('/consultation', body, s));
+    const id = booked.data.id as number;
+    // The request died after the core's batch wrote the booking, before her shard's debit.
+    await env.ORDERS_1.batch([
+      env.ORDERS_1.prepare('DELETE FROM wallet_ledger WHERE consultation_id = ?').bind(id),
+      env.ORDERS_1.prepare("UPDATE wallet_accounts SET balance = 20000 WHERE user_id = ? AND currency = 'KWD'").bind(
+        s.id,
+      ),
+    ]);
+    for (const _ of [1, 2]) {
+      const again = await json(await post('/consultation', body, s));
+      expect(again.data).toMatchObject({ id, replayed: true });
+    }
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(12_000);
+    expect(await rows(env.ORDERS_1, 'SELECT kind, amount FROM wallet_ledger WHERE consultation_id = ?', id)).toEqual([
+      { kind: 'order_payment', amount: -8000 },
+    ]);
   });
 
   it('gives the whole price back there when the nutritionist does not come', async () => {

@@ -39,6 +39,32 @@ async function newShopper(tag: string): Promise<{ id: number; token: string }> {
   return { id: user!.id, token: await createSession(db, user!.id) };
 }
 
+/**
+ * Her blood-test profile and an uploaded result with 25-OH vitamin D at 18 ng/mL: below 30, the
+ * suggestion rule offers a 1000 IU vitamin D3 (product 1).
+ */
+async function lowVitaminD(userId: number): Promise<void> {
+  await db
+    .prepare(
+      "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, 'female', '1990-05-01', 'conventional', 0)",
+    )
+    .bind(userId)
+    .run();
+  const upload = await db
+    .prepare(
+      `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
+       VALUES (?, 'Al Borg', '2026-11-01', 'v1', 0, 0) RETURNING id`,
+    )
+    .bind(userId)
+    .first<{ id: number }>();
+  await db
+    .prepare(
+      "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '18', 'ng/mL', 'typed', 1)",
+    )
+    .bind(upload!.id)
+    .run();
+}
+
 const SKU_OF: Record<number, number> = { 1: 101, 2: 201, 3: 301, 4: 401, 5: 501, 6: 601 };
 let nextOrder = 9_000;
 
@@ -389,26 +415,7 @@ describe("a signed-in shopper's home page", () => {
 
   it('suggests what her own latest results call for, as her results page does', async () => {
     const her = await newShopper('home-results');
-    await db
-      .prepare(
-        "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, 'female', '1990-05-01', 'conventional', 0)",
-      )
-      .bind(her.id)
-      .run();
-    const upload = await db
-      .prepare(
-        `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
-         VALUES (?, 'Al Borg', '2026-11-01', 'v1', 0, 0) RETURNING id`,
-      )
-      .bind(her.id)
-      .first<{ id: number }>();
-    // 25-OH vitamin D at 18 ng/mL: below 30, the rule offers a 1000 IU vitamin D3 (product 1).
-    await db
-      .prepare(
-        "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '18', 'ng/mL', 'typed', 1)",
-      )
-      .bind(upload!.id)
-      .run();
+    await lowVitaminD(her.id);
     const res = await get('/homepage/v4', her.token, 'SA', 'ar');
     expect(Number(res.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(3);
     const suggested = (await json(res)).data.sections.find(
@@ -511,27 +518,10 @@ describe('what her parts of a page cost (issue 76)', () => {
         )
         .bind(her.id, JSON.stringify([{ slug: 'gamma-vitamin-c-1000', name_en: 'C', name_ar: 'سي' }]), now),
       db
-        .prepare(
-          "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, 'female', '1990-05-01', 'conventional', 0)",
-        )
-        .bind(her.id),
-      db
         .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
         .bind(her.id, now, her.id, now - 1),
     ]);
-    const upload = await db
-      .prepare(
-        `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
-         VALUES (?, 'Al Borg', '2026-11-01', 'v1', 0, 0) RETURNING id`,
-      )
-      .bind(her.id)
-      .first<{ id: number }>();
-    await db
-      .prepare(
-        "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '18', 'ng/mL', 'typed', 1)",
-      )
-      .bind(upload!.id)
-      .run();
+    await lowVitaminD(her.id);
     const costs: Record<string, { queries: number; trips: number }> = {};
     for (const [name, page] of Object.entries(pages)) {
       await page(null); // an isolate's first request reads the loyalty rules and rates: not hers

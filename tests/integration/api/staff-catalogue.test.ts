@@ -328,6 +328,11 @@ describe('categories, brands, home sections and nutritionists', () => {
     ).all();
     expect(found.results.map((r: any) => r.rowid)).toEqual([2, 5]);
     expect((await lastAudit('brand', 2))!.action).toBe('brand.edit');
+    // A brand that does not exist is 404, not a 500 from an audit of nothing.
+    const missing = await staffCall(manager.token, '/staff/catalogue/brands/99999', {
+      json: { name_en: 'Nobody', name_ar: 'لا أحد', description_en: '', description_ar: '', sort_order: '1' },
+    });
+    expect(missing.status).toBe(404);
   });
 
   it('renames a parent category and its children’s products find the new name', async () => {

@@ -37,6 +37,23 @@ const post = (path: string, body: unknown, user: string | null, country = 'KW', 
 const stock = async (sku: number) =>
   (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
 
+/**
+ * The sandbox gateway's webhook about a refund of `amount` fils, signed with the test secret as the
+ * gateway signs it (or with `signature`, to forge one).
+ */
+async function refundWebhook(refundId: number, status: 'succeeded' | 'failed', amount: number, signature?: string) {
+  const body = JSON.stringify({
+    object: 'refund',
+    providerRef: `sbx_re_${refundId}`,
+    refundId,
+    status,
+    amount,
+    currency: 'KWD',
+  });
+  const sign = signature ?? (await hmacHex('test-payment-webhook-secret-0123456789ab', body));
+  return call('/payments/webhook/sandbox', { body, headers: { 'x-sandbox-signature': sign } });
+}
+
 async function placeCod(
   o: { country?: 'KW' | 'SA'; lang?: 'en' | 'ar'; sku?: number; count?: number; coupon?: string } = {},
 ): Promise<number> {
@@ -629,25 +646,10 @@ describe('refunds', () => {
     const again = await settle('succeeded');
     expect(again.status).toBe(409);
     expect((await json(again)).meta.msg).toBe('refund_not_pending');
-    const secret = 'test-payment-webhook-secret-0123456789ab';
-    const replay = JSON.stringify({
-      object: 'refund',
-      providerRef: `sbx_re_${refundId}`,
-      refundId,
-      status: 'succeeded',
-      amount: 1077,
-      currency: 'KWD',
-    });
-    const hook = await call('/payments/webhook/sandbox', {
-      body: replay,
-      headers: { 'x-sandbox-signature': await hmacHex(secret, replay) },
-    });
+    const hook = await refundWebhook(refundId, 'succeeded', 1077);
     expect(hook.status).toBe(200);
     expect((await json(hook)).data).toEqual({ applied: false, status: 'failed' });
-    const forged = await call('/payments/webhook/sandbox', {
-      body: replay,
-      headers: { 'x-sandbox-signature': 'f'.repeat(64) },
-    });
+    const forged = await refundWebhook(refundId, 'succeeded', 1077, 'f'.repeat(64));
     expect(forged.status).toBe(401);
     const audits = await env.DB.prepare('SELECT action, staff_id FROM audit_log WHERE resource_id = ? ORDER BY id')
       .bind(String(id))
@@ -665,20 +667,7 @@ describe('refunds', () => {
     const refundId = (await json(res)).data.refunds[0].id as number;
     // As if the gateway's answer had not been stored yet: no provider_ref, still pending.
     await env.DB.prepare('UPDATE refunds SET provider_ref = NULL WHERE id = ?').bind(refundId).run();
-    const secret = 'test-payment-webhook-secret-0123456789ab';
-    const event = JSON.stringify({
-      object: 'refund',
-      providerRef: `sbx_re_${refundId}`,
-      refundId,
-      status: 'succeeded',
-      amount: 77,
-      currency: 'KWD',
-    });
-    const deliver = async () =>
-      call('/payments/webhook/sandbox', {
-        body: event,
-        headers: { 'x-sandbox-signature': await hmacHex(secret, event) },
-      });
+    const deliver = () => refundWebhook(refundId, 'succeeded', 77);
     const both = await Promise.all([deliver(), deliver()]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     const applied = await Promise.all(both.map(async (r) => (await json(r)).data.applied));
@@ -802,19 +791,7 @@ describe('a gateway refund that fails after the shopper was told', () => {
     // The shopper's order page no longer says the money went back.
     expect(await refundedSteps()).toHaveLength(0);
     // A replayed failure changes nothing and queues nothing more.
-    const secret = 'test-payment-webhook-secret-0123456789ab';
-    const replay = JSON.stringify({
-      object: 'refund',
-      providerRef: `sbx_re_${refundId}`,
-      refundId,
-      status: 'failed',
-      amount: 77,
-      currency: 'KWD',
-    });
-    const hook = await call('/payments/webhook/sandbox', {
-      body: replay,
-      headers: { 'x-sandbox-signature': await hmacHex(secret, replay) },
-    });
+    const hook = await refundWebhook(refundId, 'failed', 77);
     expect((await json(hook)).data).toEqual({ applied: false, status: 'failed' });
     const count = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key LIKE ?')
       .bind(`order:${id}:refund:${refundId}%`)
@@ -828,19 +805,7 @@ describe('a gateway refund that fails after the shopper was told', () => {
     const res = await act(owner, id, 'refund', { amount: 1077, method: 'gateway', reason: 'goodwill' });
     const refundId = (await json(res)).data.refunds[0].id as number;
     await env.DB.prepare('DELETE FROM mail_outbox WHERE dedupe_key = ?').bind(`order:${id}:refund:${refundId}`).run();
-    const secret = 'test-payment-webhook-secret-0123456789ab';
-    const event = JSON.stringify({
-      object: 'refund',
-      providerRef: `sbx_re_${refundId}`,
-      refundId,
-      status: 'failed',
-      amount: 1077,
-      currency: 'KWD',
-    });
-    const hook = await call('/payments/webhook/sandbox', {
-      body: event,
-      headers: { 'x-sandbox-signature': await hmacHex(secret, event) },
-    });
+    const hook = await refundWebhook(refundId, 'failed', 1077);
     expect((await json(hook)).data).toEqual({ applied: true, status: 'failed' });
     // No "refunded" mail was queued before the failure: nothing to correct.
     expect(await outboxMail(`order:${id}:refund:${refundId}:failed`)).toBeNull();

@@ -5,7 +5,7 @@ import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { changedFields } from '#api/src/staff/audit';
-import { audit, commit, fieldError, notFound } from '#api/src/staff/catalogue-common';
+import { audit, commit, fieldError, notFound, rowBefore } from '#api/src/staff/catalogue-common';
 import { idParams } from '#shared/api/route-schemas';
 import {
   changedRowSchema,
@@ -95,11 +95,7 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await db
-        .prepare('SELECT * FROM nutritionists WHERE id = ?')
-        .bind(id)
-        .first<Record<string, unknown>>();
-      if (!before) throw notFound();
+      const before = await rowBefore(db, 'nutritionists', id);
       await commit(c, [
         db
           .prepare(
@@ -145,11 +141,11 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await db
-        .prepare('SELECT * FROM nutritionist_lists WHERE id = ?')
-        .bind(id)
-        .first<Record<string, unknown> & { nutritionist_id: number }>();
-      if (!before) throw notFound();
+      const before = await rowBefore<Record<string, unknown> & { nutritionist_id: number }>(
+        db,
+        'nutritionist_lists',
+        id,
+      );
       await commit(c, [
         db
           .prepare('UPDATE nutritionist_lists SET name_en = ?, name_ar = ?, sort_order = ? WHERE id = ?')

@@ -27,6 +27,7 @@ import {
   commit,
   fieldError,
   notFound,
+  rowBefore,
   stockChanged,
 } from '#api/src/staff/catalogue-common';
 import {
@@ -297,8 +298,7 @@ export const staffProductRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await db.prepare('SELECT * FROM skus WHERE id = ?').bind(id).first<SkuRow>();
-      if (!before) throw notFound();
+      const before = await rowBefore<SkuRow>(db, 'skus', id);
       // The stock is set only when the clerk changed the figure the form showed (stock_seen), and only
       // while the SKU still holds that many: an order placed (or a delivery booked) since the page was
       // drawn would otherwise be overwritten. Adjusting (+/−) below is relative and needs no such check.
@@ -372,8 +372,7 @@ export const staffProductRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await db.prepare('SELECT * FROM skus WHERE id = ?').bind(id).first<SkuRow>();
-      if (!before) throw notFound();
+      const before = await rowBefore<SkuRow>(db, 'skus', id);
       const stock = before.stock + input.adjust;
       if (stock < 0) throw fieldError('adjust', 'stock_invalid');
       const restocked = before.stock === 0 && stock > 0;

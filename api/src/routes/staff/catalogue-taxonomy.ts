@@ -7,7 +7,7 @@ import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { changedFields } from '#api/src/staff/audit';
 import { searchBrand, searchCategory } from '#api/src/catalogue/maintain';
-import { type CategoryRow, audit, commit, notFound } from '#api/src/staff/catalogue-common';
+import { type CategoryRow, audit, commit, notFound, rowBefore } from '#api/src/staff/catalogue-common';
 import { idParams } from '#shared/api/route-schemas';
 import {
   brandListSchema,
@@ -120,8 +120,7 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await db.prepare('SELECT * FROM brands WHERE id = ?').bind(id).first<Record<string, unknown>>();
-      if (!before) throw notFound();
+      const before = await rowBefore(db, 'brands', id);
       const after = { ...input, is_featured: input.is_featured ? 1 : 0 };
       await commit(c, [
         db
@@ -179,11 +178,7 @@ export const staffTaxonomyRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await db
-        .prepare('SELECT * FROM home_sections WHERE id = ?')
-        .bind(id)
-        .first<Record<string, unknown>>();
-      if (!before) throw notFound();
+      const before = await rowBefore(db, 'home_sections', id);
       const after = { ...input, is_active: input.is_active ? 1 : 0 };
       await commit(c, [
         db

@@ -14,6 +14,8 @@ import { ApiError } from '#api/src/lib/errors';
 import { contract } from '#api/src/contract/validate';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+import type { StepContext } from '#api/src/order-office/common';
 import { moveOrdersNow } from '#api/src/drivers/at-once';
 import {
   leaveStatements,
@@ -91,6 +93,42 @@ function markStatements(
       )
       .bind(stopId, status, reason, at),
   ];
+}
+
+/**
+ * A driver's mark of her pending stop, delivered or failed: in one batch her run started (a mark before
+ * "start" starts it), the stop's own `update`, the mark's row and event, and the audit entry; 409 when
+ * another mark came first. Her order then moves at once, and the answer is her day as it now stands.
+ */
+async function markStop(
+  c: StepContext,
+  member: StaffMember,
+  stop: StopRow,
+  at: number,
+  mark: {
+    update: D1PreparedStatement;
+    status: 'delivered' | 'failed_attempt';
+    reason: string | null;
+    action: 'driver.delivered' | 'driver.failed';
+    after: Record<string, unknown>;
+  },
+): Promise<DriverDay> {
+  const db = c.env.DB;
+  const [, , , changed] = await db.batch([
+    ...startRunStatements(db, member.id, stop.day, at - 1),
+    mark.update,
+    ...markStatements(db, stop.id, mark.status, mark.reason, at),
+    auditStatement(db, member, {
+      action: mark.action,
+      resource: 'driver_stop',
+      resourceId: stop.id,
+      country: OWN_FLEET_COUNTRY,
+      after: mark.after,
+    }),
+  ]);
+  if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
+  await moveOrdersNow(c, [stop.tracking_number]);
+  return dayOf(db, member.id, stop.day);
 }
 
 export const staffDriverRoutes = new Hono<AppEnv>()
@@ -175,21 +213,14 @@ export const staffDriverRoutes = new Hono<AppEnv>()
           at,
           stopId,
         );
-      const [, , , changed] = await db.batch([
-        ...startRunStatements(db, member.id, stop.day, at - 1),
+      const day = await markStop(c, member, stop, at, {
         update,
-        ...markStatements(db, stopId, 'delivered', null, at),
-        auditStatement(db, member, {
-          action: 'driver.delivered',
-          resource: 'driver_stop',
-          resourceId: stopId,
-          country: OWN_FLEET_COUNTRY,
-          after: { received_by: input.received_by, cash_collected: cash, cod_amount: stop.cod_amount },
-        }),
-      ]);
-      if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
-      await moveOrdersNow(c, [stop.tracking_number]);
-      return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_delivered'));
+        status: 'delivered',
+        reason: null,
+        action: 'driver.delivered',
+        after: { received_by: input.received_by, cash_collected: cash, cod_amount: stop.cod_amount },
+      });
+      return c.json(ok(day, 'driver_marked_delivered'));
     },
   )
   .post(
@@ -209,25 +240,18 @@ export const staffDriverRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const at = Date.now();
       const reason = input.note ? `${input.reason}: ${input.note}` : input.reason;
-      const [, , , changed] = await db.batch([
-        ...startRunStatements(db, member.id, stop.day, at - 1),
-        db
+      const day = await markStop(c, member, stop, at, {
+        update: db
           .prepare(
             "UPDATE driver_stops SET status = 'failed', fail_reason = ?, fail_note = ?, marked_at = ? WHERE id = ? AND status = 'pending'",
           )
           .bind(input.reason, input.note ?? null, at, stopId),
-        ...markStatements(db, stopId, 'failed_attempt', reason, at),
-        auditStatement(db, member, {
-          action: 'driver.failed',
-          resource: 'driver_stop',
-          resourceId: stopId,
-          country: OWN_FLEET_COUNTRY,
-          after: { reason: input.reason },
-        }),
-      ]);
-      if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
-      await moveOrdersNow(c, [stop.tracking_number]);
-      return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_failed'));
+        status: 'failed_attempt',
+        reason,
+        action: 'driver.failed',
+        after: { reason: input.reason },
+      });
+      return c.json(ok(day, 'driver_marked_failed'));
     },
   )
   .get(

@@ -1,16 +1,19 @@
 // The back office's Blood tests area: the day's visits, results and their second-person
 // approval, test prices, collection capacity and blackout days. Lists filter by the countries the
 // grant allows; one record checks the grant for its own country (api/src/blood-tests/lab-*.ts).
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { ok } from '#shared/api/envelope';
 import { gulfDate } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_CODES } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AppEnv } from '#api/src/app-env';
+import type { RouteContract } from '#api/src/contract/route-contract';
 import { contract } from '#api/src/contract/validate';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { signBookingDocuments, signSoon } from '#api/src/e-invoice-sales';
 import { requireStaff } from '#api/src/middleware/staff';
+import type { StaffMember } from '#api/src/staff/sessions';
 import {
   advanceVisit,
   approveResults,
@@ -67,12 +70,33 @@ import {
   visitStepSchema,
 } from '#shared/api/staff-lab-responses';
 
+/** What every route here shares: the back office's tag, and no device token (the staff app has none). */
+const LAB = { tag: 'staff', noDevice: true } as const;
+
+/**
+ * A change that is one call of its domain function (api/src/blood-tests/) with the checked body,
+ * answered as it returns: most of this area's changes are only that, so they share this contract
+ * and handler rather than each spelling them out again. The function's input is typed by the body
+ * schema named here, so a schema and a function that do not fit fail the typecheck.
+ */
+function bodyCall<const E extends Omit<RouteContract, 'tag' | 'noDevice'> & { body: z.ZodType }, R>(
+  entry: E,
+  act: (db: D1Database, member: StaffMember, body: z.output<E['body']>) => Promise<R>,
+) {
+  return [
+    contract({ ...LAB, ...entry }),
+    async (c: Context<AppEnv, string, { in: object; out: { json: z.output<E['body']> } }>) => {
+      const member = await requireStaff(c);
+      return c.json(ok(await act(c.env.DB, member, c.req.valid('json'))));
+    },
+  ] as const;
+}
+
 export const staffLabRoutes = new Hono<AppEnv>()
   .get(
     '/visits',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary:
         "The day's blood-test visits per zone (default today, Gulf time) with patient, window, address, tests, payment",
       query: visitsQuerySchema,
@@ -101,8 +125,7 @@ export const staffLabRoutes = new Hono<AppEnv>()
   .post(
     '/visits/collect',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary: 'Mark a visit’s sample collected (booked → sample_collected)',
       body: labOrderBodySchema,
       staff: 'visits:collect',
@@ -121,41 +144,34 @@ export const staffLabRoutes = new Hono<AppEnv>()
   )
   .post(
     '/visits/nurse',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Assign a booked visit to one of the lab’s nurses of its country (clears an earlier confirmation)',
-      body: visitNurseSchema,
-      staff: 'visits:collect',
-      response: visitChangeSchema,
-      messages: ['not_found', 'transition_not_allowed', 'nurse_not_found', 'nurse_not_available'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await assignNurse(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Assign a booked visit to one of the lab’s nurses of its country (clears an earlier confirmation)',
+        body: visitNurseSchema,
+        staff: 'visits:collect',
+        response: visitChangeSchema,
+        messages: ['not_found', 'transition_not_allowed', 'nurse_not_found', 'nurse_not_available'],
+      },
+      assignNurse,
+    ),
   )
   .post(
     '/visits/confirm',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Confirm a booked visit that has its nurse; the shopper gets a mail naming the nurse and the time',
-      body: labOrderBodySchema,
-      staff: 'visits:collect',
-      response: visitChangeSchema,
-      messages: ['not_found', 'transition_not_allowed', 'visit_needs_nurse', 'nurse_not_found'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await confirmVisit(c.env.DB, member, c.req.valid('json').order_id)));
-    },
+    ...bodyCall(
+      {
+        summary: 'Confirm a booked visit that has its nurse; the shopper gets a mail naming the nurse and the time',
+        body: labOrderBodySchema,
+        staff: 'visits:collect',
+        response: visitChangeSchema,
+        messages: ['not_found', 'transition_not_allowed', 'visit_needs_nurse', 'nurse_not_found'],
+      },
+      (db, member, { order_id }) => confirmVisit(db, member, order_id),
+    ),
   )
   .get(
     '/nurses',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary: 'The lab’s nurses in the countries the grant allows, active first',
       staff: 'bloodtests:read',
       response: nursesSchema,
@@ -169,57 +185,47 @@ export const staffLabRoutes = new Hono<AppEnv>()
   )
   .post(
     '/nurses',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Add a nurse (name and mobile number of that country)',
-      body: nurseCreateSchema,
-      staff: 'bloodtests:write',
-      response: nurseAddedSchema,
-      messages: [],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await addNurse(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Add a nurse (name and mobile number of that country)',
+        body: nurseCreateSchema,
+        staff: 'bloodtests:write',
+        response: nurseAddedSchema,
+        messages: [],
+      },
+      addNurse,
+    ),
   )
   .post(
     '/nurses/active',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Take a nurse off the list, or back on it',
-      body: nurseActiveSchema,
-      staff: 'bloodtests:write',
-      response: changedSchema,
-      messages: ['nurse_not_found'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await setNurseActive(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Take a nurse off the list, or back on it',
+        body: nurseActiveSchema,
+        staff: 'bloodtests:write',
+        response: changedSchema,
+        messages: ['nurse_not_found'],
+      },
+      setNurseActive,
+    ),
   )
   .post(
     '/visits/atLab',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Mark a collected sample as received by the lab (sample_collected → at_lab)',
-      body: labOrderBodySchema,
-      staff: 'visits:collect',
-      response: visitStepSchema,
-      messages: ['not_found', 'transition_not_allowed', 'visit_not_started'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'at_lab')));
-    },
+    ...bodyCall(
+      {
+        summary: 'Mark a collected sample as received by the lab (sample_collected → at_lab)',
+        body: labOrderBodySchema,
+        staff: 'visits:collect',
+        response: visitStepSchema,
+        messages: ['not_found', 'transition_not_allowed', 'visit_not_started'],
+      },
+      (db, member, { order_id }) => advanceVisit(db, member, order_id, 'at_lab'),
+    ),
   )
   .get(
     '/results',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary: 'Orders whose results are awaited: to enter, or entered and waiting for a second person’s approval',
       staff: 'results:read',
       response: pendingResultsSchema,
@@ -234,8 +240,7 @@ export const staffLabRoutes = new Hono<AppEnv>()
   .get(
     '/results/:id{[0-9]+}',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary: "An order's biomarkers with their results, who entered and approved them",
       params: idParams,
       staff: 'results:read',
@@ -249,25 +254,21 @@ export const staffLabRoutes = new Hono<AppEnv>()
   )
   .post(
     '/results/save',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Enter or change results (a change clears the result’s approval; refused once released)',
-      body: resultsSaveSchema,
-      staff: 'results:enter',
-      response: resultsSavedSchema,
-      messages: ['not_found', 'results_locked', 'transition_not_allowed', 'visit_not_started', 'result_unit_invalid'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await saveResults(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Enter or change results (a change clears the result’s approval; refused once released)',
+        body: resultsSaveSchema,
+        staff: 'results:enter',
+        response: resultsSavedSchema,
+        messages: ['not_found', 'results_locked', 'transition_not_allowed', 'visit_not_started', 'result_unit_invalid'],
+      },
+      saveResults,
+    ),
   )
   .post(
     '/results/approve',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary:
         "Approve an order's results as a second person; releases them to the shopper (results_ready) with a mail",
       body: labOrderBodySchema,
@@ -296,8 +297,7 @@ export const staffLabRoutes = new Hono<AppEnv>()
   .get(
     '/bloodTests',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary: 'The blood-test catalogue with each SKU’s price and old price per country and the active flag',
       staff: 'bloodtests:read',
       response: testCatalogueSchema,
@@ -310,41 +310,34 @@ export const staffLabRoutes = new Hono<AppEnv>()
   )
   .post(
     '/bloodTests/price',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: "Set a blood-test SKU's price and old price in a country (major units as typed)",
-      body: testPriceSchema,
-      staff: 'bloodtests:write',
-      response: testPriceSetSchema,
-      messages: ['not_found'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await setTestPrice(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: "Set a blood-test SKU's price and old price in a country (major units as typed)",
+        body: testPriceSchema,
+        staff: 'bloodtests:write',
+        response: testPriceSetSchema,
+        messages: ['not_found'],
+      },
+      setTestPrice,
+    ),
   )
   .post(
     '/bloodTests/active',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Offer or withdraw a blood test (every country: needs an unrestricted grant)',
-      body: testActiveSchema,
-      staff: 'bloodtests:write',
-      response: testActiveSetSchema,
-      messages: ['not_found'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await setTestActive(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Offer or withdraw a blood test (every country: needs an unrestricted grant)',
+        body: testActiveSchema,
+        staff: 'bloodtests:write',
+        response: testActiveSetSchema,
+        messages: ['not_found'],
+      },
+      setTestActive,
+    ),
   )
   .get(
     '/bloodTests/capacity',
     contract({
-      tag: 'staff',
-      noDevice: true,
+      ...LAB,
       summary: 'Collection places per zone and window (where not the default) and blackout days',
       query: capacityQuerySchema,
       staff: 'bloodtests:read',
@@ -358,65 +351,53 @@ export const staffLabRoutes = new Hono<AppEnv>()
   )
   .post(
     '/bloodTests/capacity',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: "Set a zone's places in a window",
-      body: capacitySchema,
-      staff: 'bloodtests:write',
-      response: capacitySetSchema,
-      messages: ['slot_zone_mismatch'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await setCapacity(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: "Set a zone's places in a window",
+        body: capacitySchema,
+        staff: 'bloodtests:write',
+        response: capacitySetSchema,
+        messages: ['slot_zone_mismatch'],
+      },
+      setCapacity,
+    ),
   )
   .post(
     '/bloodTests/capacity/remove',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: "Return a zone's window to the default places",
-      body: capacityRemoveSchema,
-      staff: 'bloodtests:write',
-      response: capacitySetSchema,
-      messages: [],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await setCapacity(c.env.DB, member, { ...c.req.valid('json'), capacity: null })));
-    },
+    ...bodyCall(
+      {
+        summary: "Return a zone's window to the default places",
+        body: capacityRemoveSchema,
+        staff: 'bloodtests:write',
+        response: capacitySetSchema,
+        messages: [],
+      },
+      (db, member, body) => setCapacity(db, member, { ...body, capacity: null }),
+    ),
   )
   .post(
     '/bloodTests/blackout',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Add a day without collections in a country (a holiday)',
-      body: blackoutSchema,
-      staff: 'bloodtests:write',
-      response: blackoutAddedSchema,
-      messages: [],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await addBlackout(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Add a day without collections in a country (a holiday)',
+        body: blackoutSchema,
+        staff: 'bloodtests:write',
+        response: blackoutAddedSchema,
+        messages: [],
+      },
+      addBlackout,
+    ),
   )
   .post(
     '/bloodTests/blackout/remove',
-    contract({
-      tag: 'staff',
-      noDevice: true,
-      summary: 'Remove a blackout day',
-      body: blackoutRemoveSchema,
-      staff: 'bloodtests:write',
-      response: blackoutRemovedSchema,
-      messages: ['not_found'],
-    }),
-    async (c) => {
-      const member = await requireStaff(c);
-      return c.json(ok(await removeBlackout(c.env.DB, member, c.req.valid('json'))));
-    },
+    ...bodyCall(
+      {
+        summary: 'Remove a blackout day',
+        body: blackoutRemoveSchema,
+        staff: 'bloodtests:write',
+        response: blackoutRemovedSchema,
+        messages: ['not_found'],
+      },
+      removeBlackout,
+    ),
   );

@@ -21,6 +21,22 @@ export function assertPromotionCountry(
 }
 
 /**
+ * An edit of a coupon or offer (`row`) to the form's `values`: she may write in the country it has and
+ * in the one the form gives it (403), and its use limit may not fall below its uses so far (409
+ * `belowUsed`). Coupons and offers follow the same rule; each names its own refusal.
+ */
+export function assertEditable(
+  member: StaffMember,
+  row: { country: CountryCode | null; used: number },
+  values: { country: CountryCode | null; max_uses: number | null },
+  belowUsed: 'coupon_max_below_used' | 'promotion_max_below_used',
+): void {
+  assertPromotionCountry(member, 'promotions:write', row.country);
+  assertPromotionCountry(member, 'promotions:write', values.country);
+  if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, belowUsed);
+}
+
+/**
  * The form's dates as instants, the end day included: days of the promotion's country (an offer ending
  * "today" in the Emirates ends at Dubai's midnight); one of every country (null) runs on the home
  * country's days, its one pair of instants being the same moment everywhere.

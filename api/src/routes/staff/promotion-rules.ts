@@ -20,7 +20,7 @@ import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
-import { assertPromotionCountry, countryDayWindow, setActive } from './promotion-common';
+import { assertEditable, assertPromotionCountry, countryDayWindow, setActive } from './promotion-common';
 import { idParams } from '#shared/api/route-schemas';
 import { z } from '#shared/zod';
 
@@ -236,10 +236,8 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const row = await readOne(db, id);
       if (!row) throw new ApiError(404, 'not_found');
-      assertPromotionCountry(member, 'promotions:write', row.country);
       const values = stored(c.req.valid('json'));
-      assertPromotionCountry(member, 'promotions:write', values.country);
-      if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'promotion_max_below_used');
+      assertEditable(member, row, values, 'promotion_max_below_used');
       await assertKnown(db, values);
       const change = changedFields(row as unknown as Record<string, unknown>, {
         ...values,

@@ -9,7 +9,7 @@ import { contract } from '#api/src/contract/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
-import { assertPromotionCountry, countryDayWindow, setActive } from './promotion-common';
+import { assertEditable, assertPromotionCountry, countryDayWindow, setActive } from './promotion-common';
 import type { CouponRow } from '#api/src/db/rows';
 import { idParams } from '#shared/api/route-schemas';
 import { couponAnswerSchema, couponListSchema, offerActiveSchema, offerSavedSchema } from '#shared/api/promotion-view';
@@ -182,10 +182,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
       if (!row) throw new ApiError(404, 'not_found');
-      assertPromotionCountry(member, 'promotions:write', row.country);
       const values = stored(c.req.valid('json'));
-      assertPromotionCountry(member, 'promotions:write', values.country);
-      if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'coupon_max_below_used');
+      assertEditable(member, row, values, 'coupon_max_below_used');
       // A coupon of both countries' amounts per country, before and after, as the audit shows them.
       const { results: previous } = await db
         .prepare(
