@@ -195,15 +195,15 @@ describe('the order list', () => {
 
   it("lists every country's orders of a day by each one's own clocks (issue 77's leftovers)", async () => {
     // One instant, two days: 20:30 UTC on 15 March 2025 is 23:30 on the 15th in Kuwait, 00:30 on the 16th
-    // in Dubai. The Emirates' order is a Saudi one moved there (the list reads its country and instant).
+    // in Dubai. The Emirates' order is a Saudi one moved there, with their currency (both of 2 decimals):
+    // the list reads its country and instant, the figures below its currency.
     const at = Date.parse('2025-03-15T20:30:00Z');
     const kw = await placeCod();
     const ae = await placeCod({ country: 'SA' });
-    await env.DB.prepare(
-      "UPDATE orders SET created_at = ?1, country = CASE id WHEN ?2 THEN 'AE' ELSE country END WHERE id IN (?2, ?3)",
-    )
-      .bind(at, ae, kw)
-      .run();
+    await env.DB.batch([
+      env.DB.prepare('UPDATE orders SET created_at = ? WHERE id IN (?, ?)').bind(at, ae, kw),
+      env.DB.prepare("UPDATE orders SET country = 'AE', currency = ? WHERE id = ?").bind(currencyOf('AE'), ae),
+    ]);
     const ofDay = async (date: string) =>
       (await json(await staffCall(owner.token, `/staff/orders?from=${date}&to=${date}`))).data.orders.map(
         (o: { id: number }) => o.id,
