@@ -5,7 +5,7 @@
 import '../styles/orders.css';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
-import { PRICE_PENDING, useFreeShipping, usePricesPending } from '../lib/locale';
+import { pendingPrice, useFreeShipping, usePricesPending } from '../lib/locale';
 import { cart } from './cart-store';
 import { MinorMoney } from '../ui/Money';
 import { bannerState } from './free-shipping';
@@ -39,7 +39,7 @@ export function FreeDeliveryBanner() {
         ) : (
           <>
             {before}
-            {pending ? PRICE_PENDING : <MinorMoney minor={state.remaining} currency={currency.currency} />}
+            {pending ? pendingPrice : <MinorMoney minor={state.remaining} currency={currency.currency} />}
             {after}
           </>
         )}

@@ -1,6 +1,7 @@
 // A country switch shows no price in the wrong currency (issue 77, decision 77's amendment "no price in
 // the wrong currency while switching"): the session's country changes at once, the page's data only when
-// the new country's arrive. Until then a card keeps the place of its price and shows no amount.
+// the new country's arrive. Until then a card keeps the place of its price and shows no amount, and a
+// screen reader hears that the price is loading, in the page's language (issue 77's leftovers).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -8,14 +9,20 @@ import type { ApiClient } from '#shared/api/client';
 import type { Country } from '#shared/api/schemas';
 import type { BootData } from '#shared/boot';
 import type { ProductCard as Card } from '#shared/catalogue/types';
+import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
+import type { Lang } from '#shared/locale';
 import { provideDictionary } from '../i18n/context';
-import { PricesPending } from '../lib/locale';
+import { pendingPrice, PricesPending } from '../lib/locale';
 import { AppProviders } from '../providers';
 import { createSessionStore, type SessionState } from '../stores/session';
+import { PricePending } from './PricePending';
 import { ProductCard } from './ProductCard';
 
 provideDictionary('en', en);
+provideDictionary('ar', ar);
+// What the switch brings before any price is pending (client/stores/switch-country.test.ts checks it).
+pendingPrice[0] = <PricePending key="pending" />;
 
 const row = (code: string, currency: string, decimals: number, rate: string): Country =>
   ({
@@ -31,6 +38,12 @@ const row = (code: string, currency: string, decimals: number, rate: string): Co
     free_delivery_minor: 10_000,
     unlock_margin_minor: 1000,
   }) as unknown as Country;
+
+const bootIn = (lang: Lang) =>
+  ({
+    ...boot,
+    lang,
+  }) as BootData;
 
 const boot = {
   lang: 'en',
@@ -62,10 +75,10 @@ const card = (price: number): Card => ({
   free_delivery: false,
 });
 
-function render(session: SessionState, product: Card, ownDataPending = false): string {
+function render(session: SessionState, product: Card, ownDataPending = false, lang: Lang = 'en'): string {
   const shown = <ProductCard product={product} origin={{ source: 'Home Page' }} />;
   return renderToStaticMarkup(
-    <AppProviders boot={boot} api={{} as ApiClient} session={session}>
+    <AppProviders boot={bootIn(lang)} api={{} as ApiClient} session={session}>
       <MemoryRouter>{ownDataPending ? <PricesPending value={true}>{shown}</PricesPending> : shown}</MemoryRouter>
     </AppProviders>,
   );
@@ -81,7 +94,7 @@ describe('a price while the country switches', () => {
     session.country = 'AE';
     renders.push(render(session, card(5750)));
     expect(renders[1]).not.toMatch(/AED\W57\.50/);
-    expect(renders[1]).toContain('aria-busy="true"');
+    expect(renders[1]).toContain('Price loading');
     // The Emirates' data arrive with the router's reload; the switch then shows their currency.
     renders.push(render(session, card(7200)));
     session.shown = 'AE';
@@ -100,7 +113,27 @@ describe('a price while the country switches', () => {
     const session = createSessionStore({ country: 'AE', user: null });
     const html = render(session, card(5750), true);
     expect(html).not.toContain('57.50');
-    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Price loading');
     expect(render(session, card(7200))).toMatch(/AED\W72\.00/);
+  });
+});
+
+describe('a pending price’s place', () => {
+  // The mark is seen and not read; the words are read and not seen (a bare "…" reads as nothing).
+  const place = (words: string) =>
+    new RegExp(
+      `<bdi class="price-now"><span aria-hidden="true">…</span><span class="visually-hidden">${words}</span></bdi>`,
+    );
+
+  it('says the price is loading, from the dictionaries, in English and in Arabic', () => {
+    const session = createSessionStore({ country: 'KW', user: null });
+    session.country = 'AE';
+    expect(render(session, card(5750), false, 'en')).toMatch(place('Price loading'));
+    expect(render(session, card(5750), false, 'ar')).toMatch(place('جارٍ تحميل السعر'));
+  });
+
+  it('says it where the card’s own data are the old country’s too', () => {
+    const session = createSessionStore({ country: 'AE', user: null });
+    expect(render(session, card(5750), true, 'ar')).toMatch(place('جارٍ تحميل السعر'));
   });
 });

@@ -4,7 +4,7 @@
 import type { SkuPrice } from '#shared/catalogue/types';
 import { formatPercent } from '#shared/money';
 import { useI18n } from '../i18n/context';
-import { useCurrency, usePrice, usePricesPending } from '../lib/locale';
+import { useCurrency, usePrice } from '../lib/locale';
 
 export function Price({
   price,
@@ -19,19 +19,14 @@ export function Price({
   const converted = usePrice();
   const show = format ?? converted;
   const { country } = useCurrency();
-  const pending = usePricesPending();
   // A country switch waiting for its data (decision 77): the line keeps its place, with no amount and
-  // no discount (the new country's may differ). A price given with its own `format` is its currency's.
-  if (pending && !format)
-    return (
-      <p className={`price price-${size}`} aria-busy="true" data-pending="">
-        <bdi className="price-now">{show(price.price)}</bdi>
-      </p>
-    );
-  const onSale = price.old_price !== null && price.old_price > price.price;
+  // no discount (the new country's may differ), and says so: usePrice gives the pending place, a node
+  // where a price is text. A price given with its own `format` is its currency's.
+  const now = show(price.price);
+  const onSale = typeof now === 'string' && price.old_price !== null && price.old_price > price.price;
   return (
     <p className={`price price-${size}`}>
-      <bdi className={onSale ? 'price-now on-sale' : 'price-now'}>{show(price.price)}</bdi>
+      <bdi className={onSale ? 'price-now on-sale' : 'price-now'}>{now}</bdi>
       {onSale && (
         <>
           <del className="price-was">

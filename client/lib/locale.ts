@@ -9,11 +9,12 @@ import {
   type CurrencyInfo,
 } from '#shared/money';
 import { HOME_FREE_DELIVERY } from '#shared/country-amounts';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
 import { BootContext } from '../providers';
 import type { BootData } from '#shared/boot';
+import type { MessageId, Params } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 
@@ -53,9 +54,6 @@ export function usePricesPending(): boolean {
   return useContext(PricesPending) || country !== shown;
 }
 
-/** What a price shows while pending: neither the old amount nor the new currency. */
-export const PRICE_PENDING = '…';
-
 /** The currency of the prices on the page: the new country's once its data are here; rates and VAT from /country. */
 export function useCurrency(): CurrencyInfo {
   const row = useCountryRow();
@@ -77,12 +75,29 @@ export function useFreeShipping(): { minor: number; unlockMargin: number; curren
   return { minor: amounts.free_delivery_minor, unlockMargin: amounts.unlock_margin_minor, currency };
 }
 
-/** Formats a base price (KWD fils) as the shopper pays it: their currency, VAT included. */
-export function usePrice(): (fils: number) => string {
+/**
+ * What a price shows while pending: neither the old amount nor the new currency, but its place (a node
+ * where a price is text). A price is pending only after a country switch, which puts the place's content
+ * here (<PricePending>: a mark seen, words heard) with its texts before the country changes
+ * (client/stores/switch-country.ts), as it brings the registry: no page's first JavaScript carries them.
+ */
+export const pendingPrice: ReactNode[] = [];
+
+/**
+ * Formats a base price (KWD fils) as the shopper pays it: their currency, VAT included; with `words`, the
+ * sentence that holds it as {{amount}}. While pending, pendingPrice in place of either (a sentence of a
+ * price that is not known yet says nothing more than the place does).
+ */
+export function usePrice(): (fils: number, words?: MessageId) => ReactNode {
   const info = useCurrency();
-  const lang = useLang();
+  const { t, lang } = useI18n();
   const pending = usePricesPending();
-  return (fils) => (pending ? PRICE_PENDING : formatPrice(fils, info, lang));
+  return (fils, words) =>
+    pending
+      ? pendingPrice
+      : words
+        ? (t as (key: MessageId, params: Params) => string)(words, { amount: formatPrice(fils, info, lang) })
+        : formatPrice(fils, info, lang);
 }
 
 /** Formats an amount the API gives in minor units of a currency (order totals, wallet). */

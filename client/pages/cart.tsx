@@ -19,6 +19,7 @@ import { Price } from '../catalogue/Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
+import { T } from '../i18n/T';
 import { PricesPending, useCurrency, useHref, useMinor, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
@@ -322,11 +323,13 @@ function ChangesAlert({ changes }: { changes: CartChange[] }) {
       <ul>
         {changes.map((c, i) => (
           <li key={i}>
-            {c.kind === 'limit'
-              ? t('cart_change_limit', { name: c.name, from: c.from, to: c.to })
-              : c.kind === 'price'
-                ? t('cart_change_price', { name: c.name, from: price(c.from), to: price(c.to) })
-                : t('cart_change_unavailable', { name: c.name })}
+            {c.kind === 'limit' ? (
+              t('cart_change_limit', { name: c.name, from: c.from, to: c.to })
+            ) : c.kind === 'price' ? (
+              <T k="cart_change_price" values={{ name: c.name, from: price(c.from), to: price(c.to) }} />
+            ) : (
+              t('cart_change_unavailable', { name: c.name })
+            )}
           </li>
         ))}
       </ul>

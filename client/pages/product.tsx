@@ -185,7 +185,7 @@ export function Component() {
               )}
               {/* The pay-later note's place, filled after the page is live (orders/PayLaterHost.tsx). */}
               <div data-pay-later-minor={payableMinor(sku.price.price, freeShipping.currency)} />
-              {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
+              {saving > 0 && <p className="saving">{format(saving, 'you_save')}</p>}
               {/* Computed by the API for the request's country (issue 61): text only, no script of its own. */}
               {!!product.points_to_earn?.[sku.id] && (
                 <p className="points-earn" data-testid="points-earn">

@@ -14,6 +14,7 @@ import { apiContext } from '../boot';
 import { addToCart } from '../cart/cart-store';
 import { toCartItem } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';
+import { T } from '../i18n/T';
 import { useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';
@@ -330,7 +331,7 @@ function OwnItem({
   return (
     <ItemCard item={item}>
       <p className="wl-item-note">
-        {t('wl_price_at_add', { price: price(item.price_at_add) })}
+        <T k="wl_price_at_add" values={{ price: price(item.price_at_add) }} />
         {dropped && (
           <>
             {' · '}

@@ -16,7 +16,8 @@ import { formatDate } from '#shared/text/dates';
 import { discountedPrice, type Frequency, isFrequency } from '#shared/subscriptions/frequency';
 import { cart } from '../cart/cart-store';
 import { useI18n } from '../i18n/context';
-import { PRICE_PENDING, useCurrency, useHref, usePricesPending } from '../lib/locale';
+import { T } from '../i18n/T';
+import { pendingPrice, useCurrency, useHref, usePricesPending } from '../lib/locale';
 import { setLineEvery } from './cart-every';
 import { SubscribeChoice } from './SubscribeChoice';
 import { frequencyLabel } from './frequency-label';
@@ -119,17 +120,21 @@ export function payLaterPlace(
 
 /** A delivery's price at the subscription discount (the line's count of units), and what it saves. */
 function SubscriptionPrice({ fils, percent, count }: { fils: number; percent: number; count: number }) {
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const info = useCurrency();
   const once = payableMinor(fils, info) * count;
   const subscribed = payableMinor(discountedPrice(fils, percent), info) * count;
   // During a country switch, no amount (decision 77).
   const pending = usePricesPending();
-  const format = (minor: number) => (pending ? PRICE_PENDING : formatMinor(minor, info.currency, lang, info.country));
+  const format = (minor: number) => (pending ? pendingPrice : formatMinor(minor, info.currency, lang, info.country));
   return (
     <p className="subscribe-price" data-testid="subscribe-price">
-      <strong>{t('sub_price_each', { price: format(subscribed) })}</strong>{' '}
-      <span className="saving">{t('sub_you_save', { amount: format(once - subscribed) })}</span>
+      <strong>
+        <T k="sub_price_each" values={{ price: format(subscribed) }} />
+      </strong>{' '}
+      <span className="saving">
+        <T k="sub_you_save" values={{ amount: format(once - subscribed) }} />
+      </span>
     </p>
   );
 }
@@ -161,9 +166,10 @@ function YourSubscription({
       <p>
         {each > 0 && (
           <strong>
-            {t('sub_price_each', {
-              price: pending ? PRICE_PENDING : formatMinor(each, info.currency, lang, info.country),
-            })}
+            <T
+              k="sub_price_each"
+              values={{ price: pending ? pendingPrice : formatMinor(each, info.currency, lang, info.country) }}
+            />
           </strong>
         )}{' '}
         <Link to={href('/profile/subscriptions')}>{t('sub_manage')}</Link>

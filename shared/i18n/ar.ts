@@ -20,6 +20,7 @@ import { pointsAr } from './points.ar';
 import { trackingAr } from './tracking.ar';
 import { returnsAr } from './returns.ar';
 import { suggestionsAr } from './suggestions.ar';
+import { countrySwitchAr } from './country-switch.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -42,4 +43,5 @@ export const ar: Dictionary = {
   ...trackingAr,
   ...returnsAr,
   ...suggestionsAr,
+  ...countrySwitchAr,
 };

@@ -24,6 +24,7 @@ import { pointsEn } from './points.en';
 import { trackingEn } from './tracking.en';
 import { returnsEn } from './returns.en';
 import { suggestionsEn } from './suggestions.en';
+import { countrySwitchEn } from './country-switch.en';
 
 export const en = {
   ...shellEn,
@@ -46,6 +47,7 @@ export const en = {
   ...trackingEn,
   ...returnsEn,
   ...suggestionsEn,
+  ...countrySwitchEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -19,8 +19,20 @@ describe("the order list's days", () => {
     expect(DUBAI_00_30).toBeLessThan(to!);
   });
 
-  it("reads the only country a member may see on its clocks, and every country's on the home country's", () => {
+  it('reads the only country a member may see on its clocks', () => {
     expect(range({ from: '2026-11-28' }, ['AE'])).toEqual([Date.parse('2026-11-27T20:00:00Z')]);
-    expect(range({ from: '2026-11-28' })).toEqual([Date.parse('2026-11-27T21:00:00Z')]);
+  });
+
+  it("reads every country's day on its own clocks, inside one range that holds them all (issue 77's leftovers)", () => {
+    // The range on created_at (the index's): from the earliest country's start (Dubai's midnight) to the
+    // latest one's end (Kuwait's); then each order's instant on its country's clock against the day.
+    const { sql, values } = listWhere({ from: '2026-11-28', to: '2026-11-28' }, [...COUNTRY_CODES]);
+    expect(values).toEqual([
+      Date.parse('2026-11-27T20:00:00Z'),
+      Date.parse('2026-11-28T21:00:00Z'),
+      Date.parse('2026-11-28T00:00:00Z'),
+      Date.parse('2026-11-29T00:00:00Z'),
+    ]);
+    expect(sql).toMatch(/^o\.created_at >= \? AND o\.created_at < \? AND o\.created_at \+ CASE o\.country /);
   });
 });

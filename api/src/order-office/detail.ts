@@ -5,6 +5,7 @@ import { staffTracking } from './parcels';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { instantIn, timeZoneOf } from '#shared/country-days';
 import { HOME_COUNTRY } from '#shared/countries';
+import { countryOffsetSql } from '#api/src/db/country-sql';
 import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
 import type { AppEnv } from '#api/src/app-env';
 import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
@@ -239,6 +240,7 @@ function coldMoney(
  * search further; an order number is found at any age (searchById).
  */
 const SEARCH_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The list's conditions over `o` (and `g`, its gift). With `users` (an order shard other than the core,
@@ -257,15 +259,23 @@ export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = 
   if (q.stage) where.push(STAGE_SQL[q.stage]);
   if (q.gift) where.push('g.order_id IS NOT NULL');
   if (q.late) where.push('o.promise_missed_at IS NOT NULL AND o.delivered_at IS NULL AND o.cancelled_at IS NULL');
-  // A day is one country's: the chosen one's (or the only one she may see), otherwise the home country's,
-  // one range for all so the walk of orders_created keeps its index range (an Emirates day begins an
-  // hour before Kuwait's).
-  const zone = timeZoneOf(q.country ?? (allowed.length === 1 ? allowed[0]! : HOME_COUNTRY));
-  if (q.from) where.push('o.created_at >= ?') && values.push(instantIn(zone, q.from, 0));
-  if (q.to) where.push('o.created_at < ?') && values.push(instantIn(zone, q.to, 0) + 24 * 60 * 60 * 1000);
+  // A day is the order's country's (an Emirates day begins an hour before Kuwait's): the chosen one's, or
+  // the only one she may see. Over several countries, one range on created_at that holds each of their
+  // days (the earliest start, the latest end) keeps the newest-first walk of orders_created on its index
+  // range, and each order's own day is a condition on the rows that walk reads: its instant moved by its
+  // country's offset (countryOffsetSql) against the days' bounds as wall-clock times.
+  const countries = q.country ? [q.country] : allowed.length ? allowed : [HOME_COUNTRY];
+  const starts = (date: string) => countries.map((c) => instantIn(timeZoneOf(c), date, 0));
+  if (q.from) where.push('o.created_at >= ?') && values.push(Math.min(...starts(q.from)));
+  if (q.to) where.push('o.created_at < ?') && values.push(Math.max(...starts(q.to)) + DAY_MS);
+  if (countries.length > 1) {
+    const wall = `o.created_at + ${countryOffsetSql('o.country')}`;
+    if (q.from) where.push(`${wall} >= ?`) && values.push(Date.parse(`${q.from}T00:00:00Z`));
+    if (q.to) where.push(`${wall} < ?`) && values.push(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS);
+  }
   const text = q.q?.trim();
   if (text) {
-    if (!q.from) where.push('o.created_at >= ?') && values.push(now - SEARCH_DAYS * 24 * 60 * 60 * 1000);
+    if (!q.from) where.push('o.created_at >= ?') && values.push(now - SEARCH_DAYS * DAY_MS);
     const digits = text.replace(/[^\d]/g, '');
     const like = `%${text.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     const phone = /^\+?[\d\s-]+$/.test(text) && digits.length >= 5;

@@ -191,16 +191,42 @@ describe('the order list', () => {
   });
 
   it('walks the newest orders by the date index for a member who sees every country (no sort of every order)', async () => {
-    const { sql, values } = listWhere({}, [...COUNTRY_CODES]);
-    const { results } = await env.DB.prepare(
-      `EXPLAIN QUERY PLAN SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id
-       WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT 31`,
-    )
-      .bind(...values)
-      .all<{ detail: string }>();
-    const plan = results.map((r) => r.detail).join('\n');
-    expect(plan).toMatch(/SCAN o USING INDEX orders_created/);
-    expect(plan).not.toMatch(/TEMP B-TREE/);
+    // Also between two days, each order's on its own country's clocks (issue 77's leftovers).
+    for (const q of [{}, { from: '2026-11-01', to: '2026-11-28' }]) {
+      const { sql, values } = listWhere(q, [...COUNTRY_CODES]);
+      const { results } = await env.DB.prepare(
+        `EXPLAIN QUERY PLAN SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id
+         WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT 31`,
+      )
+        .bind(...values)
+        .all<{ detail: string }>();
+      const plan = results.map((r) => r.detail).join('\n');
+      expect(plan).toMatch(
+        q.from
+          ? /SEARCH o USING INDEX orders_created \(created_at>\? AND created_at<\?\)/
+          : /SCAN o USING INDEX orders_created/,
+      );
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
+  it("lists every country's orders of a day by each one's own clocks (issue 77's leftovers)", async () => {
+    // One instant, two days: 20:30 UTC on 15 March 2025 is 23:30 on the 15th in Kuwait, 00:30 on the 16th
+    // in Dubai. The Emirates' order is a Saudi one moved there, with their currency (both of 2 decimals):
+    // the list reads its country and instant, the figures below its currency.
+    const at = Date.parse('2025-03-15T20:30:00Z');
+    const kw = await placeCod();
+    const ae = await placeCod({ country: 'SA' });
+    await env.DB.batch([
+      env.DB.prepare('UPDATE orders SET created_at = ? WHERE id IN (?, ?)').bind(at, ae, kw),
+      env.DB.prepare("UPDATE orders SET country = 'AE', currency = ? WHERE id = ?").bind(currencyOf('AE'), ae),
+    ]);
+    const ofDay = async (date: string) =>
+      (await json(await staffCall(owner.token, `/staff/orders?from=${date}&to=${date}`))).data.orders.map(
+        (o: { id: number }) => o.id,
+      );
+    expect(await ofDay('2025-03-15')).toEqual([kw]);
+    expect(await ofDay('2025-03-16')).toEqual([ae]);
   });
 });
 
