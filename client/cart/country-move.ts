@@ -39,7 +39,7 @@ function readCartCountry(): CountryCode | null {
  * The cart is shown in `country`: when it was last shown in another, it has moved. The checkout's
  * choices of the old country go: points and the wallet (hers there, in its currency), the delivery
  * speed, the address (an address of the old country cannot receive this order) and the attempt's key.
- * A coupon of both countries may still apply: it stays until the new country's quote refuses it
+ * A coupon of every country may still apply: it stays until the new country's quote refuses it
  * (`noteCouponOfOldCountry`). Answers whether it moved.
  */
 export function noteCartCountry(country: CountryCode): boolean {

@@ -8,7 +8,7 @@ export function OrderPromiseLine({ order }: { order: OrderView }) {
   const { t, lang } = useI18n();
   const promise = order.promise;
   if (!promise || order.status === 'delivered' || order.status === 'cancelled') return null;
-  // Noon in the Gulf: the promised day in either country's time zone.
+  // Noon in the Gulf: the promised day in each country's time zone.
   const text = formatSlotDay(Date.parse(`${promise.date}T09:00:00Z`), lang, order.country);
   const day = text.hijri ? `${text.day} (${text.hijri})` : text.day;
   return (

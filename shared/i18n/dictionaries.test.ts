@@ -191,3 +191,19 @@ describe('counted texts', () => {
     expect(en_.raw('results_count')).toBe('{{count}} products');
   });
 });
+
+describe('the countries as texts say them', () => {
+  // The shop sells in a list of countries that grows by configuration (decision 77): no text, the
+  // shopper's or staff's, may count them as two ("Both countries" beside three, in the offer's country).
+  // Arabic's dual forms say "two" by themselves; its plural «البلدان» (countries) is fine.
+  const TWO = /\b(both|either|two) countries\b|\bboth countries'|الدولتان|الدولتين|البلدين|كلا البلد|كلتا الدولت/i;
+
+  it('never counts the shop’s countries as two, in either language', async () => {
+    const { staffTextsAr, staffTextsEn } = await import('./staff-texts');
+    const found: string[] = [];
+    for (const [name, dict] of Object.entries({ en, ar, staffTextsEn, staffTextsAr }))
+      for (const [key, entry] of Object.entries(dict as Record<string, Entry>))
+        for (const text of texts(entry)) if (TWO.test(text)) found.push(`${name}.${key}: ${text}`);
+    expect(found).toEqual([]);
+  });
+});

@@ -107,7 +107,7 @@ export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
   st_promotions_starts: 'يبدأ في',
   st_promotions_ends: 'ينتهي في (شاملًا)',
   st_promotions_country: 'الدولة',
-  st_promotions_both: 'الدولتان',
+  st_promotions_every_country: 'كل الدول',
   st_promotions_used: 'مرات الاستخدام',
   st_promotions_dates: 'التواريخ',
   st_promotions_limits: 'الحدود',

@@ -105,7 +105,7 @@ export const staffPeopleEn = {
   st_promotions_starts: 'Starts on',
   st_promotions_ends: 'Ends on (included)',
   st_promotions_country: 'Country',
-  st_promotions_both: 'Both countries',
+  st_promotions_every_country: 'Every country',
   st_promotions_used: 'Used',
   st_promotions_dates: 'Dates',
   st_promotions_limits: 'Limits',

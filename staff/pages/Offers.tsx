@@ -114,7 +114,7 @@ export function OffersPage(props: { t: StaffTranslator; nonce: string; me: Staff
                       <br />
                       <small className="muted">{rule(t, o)}</small>
                     </td>
-                    <td>{o.country ? t.t(`st_country_${o.country}`) : t.t('st_promotions_both')}</td>
+                    <td>{o.country ? t.t(`st_country_${o.country}`) : t.t('st_promotions_every_country')}</td>
                     <td>{limits.join(' · ')}</td>
                     <td>{t.n(o.used)}</td>
                     <td>{dates.length ? dates.join(' ') : t.t('st_promotions_always')}</td>

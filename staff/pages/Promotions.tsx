@@ -18,7 +18,7 @@ import { CountryOptions } from './CountryOptions';
 export const countryDay = (ms: number | null, country: CountryCode | null) =>
   ms === null ? '' : countryDate(country ?? HOME_COUNTRY, ms);
 
-/** An amount of the coupon in its own currency (KWD for a coupon of both countries). */
+/** An amount of the coupon in its own currency (KWD for a coupon of every country). */
 const amount = (t: StaffTranslator, c: CouponView, minor: number) =>
   formatMinor(minor, c.currency ?? currencyOf(HOME_COUNTRY), t.lang, countryOfCurrency(c.currency) ?? HOME_COUNTRY);
 const places = (c: CouponView) => currencyDecimals(c.currency ?? currencyOf(HOME_COUNTRY));
@@ -125,7 +125,7 @@ export function CouponsPage(props: {
                       </a>
                     </td>
                     <td>{discount(t, c)}</td>
-                    <td>{c.country ? t.t(`st_country_${c.country}`) : t.t('st_promotions_both')}</td>
+                    <td>{c.country ? t.t(`st_country_${c.country}`) : t.t('st_promotions_every_country')}</td>
                     <td>{limits.length ? limits.join(' · ') : t.t('st_promotions_unlimited')}</td>
                     <td>{t.n(c.used)}</td>
                     <td>{dates.length ? dates.join(' ') : t.t('st_promotions_always')}</td>
@@ -250,7 +250,7 @@ export function CountryField(props: {
     <div>
       <label htmlFor="country">{t.t(props.label)}</label>
       <select id="country" name="country" defaultValue={props.value ?? ''} disabled={props.disabled}>
-        <option value="">{t.t('st_promotions_both')}</option>
+        <option value="">{t.t('st_promotions_every_country')}</option>
         <CountryOptions t={t} countries={COUNTRY_CODES} />
       </select>
     </div>

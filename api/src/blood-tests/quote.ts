@@ -124,7 +124,7 @@ export async function bloodTestQuote(
   assertAllFound(skuIds, lines);
   lines.sort((a, b) => skuIds.indexOf(a.sku_id) - skuIds.indexOf(b.sku_id));
   const vatBasisPoints = (results[1]!.results[0] as { vat_basis_points: number } | undefined)?.vat_basis_points ?? 0;
-  // A coupon of both countries in this country's own amounts (decision 52).
+  // A coupon of every country in this country's own amounts (decision 52).
   const couponRow =
     couponAt < 0
       ? null

@@ -1,4 +1,4 @@
-// The loyalty rules and tiers of both countries (loyalty_rules, loyalty_tiers; migration 0060). They
+// The loyalty rules and tiers of every country (loyalty_rules, loyalty_tiers; migration 0060). They
 // change rarely (the owner edits them in the back office): read once per isolate and kept for five
 // minutes, like the currencies (api/src/lib/currency.ts). The back office's change calls
 // forgetLoyaltyRules() so the isolate that made it reads them again at once.

@@ -1,4 +1,4 @@
-// A shopper's tier (decision 58): reached by her last 12 months' spending, both countries' (the other
+// A shopper's tier (decision 58): reached by her last 12 months' spending, every country's (the other
 // country's amounts at the shop's exchange rate), kept on her points account of each country with the
 // spending it was computed from. Refreshed in the batch of every earning or reversal (tierRefresh), and
 // nightly as spending ages out (jobs.ts); read by the checkout for its perks (tierOf).

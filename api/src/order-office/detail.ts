@@ -251,7 +251,7 @@ export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = 
   const where: string[] = [];
   const values: (string | number)[] = [];
   // Every country allowed and none chosen: no condition at all. An `IN` over the country index would
-  // make SQLite sort every order of both countries to show 31 (seconds at 1.5 million orders, the
+  // make SQLite sort every order of every country to show 31 (seconds at 1.5 million orders, the
   // capacity bench); without it the newest-first walk of orders_created stops at the page.
   if (q.country) where.push('o.country = ?') && values.push(q.country);
   if (allowed.length < COUNTRY_CODES.length || (q.country && !allowed.includes(q.country)))

@@ -1,5 +1,5 @@
 // A coupon's amounts in the shopper's country (decision 52). A coupon of one country keeps its amounts on
-// its row, in its currency (migration 0044); a coupon of both countries has a row of coupon_amounts for
+// its row, in its currency (migration 0044); a coupon of every country has a row of coupon_amounts for
 // each, in that country's currency as paid, so nothing is converted. Shared by the order and blood-test
 // quotes, which read the row with the country's amounts in the same statement.
 import type { CountryCode } from '#shared/locale';
@@ -22,7 +22,7 @@ type CouponAmounts = {
 };
 
 /**
- * The coupon as it applies in `country`: a coupon of both countries takes that country's amount off and
+ * The coupon as it applies in `country`: a coupon of every country takes that country's amount off and
  * minimum, in its currency. One without such a row (none the back office makes) keeps its base amounts,
  * which the quote converts as before.
  */

@@ -254,7 +254,7 @@ export function readReferral(results: D1Result[]): ReferralReads {
 // ---------------------------------------------------------------------------------------------------
 // The checks.
 
-/** A phone as digits only (Arabic-Indic digits read as 0–9), its last 8 digits: the national number in both countries' formats. */
+/** A phone as digits only (Arabic-Indic digits read as 0–9), its last 8 digits: the national number in every country's formats. */
 export function phoneKey(phone: unknown): string | null {
   if (typeof phone !== 'string') return null;
   const digits = normalizeDigits(phone).replace(/\D/g, '');

@@ -339,7 +339,7 @@ export async function quote(
 
   const walletBalance =
     walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
-  // A coupon of both countries in this country's own amounts (decision 52).
+  // A coupon of every country in this country's own amounts (decision 52).
   const couponRow =
     couponAt < 0
       ? null

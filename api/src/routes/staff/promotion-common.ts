@@ -9,7 +9,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 
-/** A coupon or offer for both countries (null) needs the permission in every country. */
+/** A coupon or offer for every country (null) needs the permission in every country. */
 export function assertPromotionCountry(
   member: StaffMember,
   permission: 'promotions:read' | 'promotions:write',

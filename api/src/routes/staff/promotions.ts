@@ -1,5 +1,5 @@
 // Coupons in the back office: list, create, edit, deactivate. A coupon of one country is
-// that country's grant's; a coupon for both countries needs a grant for every country. Audited.
+// that country's grant's; a coupon for every country needs a grant for every country. Audited.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { couponValues, type CouponInput, couponInputSchema } from '#shared/api/people-schemas';
@@ -43,7 +43,7 @@ function couponColumns(values: ReturnType<typeof stored>) {
 const isDuplicate = (error: unknown) => /UNIQUE constraint failed: coupons\.code/.test(String(error));
 
 /**
- * A coupon of both countries' amounts per country (decision 52), replaced: `id` of an edit, or the new
+ * A coupon of every country's amounts per country (decision 52), replaced: `id` of an edit, or the new
  * coupon found by its (unique) code in the same batch.
  */
 function amountStatements(db: D1Database, id: number | null, values: ReturnType<typeof stored>) {
@@ -184,7 +184,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       if (!row) throw new ApiError(404, 'not_found');
       const values = stored(c.req.valid('json'));
       assertEditable(member, row, values, 'coupon_max_below_used');
-      // A coupon of both countries' amounts per country, before and after, as the audit shows them.
+      // A coupon of every country's amounts per country, before and after, as the audit shows them.
       const { results: previous } = await db
         .prepare(
           'SELECT country, value, min_subtotal_minor AS min FROM coupon_amounts WHERE coupon_id = ? ORDER BY country',
