@@ -7,12 +7,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { ApiClient } from '#shared/api/client';
 import type { BootData } from '#shared/boot';
+import { HOME_COUNTRY } from '#shared/countries/codes';
 import type { Lang } from '#shared/locale';
 import { AppProviders } from '../providers';
 import { createSessionStore } from '../stores/session';
 import { cart } from './cart-store';
 
-/** A guest's boot data in Kuwait, no country row: the parts read come from Kuwait's own defaults. */
+/** A guest's boot data in the home country (Kuwait), no country row: the parts read come from its own defaults. */
 export const kuwaitBoot = (lang: Lang) =>
   ({
     lang,
@@ -20,7 +21,7 @@ export const kuwaitBoot = (lang: Lang) =>
     css: [],
     texts: [],
     fallback: {},
-    country: 'KW',
+    country: HOME_COUNTRY,
     user: null,
   }) as unknown as BootData;
 
@@ -30,7 +31,7 @@ export function renderInShop(lang: Lang, part: ReactNode): string {
     <AppProviders
       boot={kuwaitBoot(lang)}
       api={{} as ApiClient}
-      session={createSessionStore({ country: 'KW', user: null })}
+      session={createSessionStore({ country: HOME_COUNTRY, user: null })}
     >
       <MemoryRouter>{part}</MemoryRouter>
     </AppProviders>,
