@@ -18,7 +18,11 @@ export function configReader<S extends z.ZodType>(schema: S, name: string): (env
         );
       }
       config = parsed.data;
-      cache.set(env, config);
+      // Kept for the env and every env beneath it: a derived env's configuration is its base's, and a
+      // wrapper that hands the worker a new object per request (Sentry's Proxy of the env, whose prototype
+      // is its target's) still finds it beneath.
+      for (let at: object | null = env; at && at !== Object.prototype; at = Object.getPrototypeOf(at))
+        cache.set(at, config);
     }
     return config;
   };

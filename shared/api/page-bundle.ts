@@ -2,6 +2,7 @@
 // browser's device registration, as one POST /bundle; the API answers each in-process, next to its
 // data, and returns every answer in one envelope. Only reads may travel in a bundle: GETs, and the
 // POSTs that read (a listing's filters and a cart's refresh travel as bodies).
+import { decodedPath, isPlainPath } from './plain-path';
 import { z } from '../zod';
 import { deviceAuthSchema } from './schemas';
 
@@ -58,9 +59,13 @@ export function isRead(method: string, path: string): boolean {
   return method === 'GET' || method === 'HEAD' || READ_POSTS.some((pattern) => pattern.test(bare));
 }
 
-/** Whether a call may travel in a bundle: reads only, never the back office, local tools or a bundle. */
+/**
+ * Whether a call may travel in a bundle: reads only, never the back office, local tools or a bundle, read
+ * as the API's router reads the path (./plain-path.ts: `/%73taff/…` and `/product/../staff/…` are the back
+ * office's).
+ */
 export function isBundleable(call: Pick<BundleCall, 'method' | 'path'>): boolean {
-  if (call.path.length > BUNDLE_MAX_PATH) return false;
-  if (/^\/(staff|dev|bundle|payments)(\/|$)/.test(call.path.split('?')[0] ?? '')) return false;
+  if (call.path.length > BUNDLE_MAX_PATH || !isPlainPath(call.path)) return false;
+  if (/^\/(staff|dev|bundle|payments)(\/|$)/i.test(decodedPath(call.path)!)) return false;
   return isRead(call.method, call.path);
 }

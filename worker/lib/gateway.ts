@@ -2,8 +2,8 @@
 // one module that talks to the commerce API with a shopper's session. A page's calls travel as one
 // bundle trip (pageTrip, fed by the loaders' client in page-calls.ts); the /api proxy's and the file
 // routes' calls go one by one (forward, fileCall, sessionCall); a browser without a device token is
-// registered here (ensureDevice). Every call is signed with the session's identity by the transport
-// (worker/upstream), flagged GETs are answered from the KV cache (worker/cache), and each trip's outcome
+// registered here (ensureDevice). Every call carries the session's identity, set by the transport
+// (worker/upstream: through the API's door for the storefront, decision 78), flagged GETs are answered from the KV cache (worker/cache), and each trip's outcome
 // (the bookmark, a new device, the answers) is handed to the session module's settle, which writes the
 // cookies. Imports run one way: callers → this module → cache, upstream, session's settle.
 import type { Context } from 'hono';

@@ -1,4 +1,4 @@
-// /api/* → the commerce API, signed, with the session's tokens added from httpOnly cookies.
+// /api/* → the commerce API through its door for the storefront, with the session's tokens added from httpOnly cookies.
 import { Hono } from 'hono';
 import { fail } from '#shared/api/envelope';
 import { SIGNED_IN_HEADER } from '#shared/constants';

@@ -5,6 +5,7 @@
 // files, local tools).
 import { fail, TIMEOUT_MESSAGE } from '#shared/api/envelope';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { isPlainPath } from '#shared/api/plain-path';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { CountryCode, Lang } from '#shared/locale';
 import { requestIdFrom } from '#shared/observability/request-id';
@@ -48,6 +49,12 @@ export async function callUpstream(
   config: StorefrontConfig,
   call: UpstreamCall,
 ): Promise<Response> {
+  // A path that means another one once decoded or resolved (`/product/../staff/…`) is never sent: through
+  // the door no signature over the raw path would catch it (shared/api/plain-path.ts).
+  if (!isPlainPath(call.path)) {
+    log.warn('upstream path refused', { method: call.method });
+    return jsonResponse(fail('bad_request', 400), 400);
+  }
   const body = call.body ?? '';
   const headers = new Headers({
     accept: 'application/json',

@@ -5,7 +5,8 @@ import { derivedEnv } from './derived-env';
 import { cameThroughDoor, doorEnv, inProcessEnv, isInProcess } from './in-process';
 
 describe("a request's derived env", () => {
-  const base = { DB: 'the database', KV: 'the namespace', ENVIRONMENT: 'development' };
+  const base0 = { DB: 'the database', KV: 'the namespace', ENVIRONMENT: 'development' };
+  const base = base0;
 
   it('reads its own bindings first and everything else from the env beneath', () => {
     const counting = derivedEnv(base, { DB: 'a counting database' });
@@ -35,6 +36,12 @@ describe("a request's derived env", () => {
       const request = derivedEnv(derivedEnv(door, { DB: `session ${i}` }), { DB: `counting ${i}` });
       expect(read(inProcessEnv(request)).ENVIRONMENT).toBe('development');
     }
+    expect(parses).toBe(1);
+    // Read first through a new wrapper per request (as Sentry hands the door's env on: a Proxy whose
+    // prototype is the door env's base), the base's configuration is still read once.
+    parses = 0;
+    const fresh = { ...base0 };
+    for (let i = 0; i < 3; i++) expect(read(new Proxy(doorEnv(fresh), {})).ENVIRONMENT).toBe('development');
     expect(parses).toBe(1);
   });
 });

@@ -3,6 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TIMEOUT_MESSAGE } from '#shared/api/envelope';
 import { SIGNATURE_HEADERS } from '#shared/api/signing';
+import { env } from 'cloudflare:test';
+import { storefrontConfig } from '#worker/config';
+import { callUpstream } from '#worker/upstream';
 import { cookiesFrom, envelope, setCookie, storefront, stubApi } from './helpers';
 
 describe('/api proxy through the real commerce API', () => {
@@ -55,6 +58,28 @@ describe('/api proxy session rules (stub API)', () => {
     // The binding reaches the API's StorefrontDoor, which nothing else can reach (decision 78).
     for (const name of [SIGNATURE_HEADERS.hash, SIGNATURE_HEADERS.nonce, SIGNATURE_HEADERS.timestamp])
       expect(sent.headers.get(name), name).toBeNull();
+  });
+
+  it('never sends a path that means another once decoded or resolved: the door has no signature to catch it', async () => {
+    const stub = stubApi(() => envelope({ ok: true }));
+    const storefrontEnv = { ...env, API: stub.fetcher } as typeof env;
+    const send = (path: string) =>
+      callUpstream(storefrontEnv, storefrontConfig(storefrontEnv), {
+        method: 'GET',
+        path,
+        deviceToken: 'dv1.device.tok',
+        userToken: null,
+        lang: 'en',
+        country: 'KW',
+      });
+    for (const path of ['/product/../staff/orders', '/product/%2e%2e/dev/outbox', '//staff/orders']) {
+      const res = await send(path);
+      expect(res.status, path).toBe(400);
+      expect((await res.json<any>()).meta.msg, path).toBe('bad_request');
+    }
+    expect(stub.received).toHaveLength(0);
+    expect((await send('/product/vitamin-d3/v2')).status).toBe(200);
+    expect(new URL(stub.received[0]!.url).pathname).toBe('/product/vitamin-d3/v2');
   });
 
   it('signs every call, with a fresh nonce, when the API is an origin over HTTPS', async () => {
