@@ -49,11 +49,13 @@ export async function callUpstream(
   config: StorefrontConfig,
   call: UpstreamCall,
 ): Promise<Response> {
-  // A path that means another one once decoded or resolved (`/product/../staff/…`) is never sent: through
-  // the door no signature over the raw path would catch it (shared/api/plain-path.ts).
+  // A path that means another one once decoded or resolved (`/product/../staff/…`), or holds what no
+  // path does (a control character), is never sent: through the door no signature over the raw path
+  // would catch it (shared/api/plain-path.ts). It names nothing the shopper may reach: not found, as the
+  // API answers a product or page that is not there (her page says so, never a 5xx).
   if (!isPlainPath(call.path)) {
     log.warn('upstream path refused', { method: call.method });
-    return jsonResponse(fail('bad_request', 400), 400);
+    return jsonResponse(fail('not_found', 404), 404);
   }
   const body = call.body ?? '';
   const headers = new Headers({

@@ -74,8 +74,8 @@ describe('/api proxy session rules (stub API)', () => {
       });
     for (const path of ['/product/../staff/orders', '/product/%2e%2e/dev/outbox', '//staff/orders']) {
       const res = await send(path);
-      expect(res.status, path).toBe(400);
-      expect((await res.json<any>()).meta.msg, path).toBe('bad_request');
+      expect(res.status, path).toBe(404);
+      expect((await res.json<any>()).meta.msg, path).toBe('not_found');
     }
     expect(stub.received).toHaveLength(0);
     expect((await send('/product/vitamin-d3/v2')).status).toBe(200);
