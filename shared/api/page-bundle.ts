@@ -2,7 +2,7 @@
 // browser's device registration, as one POST /bundle; the API answers each in-process, next to its
 // data, and returns every answer in one envelope. Only reads may travel in a bundle: GETs, and the
 // POSTs that read (a listing's filters and a cart's refresh travel as bodies).
-import { decodedPath, isPlainPath } from './plain-path';
+import { plainPath } from './plain-path';
 import { z } from '../zod';
 import { deviceAuthSchema } from './schemas';
 
@@ -65,7 +65,7 @@ export function isRead(method: string, path: string): boolean {
  * office's).
  */
 export function isBundleable(call: Pick<BundleCall, 'method' | 'path'>): boolean {
-  if (call.path.length > BUNDLE_MAX_PATH || !isPlainPath(call.path)) return false;
-  if (/^\/(staff|dev|bundle|payments)(\/|$)/i.test(decodedPath(call.path)!)) return false;
+  const path = call.path.length > BUNDLE_MAX_PATH ? null : plainPath(call.path);
+  if (path === null || /^\/(staff|dev|bundle|payments)(\/|$)/i.test(path)) return false;
   return isRead(call.method, call.path);
 }

@@ -4,19 +4,23 @@
 // unsigned (decision 78), and a signature over the raw path no longer catches a path that means another
 // one, so a call is sent only when its path means what it says.
 
-/** The path's part before its query, percent-decoded; null when it cannot be decoded. */
-export function decodedPath(pathWithQuery: string): string | null {
+/**
+ * The path's part before its query, percent-decoded, when it names itself: absolute, decodable, no control
+ * character, backslash, dot or empty segment; else null.
+ */
+export function plainPath(pathWithQuery: string): string | null {
+  let path: string;
   try {
-    return decodeURIComponent(pathWithQuery.split('?')[0] ?? '');
+    path = decodeURIComponent(pathWithQuery.split('?')[0] ?? '');
   } catch {
     return null;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  if (!path.startsWith('/') || /[\0-\x1f\x7f\\]/.test(path) || /\/\/|\/\.\.?(\/|$)/.test(path)) return null;
+  return path;
 }
 
-/** Whether `pathWithQuery` names itself: absolute, decodable, no control character, backslash, dot or empty segment. */
+/** Whether `pathWithQuery` names itself (plainPath). */
 export function isPlainPath(pathWithQuery: string): boolean {
-  const path = decodedPath(pathWithQuery);
-  if (!path?.startsWith('/')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  return !/[\0-\x1f\x7f\\]/.test(path) && !/\/\/|\/\.\.?(\/|$)/.test(path);
+  return plainPath(pathWithQuery) !== null;
 }

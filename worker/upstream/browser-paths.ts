@@ -3,6 +3,8 @@
 // The API's OpenAPI description is a plain document, not an envelope the gateway can pass on; developers
 // read docs/openapi.json (decision 17). A page bundle is the renderer's (decision 40): a browser asks
 // for what it needs one call at a time, each under its own limits.
+import { plainPath } from '#shared/api/plain-path';
+
 const WORKER_ONLY_PATHS = new Set(['/device/auth', '/openapi.json', '/bundle']);
 /**
  * Worker-to-API only: local-mode tools (/dev: the mail outbox, sandbox payments) are read by the
@@ -18,16 +20,10 @@ export type PathVerdict =
 
 /** The verdict on an upstream path (without query) that a browser asked for. */
 export function browserPath(rawPath: string): PathVerdict {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return { ok: false, status: 400, key: 'bad_request' };
-  }
-  // Control characters, backslashes and dot or empty segments have no place in an API path.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  if (/[\0-\x1f\x7f\\]/.test(decoded) || /\/\/|\/\.\.?(\/|$)/.test(decoded))
-    return { ok: false, status: 400, key: 'bad_request' };
+  // Control characters, backslashes and dot or empty segments have no place in an API path: the same rule
+  // as the transport's for every call (shared/api/plain-path.ts).
+  const decoded = plainPath(rawPath);
+  if (decoded === null) return { ok: false, status: 400, key: 'bad_request' };
   const lower = decoded.toLowerCase();
   if (WORKER_ONLY_PATHS.has(lower.replace(/\/$/, '')) || WORKER_ONLY_PREFIXES.some((p) => `${lower}/`.startsWith(p))) {
     return { ok: false, status: 404, key: 'not_found' };
