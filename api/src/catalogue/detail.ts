@@ -19,6 +19,7 @@ import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
 import { previewStatements, readQuestions, readReviews, summaryStatement, toSummary } from '../reviews/read';
 import type { BrandColumns, CategoryColumns, SkuRow } from './rows';
+import { gateJson } from '../consultations/practice/products';
 
 const LOW_STOCK = 5;
 
@@ -63,15 +64,22 @@ export function stockLevel(stock: number): Sku['stock_level'] {
 export interface HerProductAsk {
   tokenHash: string;
   column: string;
-  gate: string;
 }
 
-/** What the product's batch answered of her: `column`'s value, and `gate`'s by SKU id. */
+/** What the product's batch answered of her: `column`'s value. */
 export interface HerProductPart {
   /** Null when the session is no one's. */
   id: number | null;
   column: string | null;
-  gates: Map<number, string>;
+}
+
+/** What the gates read of each suggested card's SKU (a gateJson column), by SKU id: everyone's lists pass
+ * the gates too (decision 79), a guest's as a shopper the shop knows nothing of, a signed-in shopper's as her. */
+export type CardGates = Map<number, string>;
+
+/** The cards' gate columns, by SKU id. */
+export function cardGates(rows: ReadonlyArray<{ sku_id: number; gate?: string | null }>): CardGates {
+  return new Map(rows.flatMap((r) => (r.gate ? [[r.sku_id, r.gate] as const] : [])));
 }
 
 export async function productDetail(
@@ -84,14 +92,14 @@ export async function productDetail(
   now = Date.now(),
   /** A signed-in shopper: her part rides in the product's own statements. */
   shopper: HerProductAsk | null = null,
-): Promise<{ detail: ProductDetail; her: HerProductPart | null } | null> {
+): Promise<{ detail: ProductDetail; her: HerProductPart | null; gates: CardGates } | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
   // Her id and her part: two more columns of the product's row, found by her session (?3, valid at ?4);
   // the cards carry her part of them.
   const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
   const herColumn = shopper ? `, (SELECT id FROM me) AS her_id, (SELECT ${shopper.column} FROM me) AS her` : '';
-  const gate = shopper ? `, ${shopper.gate} AS gate` : '';
+  const gate = `, ${gateJson(lang)} AS gate`;
   const all = await db.batch([
     db
       .prepare(
@@ -186,7 +194,6 @@ export async function productDetail(
     ? {
         id: row.her_id ?? null,
         column: row.her ?? null,
-        gates: new Map(listed.flatMap((r) => (r.gate ? [[r.sku_id, r.gate] as const] : []))),
       }
     : null;
   const detail: ProductDetail = {
@@ -234,7 +241,7 @@ export async function productDetail(
     // holds for any size in stock (all leave the same warehouse), so one is enough (issue 73).
     delivery: skuList.some((s) => s.in_stock) ? productPromise(country, lang, now, delivery) : null,
   };
-  return { detail, her };
+  return { detail, her, gates: cardGates(listed) };
 }
 
 /** The promise with each speed's fee for this product alone, below and above free delivery. */

@@ -36,9 +36,9 @@ import {
 import { z } from '#shared/zod';
 import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
-import { herJson, herRows, mayShow, readHer } from '../recommend/her-safety';
+import { herJson, herRows, knowsNothingOf, mayShow, NOBODY, readHer } from '../recommend/her-safety';
 import { meByToken } from '../accounts/sessions';
-import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
+import { type HerSubscription, herSubscriptionsJson, type HerSubscriptionOf } from '../subscriptions/hers-on-product';
 import { gateJson, gateSkuOf } from '../consultations/practice/products';
 import { tokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
@@ -408,6 +408,8 @@ interface HerColumn {
   views: number;
   safety: unknown;
   subscribed: HerSubscription[];
+  /** Only in her kept page's trip (`only=hers`): all her live subscriptions, for the edge (decision 79). */
+  all?: HerSubscriptionOf[];
 }
 
 /**
@@ -415,16 +417,22 @@ interface HerColumn {
  * her subscriptions to this product (the page's subscribe-and-save place, decision 76's amendment); each
  * card's size as the gates read it.
  */
-async function herAsk(c: Context<AppEnv>) {
+async function herAsk(c: Context<AppEnv>, forEdge = false) {
   const token = bearerToken(c);
+  const all = forEdge ? `, 'all', ${herSubscriptionsJson('me.id', null)}` : '';
   return token
     ? {
         tokenHash: await tokenHash(token),
         column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
-              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
-        gate: gateJson(c.var.lang),
+              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')}${all})`,
       }
     : null;
+}
+
+/** Everyone's suggestions as a shopper the shop knows nothing of may see them (decision 79). */
+function nobodysCards(gates: Map<number, string>) {
+  const read = new Map([...gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
+  return (cards: ProductCard[]) => cards.filter((card) => mayShow(read.get(card.default_sku.id), NOBODY));
 }
 
 /**
@@ -433,7 +441,8 @@ async function herAsk(c: Context<AppEnv>) {
  */
 async function herFinish(
   c: Context<AppEnv>,
-  her: { id: number; column: string | null; gates: Map<number, string> },
+  her: { id: number; column: string | null },
+  cardGates: Map<number, string>,
   productId: number,
   now: number,
 ) {
@@ -442,9 +451,11 @@ async function herFinish(
   const viewed = db.batch(viewStatements(db, her.id, [productId], now, mine.views >= VIEWED_KEPT));
   c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
   const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
-  const gates = new Map([...her.gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
+  const gates = new Map([...cardGates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
   return {
     subscribed: mine.subscribed,
+    all: mine.all ?? [],
+    plain: knowsNothingOf(safety),
     safe: (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety)),
   };
 }
@@ -470,19 +481,35 @@ productRoutes.get(
     // A signed-in shopper is found by her session in the product's own batch, with what the gates read of
     // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
     // answer); a guest's page is everyone's and is kept at the edge.
-    const shopper = await herAsk(c);
-    if (c.req.valid('query').only === 'hers') {
+    const only = c.req.valid('query').only === 'hers';
+    const shopper = await herAsk(c, only);
+    if (only) {
       // Her kept page has the rest: two statements, one round trip, then her view kept beside the answer.
       const read = await herProductParts(db, ref, c.var.lang, country, now, shopper);
       if (!read) throw new ApiError(404, 'not_found');
       if (read.her?.id == null) {
         // A session that is no one's (it ended): her trip asks nothing else who she is, so this says it.
         if (shopper) throw new ApiError(401, 'unauthorized');
-        return c.json(ok({ id: read.id, purchase_together: read.together, subscribed: [], recently_viewed: [] }));
+        const together = nobodysCards(read.gates)(read.together);
+        return c.json(ok({ id: read.id, purchase_together: together, subscribed: [], recently_viewed: [] }));
       }
-      const { subscribed, safe } = await herFinish(c, { ...read.her, id: read.her.id }, read.id, now);
+      const { subscribed, all, plain, safe } = await herFinish(
+        c,
+        { ...read.her, id: read.her.id },
+        read.gates,
+        read.id,
+        now,
+      );
+      // What the edge may keep of her (decision 79): only when her bought together is everyone's.
+      const her_record = plain ? { card: read.card, subscriptions: all } : null;
       return c.json(
-        ok({ id: read.id, purchase_together: safe(read.together), subscribed, recently_viewed: read.viewed }),
+        ok({
+          id: read.id,
+          purchase_together: safe(read.together),
+          subscribed,
+          recently_viewed: read.viewed,
+          her_record,
+        }),
       );
     }
     // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
@@ -514,13 +541,17 @@ productRoutes.get(
       shopper,
     );
     if (!found) throw new ApiError(404, 'not_found');
-    const { detail, her } = found;
-    if (her?.id != null) {
-      const { subscribed, safe } = await herFinish(c, { ...her, id: her.id }, detail.id, now);
-      detail.subscribed = subscribed;
-      detail.purchase_together = safe(detail.purchase_together);
-      detail.also_bought = safe(detail.also_bought);
-    }
+    const { detail, her, gates } = found;
+    // Suggestions pass the gates: for her as her, for anyone else as a shopper the shop knows nothing of.
+    const safe =
+      her?.id != null
+        ? await herFinish(c, { ...her, id: her.id }, gates, detail.id, now).then((mine) => {
+            detail.subscribed = mine.subscribed;
+            return mine.safe;
+          })
+        : nobodysCards(gates);
+    detail.purchase_together = safe(detail.purchase_together);
+    detail.also_bought = safe(detail.also_bought);
     const rules = loyalty?.rules;
     detail.points_to_earn =
       rules?.is_active && currency
