@@ -29,6 +29,12 @@ export async function firstProductSlug(base, cookie) {
   return (await res.json()).data.items[0].slug;
 }
 
+/** The first `count` products' slugs of the listing. */
+export async function productSlugs(base, count) {
+  const res = await api(base, '', '/product', { per_page: count });
+  return (await res.json()).data.items.map((item) => item.slug);
+}
+
 /** A new device's cookie from an uncached API call, so its first page view finds nothing cached. */
 async function freshCookie(base) {
   const res = await fetch(`${base}/api/health`);

@@ -9,11 +9,12 @@
 //
 //   node bench/interleaved-cpu.mjs before=/path/a:8827 after=/path/b:8837
 //   PAGES=signed:/,signed:/ar,guest:/ VIEWS=40 ROUNDS=5   (a page: signed:<path>, first:<path> (signed in,
-//   her first view: no fill of hers kept) or guest:<path>;
-//   `<product>` stands for the first product's path)
+//   her first view: no fill of hers kept) or guest:<path>; `<product>` stands for the first product's
+//   path; browse:<products> is a signed-in shopper opening VIEWS products one after another, each a first
+//   view of it, as she browses (their kept copies warmed by another shopper first))
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { firstProductSlug } from './catalogue.mjs';
+import { firstProductSlug, productSlugs } from './catalogue.mjs';
 import { jar, signedInAfterView, signedInCookie } from './geography.mjs';
 import { groupCpuMs } from './render-cost.mjs';
 
@@ -63,11 +64,14 @@ async function views(build, path, who) {
   const signedIn = who !== 'guest';
   for (let i = 0; i < VIEWS; i++) {
     const cookie = who === 'first' ? build.cookie.replace(/(^|; )(__Host-)?hv=[^;]*/, '') : build.cookie;
-    const res = await fetch(build.base + path, { headers: signedIn ? { cookie } : {} });
+    const at = path === '<products>' ? products[i % products.length] : path;
+    const res = await fetch(build.base + at, { headers: signedIn ? { cookie } : {} });
     await res.arrayBuffer();
     if (signedIn) build.cookie = jar(res, build.cookie);
   }
 }
+
+let products = [];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -75,6 +79,14 @@ try {
   for (const build of builds) await start(build);
   const product = `/products/${await firstProductSlug(builds[0].base, '')}`;
   for (const build of builds) build.cookie = await signedInAfterView(build.base, await signedInCookie(build.base), '/');
+  if (PAGES.some((p) => p.endsWith('<products>'))) {
+    products = (await productSlugs(builds[0].base, VIEWS)).map((slug) => `/products/${slug}`);
+    // Their kept copies for signed-in shoppers, as any signed-in shopper's views keep them.
+    for (const build of builds) {
+      let warm = await signedInAfterView(build.base, await signedInCookie(build.base, 'Warm copies'), '/');
+      for (const path of products) warm = await signedInAfterView(build.base, warm, path);
+    }
+  }
   const pages = PAGES.map((p) => p.replace('<product>', product));
   const figures = new Map(pages.map((p) => [p, new Map(builds.map((b) => [b.name, []]))]));
   for (let round = 0; round < ROUNDS; round++)
