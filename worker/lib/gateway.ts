@@ -241,20 +241,6 @@ export async function sessionCall(
 }
 
 /**
- * A call as this session made after the answer has left (waitUntil): the raw answer, nothing settled,
- * since no cookie can reach her browser any more (her record's view: render/her-record.ts).
- */
-export function backgroundCall(
-  c: Context<AppEnv>,
-  session: Session,
-  method: string,
-  path: string,
-  body: string,
-): Promise<Response> {
-  return signedCall(c, session, method, path, body, 'application/json');
-}
-
-/**
  * One signed call to the API as this session (its tokens, language, country, the shopper's address, its
  * D1 bookmark and the request id), its D1 counts added to the request's. The raw answer: the caller
  * settles it with the session, the answer's bookmark header included.

@@ -85,14 +85,7 @@ export function keepFill(c: Context<AppEnv>, key: Request, fill: string, now = D
  * What the edge had of her fill: the fill itself, or where to keep the one her trip brings (if anywhere)
  * and who her session was before the trip (a trip that changed it keeps nothing).
  */
-export type HerEdge =
-  | { kept: string; keep: null }
-  | {
-      kept: null;
-      keep: { key: Request; who: string } | null;
-      /** Her version as the view came with it, and as it leaves (renewed when the view records her). */
-      versions: { was: string | null; next: string };
-    };
+export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: Request; who: string } | null };
 
 /**
  * Her fill at the edge: its key made beside her pass's check from the id her cookie claims, and looked up
@@ -114,7 +107,7 @@ export async function herEdge(
   if (kept !== null) return { kept, keep: null };
   const next = recordsView || !version ? renewHerVersion(c, session.secure) : version;
   const at = fresh ? await herFillKey(c, session, next, __BUILD_ID__) : null;
-  return { kept: null, keep: at ? { key: at, who: identity(session) } : null, versions: { was: version, next } };
+  return { kept: null, keep: at ? { key: at, who: identity(session) } : null };
 }
 
 /**
@@ -128,6 +121,6 @@ export function keepHers(c: Context<AppEnv>, session: Session, edge: HerEdge, fi
 }
 
 /** Who the session is, as the cookies a trip may change say it (not her D1 bookmark: what state she read). */
-export function identity(session: Session): string {
+function identity(session: Session): string {
   return JSON.stringify([session.userToken, session.user, session.deviceToken]);
 }

@@ -18,16 +18,7 @@ import { pageApi } from '../lib/page-calls';
 import type { Session } from '../lib/session';
 import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
-import { herEdge, type HerEdge, identity, keepHers } from './her-fill-cache';
-import {
-  copyTogether,
-  type HerRecord,
-  herRecordKey,
-  keptRecord,
-  partsFromRecord,
-  recordFromTrip,
-  recordView,
-} from './her-record';
+import { herEdge, type HerEdge, keepHers } from './her-fill-cache';
 import { HER_FILL_MARK } from './page-cache';
 
 /** How long her parts may take before her page says they could not load (the page is already there). */
@@ -50,14 +41,8 @@ function slugOf(segment: string): string {
   }
 }
 
-/**
- * Her parts with what only the storefront's render of them reads: the product's id, the prices' answers;
- * and her product trip's answer, from which the edge may keep her record (her-record.ts).
- */
-type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown>; answer?: HerProductParts };
-
-/** Her record, where it is kept (`key`) and what it holds when it answers this view (decision 79). */
-type Recorded = { key: Request; record: HerRecord | null } | null;
+/** Her parts with what only the storefront's render of them reads: the product's id, the prices' answers. */
+type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown> };
 
 /** Her view under way: her pass being read, her fill looked up at the edge, and her parts' trip. */
 export interface HerStart {
@@ -66,12 +51,8 @@ export interface HerStart {
   places: Places;
   /** Her fill kept at the edge (`kept`: a repeat view, no trip), or where this view's fill is kept. */
   edge: Promise<HerEdge>;
-  /** A product page with no fill of hers: her record, which may answer it without a trip. */
-  record: Promise<Recorded>;
-  /** Her parts' trip; made only when the edge had neither her fill nor her record (never rejects). */
+  /** Her parts' trip; made only when the edge had no fill of hers (never rejects). */
   trip: Promise<Outcome>;
-  /** What her record's view reads of the kept copy (herFillFrom): its product and bought together. */
-  fromCopy?: ReturnType<typeof copyTogether>;
 }
 
 /**
@@ -81,34 +62,22 @@ export interface HerStart {
  * calls. A page whose only place is her account link asks nothing while her pass is fresh: its trip
  * waits for the pass.
  */
-export function herStart(c: Context<AppEnv>, session: Session, path: string, lang: Lang): HerStart {
+export function herStart(c: Context<AppEnv>, session: Session, path: string): HerStart {
   const pass = readPass(c, session);
   const places = placesOf(path);
   if (!places.home && !places.product) {
     const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh'));
-    const edge = Promise.resolve({ kept: null, keep: null, versions: { was: null, next: '' } });
-    return { pass, places, edge, record: Promise.resolve(null), trip };
+    return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
   }
   const edge = herEdge(c, session, places.product !== null, pass);
-  // Her record is looked up after her fill (a repeat view needs neither the lookup nor the record), and
-  // read only with a fresh pass, as her fill is.
-  const record: Promise<Recorded> = places.product
-    ? Promise.all([pass, edge]).then(async ([state, found]) => {
-        if (state !== 'fresh' || found.kept !== null) return null;
-        const key = await herRecordKey(c, session, lang);
-        return key ? { key, record: await keptRecord(key, found.versions.was) } : null;
-      })
-    : Promise.resolve(null);
-  const trip = Promise.all([pass, edge, record]).then(([state, found, recorded]) =>
-    found.kept !== null ? SERVED : recorded?.record ? RECORDED : herTrip(c, session, places, state === 'fresh'),
+  const trip = Promise.all([pass, edge]).then(([state, found]) =>
+    found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED,
   );
-  return { pass, places, edge, record, trip };
+  return { pass, places, edge, trip };
 }
 
 /** The outcome of a trip not made: her fill came from the edge (never rendered again). */
 const SERVED: Outcome = { state: 'here', productId: 0 };
-/** The outcome of a trip not made: her record answers, with the kept copy's bought together. */
-const RECORDED: Outcome = { state: 'here', productId: 0 };
 
 /** The session her kept copy is looked up and rendered with: hers, with no one signed in. */
 export function nobody(session: Session): Session {
@@ -127,29 +96,15 @@ export async function herSession(
 ): Promise<'kept' | 'checked' | 'ended'> {
   // Her version's cookie, when this view renews it, goes with these headers: the edge's answer first.
   const fresh = (await her.pass) === 'fresh';
-  await her.edge;
+  const edge = await her.edge;
   if (!fresh) {
     const outcome = await her.trip;
     if (outcome.ended) return 'ended';
     if (outcome.state === 'here') await writePass(c, session);
   }
+  // Whether her parts came from the edge (a page with her own parts only: home, a product).
+  if (her.places.home || her.places.product) c.header('x-her-fill', edge.kept === null ? 'miss' : 'hit');
   return fresh ? 'kept' : 'checked';
-}
-
-/**
- * Where her parts come from, once the page's bytes are known (a page with her own parts only: home, a
- * product), said in `x-her-fill`: her fill kept at the edge (`hit`), her record with the kept copy's
- * bought together (`record`; a copy rendered now streams, so it has none to read yet), or her trip.
- */
-export async function herFillFrom(
-  c: Context<AppEnv>,
-  her: HerStart,
-  copy: string | ReadableStream<Uint8Array>,
-): Promise<void> {
-  if (!her.places.home && !her.places.product) return;
-  const [edge, recorded] = await Promise.all([her.edge, her.record]);
-  if (recorded?.record && typeof copy === 'string') her.fromCopy = copyTogether(copy);
-  c.header('x-her-fill', edge.kept !== null ? 'hit' : her.fromCopy ? 'record' : 'miss');
 }
 
 /**
@@ -166,47 +121,13 @@ export function withHerParts(
 ): ReadableStream<Uint8Array> {
   const fill = her.edge.then(async (edge) => {
     if (edge.kept !== null) return edge.kept;
-    const outcome = await partsOf(c, session, her, edge);
+    const outcome = await her.trip;
     const made = fillOf(c, session, lang, her.places, outcome);
     // Kept only when it is whole: her parts all here (a fill that failed never is).
     if (outcome.state === 'here' && !outcome.ended && made.whole) keepHers(c, session, edge, made.html);
     return made.html;
   });
   return typeof copy === 'string' ? filledText(copy, fill, closing) : filledStream(copy, fill, closing);
-}
-
-/**
- * Her parts of this view: from her record and the kept copy's bought together (decision 79; her view sent
- * to the API after the answer), or her trip's answer (her record kept from it, when the API sent one).
- */
-async function partsOf(
-  c: Context<AppEnv>,
-  session: Session,
-  her: HerStart,
-  edge: Extract<HerEdge, { kept: null }>,
-): Promise<Outcome> {
-  const [trip, recorded] = await Promise.all([her.trip, her.record]);
-  if (trip === RECORDED && recorded?.record) {
-    // A copy rendered now streams: its bought together is not readable yet, so her view makes the trip.
-    const fromCopy = her.fromCopy;
-    if (!fromCopy) return herTrip(c, session, her.places, true);
-    const countries = await pageApi(c, session)
-      .get<{ items: unknown[] }>('/country')
-      .catch(() => null);
-    if (!countries) return { state: 'failed', user: session.user, productId: 0 };
-    recordView(c, session, recorded.key, recorded.record, fromCopy.productId, edge.versions.next);
-    return {
-      state: 'here',
-      user: session.user,
-      ...partsFromRecord(recorded.record, fromCopy.productId, fromCopy.together),
-      productId: fromCopy.productId,
-      fallback: { '/country': { items: countries.data.items } },
-    };
-  }
-  // Her record from her product trip: only for her own session as it was (a fill is kept on the same rule).
-  if (recorded && trip.answer && trip.state === 'here' && !trip.ended && edge.keep?.who === identity(session))
-    recordFromTrip(c, recorded.key, trip.answer, edge.versions);
-  return trip;
 }
 
 /**
@@ -261,7 +182,6 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
       : {}),
     productId: detail?.id ?? 0,
     fallback: { '/country': { items: countryAnswer.value.data.items } },
-    ...(detail ? { answer: detail } : {}),
   };
 }
 
@@ -292,7 +212,7 @@ function fillOf(
   places: Places,
   outcome: Outcome,
 ): { html: string; whole: boolean } {
-  const { productId, fallback, answer: _, ...her } = outcome;
+  const { productId, fallback, ...her } = outcome;
   const url = new URL(c.req.url);
   try {
     const parts = renderHerParts({

@@ -12,7 +12,7 @@ import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
 import { isKeptPage } from './page-cache';
-import { herFillFrom, herSession, herStart, nobody, withHerParts } from './her-page';
+import { herSession, herStart, nobody, withHerParts } from './her-page';
 import { type PageBytes, pageOf, PricesUnavailable, type RenderWay, tripCounts, withClosing } from './document';
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
@@ -40,7 +40,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
     // Her pass, and her parts' trip leaving now, beside the copy's lookup or render (which never
     // carries her token).
-    const her = kept && session.userToken ? herStart(c, session, path, lang) : null;
+    const her = kept && session.userToken ? herStart(c, session, path) : null;
     const slot = her ? 'her' : kept ? 'guest' : null;
     let page = pageOf(c, her ? nobody(session) : session, lang, slot, renderWay(c, session, her !== null));
 
@@ -56,7 +56,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (bytes.cache) c.header('x-page-cache', bytes.cache);
     if (her && state !== 'ended') {
       c.header('x-her-page', state!);
-      await herFillFrom(c, her, bytes.body);
       return html(withHerParts(c, session, lang, bytes.body, her, tripCounts(c)), bytes.status);
     }
     // The counts the headers carry for a whole document come at the end of one sent shell first.

@@ -8,6 +8,7 @@ import type { ProductCard } from '#shared/catalogue/types';
 import { meByToken } from '../accounts/sessions';
 import { cardColumns, cardFrom, toCard, type CardRow } from './cards';
 import { cardGates, type CardGates, type HerProductAsk, type HerProductPart } from './detail';
+import { gateJson } from '../consultations/practice/products';
 import { togetherCards } from './recommended';
 import { viewedCardsSql } from './viewed';
 
@@ -29,13 +30,11 @@ export async function herProductParts(
   country: CountryCode,
   now: number,
   shopper: HerProductAsk | null,
-  /** SQL of what the gates read of a card's SKU, as productDetail's. */
-  gateSql: string,
 ): Promise<HerProductRead | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
   const herColumns = shopper ? `, (SELECT id FROM me) AS her_id, (SELECT ${shopper.column} FROM me) AS her` : '';
-  const gate = `, ${gateSql} AS gate`;
+  const gate = `, ${gateJson(lang)} AS gate`;
   const herBinds = shopper ? [shopper.tokenHash, now] : [];
   const [product, lists] = await db.batch([
     db

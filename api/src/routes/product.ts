@@ -485,7 +485,7 @@ productRoutes.get(
     const shopper = await herAsk(c, only);
     if (only) {
       // Her kept page has the rest: two statements, one round trip, then her view kept beside the answer.
-      const read = await herProductParts(db, ref, c.var.lang, country, now, shopper, gateJson(c.var.lang));
+      const read = await herProductParts(db, ref, c.var.lang, country, now, shopper);
       if (!read) throw new ApiError(404, 'not_found');
       if (read.her?.id == null) {
         // A session that is no one's (it ended): her trip asks nothing else who she is, so this says it.
@@ -539,7 +539,6 @@ productRoutes.get(
       },
       now,
       shopper,
-      gateJson(c.var.lang),
     );
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her, gates } = found;

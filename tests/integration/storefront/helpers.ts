@@ -193,19 +193,3 @@ export async function placeKuwaitCodOrder(
   expect(submit.status, JSON.stringify(placed)).toBe(200);
   return placed.data.order.id;
 }
-
-/** Her subscription to a size (by default of the fixture's Vitamin D3: sku 101, 102), with its address. */
-export async function subscribe(name: string, sku: number, every: string, next: string, product = 1): Promise<void> {
-  const user = await env.API_DB.prepare('SELECT id FROM users WHERE name = ?').bind(name).first<{ id: number }>();
-  const address = await env.API_DB.prepare(
-    "INSERT INTO addresses (user_id, country, recipient, phone, area_id, block, street, building, created_at) VALUES (?, 'KW', ?, '98765432', 26, '3', '12', '7', 0) RETURNING id",
-  )
-    .bind(user!.id, name)
-    .first<{ id: number }>();
-  await env.API_DB.prepare(
-    `INSERT INTO subscriptions (user_id, country, lang, sku_id, product_id, count, every, address_id, pay_by, status, next_date, created_at, updated_at)
-     VALUES (?, 'KW', 'en', ?, ?, 3, ?, ?, 'wallet', 'active', ?, 0, 0)`,
-  )
-    .bind(user!.id, sku, product, every, address!.id, next)
-    .run();
-}

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { HER_FILL_TTL_S, keepFill, keptFill } from '#worker/render/her-fill-cache';
-import { cookiesFrom, envelope, registerShopper, storefront, stubApi, subscribe, withAnswer } from './helpers';
+import { cookiesFrom, envelope, registerShopper, storefront, stubApi, withAnswer } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
@@ -175,114 +175,5 @@ describe('her parts kept at the edge', () => {
     await keepFill(c('n0nce-of-the-first'), key, '<script nonce="n0nce-of-the-first">x</script>', now);
     expect(await keptFill(c('second-view'), key, now + 1000)).toBe('<script nonce="second-view">x</script>');
     expect(await keptFill(c('late-view'), key, now + HER_FILL_TTL_S * 1000)).toBeNull();
-  });
-});
-
-/** Her data as her fill brought it (the swap script's `__HER__`). */
-function herOf(html: string): { together: Card[]; subscribed: Array<{ sku_id: number }>; viewed: Card[] } {
-  return JSON.parse(/window\.__HER__=(\{.*?\});var b=/.exec(html)?.[1] ?? '{}');
-}
-type Card = { id: number; slug: string };
-const slugs = (cards: Card[]) => cards.map((card) => card.slug);
-
-/** A shopper signed up through the storefront, with no view yet. */
-async function signedUp(name: string): Promise<string> {
-  const device = cookiesFrom(await storefront('/api/country'));
-  return registerShopper(`record-${crypto.randomUUID()}@example.com`, device, name);
-}
-
-/** Her recently viewed as the API keeps it (any device's). */
-async function viewedAtApi(cookie: string): Promise<string[]> {
-  const res = await storefront('/api/viewed', { headers: { cookie } });
-  return slugs(((await res.json()) as { data: { items: Card[] } }).data.items);
-}
-
-describe('her record: her next products without a trip (decision 79)', () => {
-  it('answers her next products from her record, with her views and subscriptions, and records each view', async () => {
-    // The kept copies of the products she opens next, as any signed-in shopper's view keeps them.
-    const warm = await shopper('Warm Copies', 'alpha-vitamin-d3-1000');
-    await view(warm, '/products/alpha-magnesium-glycinate');
-    await view(warm, '/products/beta-omega-3-fish-oil');
-    const signed = await signedUp('Laila Recordview');
-    await subscribe('Laila Recordview', 101, '2m', '2026-12-20');
-    // Her home first (her session pass), then her first product: her trip, whose answer makes her record
-    // (the gates read nothing of her).
-    const home0 = await view(signed, '/');
-    expect(home0.cookie).toMatch(/(^|; )hp=/);
-    const first = await view(home0.cookie, '/products/gamma-vitamin-c-1000');
-    expect(first.fill).toBe('miss');
-    const next = await view(first.cookie, '/products/alpha-vitamin-d3-1000');
-    expect(next.res.headers.get('x-her-page')).toBe('kept');
-    expect(next.fill).toBe('record');
-    expect(next.html).toContain('Laila Recordview');
-    const hers = herOf(next.html);
-    // Her subscription to this product, what she viewed before it, and bought together as everyone's.
-    expect(hers.subscribed).toEqual([expect.objectContaining({ sku_id: 101, every: '2m' })]);
-    expect(slugs(hers.viewed)).toEqual(['gamma-vitamin-c-1000']);
-    const everyone = await storefront('/api/product/alpha-vitamin-d3-1000/v2');
-    const together = ((await everyone.json()) as { data: { purchase_together: Card[] } }).data.purchase_together;
-    expect(together.length).toBeGreaterThan(0);
-    expect(slugs(hers.together)).toEqual(slugs(together));
-    expect(next.html).toMatch(/<template data-her-fill="together">[\s\S]*data-suggestion="bought-together"/);
-    // No trip before her page: her view reached the API after the answer (this view's one call).
-    expect(next.calls).toBe(1);
-    expect(await viewedAtApi(next.cookie)).toEqual(['alpha-vitamin-d3-1000', 'gamma-vitamin-c-1000']);
-    // A third product: the record was carried forward with her view and her new version.
-    const third = await view(next.cookie, '/products/alpha-magnesium-glycinate');
-    expect(third.fill).toBe('record');
-    expect(slugs(herOf(third.html).viewed)).toEqual(['alpha-vitamin-d3-1000', 'gamma-vitamin-c-1000']);
-    expect(herOf(third.html).subscribed).toEqual([]);
-    // Her home after them: her trip (her views changed her sections), all three in her recently viewed.
-    const home = await view(third.cookie, '/');
-    expect(home.fill).toBe('miss');
-    expect(forYou(home.html)).toMatch(/Magnesium Glycinate[\s\S]*Vitamin D3 1000 IU[\s\S]*Vitamin C 1000 mg/);
-    // The API down: her next product still has all her parts, from her record, and the only call the
-    // API was sent is her view, after the answer (it failed: her record is not carried forward).
-    const down = stubApi(() => envelope(null, 503, 'service_busy'));
-    const fourth = await view(home.cookie, '/products/beta-omega-3-fish-oil', { API: down.fetcher });
-    expect(fourth.fill).toBe('record');
-    expect(fourth.html).toContain('"state":"here"');
-    expect(slugs(herOf(fourth.html).viewed)).toEqual([
-      'alpha-magnesium-glycinate',
-      'alpha-vitamin-d3-1000',
-      'gamma-vitamin-c-1000',
-    ]);
-    expect(down.received.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /viewed']);
-    expect((await view(fourth.cookie, '/products/alpha-vitamin-d3-1000')).fill).toBe('miss');
-  });
-
-  it('is hers alone, gone with a write of hers, and never kept of a shopper the gates know something of', async () => {
-    const nour = await view(await signedUp('Nour Recordone'), '/products/gamma-vitamin-c-1000');
-    const huda = await view(await signedUp('Huda Recordtwo'), '/products/beta-whey-protein-chocolate');
-    // Huda's browser with Nour's version cookie: her pass names Huda, Nour's record is never read.
-    const borrowed = huda.cookie.replace(pair(huda.cookie, 'hv'), pair(nour.cookie, 'hv'));
-    const hudas = await view(borrowed, '/products/alpha-vitamin-d3-1000');
-    expect(hudas.fill).toBe('miss');
-    expect(hudas.html).toContain('Huda Recordtwo');
-    expect(slugs(herOf(hudas.html).viewed)).toEqual(['beta-whey-protein-chocolate']);
-    expect(hudas.html).not.toContain('Nour');
-    // A write of hers that may change her parts (her recently viewed cleared, on every device): her next
-    // product makes the trip, and shows nothing she viewed before.
-    const cleared = await post(nour.cookie, '/api/viewed/clear', {});
-    expect(cleared.status).toBe(200);
-    const after = await view(withAnswer(nour.cookie, cleared), '/products/alpha-vitamin-d3-1000');
-    expect(after.fill).toBe('miss');
-    expect(herOf(after.html).viewed).toEqual([]);
-    // A shopper the gates know something of (her blood-test profile: her age): her trip sends no record,
-    // so every product she opens makes the trip (her bought together is hers alone, the API's to gate).
-    const signed = await signedUp('Reem Knownage');
-    const user = await env.API_DB.prepare('SELECT id FROM users WHERE name = ?')
-      .bind('Reem Knownage')
-      .first<{ id: number }>();
-    await env.API_DB.prepare(
-      "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, updated_at) VALUES (?, 'female', '1990-05-01', 0)",
-    )
-      .bind(user!.id)
-      .run();
-    const one = await view(signed, '/products/gamma-vitamin-c-1000');
-    expect(one.fill).toBe('miss');
-    const two = await view(one.cookie, '/products/alpha-vitamin-d3-1000');
-    expect(two.fill).toBe('miss');
-    expect(two.html).toContain('Reem Knownage');
   });
 });

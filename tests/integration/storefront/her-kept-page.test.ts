@@ -8,16 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { keepPage } from '#worker/render/page-cache';
 import { sessionsEndedKey } from '#shared/session-ended';
-import {
-  cookiesFrom,
-  envelope,
-  registerShopper,
-  registerWithId,
-  storefront,
-  stubApi,
-  subscribe,
-  withAnswer,
-} from './helpers';
+import { cookiesFrom, envelope, registerShopper, registerWithId, storefront, stubApi, withAnswer } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
@@ -32,6 +23,22 @@ async function shopper(name: string, viewed: string): Promise<string> {
   await first.text();
   cookie = withAnswer(cookie, first);
   return cookie;
+}
+
+/** Her subscription to a size (sku 101, 102: the fixture's Vitamin D3), with the address it delivers to. */
+async function subscribe(name: string, sku: number, every: string, next: string): Promise<void> {
+  const user = await env.API_DB.prepare('SELECT id FROM users WHERE name = ?').bind(name).first<{ id: number }>();
+  const address = await env.API_DB.prepare(
+    "INSERT INTO addresses (user_id, country, recipient, phone, area_id, block, street, building, created_at) VALUES (?, 'KW', ?, '98765432', 26, '3', '12', '7', 0) RETURNING id",
+  )
+    .bind(user!.id, name)
+    .first<{ id: number }>();
+  await env.API_DB.prepare(
+    `INSERT INTO subscriptions (user_id, country, lang, sku_id, product_id, count, every, address_id, pay_by, status, next_date, created_at, updated_at)
+     VALUES (?, 'KW', 'en', ?, 1, 3, ?, ?, 'wallet', 'active', ?, 0, 0)`,
+  )
+    .bind(user!.id, sku, every, address!.id, next)
+    .run();
 }
 
 /** Her cookies on another device of hers: signed in there with her e-mail and password. */
