@@ -100,19 +100,6 @@ export const herProductPartsSchema = z.object({
   purchase_together: z.array(productCardSchema),
   subscribed: z.array(herSubscriptionSchema),
   recently_viewed: z.array(productCardSchema),
-  /**
-   * What the edge may keep of her to answer her next products' parts without a trip (decision 79): the
-   * product's own card (her newest view) and all her live subscriptions. Only for a shopper of whom the
-   * safety gates read nothing (no intake, quiz or blood-test profile: her bought together is everyone's);
-   * null for anyone else, absent for a guest.
-   */
-  her_record: z
-    .object({
-      card: productCardSchema.nullable(),
-      subscriptions: z.array(herSubscriptionSchema.extend({ product_id: z.int() })),
-    })
-    .nullable()
-    .optional(),
 });
 
 const suggestionRefSchema = z.object({ id: z.int(), slug: z.string(), name: z.string() });

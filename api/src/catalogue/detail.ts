@@ -19,7 +19,6 @@ import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
 import { previewStatements, readQuestions, readReviews, summaryStatement, toSummary } from '../reviews/read';
 import type { BrandColumns, CategoryColumns, SkuRow } from './rows';
-import { gateJson } from '../consultations/practice/products';
 
 const LOW_STOCK = 5;
 
@@ -92,6 +91,8 @@ export async function productDetail(
   now = Date.now(),
   /** A signed-in shopper: her part rides in the product's own statements. */
   shopper: HerProductAsk | null = null,
+  /** SQL of what the gates read of a card's SKU (its `s` and `p`), one column of each suggested card. */
+  gateSql = 'NULL',
 ): Promise<{ detail: ProductDetail; her: HerProductPart | null; gates: CardGates } | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
@@ -99,7 +100,7 @@ export async function productDetail(
   // the cards carry her part of them.
   const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
   const herColumn = shopper ? `, (SELECT id FROM me) AS her_id, (SELECT ${shopper.column} FROM me) AS her` : '';
-  const gate = `, ${gateJson(lang)} AS gate`;
+  const gate = `, ${gateSql} AS gate`;
   const all = await db.batch([
     db
       .prepare(

@@ -6,9 +6,8 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { VIEWED_SHOWN } from '#shared/catalogue/viewed';
 import type { ProductCard } from '#shared/catalogue/types';
 import { meByToken } from '../accounts/sessions';
-import { cardColumns, cardFrom, toCard, type CardRow } from './cards';
+import { toCard, type CardRow } from './cards';
 import { cardGates, type CardGates, type HerProductAsk, type HerProductPart } from './detail';
-import { gateJson } from '../consultations/practice/products';
 import { togetherCards } from './recommended';
 import { viewedCardsSql } from './viewed';
 
@@ -16,8 +15,6 @@ export interface HerProductRead {
   id: number;
   together: ProductCard[];
   viewed: ProductCard[];
-  /** The product's own card, for her (her newest view, in what the edge keeps of her: decision 79). */
-  card: ProductCard | null;
   her: HerProductPart | null;
   gates: CardGates;
 }
@@ -30,25 +27,25 @@ export async function herProductParts(
   country: CountryCode,
   now: number,
   shopper: HerProductAsk | null,
+  /** SQL of what the gates read of a card's SKU, as productDetail's. */
+  gateSql: string,
 ): Promise<HerProductRead | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const me = shopper ? `WITH me(id) AS (SELECT ${meByToken('?3', '?4')}) ` : '';
   const herColumns = shopper ? `, (SELECT id FROM me) AS her_id, (SELECT ${shopper.column} FROM me) AS her` : '';
-  const gate = `, ${gateJson(lang)} AS gate`;
+  const gate = `, ${gateSql} AS gate`;
   const herBinds = shopper ? [shopper.tokenHash, now] : [];
   const [product, lists] = await db.batch([
     db
       .prepare(`${me}SELECT p.id${herColumns} FROM products p WHERE p.id = ${pid}`)
       .bind(ref.slug, ref.id ?? -1, ...herBinds),
     // The same lists, by the same SQL, as the whole page's (detail.ts): bought together (0) and, for her,
-    // what she viewed recently (2) and the product's own card (3); not "customers also bought", which her
-    // kept page shows as everyone's.
+    // what she viewed recently (2); not "customers also bought", which her kept page shows as everyone's.
     db
       .prepare(
         `SELECT 0 AS list, * FROM (${togetherCards(lang, pid, country, gate)} LIMIT 8)${
           shopper
-            ? ` UNION ALL SELECT 2 AS list, * FROM (${viewedCardsSql(lang, country, meByToken('?4', '?5'), pid, VIEWED_SHOWN, ', NULL AS gate')})
-                UNION ALL SELECT 3 AS list, * FROM (SELECT ${cardColumns(lang)}, NULL AS gate FROM ${cardFrom(country)} WHERE p.id = ${pid} AND p.is_active = 1)`
+            ? ` UNION ALL SELECT 2 AS list, * FROM (${viewedCardsSql(lang, country, meByToken('?4', '?5'), pid, VIEWED_SHOWN, ', NULL AS gate')})`
             : ''
         }`,
       )
@@ -56,13 +53,11 @@ export async function herProductParts(
   ]);
   const row = product!.results[0] as { id: number; her_id?: number | null; her?: string | null } | undefined;
   if (!row) return null;
-  const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 2 | 3; gate?: string }>;
-  const own = listed.find((r) => r.list === 3);
+  const listed = lists!.results as unknown as Array<CardRow & { list: 0 | 2; gate?: string }>;
   return {
     id: row.id,
     together: listed.filter((r) => r.list === 0).map(toCard),
     viewed: listed.filter((r) => r.list === 2).map(toCard),
-    card: own ? toCard(own) : null,
     her: shopper ? { id: row.her_id ?? null, column: row.her ?? null } : null,
     gates: cardGates(listed),
   };

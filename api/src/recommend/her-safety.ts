@@ -121,19 +121,9 @@ export function gatesByProduct(result: D1Result): Map<number, GateSku> {
 /**
  * A shopper the shop knows nothing of (a guest, or one with no intake, quiz or blood-test profile): the
  * gates still stop what is above an upper limit at its daily dose for an adult (decision 79: everyone's
- * suggestions pass them, so her bought together is everyone's when she is such a shopper).
+ * suggestions pass them, a guest's as this shopper's).
  */
 export const NOBODY: HerSafety = { shopper: { pregnancy: 'none', age: null, medicines: [] }, quiz: null };
-
-/** Whether the gates read nothing of her: her suggestions are exactly everyone's (NOBODY's). */
-export function knowsNothingOf(her: HerSafety): boolean {
-  return (
-    her.quiz === null &&
-    her.shopper.pregnancy === 'none' &&
-    her.shopper.age === null &&
-    her.shopper.medicines.length === 0
-  );
-}
 
 /** Whether the gates let this SKU be suggested to her (an SKU the catalogue no longer sells never is). */
 export function mayShow(sku: GateSku | undefined, her: HerSafety): boolean {

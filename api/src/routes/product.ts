@@ -36,9 +36,9 @@ import {
 import { z } from '#shared/zod';
 import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
-import { herJson, herRows, knowsNothingOf, mayShow, NOBODY, readHer } from '../recommend/her-safety';
+import { herJson, herRows, mayShow, NOBODY, readHer } from '../recommend/her-safety';
 import { meByToken } from '../accounts/sessions';
-import { type HerSubscription, herSubscriptionsJson, type HerSubscriptionOf } from '../subscriptions/hers-on-product';
+import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
 import { gateJson, gateSkuOf } from '../consultations/practice/products';
 import { tokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
@@ -274,7 +274,7 @@ productRoutes.post(
              ranked AS (SELECT id, 0 AS source, -score AS rank FROM learned
                UNION ALL SELECT pt.related_product_id, 1, 0 FROM purchase_together pt
                WHERE pt.product_id IN (SELECT product_id FROM cart) AND pt.related_product_id NOT IN (SELECT id FROM learned))
-           SELECT ${cardColumns(lang)}${token ? `, ${gateJson(lang)} AS gate` : ''} FROM ${cardFrom(c.var.country)} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
+           SELECT ${cardColumns(lang)}, ${gateJson(lang)} AS gate FROM ${cardFrom(c.var.country)} JOIN (SELECT id, min(source) AS source, min(rank) AS rank FROM ranked GROUP BY id) r ON r.id = p.id
            WHERE p.is_active = 1 AND ${listingIn(c.var.country).inStock} AND p.id NOT IN (SELECT product_id FROM cart)
            ORDER BY r.source, r.rank, p.popularity DESC, p.id LIMIT 8`,
           )
@@ -330,9 +330,10 @@ productRoutes.post(
     const togetherRows = (together?.results ?? []) as unknown as Array<CardRow & { gate?: string }>;
     let purchase_together = togetherRows.map(toCard);
     const her = herAt >= 0 ? (results[herAt]!.results[0] as { id: number | null; her: string } | undefined) : undefined;
-    if (her?.id != null && purchase_together.length) {
+    if (purchase_together.length) {
+      // Her gates when she is signed in; anyone else's as a shopper the shop knows nothing of (decision 79).
       const gates = new Map(togetherRows.map((r) => [r.sku_id, gateSkuOf(r.gate!)]));
-      const safety = await readHer(db, healthKeyring(c.var.config), herRows(her.her), now);
+      const safety = her?.id != null ? await readHer(db, healthKeyring(c.var.config), herRows(her.her), now) : NOBODY;
       purchase_together = purchase_together.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
     }
     return c.json(ok({ items, not_sold, giveaway_items, purchase_together }));
@@ -408,8 +409,6 @@ interface HerColumn {
   views: number;
   safety: unknown;
   subscribed: HerSubscription[];
-  /** Only in her kept page's trip (`only=hers`): all her live subscriptions, for the edge (decision 79). */
-  all?: HerSubscriptionOf[];
 }
 
 /**
@@ -417,14 +416,13 @@ interface HerColumn {
  * her subscriptions to this product (the page's subscribe-and-save place, decision 76's amendment); each
  * card's size as the gates read it.
  */
-async function herAsk(c: Context<AppEnv>, forEdge = false) {
+async function herAsk(c: Context<AppEnv>) {
   const token = bearerToken(c);
-  const all = forEdge ? `, 'all', ${herSubscriptionsJson('me.id', null)}` : '';
   return token
     ? {
         tokenHash: await tokenHash(token),
         column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
-              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')}${all})`,
+              'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
       }
     : null;
 }
@@ -454,8 +452,6 @@ async function herFinish(
   const gates = new Map([...cardGates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
   return {
     subscribed: mine.subscribed,
-    all: mine.all ?? [],
-    plain: knowsNothingOf(safety),
     safe: (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety)),
   };
 }
@@ -481,11 +477,10 @@ productRoutes.get(
     // A signed-in shopper is found by her session in the product's own batch, with what the gates read of
     // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
     // answer); a guest's page is everyone's and is kept at the edge.
-    const only = c.req.valid('query').only === 'hers';
-    const shopper = await herAsk(c, only);
-    if (only) {
+    const shopper = await herAsk(c);
+    if (c.req.valid('query').only === 'hers') {
       // Her kept page has the rest: two statements, one round trip, then her view kept beside the answer.
-      const read = await herProductParts(db, ref, c.var.lang, country, now, shopper);
+      const read = await herProductParts(db, ref, c.var.lang, country, now, shopper, gateJson(c.var.lang));
       if (!read) throw new ApiError(404, 'not_found');
       if (read.her?.id == null) {
         // A session that is no one's (it ended): her trip asks nothing else who she is, so this says it.
@@ -493,23 +488,9 @@ productRoutes.get(
         const together = nobodysCards(read.gates)(read.together);
         return c.json(ok({ id: read.id, purchase_together: together, subscribed: [], recently_viewed: [] }));
       }
-      const { subscribed, all, plain, safe } = await herFinish(
-        c,
-        { ...read.her, id: read.her.id },
-        read.gates,
-        read.id,
-        now,
-      );
-      // What the edge may keep of her (decision 79): only when her bought together is everyone's.
-      const her_record = plain ? { card: read.card, subscriptions: all } : null;
+      const { subscribed, safe } = await herFinish(c, { ...read.her, id: read.her.id }, read.gates, read.id, now);
       return c.json(
-        ok({
-          id: read.id,
-          purchase_together: safe(read.together),
-          subscribed,
-          recently_viewed: read.viewed,
-          her_record,
-        }),
+        ok({ id: read.id, purchase_together: safe(read.together), subscribed, recently_viewed: read.viewed }),
       );
     }
     // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
@@ -539,6 +520,7 @@ productRoutes.get(
       },
       now,
       shopper,
+      gateJson(c.var.lang),
     );
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her, gates } = found;

@@ -234,9 +234,9 @@ describe('bought together, learned from real orders', () => {
     expect(ids(herCart.purchase_together)).toContain(4);
   });
 
-  it("gates everyone's suggestions as a shopper it knows nothing of, and gives the edge a record of her only then (decision 79)", async () => {
+  it("gates everyone's suggestions as a shopper it knows nothing of: no one is suggested a dose above an upper limit (decision 79)", async () => {
     // Magnesium (3) at a dose above the adult upper limit: no one's bought together shows it, a guest's
-    // included (a suggestion never exceeds a safe upper limit).
+    // included (a suggestion never exceeds a safe upper limit), nor a partial answer's.
     await db
       .prepare("INSERT INTO sku_nutrients (sku_id, nutrient, amount, unit) VALUES (301, 'magnesium', 2000, 'mg')")
       .run();
@@ -244,38 +244,16 @@ describe('bought together, learned from real orders', () => {
       const guest = (await json(await get('/product/alpha-vitamin-d3-1000/v2'))).data;
       expect(ids(guest.purchase_together)).not.toContain(3);
       expect(ids(guest.purchase_together)).toContain(4);
-      const plain = await newShopper('record-plain');
-      const address = await db
-        .prepare(
-          "INSERT INTO addresses (user_id, country, recipient, phone, area_id, created_at) VALUES (?, 'KW', 'R', '+96550000000', 26, 0) RETURNING id",
-        )
-        .bind(plain.id)
-        .first<{ id: number }>();
-      await db
-        .prepare(
-          `INSERT INTO subscriptions (user_id, country, lang, sku_id, product_id, count, every, address_id, pay_by, status, next_date, created_at, updated_at)
-           VALUES (?, 'KW', 'en', 501, 5, 1, '1m', ?, 'wallet', 'active', '2099-01-01', 0, 0)`,
-        )
-        .bind(plain.id, address!.id)
-        .run();
-      const mine = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers', plain.token))).data;
-      // Her bought together is everyone's: the edge may answer her next products' parts from it.
+      const partial = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers'))).data;
+      expect(ids(partial.purchase_together)).toEqual(ids(guest.purchase_together));
+      // A signed-in shopper the gates know nothing of gets the same list.
+      const her = await newShopper('gated-nobody');
+      const mine = (await json(await get('/product/alpha-vitamin-d3-1000/v2', her.token))).data;
       expect(ids(mine.purchase_together)).toEqual(ids(guest.purchase_together));
-      expect(mine.her_record.card.id).toBe(1);
-      expect(mine.her_record.subscriptions).toEqual([
-        expect.objectContaining({ product_id: 5, sku_id: 501, status: 'active' }),
-      ]);
-      // A shopper the gates read something of (her intake): no record, her own gates stay the API's.
-      const known = await newShopper('record-known');
-      await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
-        id: 7_010,
-        userId: known.id,
-        startsAt: Date.now() - DAY,
-        status: 'completed',
-        texts: { intake: 'tired', chat: 'hi', notes: 'n', summary: 's', reason: 'r' },
-      });
-      const hers = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers', known.token))).data;
-      expect(hers.her_record).toBeNull();
+      // The cart's suggestions too (its product is Vitamin D3's size 101).
+      const cart = (await json(await post('/product/sku', { ids: [101] }))).data;
+      expect(ids(cart.purchase_together)).not.toContain(3);
+      expect(ids(cart.purchase_together)).toContain(4);
     } finally {
       await db
         .prepare("DELETE FROM sku_nutrients WHERE sku_id = 301 AND nutrient = 'magnesium' AND amount = 2000")
@@ -622,16 +600,14 @@ describe('what her parts of a page cost (issue 76)', () => {
     const body = await only.text();
     const hers = JSON.parse(body).data;
     // Her places' data, as the whole answer has it for her; none of the page's own (the kept copy's).
-    // And what the edge may keep of her (decision 79): the product's own card and her subscriptions.
     expect(hers).toEqual({
       id: page.id,
       purchase_together: page.purchase_together,
       subscribed: page.subscribed,
       recently_viewed: page.recently_viewed,
-      her_record: { card: expect.objectContaining({ id: page.id, slug: page.slug }), subscriptions: [] },
     });
     expect(ids(hers.recently_viewed)).toEqual([5, 3]);
-    expect(body).not.toContain(page.description);
+    expect(body).not.toContain(page.name);
     expect(hers.skus).toBeUndefined();
     expect(hers.default_sku).toBeUndefined();
     // Fewer statements than the whole page; her reads in one round trip, her view's write beside it.
