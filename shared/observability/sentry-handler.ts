@@ -23,10 +23,13 @@ export function withSentryWhenConfigured<H extends object>(
     (reported ??= withSentry((env: ReportingEnv) => sentryOptions(env, worker, requestId), {
       ...handler,
     } as Parameters<typeof withSentry>[1]) as unknown as Calls);
+  // The SDK hands the handler a new Proxy of the env it is given, per request, whose prototype is its
+  // target's. Given an env derived from the worker's (its prototype), the worker's own env is beneath every
+  // request's, and what is kept for it (the configuration, shared/config.ts) is found, not read again.
   const pick =
     (name: keyof Calls): Call =>
     (event, env, ctx) =>
-      (env.SENTRY_DSN ? sdk()[name]! : own[name]!)(event, env, ctx);
+      env.SENTRY_DSN ? sdk()[name]!(event, Object.create(env) as ReportingEnv, ctx) : own[name]!(event, env, ctx);
   return {
     ...handler,
     ...(own.fetch && { fetch: pick('fetch') }),
