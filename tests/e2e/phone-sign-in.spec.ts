@@ -1,9 +1,13 @@
-// Signing up with a phone, as a Kuwaiti shopper does it in Arabic: the heart on a product asks her to
-// sign in, she asks for a WhatsApp code (typed on an Arabic keyboard), the chooser follows once her
-// account is made, and she checks out without ever giving an e-mail. And what the form says when no
-// code was sent: the API's refusal and the time to wait, never "We sent a code" (decision 51).
+// A Kuwaiti shopper in Arabic signs up with her phone and sends a gift: one journey in one set-up (decision
+// 74; gift-order.spec.ts's story joined it in its amendment "room on the checkout path"). The heart on a
+// product asks her to sign in, she asks for a WhatsApp code (typed on an Arabic keyboard), the chooser
+// follows once her account is made, and she checks out with cash on delivery without ever giving an
+// e-mail. Then "she sends an order as a gift in Arabic with a message and an Eid delivery date, and the
+// back office prints a packing slip without prices" (decision 34). And what the form says when no code
+// was sent: the API's refusal and the time to wait, never "We sent a code" (decision 51).
 import type { Page } from '@playwright/test';
-import { expect, signOut, test } from './fixtures';
+import { deliveryWindow, addGulfDays } from '../../shared/api/gift-schemas';
+import { cheapestInStockSlug, createStaffThroughDev, expect, signInStaff, staffOrigin, test } from './fixtures';
 
 const arabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
@@ -22,9 +26,55 @@ async function codeFor(page: Page, e164: string): Promise<string> {
   return code;
 }
 
-test('a Kuwaiti shopper signs up with a WhatsApp code and checks out (ar); asking again too soon says no code was sent (en)', async ({
+const MESSAGE = 'عيد مبارك يا نورة، كل عام وأنتِ بخير 🌙';
+
+/** The next Eid (1 Shawwal or 10 Dhu al-Hijjah, Umm al-Qura) a gift can be delivered on, else a week ahead. */
+function eidDay(now: number): string {
+  const { min, max } = deliveryWindow(now, 'Asia/Kuwait');
+  const hijri = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', {
+    month: 'numeric',
+    day: 'numeric',
+    timeZone: 'Asia/Kuwait',
+  });
+  for (let day = min; day <= max; day = addGulfDays(day, 1)) {
+    const parts = hijri.formatToParts(Date.parse(`${day}T09:00:00Z`));
+    const m = Number(parts.find((p) => p.type === 'month')?.value);
+    const d = Number(parts.find((p) => p.type === 'day')?.value);
+    if ((m === 10 && d === 1) || (m === 12 && d === 10)) return day;
+  }
+  return addGulfDays(min, 6);
+}
+
+test('a Kuwaiti shopper signs up with a WhatsApp code, checks out, sends an order as a gift with a message and an Eid delivery date, and the back office prints a packing slip without prices (ar); asking again too soon says no code was sent (en)', async ({
   page,
+  baseURL,
 }) => {
+  test.setTimeout(150_000);
+  // Before she signs up, in English, by SMS for another number: asking again too soon says no code was
+  // sent and counts down, never "we sent" (it was a story of its own; the same form, decision 70).
+  const other = `66${String(Date.now()).slice(-6)}`;
+  await page.goto('/auth/sign-in');
+  await page.getByRole('button', { name: 'Get a code by WhatsApp or SMS instead' }).click();
+  const number = page.getByTestId('phone-code-form');
+  await number.getByLabel(/^Mobile number/).fill(other);
+  await number.getByLabel('Text message (SMS)').check();
+  await number.getByRole('button', { name: 'Send me a code' }).click();
+  const check = page.getByTestId('phone-code-check');
+  await expect(check.getByRole('status')).toHaveText(`We sent a code by SMS to \u2066+965 ${other}\u2069.`);
+  await expect(check.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+  await expect(check.getByTestId('code-resend-wait')).toHaveText(/^You can ask for a new code in \d+ seconds?\.$/);
+
+  // Back to the number, and asking again within the minute: refused, with the time to wait.
+  await check.getByRole('button', { name: 'Use another number' }).click();
+  await number.getByLabel(/^Mobile number/).fill(other);
+  await number.getByRole('button', { name: 'Send me a code' }).click();
+  const refused = page.getByTestId('code-refused');
+  await expect(refused).toContainText('No code was sent: this number has had as many codes as we send for now.');
+  await expect(refused).toContainText(/You can try again in \d+ seconds?\./);
+  await expect(number.getByRole('button', { name: 'Send me a code' })).toBeDisabled();
+  await expect(page.getByTestId('phone-code-check')).toHaveCount(0);
+
+  // In Arabic, from a product's heart.
   const national = `55${String(Date.now()).slice(-6)}`;
   await page.goto('/ar/products');
   const card = page.getByTestId('product-card').first();
@@ -45,7 +95,7 @@ test('a Kuwaiti shopper signs up with a WhatsApp code and checks out (ar); askin
   await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
   // A new number: her name makes the account.
   await expect(dialog.getByText('أهلاً بك! لا يوجد حساب بهذا الرقم بعد. ما اسمك؟')).toBeVisible();
-  await dialog.getByLabel(/^الاسم الكامل/).fill('نورة');
+  await dialog.getByLabel(/^الاسم الكامل/).fill('هيا');
   await dialog.getByRole('button', { name: 'أنشئ حسابي' }).click();
 
   // Signed in, the action that asked for it goes on: the wishlist chooser opens.
@@ -74,28 +124,99 @@ test('a Kuwaiti shopper signs up with a WhatsApp code and checks out (ar); askin
   await expect(page.getByTestId('phone-verified')).toContainText(`+965${national}`);
   await expect(page.getByRole('heading', { name: 'البريد الإلكتروني' })).toBeVisible();
 
-  // Signed out, in English, by SMS for another number: asking again too soon says no code was sent
-  // and counts down, never "we sent" (it was a story of its own; the same form, decision 70).
-  await signOut(page, 'ar');
-  const other = `66${String(Date.now()).slice(-6)}`;
-  await page.goto('/auth/sign-in');
-  await page.getByRole('button', { name: 'Get a code by WhatsApp or SMS instead' }).click();
-  const number = page.getByTestId('phone-code-form');
-  await number.getByLabel(/^Mobile number/).fill(other);
-  await number.getByLabel('Text message (SMS)').check();
-  await number.getByRole('button', { name: 'Send me a code' }).click();
-  const check = page.getByTestId('phone-code-check');
-  await expect(check.getByRole('status')).toHaveText(`We sent a code by SMS to \u2066+965 ${other}\u2069.`);
-  await expect(check.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
-  await expect(check.getByTestId('code-resend-wait')).toHaveText(/^You can ask for a new code in \d+ seconds?\.$/);
+  // The gift: another order, sent to someone else, from the cheapest product's page.
+  await page.goto(`/ar/products/${await cheapestInStockSlug(page)}`);
+  await page.locator('main .add-button').first().click();
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/ar/checkout/shipping');
 
-  // Back to the number, and asking again within the minute: refused, with the time to wait.
-  await check.getByRole('button', { name: 'Use another number' }).click();
-  await number.getByLabel(/^Mobile number/).fill(other);
-  await number.getByRole('button', { name: 'Send me a code' }).click();
-  const refused = page.getByTestId('code-refused');
-  await expect(refused).toContainText('No code was sent: this number has had as many codes as we send for now.');
-  await expect(refused).toContainText(/You can try again in \d+ seconds?\./);
-  await expect(number.getByRole('button', { name: 'Send me a code' })).toBeDisabled();
-  await expect(page.getByTestId('phone-code-check')).toHaveCount(0);
+  // The switch reveals the recipient form (loaded on first use) instead of the shopper's own address.
+  const toggle = page.getByRole('switch', { name: 'أرسله كهدية' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  const giftForm = page.getByTestId('gift-form');
+  await expect(giftForm).toBeVisible();
+  // An empty submit lists the problems and focuses the first field.
+  await giftForm.getByTestId('gift-continue').click();
+  await expect(page.getByTestId('form-summary')).toBeVisible();
+  await expect(page.getByLabel('اسم المستلم')).toBeFocused();
+
+  await page.getByLabel('اسم المستلم').fill('نورة');
+  await page.getByLabel('جوال المستلم').fill('55512345');
+  await giftForm.locator('select[name=governorate_id]').selectOption('2');
+  await giftForm.locator('select[name=area_id]').selectOption('26');
+  await giftForm.locator('input[name=block]').fill('4');
+  await giftForm.locator('input[name=street]').fill('21');
+  await giftForm.locator('input[name=building]').fill('9');
+  await page.getByLabel('رسالة الهدية').fill(MESSAGE);
+  await expect(page.getByTestId('gift-message-left')).toHaveText(/تبق/);
+
+  // The delivery day: a native date input from tomorrow to 60 days ahead; today is refused.
+  const date = page.getByLabel('يوم التوصيل');
+  const { min, max } = deliveryWindow(Date.now(), 'Asia/Kuwait');
+  await expect(date).toHaveAttribute('type', 'date');
+  await expect(date).toHaveAttribute('min', min);
+  await expect(date).toHaveAttribute('max', max);
+  await date.fill(addGulfDays(min, -1));
+  await giftForm.getByTestId('gift-continue').click();
+  await expect(page.getByTestId('form-summary')).toContainText('اختر يوم توصيل من الغد');
+  const eid = eidDay(Date.now());
+  await date.fill(eid);
+  // The chosen day is spelled with its Hijri date.
+  await expect(page.getByTestId('gift-date-chosen')).toContainText('هـ');
+  await giftForm.getByTestId('gift-continue').click();
+
+  // The review step shows the gift and the recipient's address.
+  await expect(page).toHaveURL(/\/ar\/checkout\/order$/);
+  const summary = page.getByTestId('gift-summary');
+  await expect(summary).toContainText('مُرسل كهدية');
+  await expect(summary).toContainText('إلى نورة');
+  await expect(summary.locator('blockquote')).toHaveText(MESSAGE);
+  await expect(page.getByTestId('review-address')).toContainText('نورة');
+  await expect(page.getByLabel('الدفع عند الاستلام')).toBeChecked();
+  await page.getByTestId('place-order').click();
+
+  await expect(page).toHaveURL(/\/ar\/checkout\/success\?order=\d+$/);
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  const placed = page.getByTestId('gift-summary');
+  await expect(placed).toContainText('إلى نورة');
+  await expect(placed.locator('blockquote')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('gift-summary-date')).toContainText('هـ');
+
+  // The back office: the gift orders filter, the order's gift panel, the packing slip.
+  const clerk = await createStaffThroughDev(page, [{ role: 'fulfilment', country: 'KW' }], {
+    name: 'Fahad',
+    lang: 'ar',
+  });
+  const staff = staffOrigin(baseURL!);
+  await signInStaff(page, staff, clerk, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.goto(`${staff}/orders`);
+  await page.getByLabel('طلبات الهدايا فقط').check();
+  await page.getByRole('button', { name: 'تصفية' }).click();
+  await expect(page).toHaveURL(/gift=1/);
+  const row = page.getByTestId('staff-order-row').filter({ hasText: orderId });
+  await expect(row.getByTestId('staff-order-gift')).toContainText('هدية');
+  await row.getByRole('link', { name: orderId, exact: true }).click();
+  const panel = page.getByTestId('staff-order-gift-card');
+  await expect(panel).toContainText('مُرسل كهدية');
+  await expect(panel).toContainText(MESSAGE);
+  await expect(page.getByTestId('staff-gift-date')).toContainText('هـ');
+  await panel.getByRole('link', { name: 'اطبع قسيمة التغليف' }).click();
+
+  const slip = page.getByTestId('packing-slip');
+  await expect(slip).toContainText('قسيمة التغليف');
+  await expect(slip).toContainText('نورة');
+  await expect(page.getByTestId('slip-message')).toHaveText(MESSAGE);
+  await expect(page.getByTestId('slip-message')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('slip-delivery-date')).toContainText('هـ');
+  await expect(page.getByTestId('slip-item')).toHaveCount(1);
+  const text = await page.locator('body').innerText();
+  for (const money of ['د.ك', 'KWD', 'KD', 'الإجمالي', 'السعر', 'الدفع عند الاستلام'])
+    expect(text).not.toContain(money);
+  // Printed, the sheet drops the screen's back link and hint.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('link', { name: 'العودة إلى الطلب' })).toBeHidden();
+  await expect(page.getByTestId('slip-message')).toBeVisible();
 });
