@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { nextDate, orderDate } from '../../shared/subscriptions/frequency';
 import { gulfDate } from '../../shared/gulf-days';
 import { formatMinor } from '../../shared/money';
-import { cheapestInStockSlug, expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
+import { cheapestInStockSlug, expect, openCartFromHeader, signUpThroughApi, test, uniqueEmail } from './fixtures';
 import { COUNTRY_FACTS } from '#shared/countries';
 
 /** A product whose price lets a few units cross 80 % of the threshold and then the threshold. */
@@ -98,7 +98,7 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await signUpThroughApi(page, { lang: 'ar', name: 'Noura Buyer', email: uniqueEmail('saudi') });
   // Her wallet, where she switches the shop to Saudi Arabia (the header's switch): the wallet is then in
   // riyals. She tops it up through the gateway's sandbox.
@@ -124,7 +124,7 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   await expect(promise).toContainText(/آخر موعد للطلب: الساعة/);
   await page.locator('main .add-button').first().click();
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
-  await page.goto('/ar/cart');
+  await openCartFromHeader(page, 'ar');
   // The cart says it too, from the totals the API priced, with the time left to order. In the cut-off's
   // last minute the shop shows no countdown (shared/delivery/countdown.ts) and the promise moves a minute
   // later: a run that reaches the cart then reads it again once the next cut-off is the one counted.
@@ -202,7 +202,7 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   await page.locator('main .add-button').first().click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   // The cart prices the line at the subscription price, the one-time price struck through.
-  await page.goto('/ar/cart');
+  await openCartFromHeader(page, 'ar');
   const line = page.getByTestId('cart-line');
   await expect(line.getByTestId('subscribe-every')).toHaveValue('2m');
   await expect(line.locator('.price-was')).toBeVisible();
@@ -219,6 +219,9 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
   await page.getByRole('button', { name: 'ادفع بنجاح', exact: true }).click();
   await expect(page).toHaveURL(/\/ar\/checkout\/success\?order=\d+/);
+  // The thanks page empties the cart once it has seen the payment: she reads it before she moves on.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('شكراً لك! تم تأكيد طلبك.');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 
   // Her subscription: active, the kept card, the next delivery two months on.
   const today = gulfDate(Date.now());
@@ -251,7 +254,8 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   const pick = await pickProduct(page);
   await page.goto(`/ar/products/${pick.slug}`);
   await page.locator('main .add-button').first().click();
-  await page.goto('/ar/cart');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
+  await openCartFromHeader(page, 'ar');
   const banner = page.getByTestId('free-delivery-banner');
   await expect(banner).toContainText(/أضف .+ أخرى للحصول على توصيل مجاني/);
   const before = Number(await banner.locator('progress').getAttribute('value'));
