@@ -1,4 +1,4 @@
-// A shopper in Saudi Arabia buys as she does it, in Arabic on a desktop: one journey in one set-up
+// A shopper in Saudi Arabia buys as she does it, in Arabic on her phone (390 px): one journey in one set-up
 // (decision 74; four stories before its amendment "room on the checkout path"). She tops up her wallet;
 // sees when an order arrives on the product page and in the cart and chooses next-day delivery for her
 // Riyadh address (issues 62 and 73); her card payment fails in the gateway's sandbox and she pays again;
@@ -7,8 +7,9 @@
 // story: the English free-delivery banner in client/cart/FreeDeliveryBanner.test.tsx, the English wallet
 // page in riyals in tests/integration/storefront/wallet-history.test.ts, Kuwait's same-day promise and
 // cash on delivery in English in delivery-promise.spec.ts, cash on delivery in Arabic in
-// phone-sign-in.spec.ts, the mail notes in English in orders-after-checkout.spec.ts, the subscription
-// job's rules in tests/integration/api/subscriptions.test.ts.
+// phone-sign-in.spec.ts, the mail notes in English in orders-after-checkout.spec.ts, KNET's Arabic label
+// in client/orders/PaymentChoice.test.tsx, the subscription job's rules in
+// tests/integration/api/subscriptions.test.ts.
 import type { Page } from '@playwright/test';
 import { nextDate, orderDate } from '../../shared/subscriptions/frequency';
 import { gulfDate } from '../../shared/gulf-days';

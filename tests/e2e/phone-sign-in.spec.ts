@@ -1,10 +1,12 @@
-// A Kuwaiti shopper in Arabic signs up with her phone and sends a gift: one journey in one set-up (decision
-// 74; gift-order.spec.ts's story joined it in its amendment "room on the checkout path"). The heart on a
-// product asks her to sign in, she asks for a WhatsApp code (typed on an Arabic keyboard), the chooser
-// follows once her account is made, and she checks out with cash on delivery without ever giving an
-// e-mail. Then "she sends an order as a gift in Arabic with a message and an Eid delivery date, and the
-// back office prints a packing slip without prices" (decision 34). And what the form says when no code
-// was sent: the API's refusal and the time to wait, never "We sent a code" (decision 51).
+// A Kuwaiti shopper in Arabic on her phone (390 px) signs up with her number and sends a gift: one journey
+// in one set-up (decision 74; gift-order.spec.ts's story joined it in its amendment "room on the checkout
+// path"). The heart on a product asks her to sign in, she asks for a WhatsApp code (typed on an Arabic
+// keyboard), the chooser follows once her account is made, and she checks out with cash on delivery
+// without ever giving an e-mail. Then "she sends an order as a gift in Arabic with a message and an Eid
+// delivery date, and the back office prints a packing slip without prices" (decision 34). And, in English
+// before she signs up, what the form says when no code was sent: the API's refusal and the time to wait,
+// never "We sent a code" (decision 51). The back office's gift filter and gift card are storefront
+// integration tests (staff-gift-packing-slip.test.ts); the story prints the slip.
 import type { Page } from '@playwright/test';
 import { deliveryWindow, addGulfDays } from '../../shared/api/gift-schemas';
 import {
