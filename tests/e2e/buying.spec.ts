@@ -291,11 +291,9 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   // The order date: Gregorian with Latin digits, and in Arabic the Hijri date too.
   await expect(page.getByTestId('order-date')).toContainText(/\d{4} \(\d+\s.+\s14\d\d\sهـ\)/);
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
-  await page.goto('/ar/profile/wallet');
-  await expect(page.getByTestId('wallet-history').locator('li')).toHaveCount(2);
-  await expect(page.getByTestId('wallet-balance')).not.toContainText('500.00');
 
-  await page.goto('/ar/profile/orders');
+  await page.getByRole('link', { name: 'عرض طلباتي' }).click();
+  await expect(page).toHaveURL(/\/ar\/profile\/orders$/);
   const card = page.getByTestId('order-card').filter({ hasText: number });
   await expect(card).toBeVisible();
   await card.getByRole('link').click();
@@ -304,4 +302,9 @@ test('a shopper in Saudi Arabia tops up her wallet, chooses next-day delivery an
   await expect(page.getByTestId('toast')).toContainText('تمت إضافة المنتجات إلى السلة');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line').locator('output')).toHaveText(String(pick.toFree));
+
+  // Her wallet: the top-up and the payment, the balance spent.
+  await page.goto('/ar/profile/wallet');
+  await expect(page.getByTestId('wallet-history').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('wallet-balance')).not.toContainText('500.00');
 });

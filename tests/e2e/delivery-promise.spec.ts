@@ -84,9 +84,11 @@ test('a shopper in Kuwait sees the same-day promise on the product page, in the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is placed.');
   await expect(page.getByTestId('order-date')).toContainText(/[A-Z][a-z]{2} \d+, \d{4}/);
   await expect(page.getByTestId('order-promise')).toHaveText(`Arrives ${day}`);
-  // Her order's page keeps the promise.
+  // Her order's page keeps the promise: from the thanks page, through her orders.
   const number = (await page.getByTestId('order-number').innerText()).trim();
-  await page.goto(`/profile/orders?id=${number}`);
+  await page.getByRole('link', { name: 'View my orders' }).click();
+  await page.getByTestId('order-card').filter({ hasText: number }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/profile/orders\\?id=${number}$`));
   await expect(page.getByTestId('order-promise')).toHaveText(`Arrives ${day}`);
 
   // The back office ships it: its plain forms, posted as its pages post them (the pages, the order's
