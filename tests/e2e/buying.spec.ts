@@ -6,8 +6,8 @@
 // pays it from her wallet and reorders. Their other set-ups are checked below the browser or in another
 // story: the English free-delivery banner in client/cart/FreeDeliveryBanner.test.tsx, the English wallet
 // page in riyals in tests/integration/storefront/wallet-history.test.ts, Kuwait's same-day promise and
-// cash on delivery in English in delivery-promise.spec.ts, cash on delivery in Arabic in
-// phone-sign-in.spec.ts, the mail notes in English in orders-after-checkout.spec.ts, KNET's Arabic label
+// cash on delivery in Arabic in phone-sign-in.spec.ts (its English texts in client/delivery/ and
+// client/orders/ unit tests), the mail notes in English in orders-after-checkout.spec.ts, KNET's Arabic label
 // in client/orders/PaymentChoice.test.tsx, the subscription job's rules in
 // tests/integration/api/subscriptions.test.ts.
 import type { Page } from '@playwright/test';
