@@ -18,20 +18,11 @@ export function OrderBy({ promise }: { promise: Promised }) {
     return () => clearInterval(timer);
   }, []);
   const left = now === null ? null : timeLeft(promise.order_by, now);
-  const hours = left?.hours ? t('delivery_hours', { count: left.hours }) : '';
-  const minutes = left?.minutes ? t('delivery_minutes', { count: left.minutes }) : '';
   return (
     <>
       <span className="delivery-order-by" data-testid="delivery-order-by">
         {promise.order_by_text}
-        {left && (
-          <span data-testid="delivery-time-left">
-            {' '}
-            {t('delivery_time_left', {
-              left: hours && minutes ? t('delivery_hours_minutes', { hours, minutes }) : hours || minutes,
-            })}
-          </span>
-        )}
+        {left && <span data-testid="delivery-time-left"> {timeLeftText(t, left)}</span>}
       </span>
       {promise.then_text && (
         <span className="delivery-then" data-testid="delivery-then">
@@ -40,4 +31,13 @@ export function OrderBy({ promise }: { promise: Promised }) {
       )}
     </>
   );
+}
+
+/** "(3 hours 20 minutes left)" in her language: the time left before the cut-off, as the countdown shows it. */
+export function timeLeftText(t: ReturnType<typeof useI18n>['t'], left: { hours: number; minutes: number }): string {
+  const hours = left.hours ? t('delivery_hours', { count: left.hours }) : '';
+  const minutes = left.minutes ? t('delivery_minutes', { count: left.minutes }) : '';
+  return t('delivery_time_left', {
+    left: hours && minutes ? t('delivery_hours_minutes', { hours, minutes }) : hours || minutes,
+  });
 }

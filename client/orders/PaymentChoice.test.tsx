@@ -61,3 +61,25 @@ describe('cash on delivery the owner does not allow', () => {
     expect(html.match(/value="cod"/g)).toHaveLength(1);
   });
 });
+
+// The Saudi shopper's browser story (buying.spec.ts) pays with mada; Kuwait's KNET is named here in
+// Arabic, the label a Kuwaiti shopper ticks (decision 74: the card story joined the Saudi journey).
+describe('the card ways', () => {
+  it('names KNET in Arabic among a Kuwaiti shopper’s card ways', () => {
+    const html = renderToStaticMarkup(
+      <I18nProvider lang="ar">
+        <PaymentChoice
+          methods={['cod', 'card'] as const}
+          method="card"
+          onMethod={() => {}}
+          label={(m) => (m === 'cod' ? ar.pay_cod : ar.pay_card)}
+          cardMethods={['knet', 'card']}
+          cardMethod="knet"
+          onCardMethod={() => {}}
+        />
+      </I18nProvider>,
+    );
+    expect(html).toMatch(/<input type="radio"[^>]*value="knet"[^>]*\/><span>كي نت<\/span>/);
+    expect(html).toContain(ar.pay_card);
+  });
+});

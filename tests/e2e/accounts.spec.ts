@@ -206,8 +206,8 @@ const ADDRESS_TEXT = {
 const exactly = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
 // In Arabic (decision 70): the form behaves the same in English, where the Kuwait address is typed in
-// delivery-promise.spec.ts and the Saudi one in buying.spec.ts's wallet story; the English address book
-// page is in the storefront integration tests.
+// orders-after-checkout.spec.ts (the Saudi one is typed in Arabic in buying.spec.ts); the English address
+// book page is in the storefront integration tests.
 for (const lang of ['ar'] as Array<'en' | 'ar'>) {
   test(`a shopper adds a Kuwait and a Saudi address, makes the second the default and deletes the first (${lang})`, async ({
     page,

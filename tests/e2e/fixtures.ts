@@ -82,6 +82,15 @@ export async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
 }
 
+/**
+ * Opens the cart as a shopper does, with the header's cart link: a navigation inside the live page, not a
+ * new page load (which would parse and hydrate the whole shop again, most of a page view's CPU here).
+ */
+export async function openCartFromHeader(page: Page, lang: 'en' | 'ar' = 'en') {
+  await page.locator('header .cart-link').click();
+  await expect(page).toHaveURL(lang === 'ar' ? /\/ar\/cart$/ : /:\d+\/cart$/);
+}
+
 /** Fills the checkout's address form with a Salmiya (Kuwait) address to `phone` (as typed) and saves it. */
 export async function addKuwaitAddress(page: Page, phone: string) {
   const form = page.getByTestId('address-form');
@@ -264,24 +273,25 @@ export async function createStaffThroughDev(
   return (await res.json()).data as StaffAccount;
 }
 
-/**
- * Signs a staff member in without the sign-in pages (back-office.spec.ts keeps the stories that use
- * them): the password and code forms are posted as the pages would post them, and the session cookie
- * goes into the browser for the staff origin only. Arabic is chosen as the pages' language button would.
- * The requests go from Node in a context of their own: Node does not resolve *.localhost as browsers
- * do, so they go to the same server by its address with the staff host named in the Host header.
- */
-export async function signInStaff(page: Page, staff: string, account: StaffAccount, lang: 'en' | 'ar' = 'en') {
+/** The back office's answers from Node: to its own address, with the staff host named (see signInStaff). */
+async function staffRequests(staff: string) {
   const host = new URL(staff).host;
-  const direct = staff.replace('//staff.localhost', '//localhost');
-  const api = await request.newContext({ extraHTTPHeaders: { host, origin: staff, 'sec-fetch-site': 'same-origin' } });
+  return {
+    direct: staff.replace('//staff.localhost', '//localhost'),
+    api: await request.newContext({ extraHTTPHeaders: { host, origin: staff, 'sec-fetch-site': 'same-origin' } }),
+  };
+}
+
+/** A cookie's value among an answer's Set-Cookie lines. */
+function setCookie(res: APIResponse, name: string) {
+  const line = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`));
+  return line?.value.split(';')[0]?.slice(name.length + 1);
+}
+
+/** The password and code forms posted as the pages would post them: the session and where it leads. */
+async function staffSession(staff: string, account: StaffAccount): Promise<{ session: string; next: string }> {
+  const { api, direct } = await staffRequests(staff);
   try {
-    const cookie = (res: APIResponse, name: string) => {
-      const line = res
-        .headersArray()
-        .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`));
-      return line?.value.split(';')[0]?.slice(name.length + 1);
-    };
     const first = await api.post(`${direct}/sign-in`, {
       form: { email: account.email, password: account.password },
       maxRedirects: 0,
@@ -290,37 +300,77 @@ export async function signInStaff(page: Page, staff: string, account: StaffAccou
     expect(first.headers().location).toBe('/verify');
     const second = await api.post(`${direct}/verify`, {
       form: { code: await totpCode(account.secret) },
-      headers: { cookie: `stt=${cookie(first, 'stt')}` },
+      headers: { cookie: `stt=${setCookie(first, 'stt')}` },
       maxRedirects: 0,
     });
     expect(second.status(), await second.text()).toBe(303);
-    const session = cookie(second, 'stk');
+    const session = setCookie(second, 'stk');
     expect(session).toMatch(/^[0-9a-f]{64}$/);
-    await page
-      .context()
-      .addCookies([
-        { name: 'stk', value: session!, url: staff, httpOnly: true, sameSite: 'Strict' },
-        ...(lang === 'ar'
-          ? [{ name: 'staff_lang', value: 'ar', url: staff, httpOnly: true, sameSite: 'Strict' as const }]
-          : []),
-      ]);
-    await page.goto(new URL(second.headers().location!, staff).href);
+    return { session: session!, next: second.headers().location! };
   } finally {
     await api.dispose();
   }
 }
 
-/** The slug of the cheapest product in stock (one unit stays under the free-delivery threshold and any buy limit). */
-export function cheapestInStockSlug(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/product/1', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        filters: [{ key: 'only_available', type: 'boolean', value: true }],
-        sort: { key: 'price', value: 'asc' },
-      }),
-    });
-    return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
+/**
+ * Signs a staff member in without the sign-in pages (back-office.spec.ts keeps the stories that use
+ * them): the password and code forms are posted as the pages would post them, and the session cookie
+ * goes into the browser for the staff origin only. Arabic is chosen as the pages' language button would.
+ * The requests go from Node in a context of their own: Node does not resolve *.localhost as browsers
+ * do, so they go to the same server by its address with the staff host named in the Host header.
+ */
+export async function signInStaff(page: Page, staff: string, account: StaffAccount, lang: 'en' | 'ar' = 'en') {
+  const { session, next } = await staffSession(staff, account);
+  await page
+    .context()
+    .addCookies([
+      { name: 'stk', value: session, url: staff, httpOnly: true, sameSite: 'Strict' },
+      ...(lang === 'ar'
+        ? [{ name: 'staff_lang', value: 'ar', url: staff, httpOnly: true, sameSite: 'Strict' as const }]
+        : []),
+    ]);
+  await page.goto(new URL(next, staff).href);
+}
+
+/**
+ * A staff member's plain forms posted from Node, as the back office's pages post them, without a page:
+ * for a story whose browser part is the shopper's, where the back office's step is only what moves her
+ * order on (its pages and forms are storefront integration tests, decision 74). Each form answers with
+ * the redirect the page would follow; its location is returned.
+ */
+export async function postStaffForms(
+  staff: string,
+  account: StaffAccount,
+  forms: Array<{ path: string; form: Record<string, string> }>,
+): Promise<string[]> {
+  const { session } = await staffSession(staff, account);
+  const { api, direct } = await staffRequests(staff);
+  try {
+    const locations: string[] = [];
+    for (const { path, form } of forms) {
+      const res = await api.post(`${direct}${path}`, { form, headers: { cookie: `stk=${session}` }, maxRedirects: 0 });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(303);
+      locations.push(res.headers().location!);
+    }
+    return locations;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * The slug of the cheapest product in stock (one unit stays under the free-delivery threshold and any buy
+ * limit), asked through the page's request context (its cookies: her country), so a story need not open
+ * a page first to ask it.
+ */
+export async function cheapestInStockSlug(page: Page): Promise<string> {
+  const res = await page.request.post('/api/product/1', {
+    headers: { 'cf-connecting-ip': addresses.get(page) ?? '198.18.0.1' },
+    data: {
+      filters: [{ key: 'only_available', type: 'boolean', value: true }],
+      sort: { key: 'price', value: 'asc' },
+    },
   });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
 }

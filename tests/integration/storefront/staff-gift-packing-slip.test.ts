@@ -159,6 +159,28 @@ describe('a gift order in the back office', () => {
     expect(all).toContain(`href="/orders/${plainOrderId}"`);
   });
 
+  // The Arabic back office's list and order page, as phone-sign-in.spec.ts's clerk read them in the browser
+  // before it opened the slip straight away (decision 74: the back office is plain forms).
+  it('filters and flags the gift in the Arabic list, and shows its card with the Hijri day and the slip link', async () => {
+    const { cookie } = await staffSignIn([{ role: 'fulfilment', country: 'KW' }], { lang: 'ar' });
+    const list = await (await staffPage('/orders', cookie)).text();
+    expect(list).toMatch(/<input id="gift"[^>]*name="gift"[^>]*\/><label for="gift">طلبات الهدايا فقط<\/label>/);
+    expect(list).toMatch(/<button type="submit">تصفية<\/button>/);
+    const gifts = await (await staffPage('/orders?gift=1', cookie)).text();
+    expect(gifts).toMatch(/<input id="gift"[^>]*checked=""[^>]*\/>/);
+    const row = new RegExp(`<tr[^>]*>(?:(?!</tr>).)*href="/orders/${orderId}"(?:(?!</tr>).)*</tr>`, 's').exec(
+      gifts,
+    )?.[0];
+    expect(row, 'the gift order is listed').toBeTruthy();
+    expect(row).toMatch(/data-testid="staff-order-gift"><span class="badge gift">هدية<\/span>/);
+    const detail = await (await staffPage(`/orders/${orderId}`, cookie)).text();
+    const card = /data-testid="staff-order-gift-card">(.*?)<\/section>/s.exec(detail)![1]!;
+    expect(card).toContain('مُرسل كهدية');
+    expect(card).toContain(MESSAGE);
+    expect(/data-testid="staff-gift-date">([^<]*)</.exec(card)![1]).toContain('هـ');
+    expect(detail).toMatch(new RegExp(`<a[^>]*href="/orders/${orderId}/packing-slip"[^>]*>اطبع قسيمة التغليف</a>`));
+  });
+
   it('is not printed for a staff member of another country, nor without a session', async () => {
     const { cookie } = await staffSignIn([{ role: 'fulfilment', country: 'SA' }]);
     const res = await staffPage(`/orders/${orderId}/packing-slip`, cookie);

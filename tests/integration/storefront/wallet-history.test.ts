@@ -37,4 +37,32 @@ describe('the wallet history', () => {
       expect(html, path).not.toMatch(/>Order \d/);
     }
   });
+
+  // The Saudi shopper's browser story (buying.spec.ts) tops up and pays in Arabic; the English page is
+  // the same page's first HTML in riyals (decision 74): the balance, the top-up form and the history.
+  it('shows a Saudi shopper her balance in riyals and the top-up form, in English', async () => {
+    const device = cookiesFrom(await storefront('/api/country'));
+    const cookie = await registerShopper(`wallet-sa-${crypto.randomUUID()}@example.com`, device, 'Noura Buyer');
+    const me = await storefront('/api/user/me', { headers: { cookie } });
+    const userId = (await me.json<{ data: { user: { id: number } } }>()).data.user.id;
+    // A top-up of SAR 500.00 as the gateway's answer books it: the balance and its line.
+    await env.API_DB.batch([
+      env.API_DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'SAR', 50000)").bind(
+        userId,
+      ),
+      env.API_DB.prepare(
+        "INSERT INTO wallet_ledger (user_id, currency, amount, kind, created_at) VALUES (?, 'SAR', 50000, 'top_up', ?)",
+      ).bind(userId, Date.now()),
+    ]);
+    const res = await storefront('/profile/wallet', { headers: { cookie: `${cookie}; country=SA` } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/Balance(<!-- -->)?: <strong data-testid="wallet-balance">SAR\s500\.00<\/strong>/);
+    expect(html).toContain('Top up your wallet');
+    expect(html).toContain('Amount (SAR)');
+    expect(html).toContain('mada');
+    expect(html).toMatch(/<button type="submit" class="button"[^>]*>Top up<\/button>/);
+    expect(html).toContain('Top-up');
+    expect(html).toMatch(/\+SAR\s500\.00/);
+  });
 });
