@@ -372,6 +372,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   order_lookup_again: 'ابحث عن طلب آخر',
   pending_order_notice: 'الطلب {{id}} بانتظار الدفع.',
   pending_order_open: 'ادفعه أو ألغه',
+  pending_order_paid: 'تم دفع الطلب {{id}}، لذا أصبحت سلتك فارغة.',
+  pending_order_view: 'عرض الطلب',
   success_mail_later: 'سنراسلك على {{email}} عند نجاح الدفع.',
   // Cancelling asks first; the cart's totals and offline failures.
   order_cancel_confirm_title: 'إلغاء هذا الطلب؟',

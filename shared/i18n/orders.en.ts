@@ -313,6 +313,8 @@ export const ordersEn = {
   order_lookup_again: 'Find another order',
   pending_order_notice: 'Order {{id}} is waiting for its payment.',
   pending_order_open: 'Pay or cancel it',
+  pending_order_paid: 'Order {{id}} is paid, so your cart is empty now.',
+  pending_order_view: 'See the order',
   success_mail_later: 'We will e-mail {{email}} when the payment goes through.',
   // Cancelling asks first; the cart's totals and offline failures.
   order_cancel_confirm_title: 'Cancel this order?',

@@ -7,20 +7,13 @@ import { formatDate } from '#shared/text/dates';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
 import { cart } from '#client/cart/cart-store';
-import {
-  clearCheckout,
-  forgetPendingOrder,
-  markPendingOrder,
-  orderLinkOf,
-  readPendingOrder,
-} from '#client/stores/checkout';
-import { clearDraft } from '#client/accounts/form-drafts';
+import { forgetPendingOrder, markPendingOrder, orderLinkOf, readPendingOrder } from '#client/stores/checkout';
 import { OrderActions } from '#client/orders/OrderActions';
 import { usePolledOrder } from '#client/orders/use-polled-order';
 import { Page } from '#client/ui/Page';
 import { OrderSummary } from '#client/orders/OrderSummary';
 import { confirmationNote } from '#client/orders/confirmation-note';
-import { forgetGift, GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
+import { settleOrder } from '#client/orders/settle-order';
 import { firstTime, localStore } from '#client/analytics/once';
 import { track } from '#client/analytics/track';
 import type { CurrencyCode } from '#shared/locale';
@@ -73,13 +66,7 @@ export function Component() {
     // A failed payment was seen here with its actions: checkout no longer leads back to it, but the
     // mark stays so that paying it again later still empties the cart.
     if (order.status === 'payment_failed') return markPendingOrder({ id: mark.id, link: mark.link, waiting: false });
-    forgetPendingOrder(order.id);
-    if (order.status !== 'cancelled') {
-      cart.items = {};
-      clearCheckout();
-      clearDraft(GUEST_ADDRESS_DRAFT);
-      forgetGift();
-    }
+    settleOrder(order);
   }, [order, cartLoaded, api, href]);
 
   // Analytics: the purchase, once per order on this device (never again on a reload), when the
