@@ -154,6 +154,8 @@ export function Component() {
       <Page title={t('page_cart')}>
         <RestoredNotice />
         <CountryMoveNotice />
+        {/* Where the filled cart has it: a paid order's notice empties the cart and lives on to say so. */}
+        <PendingOrderNotice />
         <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
         <BloodTestCartSection />
         <div data-more-to-see="" />
