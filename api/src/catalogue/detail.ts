@@ -86,13 +86,13 @@ export async function productDetail(
   ref: { id: number | null; slug: string },
   lang: Lang,
   country: CountryCode,
+  /** SQL of what the gates read of a card's SKU (its `s` and `p`), one column of each suggested card. */
+  gateSql: string,
   /** More statements for the same round trip (a cold isolate's rules and rates), read back by `read`. */
   also?: { statements: D1PreparedStatement[]; read: (results: D1Result[]) => void },
   now = Date.now(),
   /** A signed-in shopper: her part rides in the product's own statements. */
   shopper: HerProductAsk | null = null,
-  /** SQL of what the gates read of a card's SKU (its `s` and `p`), one column of each suggested card. */
-  gateSql = 'NULL',
 ): Promise<{ detail: ProductDetail; her: HerProductPart | null; gates: CardGates } | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);

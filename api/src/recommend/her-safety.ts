@@ -17,7 +17,7 @@ import { type GateShopper, recommendationWarnings } from '#shared/safety/recomme
 import type { Keyring, WrappedDataKey } from '../lib/keyring';
 import { versionContent } from '../quiz/queries';
 import { healthSealer, openText, primeKey } from '../consultations/seal';
-import { type GateSku, gateColumns, skusFrom } from '../consultations/practice/products';
+import { type GateSku, gateColumns, gateSkuOf, skusFrom } from '../consultations/practice/products';
 import { cardFrom } from '../catalogue/cards';
 
 export interface HerSafety {
@@ -124,6 +124,16 @@ export function gatesByProduct(result: D1Result): Map<number, GateSku> {
  * suggestions pass them, a guest's as this shopper's).
  */
 export const NOBODY: HerSafety = { shopper: { pregnancy: 'none', age: null, medicines: [] }, quiz: null };
+
+/**
+ * The cards the gates let be suggested to her, given what they read of each card's SKU (`gateJson`
+ * columns by SKU id): the one filter of a product page's lists, her trip's and the cart's.
+ */
+export function passGates(gates: ReadonlyMap<number, string>, her: HerSafety) {
+  const read = new Map([...gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
+  return <C extends { default_sku: { id: number } }>(cards: C[]): C[] =>
+    cards.filter((card) => mayShow(read.get(card.default_sku.id), her));
+}
 
 /** Whether the gates let this SKU be suggested to her (an SKU the catalogue no longer sells never is). */
 export function mayShow(sku: GateSku | undefined, her: HerSafety): boolean {

@@ -7,7 +7,7 @@ import { cardFrom, cardColumns, firstImageColumn, imageRefs, toCard, type CardRo
 import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from '../lib/currency';
 import { giveawaysFor } from '../orders/giveaways';
 import { promotionRules, promotionStatements } from '../orders/promotion-data';
-import { productDetail, stockLevel } from '../catalogue/detail';
+import { cardGates, productDetail, stockLevel } from '../catalogue/detail';
 import { herProductParts } from '../catalogue/her-detail';
 import { facetStatements, facets } from '../catalogue/facets';
 import { suggestions } from '../search/suggestions';
@@ -36,13 +36,12 @@ import {
 import { z } from '#shared/zod';
 import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
-import { herJson, herRows, mayShow, NOBODY, readHer } from '../recommend/her-safety';
+import { herJson, herRows, NOBODY, passGates, readHer } from '../recommend/her-safety';
 import { meByToken } from '../accounts/sessions';
 import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
-import { gateJson, gateSkuOf } from '../consultations/practice/products';
+import { gateJson } from '../consultations/practice/products';
 import { tokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
-import type { ProductCard } from '#shared/catalogue/types';
 import { healthKeyring } from '../consultations/seal';
 import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
@@ -332,9 +331,8 @@ productRoutes.post(
     const her = herAt >= 0 ? (results[herAt]!.results[0] as { id: number | null; her: string } | undefined) : undefined;
     if (purchase_together.length) {
       // Her gates when she is signed in; anyone else's as a shopper the shop knows nothing of (decision 79).
-      const gates = new Map(togetherRows.map((r) => [r.sku_id, gateSkuOf(r.gate!)]));
       const safety = her?.id != null ? await readHer(db, healthKeyring(c.var.config), herRows(her.her), now) : NOBODY;
-      purchase_together = purchase_together.filter((card) => mayShow(gates.get(card.default_sku.id), safety));
+      purchase_together = passGates(cardGates(togetherRows), safety)(purchase_together);
     }
     return c.json(ok({ items, not_sold, giveaway_items, purchase_together }));
   },
@@ -427,12 +425,6 @@ async function herAsk(c: Context<AppEnv>) {
     : null;
 }
 
-/** Everyone's suggestions as a shopper the shop knows nothing of may see them (decision 79). */
-function nobodysCards(gates: Map<number, string>) {
-  const read = new Map([...gates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
-  return (cards: ProductCard[]) => cards.filter((card) => mayShow(read.get(card.default_sku.id), NOBODY));
-}
-
 /**
  * Her view kept after the answer (her list trimmed only when it is full; a failure to keep it costs her
  * nothing but the list), and the cards her gates keep from her. Returns her column's subscriptions.
@@ -440,7 +432,7 @@ function nobodysCards(gates: Map<number, string>) {
 async function herFinish(
   c: Context<AppEnv>,
   her: { id: number; column: string | null },
-  cardGates: Map<number, string>,
+  gates: Map<number, string>,
   productId: number,
   now: number,
 ) {
@@ -449,11 +441,7 @@ async function herFinish(
   const viewed = db.batch(viewStatements(db, her.id, [productId], now, mine.views >= VIEWED_KEPT));
   c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
   const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
-  const gates = new Map([...cardGates].map(([sku, gate]) => [sku, gateSkuOf(gate)]));
-  return {
-    subscribed: mine.subscribed,
-    safe: (cards: ProductCard[]) => cards.filter((card) => mayShow(gates.get(card.default_sku.id), safety)),
-  };
+  return { subscribed: mine.subscribed, safe: passGates(gates, safety) };
 }
 
 /** `only=hers`: her parts alone, for her kept page's trip (decision 76), as home's `only=for_you`. */
@@ -485,7 +473,7 @@ productRoutes.get(
       if (read.her?.id == null) {
         // A session that is no one's (it ended): her trip asks nothing else who she is, so this says it.
         if (shopper) throw new ApiError(401, 'unauthorized');
-        const together = nobodysCards(read.gates)(read.together);
+        const together = passGates(read.gates, NOBODY)(read.together);
         return c.json(ok({ id: read.id, purchase_together: together, subscribed: [], recently_viewed: [] }));
       }
       const { subscribed, safe } = await herFinish(c, { ...read.her, id: read.her.id }, read.gates, read.id, now);
@@ -503,6 +491,7 @@ productRoutes.get(
       ref,
       c.var.lang,
       country,
+      gateJson(c.var.lang),
       {
         statements,
         read(results) {
@@ -520,7 +509,6 @@ productRoutes.get(
       },
       now,
       shopper,
-      gateJson(c.var.lang),
     );
     if (!found) throw new ApiError(404, 'not_found');
     const { detail, her, gates } = found;
@@ -531,7 +519,7 @@ productRoutes.get(
             detail.subscribed = mine.subscribed;
             return mine.safe;
           })
-        : nobodysCards(gates);
+        : passGates(gates, NOBODY);
     detail.purchase_together = safe(detail.purchase_together);
     detail.also_bought = safe(detail.also_bought);
     const rules = loyalty?.rules;
