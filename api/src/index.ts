@@ -122,6 +122,8 @@ import { MISSED_PROMISE_MINUTE, markMissedPromises } from './delivery/missed';
 import { carrierRoutes } from './routes/carriers';
 import { devParcelRoutes } from './routes/dev-parcels';
 import { pollCarriers } from './shipping/poll';
+import { herParts } from './door/her-parts';
+import type { HerPartsAnswer, HerPartsAsk } from '#shared/api/her-parts-door';
 
 export { NonceGuard } from './lib/nonce-guard';
 export { ConsultRoom } from './consultations/call/room';
@@ -578,5 +580,10 @@ export default handler;
 export class StorefrontDoor extends WorkerEntrypoint<ApiEnv> {
   override fetch(request: Request): Response | Promise<Response> {
     return handler.fetch!(request as Parameters<NonNullable<typeof handler.fetch>>[0], doorEnv(this.env), this.ctx);
+  }
+
+  /** Her own parts of her kept page, by a method call (decision 80, door/her-parts.ts). */
+  herParts(ask: HerPartsAsk): Promise<HerPartsAnswer> {
+    return herParts(doorEnv(this.env), this.ctx, ask);
   }
 }

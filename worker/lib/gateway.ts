@@ -271,16 +271,21 @@ async function signedCall(
   });
   // The API's x-d1-* counts of this answer, added to the request's total (outside production's headers).
   const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
-  if (!Number.isNaN(statements)) {
-    const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
-    c.set('d1', {
-      statements: total.statements + statements,
-      roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
+  if (!Number.isNaN(statements))
+    addD1Work(c, {
+      statements,
+      roundTrips: Number(res.headers.get('x-d1-roundtrips') ?? 0),
+      sql: decodeD1Sql(res.headers.get(D1_SQL_HEADER)),
     });
-    const sql = currentTrips()?.sql;
-    if (sql) for (const statement of decodeD1Sql(res.headers.get(D1_SQL_HEADER))) sql.add(statement);
-  }
   return res;
+}
+
+/** An answer's D1 work (outside production), added to the request's total and its named statements. */
+export function addD1Work(c: Context<AppEnv>, work: { statements: number; roundTrips: number; sql?: string[] }): void {
+  const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
+  c.set('d1', { statements: total.statements + work.statements, roundTrips: total.roundTrips + work.roundTrips });
+  const sql = currentTrips()?.sql;
+  if (sql) for (const statement of work.sql ?? []) sql.add(statement);
 }
 
 /**

@@ -9,12 +9,18 @@
 // (document.ts pageOf), and renderPage (index.ts) decides once which a view gets.
 import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
+import { fail } from '#shared/api/envelope';
+import type { HerPartsAnswer } from '#shared/api/her-parts-door';
 import type { HerProductParts } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
 import { type HerParts, type HomeSection, renderHerParts } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
+import { addD1Work } from '../lib/gateway';
 import { pageApi } from '../lib/page-calls';
+import { catalogueVersion } from '../cache';
+import { type CountryList, keepCountryList, keptCountryList } from '../cache/country-list';
+import { askHerParts, herPartsDoor } from '../upstream/her-parts';
 import type { Session } from '../lib/session';
 import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
@@ -139,16 +145,52 @@ export function withHerParts(
  */
 async function herTrip(c: Context<AppEnv>, session: Session, places: Places, known: boolean): Promise<Outcome> {
   if (known && !places.home && !places.product) return { state: 'here', user: session.user, productId: 0 };
+  // The catalogue version first (read already beside her fill's key on her home and products), so that
+  // every call below leaves in this turn, as one trip.
+  const version = await catalogueVersion(c);
   const api = pageApi(c, session);
+  // Her cards' prices need the country list, as the page's do: the isolate's copy, else with her calls.
+  const list = keptCountryList(version);
   const me = known ? null : api.get('/user/me');
-  // Her cards' prices need the country list, as the page's do (the KV cache answers it, no haul).
-  const countries = api.get<{ items: unknown[] }>('/country');
+  // While her pass is fresh, her parts are asked by the door's method (decision 80): one call, as the
+  // HTTP calls below would be, whose answers it gives in their shape.
+  const door = known && session.userToken ? herPartsDoor(c.env, c.var.config) : null;
+  const parts = door
+    ? askHerParts(door, c.var.config, {
+        token: session.userToken!,
+        lang: session.lang,
+        country: session.country,
+        bookmark: session.bookmark,
+        requestId: c.get('requestId'),
+        home: places.home,
+        product: places.product,
+        countries: list === null,
+      }).then((answer) => {
+        if (answer?.d1) addD1Work(c, answer.d1);
+        return answer;
+      })
+    : null;
+  const countries: Promise<{ data: CountryList }> = list
+    ? Promise.resolve({ data: list })
+    : (parts
+        ? parts.then((answer) => answered(answer, (a) => a.countries))
+        : api.get<CountryList>('/country')
+      ).then((answer) => {
+        keepCountryList(version, answer.data);
+        return answer;
+      });
   // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
-  const home = places.home ? api.get<{ sections: HomeSection[] }>('/homepage/v4?only=for_you') : null;
+  const home = places.home
+    ? parts
+      ? parts.then((answer) => answered(answer, (a) => a.home as { sections: HomeSection[] } | undefined))
+      : api.get<{ sections: HomeSection[] }>('/homepage/v4?only=for_you')
+    : null;
   // Her parts of the product alone, likewise (bought together gated for her, her subscriptions and views;
   // the API records her view): the page's own data is the kept copy's.
   const product = places.product
-    ? api.get<HerProductParts>(`/product/${encodeURIComponent(places.product)}/v2?only=hers`)
+    ? parts
+      ? parts.then((answer) => answered(answer, (a) => a.product))
+      : api.get<HerProductParts>(`/product/${encodeURIComponent(places.product)}/v2?only=hers`)
     : null;
   const all = Promise.allSettled([me, home, product, countries]);
   const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), HER_PARTS_WAIT_MS));
@@ -183,6 +225,20 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
     productId: detail?.id ?? 0,
     fallback: { '/country': { items: countryAnswer.value.data.items } },
   };
+}
+
+/**
+ * One of her places' data from the door's answer, as its HTTP call would have settled: its data, or an
+ * ApiFailure with the API's status (401: her session ended; 404: no such product), 502 when the API
+ * could not answer.
+ */
+function answered<T>(
+  answer: HerPartsAnswer | null,
+  pick: (ok: Extract<HerPartsAnswer, { status: 200 }>) => T | undefined,
+): { data: T } {
+  if (answer === null) throw new ApiFailure(502, fail('upstream_unavailable', 502));
+  if (answer.status !== 200) throw new ApiFailure(answer.status, fail(answer.key, answer.status));
+  return { data: pick(answer) as T };
 }
 
 /** JSON that is safe inside an inline <script>. */

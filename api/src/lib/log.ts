@@ -9,7 +9,7 @@ import { requestLog } from '#shared/observability/request-log';
 
 const api = requestLog('api', new AsyncLocalStorage<{ reqid: string }>());
 
-export const { log, currentRequestId, withFreshRequestId } = api;
+export const { log, currentRequestId, withFreshRequestId, runRequest } = api;
 
 /**
  * Takes the storefront's x-reqid, or makes one when it is missing or unsafe (hono/request-id's own check

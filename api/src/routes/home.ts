@@ -8,6 +8,8 @@ import { col } from '../lib/lang';
 import { contract } from '../contract/validate';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
+import { herDeps, type HerDeps } from '../lib/her-deps';
+import type { CountryCode, Lang } from '#shared/locale';
 import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
 import { categoryRefSchema, imageRefSchema, productCardSchema } from '#shared/catalogue/schemas';
@@ -56,6 +58,29 @@ const homeSchema = z.object({
  * her home is the kept copy's, so the other sections' statements and bytes would be thrown away. */
 const homeQuery = z.object({ only: z.enum(['for_you']).optional() });
 
+/**
+ * Her own home sections alone (`only=for_you`, and the door's `herParts`, door/her-parts.ts): her statement
+ * alone (no nutritionist to ride on), one round trip, then her sections' own reads. Throws 401 for a
+ * session that is no one's: her trip asks nothing else who she is (decision 76's amendment "her parts
+ * kept for her"), so this says it, as /user/me would.
+ */
+export async function herHomeSections(
+  deps: HerDeps,
+  token: string | null,
+  lang: Lang,
+  country: CountryCode,
+  now: number,
+): Promise<ForYouSection[]> {
+  if (!token) return [];
+  const forYou = forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, country);
+  const row = await deps.env.DB.prepare(`WITH ${forYou.cte} SELECT ${forYou.column} AS her`)
+    .bind(...forYou.binds)
+    .first<{ her: string | null }>();
+  const mine = await forYou.finish(deps.env, healthKeyring(deps.config), row?.her ?? null, now);
+  if (mine === null) throw new ApiError(401, 'unauthorized');
+  return mine;
+}
+
 /** A section with its title in the request's language. */
 type SectionRow = Pick<HomeSectionRow, 'id' | 'type' | 'payload'> & { title: string };
 
@@ -80,23 +105,11 @@ export const homeRoutes = new Hono<AppEnv>().get(
     // with nothing costs the guest's statements (issue 76).
     const now = Date.now();
     const token = bearerToken(c);
+    // Her own sections alone: the rest of her home is the kept copy's.
+    if (onlyHers) return c.json(ok({ sections: await herHomeSections(herDeps(c), token ?? null, lang, c.var.country, now) }));
     const forYou = token
       ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
       : null;
-    if (onlyHers) {
-      // Her statement alone (no nutritionist to ride on): one round trip, then her sections' own reads.
-      const row = forYou
-        ? await db
-            .prepare(`WITH ${forYou.cte} SELECT ${forYou.column} AS her`)
-            .bind(...forYou.binds)
-            .first<{ her: string | null }>()
-        : null;
-      const mine = forYou ? await forYou.finish(c.env, healthKeyring(c.var.config), row?.her ?? null, now) : null;
-      // Her session found no one (it ended): her trip asks nothing else who she is (decision 76's
-      // amendment "her parts kept for her"), so this call says it, as /user/me would.
-      if (forYou && mine === null) throw new ApiError(401, 'unauthorized');
-      return c.json(ok({ sections: mine ?? [] }));
-    }
     const nutritionistColumns = `n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio, n.photo_key, n.years_experience`;
     const nutritionistOn = `n.id = json_extract(${payloadOf('nutritionist_banner')}, '$.nutritionist_id')`;
     const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([

@@ -34,6 +34,7 @@ import {
   suggestionsSchema,
 } from '#shared/catalogue/product-responses';
 import { z } from '#shared/zod';
+import type { CountryCode, Lang } from '#shared/locale';
 import { bearerToken, requireUser } from '../middleware/user';
 import { viewStatements } from '../catalogue/viewed';
 import { herJson, herRows, NOBODY, passGates, readHer } from '../recommend/her-safety';
@@ -45,6 +46,8 @@ import { VIEWED_KEPT } from '#shared/catalogue/viewed';
 import { healthKeyring } from '../consultations/seal';
 import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
+import { herDeps, type HerDeps } from '../lib/her-deps';
+import type { HerProductParts } from '#shared/catalogue/types';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';
 import { payableMinor } from '#shared/money';
@@ -414,8 +417,7 @@ interface HerColumn {
  * her subscriptions to this product (the page's subscribe-and-save place, decision 76's amendment); each
  * card's size as the gates read it.
  */
-async function herAsk(c: Context<AppEnv>) {
-  const token = bearerToken(c);
+async function herAsk(token: string | null) {
   return token
     ? {
         tokenHash: await tokenHash(token),
@@ -430,18 +432,44 @@ async function herAsk(c: Context<AppEnv>) {
  * nothing but the list), and the cards her gates keep from her. Returns her column's subscriptions.
  */
 async function herFinish(
-  c: Context<AppEnv>,
+  deps: HerDeps,
   her: { id: number; column: string | null },
   gates: Map<number, string>,
   productId: number,
   now: number,
 ) {
-  const db = c.env.DB;
+  const db = deps.env.DB;
   const mine = JSON.parse(her.column!) as HerColumn;
   const viewed = db.batch(viewStatements(db, her.id, [productId], now, mine.views >= VIEWED_KEPT));
-  c.executionCtx.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
-  const safety = await readHer(db, healthKeyring(c.var.config), herRows(JSON.stringify(mine.safety)), now);
+  deps.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
+  const safety = await readHer(db, healthKeyring(deps.config), herRows(JSON.stringify(mine.safety)), now);
   return { subscribed: mine.subscribed, safe: passGates(gates, safety) };
+}
+
+/**
+ * Her parts of a product alone (`only=hers`, and the door's `herParts`, door/her-parts.ts): bought
+ * together gated for her, her subscriptions to it and her recently viewed, her view kept beside the
+ * answer; two statements in one round trip. Throws 404 for a product that is not there, 401 for a
+ * session that is no one's (her trip asks nothing else who she is, so this says it).
+ */
+export async function herProductAnswer(
+  deps: HerDeps,
+  ref: { id: number | null; slug: string },
+  lang: Lang,
+  country: CountryCode,
+  token: string | null,
+  now: number,
+): Promise<HerProductParts> {
+  const shopper = await herAsk(token);
+  const read = await herProductParts(deps.env.DB, ref, lang, country, now, shopper, gateJson(lang));
+  if (!read) throw new ApiError(404, 'not_found');
+  if (read.her?.id == null) {
+    if (shopper) throw new ApiError(401, 'unauthorized');
+    const together = passGates(read.gates, NOBODY)(read.together);
+    return { id: read.id, purchase_together: together, subscribed: [], recently_viewed: [] };
+  }
+  const { subscribed, safe } = await herFinish(deps, { ...read.her, id: read.her.id }, read.gates, read.id, now);
+  return { id: read.id, purchase_together: safe(read.together), subscribed, recently_viewed: read.viewed };
 }
 
 /** `only=hers`: her parts alone, for her kept page's trip (decision 76), as home's `only=for_you`. */
@@ -465,22 +493,12 @@ productRoutes.get(
     // A signed-in shopper is found by her session in the product's own batch, with what the gates read of
     // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
     // answer); a guest's page is everyone's and is kept at the edge.
-    const shopper = await herAsk(c);
+    const deps = herDeps(c);
     if (c.req.valid('query').only === 'hers') {
       // Her kept page has the rest: two statements, one round trip, then her view kept beside the answer.
-      const read = await herProductParts(db, ref, c.var.lang, country, now, shopper, gateJson(c.var.lang));
-      if (!read) throw new ApiError(404, 'not_found');
-      if (read.her?.id == null) {
-        // A session that is no one's (it ended): her trip asks nothing else who she is, so this says it.
-        if (shopper) throw new ApiError(401, 'unauthorized');
-        const together = passGates(read.gates, NOBODY)(read.together);
-        return c.json(ok({ id: read.id, purchase_together: together, subscribed: [], recently_viewed: [] }));
-      }
-      const { subscribed, safe } = await herFinish(c, { ...read.her, id: read.her.id }, read.gates, read.id, now);
-      return c.json(
-        ok({ id: read.id, purchase_together: safe(read.together), subscribed, recently_viewed: read.viewed }),
-      );
+      return c.json(ok(await herProductAnswer(deps, ref, c.var.lang, country, bearerToken(c) ?? null, now)));
     }
+    const shopper = await herAsk(bearerToken(c) ?? null);
     // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
     // isolate; a cold isolate reads them in the detail's own round trip.
     let loyalty = knownLoyaltyRules(country);
@@ -515,7 +533,7 @@ productRoutes.get(
     // Suggestions pass the gates: for her as her, for anyone else as a shopper the shop knows nothing of.
     const safe =
       her?.id != null
-        ? await herFinish(c, { ...her, id: her.id }, gates, detail.id, now).then((mine) => {
+        ? await herFinish(deps, { ...her, id: her.id }, gates, detail.id, now).then((mine) => {
             detail.subscribed = mine.subscribed;
             return mine.safe;
           })

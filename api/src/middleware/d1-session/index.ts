@@ -40,7 +40,7 @@ export function d1Session(options: D1SessionOptions): MiddlewareHandler<{ Bindin
 
 /** A session with the shape of the binding, so route code takes either; what a session cannot do
  * (exec, a nested session) goes to the binding. */
-function sessionDatabase(db: D1Database, session: D1DatabaseSession): D1Database {
+export function sessionDatabase(db: D1Database, session: D1DatabaseSession): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'prepare') return (sql: string) => session.prepare(sql);

@@ -1,0 +1,126 @@
+// Her parts through the storefront's door by a method call (decision 80): the same data as the routes'
+// `only=for_you` and `only=hers` answers, her view kept, her session's end and a missing product said by
+// status, the API's own trouble never said as hers, and the D1 work counted outside production.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '#api/src/accounts/sessions';
+import { herParts } from '#api/src/door/her-parts';
+import { derivedEnv } from '#api/src/lib/derived-env';
+import type { HerPartsAnswer, HerPartsAsk } from '#shared/api/her-parts-door';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, json } from './helpers';
+
+const db = env.DB;
+let device: string;
+
+beforeAll(async () => {
+  await loadCatalogueFixture(db);
+  device = await deviceToken();
+});
+
+async function newShopper(tag: string): Promise<{ id: number; token: string }> {
+  const user = await db
+    .prepare("INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id")
+    .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
+    .first<{ id: number }>();
+  return { id: user!.id, token: await createSession(db, user!.id) };
+}
+
+const get = (path: string, user: string, lang = 'en', country = 'KW') =>
+  call(path, { method: 'GET', token: device, headers: { authorization: `Bearer ${user}`, 'x-country': country, lang } });
+
+/** The door's method as the storefront calls it, its after-answer work (her view) awaited. */
+async function ask(over: Partial<HerPartsAsk> & { token: string }, base: ApiEnv = env): Promise<HerPartsAnswer> {
+  const ctx = createExecutionContext();
+  const answer = await herParts(base, ctx, {
+    lang: 'en',
+    country: 'KW',
+    bookmark: null,
+    requestId: crypto.randomUUID(),
+    home: false,
+    product: null,
+    countries: false,
+    meter: null,
+    ...over,
+  });
+  await waitOnExecutionContext(ctx);
+  return answer;
+}
+
+const viewedIds = async (token: string) =>
+  ((await json(await get('/viewed', token))).data.items as Array<{ id: number }>).map((c) => c.id);
+
+describe("her parts through the storefront's door", () => {
+  it("answers what the routes' partial answers do, in both languages and countries, and keeps her view", async () => {
+    const her = await newShopper('door-same');
+    const now = Date.now();
+    await db
+      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
+      .bind(her.id, now, her.id, now - 1)
+      .run();
+    for (const [lang, country] of [
+      ['en', 'KW'],
+      ['ar', 'SA'],
+    ] as const) {
+      const product = await ask({ token: her.token, lang, country, product: 'alpha-vitamin-d3-1000' });
+      expect(product.status).toBe(200);
+      const byRoute = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers', her.token, lang, country))).data;
+      // The route's answer came after the door's view of the same product: her list is the same either way.
+      expect(product.status === 200 && product.product).toEqual(byRoute);
+      const home = await ask({ token: her.token, lang, country, home: true });
+      const homeByRoute = (await json(await get('/homepage/v4?only=for_you', her.token, lang, country))).data;
+      expect(home.status === 200 && home.home).toEqual(homeByRoute);
+    }
+    // The country list, when the storefront has no copy of it, is GET /country's; not asked, not sent.
+    const withList = await ask({ token: her.token, product: '1', countries: true });
+    const list = (await json(await call('/country', { method: 'GET', token: device }))).data;
+    expect(withList.status === 200 && withList.countries).toEqual(list);
+    const without = await ask({ token: her.token, product: '1' });
+    expect(without.status === 200 && without.countries).toBeUndefined();
+    // Her view of product 1 was kept by the door's call, first in her list.
+    await db.prepare('DELETE FROM viewed_products WHERE user_id = ? AND product_id = 1').bind(her.id).run();
+    await ask({ token: her.token, product: '1' });
+    expect(await viewedIds(her.token)).toEqual([1, 5, 3]);
+  });
+
+  it("says her session ended and a product missing by status, and the API's trouble as its own", async () => {
+    const her = await newShopper('door-ended');
+    expect(await ask({ token: her.token, product: 'no-such-product' })).toMatchObject({ status: 404, key: 'not_found' });
+    expect((await ask({ token: her.token, product: 'alpha-vitamin-d3-1000' })).status).toBe(200);
+    expect((await call('/user/logout', { body: '{}', token: device, headers: { authorization: `Bearer ${her.token}` } })).status).toBe(200);
+    for (const page of [{ home: true }, { product: 'alpha-vitamin-d3-1000' }]) {
+      expect(await ask({ token: her.token, ...page }), JSON.stringify(page)).toMatchObject({
+        status: 401,
+        key: 'unauthorized',
+      });
+    }
+    expect(await ask({ token: 'not-a-session', home: true })).toMatchObject({ status: 401 });
+    // A database that fails outright is the server's trouble (500), never a 401 that would sign her out.
+    const broken = derivedEnv(env, {
+      DB: new Proxy(env.DB, {
+        get(target, prop) {
+          if (prop === 'withSession' || prop === 'prepare' || prop === 'batch')
+            return () => {
+              throw new Error('D1 is down');
+            };
+          return Reflect.get(target, prop);
+        },
+      }),
+    });
+    const other = await newShopper('door-broken');
+    expect(await ask({ token: other.token, home: true }, broken)).toMatchObject({ status: 500, key: 'server_error' });
+  });
+
+  it('counts its D1 work outside production and names the statements when asked', async () => {
+    const her = await newShopper('door-counts');
+    const answer = await ask({ token: her.token, product: 'alpha-vitamin-d3-1000', meter: { d1RttMs: 0, sql: true } });
+    expect(answer.status).toBe(200);
+    // Her reads in one round trip, her view's write beside the answer.
+    expect(answer.d1!.roundTrips).toBeGreaterThanOrEqual(1);
+    expect(answer.d1!.roundTrips).toBeLessThanOrEqual(2);
+    expect(answer.d1!.statements).toBeLessThanOrEqual(3);
+    expect(answer.d1!.sql!.some((sql) => sql.includes('viewed_products'))).toBe(true);
+    expect(answer.status === 200 && typeof answer.bookmark).toBe('string');
+  });
+});

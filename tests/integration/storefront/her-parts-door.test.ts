@@ -1,0 +1,109 @@
+// Her parts through the API's door by a method call (decision 80): while her pass is fresh, her first
+// view of her home or a product asks the API's StorefrontDoor `herParts` once, in her language and
+// country, and no HTTP request goes to the API for them; what she sees is what the HTTP way showed (the
+// kept-page tests run through this way too). The door failing is the server's trouble: her kept page
+// stays usable and says her parts could not load, in both languages.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HerPartsAsk, HerPartsDoor } from '#shared/api/her-parts-door';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { cookiesFrom, registerShopper, storefront, withAnswer } from './helpers';
+
+const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.API_DB);
+});
+
+/** A shopper who viewed a product; her cookies carry a fresh pass and her version after it. */
+async function shopper(name: string, viewed: string): Promise<string> {
+  const device = cookiesFrom(await storefront('/api/country'));
+  let cookie = await registerShopper(`door-${crypto.randomUUID()}@example.com`, device, name);
+  for (const path of [`/products/${viewed}`, '/products/gamma-vitamin-c-1000']) {
+    const res = await storefront(path, { headers: { cookie } }, CACHE_ON);
+    await res.text();
+    cookie = withAnswer(cookie, res);
+  }
+  return cookie;
+}
+
+/** The API's binding as the storefront has it, noting what it is asked; `herParts` may be replaced. */
+function spyApi(herParts?: HerPartsDoor['herParts']) {
+  const api = env.API as unknown as Fetcher & HerPartsDoor;
+  const asked: HerPartsAsk[] = [];
+  const fetched: string[] = [];
+  const binding = {
+    fetch(input: RequestInfo | URL, init?: RequestInit) {
+      const request = new Request(input as RequestInfo, init);
+      fetched.push(new URL(request.url).pathname);
+      return api.fetch(request);
+    },
+    herParts(ask: HerPartsAsk) {
+      asked.push(ask);
+      return herParts ? herParts(ask) : api.herParts(ask);
+    },
+    connect() {
+      throw new Error('not supported');
+    },
+  } as unknown as Fetcher;
+  return { binding, asked, fetched };
+}
+
+describe("her parts through the API's door", () => {
+  it('asks them once by the door\'s method, in her language, with no HTTP request to the API', async () => {
+    const cookie = await shopper('Hessa Doorway', 'alpha-vitamin-d3-1000');
+    // Kept copies warm (a signed-in shopper's copy is made by her first view): her views below render
+    // only her parts.
+    for (const path of ['/', '/ar', '/products/alpha-vitamin-d3-1000', '/ar/products/alpha-vitamin-d3-1000'])
+      await (await storefront(path, { headers: { cookie } }, CACHE_ON)).text();
+    const pages = [
+      ['/', 'en', { home: true, product: null }],
+      ['/ar', 'ar', { home: true, product: null }],
+      ['/products/alpha-vitamin-d3-1000', 'en', { home: false, product: 'alpha-vitamin-d3-1000' }],
+      ['/ar/products/alpha-vitamin-d3-1000', 'ar', { home: false, product: 'alpha-vitamin-d3-1000' }],
+    ] as const;
+    for (const [path, lang, places] of pages) {
+      // Without her version: no fill of hers kept, so this is her first view of the page.
+      const first = cookie.replace(/; hv=[^;]+/, '');
+      const spy = spyApi();
+      const res = await storefront(path, { headers: { cookie: first } }, { ...CACHE_ON, API: spy.binding });
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-her-fill'), path).toBe('miss');
+      expect(spy.asked.map((ask) => ({ lang: ask.lang, country: ask.country, ...places })), path).toEqual([
+        { lang, country: 'KW', ...places },
+      ]);
+      expect(spy.fetched, path).toEqual([]);
+      expect(html, path).toContain('Hessa Doorway');
+      // One call to the API for the view, counted as any call is.
+      expect(html, path).toMatch(/<!--trips api_calls=1 api_steps=1 /);
+      if (places.home) expect(html, path).toMatch(/data-suggestion="recently-viewed"[\s\S]*(Vitamin C 1000 mg|فيتامين)/);
+      else {
+        const her = JSON.parse(/window\.__HER__=(\{.*?\});var b=/.exec(html)![1]!);
+        expect(her.viewed.map((card: { slug: string }) => card.slug), path).toEqual(['gamma-vitamin-c-1000']);
+      }
+    }
+  });
+
+  it('keeps her page usable and says her parts could not load when the door fails, never blank', async () => {
+    const cookie = await shopper('Hessa Unanswered', 'alpha-vitamin-d3-1000');
+    const first = cookie.replace(/; hv=[^;]+/, '');
+    for (const path of ['/', '/ar']) await (await storefront(path, { headers: { cookie } }, CACHE_ON)).text();
+    const failing = spyApi(async () => {
+      throw new Error('the API is down');
+    });
+    for (const [path, failed] of [
+      ['/', 'Your own picks could not load'],
+      ['/ar', 'تعذّر تحميل اختياراتك الخاصة'],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie: first } }, { ...CACHE_ON, API: failing.binding });
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(html, path).toMatch(new RegExp(`<p class="her-part-failed" role="status">${failed}`));
+      expect(html, path).toContain('class="home-section');
+      // Her session stands: the door's failure is the server's, never a sign-out.
+      expect(html, path).toContain('Hessa Unanswered');
+      expect(res.headers.getSetCookie().some((line) => /^atk=;/.test(line)), path).toBe(false);
+    }
+  });
+});
