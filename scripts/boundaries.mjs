@@ -164,6 +164,8 @@ export const API_LAYERS = [
   ['drivers', 'data-rights'],
   ['contract'],
   ['routes'],
+  // The storefront's door's methods (decision 80): they answer with the routes' own functions.
+  ['door'],
   ['index'],
 ];
 

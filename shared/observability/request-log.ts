@@ -15,7 +15,7 @@ export interface ContextStore<S> {
 }
 
 /** What one request's closing line says of it (its path without the query: search terms stay out). */
-export interface RequestOutcome {
+interface RequestOutcome {
   method: string;
   path: string;
   status: number;

@@ -172,13 +172,12 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
     : null;
   const countries: Promise<{ data: CountryList }> = list
     ? Promise.resolve({ data: list })
-    : (parts
-        ? parts.then((answer) => answered(answer, (a) => a.countries))
-        : api.get<CountryList>('/country')
-      ).then((answer) => {
-        keepCountryList(version, answer.data);
-        return answer;
-      });
+    : (parts ? parts.then((answer) => answered(answer, (a) => a.countries)) : api.get<CountryList>('/country')).then(
+        (answer) => {
+          keepCountryList(version, answer.data);
+          return answer;
+        },
+      );
   // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
   const home = places.home
     ? parts

@@ -17,7 +17,7 @@ import { retryingDatabase } from '../db/transient';
 import { apiConfig } from '../lib/config';
 import { derivedEnv } from '../lib/derived-env';
 import { ApiError } from '../lib/errors';
-import type { HerDeps } from '../lib/her-deps';
+import type { HerDeps } from '../routes/her-deps';
 import { log, runRequest } from '../lib/log';
 import { idOrSlug } from '../lib/params';
 import { sessionDatabase } from '../middleware/d1-session';
@@ -29,9 +29,19 @@ import { herProductAnswer } from '../routes/product';
 export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPartsAsk): Promise<HerPartsAnswer> {
   const config = apiConfig(base);
   const count: QueryCount | null =
-    config.ENVIRONMENT === 'production' ? null : { statements: 0, roundTrips: 0, ...(ask.meter?.sql ? { sql: new Set<string>() } : {}) };
+    config.ENVIRONMENT === 'production'
+      ? null
+      : { statements: 0, roundTrips: 0, ...(ask.meter?.sql ? { sql: new Set<string>() } : {}) };
   const counts = (): { d1?: HerPartsCounts } =>
-    count ? { d1: { statements: count.statements, roundTrips: count.roundTrips, ...(count.sql ? { sql: [...count.sql] } : {}) } } : {};
+    count
+      ? {
+          d1: {
+            statements: count.statements,
+            roundTrips: count.roundTrips,
+            ...(count.sql ? { sql: [...count.sql] } : {}),
+          },
+        }
+      : {};
   let status = 200;
   let answer: HerPartsAnswer = { status: 503, key: 'service_busy' };
   await runRequest(
@@ -64,7 +74,11 @@ export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPart
           answer = { status: error.status, key: error.key, ...counts() };
         } else {
           // The API's trouble, never the shopper's: her page says her parts could not load.
-          reportServerError({ log, message: 'api error', dsn: base.SENTRY_DSN }, { method: 'RPC', path: 'herParts' }, error);
+          reportServerError(
+            { log, message: 'api error', dsn: base.SENTRY_DSN },
+            { method: 'RPC', path: 'herParts' },
+            error,
+          );
           answer = { status: 500, key: 'server_error', ...counts() };
         }
       }

@@ -5,11 +5,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { REQUEST_ID_HEADER, requestIdFrom } from '#shared/observability/request-id';
-import { requestLog } from '#shared/observability/request-log';
+import { type RequestLog, requestLog } from '#shared/observability/request-log';
 
 const api = requestLog('api', new AsyncLocalStorage<{ reqid: string }>());
 
-export const { log, currentRequestId, withFreshRequestId, runRequest } = api;
+export const { log, currentRequestId, withFreshRequestId } = api;
+
+/** Runs a call that came by a method of the storefront's door (decision 80) under its request id. */
+export const runRequest: RequestLog['runRequest'] = api.runRequest;
 
 /**
  * Takes the storefront's x-reqid, or makes one when it is missing or unsafe (hono/request-id's own check

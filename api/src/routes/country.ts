@@ -42,13 +42,15 @@ function toCountry(row: CountryRow): Country {
 
 /** Every country with its money settings, as GET /country answers them (and the storefront's door). */
 export async function countryItems(db: D1Database): Promise<Country[]> {
-  const { results } = await db.prepare(
+  const { results } = await db
+    .prepare(
       // The country's money settings travel with its rate, so the browser prices with the server's figures.
       `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,
        coalesce(s.vat_basis_points, 0) AS vat_basis_points, s.free_delivery_minor, s.unlock_margin_minor,
        s.delivery_fee
      FROM countries c LEFT JOIN country_settings s ON s.country = c.code ORDER BY c.sort_order`,
-    ).all<CountryRow>();
+    )
+    .all<CountryRow>();
   return results.map(toCountry);
 }
 

@@ -8,7 +8,7 @@ import { col } from '../lib/lang';
 import { contract } from '../contract/validate';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
-import { herDeps, type HerDeps } from '../lib/her-deps';
+import { herDeps, type HerDeps } from './her-deps';
 import type { CountryCode, Lang } from '#shared/locale';
 import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
@@ -106,7 +106,8 @@ export const homeRoutes = new Hono<AppEnv>().get(
     const now = Date.now();
     const token = bearerToken(c);
     // Her own sections alone: the rest of her home is the kept copy's.
-    if (onlyHers) return c.json(ok({ sections: await herHomeSections(herDeps(c), token ?? null, lang, c.var.country, now) }));
+    if (onlyHers)
+      return c.json(ok({ sections: await herHomeSections(herDeps(c), token ?? null, lang, c.var.country, now) }));
     const forYou = token
       ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
       : null;

@@ -46,7 +46,7 @@ import { VIEWED_KEPT } from '#shared/catalogue/viewed';
 import { healthKeyring } from '../consultations/seal';
 import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
-import { herDeps, type HerDeps } from '../lib/her-deps';
+import { herDeps, type HerDeps } from './her-deps';
 import type { HerProductParts } from '#shared/catalogue/types';
 import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
 import { pointsForPrice } from '#shared/loyalty/rules';

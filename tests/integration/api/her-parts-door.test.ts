@@ -28,7 +28,11 @@ async function newShopper(tag: string): Promise<{ id: number; token: string }> {
 }
 
 const get = (path: string, user: string, lang = 'en', country = 'KW') =>
-  call(path, { method: 'GET', token: device, headers: { authorization: `Bearer ${user}`, 'x-country': country, lang } });
+  call(path, {
+    method: 'GET',
+    token: device,
+    headers: { authorization: `Bearer ${user}`, 'x-country': country, lang },
+  });
 
 /** The door's method as the storefront calls it, its after-answer work (her view) awaited. */
 async function ask(over: Partial<HerPartsAsk> & { token: string }, base: ApiEnv = env): Promise<HerPartsAnswer> {
@@ -65,7 +69,8 @@ describe("her parts through the storefront's door", () => {
     ] as const) {
       const product = await ask({ token: her.token, lang, country, product: 'alpha-vitamin-d3-1000' });
       expect(product.status).toBe(200);
-      const byRoute = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers', her.token, lang, country))).data;
+      const byRoute = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers', her.token, lang, country)))
+        .data;
       // The route's answer came after the door's view of the same product: her list is the same either way.
       expect(product.status === 200 && product.product).toEqual(byRoute);
       const home = await ask({ token: her.token, lang, country, home: true });
@@ -86,9 +91,15 @@ describe("her parts through the storefront's door", () => {
 
   it("says her session ended and a product missing by status, and the API's trouble as its own", async () => {
     const her = await newShopper('door-ended');
-    expect(await ask({ token: her.token, product: 'no-such-product' })).toMatchObject({ status: 404, key: 'not_found' });
+    expect(await ask({ token: her.token, product: 'no-such-product' })).toMatchObject({
+      status: 404,
+      key: 'not_found',
+    });
     expect((await ask({ token: her.token, product: 'alpha-vitamin-d3-1000' })).status).toBe(200);
-    expect((await call('/user/logout', { body: '{}', token: device, headers: { authorization: `Bearer ${her.token}` } })).status).toBe(200);
+    expect(
+      (await call('/user/logout', { body: '{}', token: device, headers: { authorization: `Bearer ${her.token}` } }))
+        .status,
+    ).toBe(200);
     for (const page of [{ home: true }, { product: 'alpha-vitamin-d3-1000' }]) {
       expect(await ask({ token: her.token, ...page }), JSON.stringify(page)).toMatchObject({
         status: 401,

@@ -50,7 +50,7 @@ function spyApi(herParts?: HerPartsDoor['herParts']) {
 }
 
 describe("her parts through the API's door", () => {
-  it('asks them once by the door\'s method, in her language, with no HTTP request to the API', async () => {
+  it("asks them once by the door's method, in her language, with no HTTP request to the API", async () => {
     const cookie = await shopper('Hessa Doorway', 'alpha-vitamin-d3-1000');
     // Kept copies warm (a signed-in shopper's copy is made by her first view): her views below render
     // only her parts.
@@ -70,17 +70,22 @@ describe("her parts through the API's door", () => {
       const html = await res.text();
       expect(res.status, path).toBe(200);
       expect(res.headers.get('x-her-fill'), path).toBe('miss');
-      expect(spy.asked.map((ask) => ({ lang: ask.lang, country: ask.country, ...places })), path).toEqual([
-        { lang, country: 'KW', ...places },
-      ]);
+      expect(
+        spy.asked.map((ask) => ({ lang: ask.lang, country: ask.country, ...places })),
+        path,
+      ).toEqual([{ lang, country: 'KW', ...places }]);
       expect(spy.fetched, path).toEqual([]);
       expect(html, path).toContain('Hessa Doorway');
       // One call to the API for the view, counted as any call is.
       expect(html, path).toMatch(/<!--trips api_calls=1 api_steps=1 /);
-      if (places.home) expect(html, path).toMatch(/data-suggestion="recently-viewed"[\s\S]*(Vitamin C 1000 mg|فيتامين)/);
+      if (places.home)
+        expect(html, path).toMatch(/data-suggestion="recently-viewed"[\s\S]*(Vitamin C 1000 mg|فيتامين)/);
       else {
         const her = JSON.parse(/window\.__HER__=(\{.*?\});var b=/.exec(html)![1]!);
-        expect(her.viewed.map((card: { slug: string }) => card.slug), path).toEqual(['gamma-vitamin-c-1000']);
+        expect(
+          her.viewed.map((card: { slug: string }) => card.slug),
+          path,
+        ).toEqual(['gamma-vitamin-c-1000']);
       }
     }
   });
@@ -103,7 +108,10 @@ describe("her parts through the API's door", () => {
       expect(html, path).toContain('class="home-section');
       // Her session stands: the door's failure is the server's, never a sign-out.
       expect(html, path).toContain('Hessa Unanswered');
-      expect(res.headers.getSetCookie().some((line) => /^atk=;/.test(line)), path).toBe(false);
+      expect(
+        res.headers.getSetCookie().some((line) => /^atk=;/.test(line)),
+        path,
+      ).toBe(false);
     }
   });
 });

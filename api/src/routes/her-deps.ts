@@ -4,7 +4,7 @@
 // context; the storefront's door makes them itself (door/her-parts.ts, decision 80).
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { ApiConfig } from './config';
+import type { ApiConfig } from '../lib/config';
 
 export interface HerDeps {
   env: ApiEnv;
