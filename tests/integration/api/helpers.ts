@@ -171,3 +171,19 @@ export async function submitOrder(device: string, user: string | null, body: Rec
   const res = await call('/order/submit', { body: JSON.stringify(body), token: device, headers: shopperHeaders(user) });
   return (await json(res)).data;
 }
+
+/** A shopper written directly (her row and a session), named for the test, with nothing else of hers. */
+export async function shopperRow(tag: string): Promise<{ id: number; token: string }> {
+  const user = await env.DB.prepare(
+    "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id",
+  )
+    .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
+    .first<{ id: number }>();
+  return { id: user!.id, token: await createSession(env.DB, user!.id) };
+}
+
+/** Her recently viewed as the products she viewed, newest first (GET /viewed's ids). */
+export async function viewedIds(device: string, token: string): Promise<number[]> {
+  const res = await call('/viewed', { method: 'GET', token: device, headers: shopperHeaders(token) });
+  return ((await json(res)).data.items as Array<{ id: number }>).map((card) => card.id);
+}

@@ -4,12 +4,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '#api/src/accounts/sessions';
 import { herParts } from '#api/src/door/her-parts';
 import { derivedEnv } from '#api/src/lib/derived-env';
 import type { HerPartsAnswer, HerPartsAsk } from '#shared/api/her-parts-door';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, shopperRow, viewedIds } from './helpers';
 
 const db = env.DB;
 let device: string;
@@ -18,14 +17,6 @@ beforeAll(async () => {
   await loadCatalogueFixture(db);
   device = await deviceToken();
 });
-
-async function newShopper(tag: string): Promise<{ id: number; token: string }> {
-  const user = await db
-    .prepare("INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id")
-    .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
-    .first<{ id: number }>();
-  return { id: user!.id, token: await createSession(db, user!.id) };
-}
 
 const get = (path: string, user: string, lang = 'en', country = 'KW') =>
   call(path, {
@@ -52,12 +43,9 @@ async function ask(over: Partial<HerPartsAsk> & { token: string }, base: ApiEnv 
   return answer;
 }
 
-const viewedIds = async (token: string) =>
-  ((await json(await get('/viewed', token))).data.items as Array<{ id: number }>).map((c) => c.id);
-
 describe("her parts through the storefront's door", () => {
   it("answers what the routes' partial answers do, in both languages and countries, and keeps her view", async () => {
-    const her = await newShopper('door-same');
+    const her = await shopperRow('door-same');
     const now = Date.now();
     await db
       .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
@@ -86,11 +74,11 @@ describe("her parts through the storefront's door", () => {
     // Her view of product 1 was kept by the door's call, first in her list.
     await db.prepare('DELETE FROM viewed_products WHERE user_id = ? AND product_id = 1').bind(her.id).run();
     await ask({ token: her.token, product: '1' });
-    expect(await viewedIds(her.token)).toEqual([1, 5, 3]);
+    expect(await viewedIds(device, her.token)).toEqual([1, 5, 3]);
   });
 
   it("says her session ended and a product missing by status, and the API's trouble as its own", async () => {
-    const her = await newShopper('door-ended');
+    const her = await shopperRow('door-ended');
     expect(await ask({ token: her.token, product: 'no-such-product' })).toMatchObject({
       status: 404,
       key: 'not_found',
@@ -119,12 +107,12 @@ describe("her parts through the storefront's door", () => {
         },
       }),
     });
-    const other = await newShopper('door-broken');
+    const other = await shopperRow('door-broken');
     expect(await ask({ token: other.token, home: true }, broken)).toMatchObject({ status: 500, key: 'server_error' });
   });
 
   it('counts its D1 work outside production and names the statements when asked', async () => {
-    const her = await newShopper('door-counts');
+    const her = await shopperRow('door-counts');
     const answer = await ask({ token: her.token, product: 'alpha-vitamin-d3-1000', meter: { d1RttMs: 0, sql: true } });
     expect(answer.status).toBe(200);
     // Her reads in one round trip, her view's write beside the answer.

@@ -12,7 +12,7 @@ import { apiConfig } from '#api/src/lib/config';
 import { QUIZ_V1 } from '#shared/quiz/v1';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { sealedConsultation } from './consultation-sealed';
-import { call, deviceToken, json, registerShopper } from './helpers';
+import { call, deviceToken, json, shopperRow, registerShopper } from './helpers';
 import { archiveEntries } from '#api/src/data-rights/archive';
 import { coldReaderFor } from '#api/src/archive/read';
 
@@ -30,14 +30,6 @@ const get = (path: string, user: string | null = null, country = 'KW', lang = 'e
 const post = (path: string, body: unknown, user: string | null = null, country = 'KW') =>
   call(path, { body: JSON.stringify(body), token: device, headers: headers(user, country) });
 const ids = (cards: Array<{ id: number }>) => cards.map((c) => c.id);
-
-async function newShopper(tag: string): Promise<{ id: number; token: string }> {
-  const user = await db
-    .prepare("INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id")
-    .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
-    .first<{ id: number }>();
-  return { id: user!.id, token: await createSession(db, user!.id) };
-}
 
 /**
  * Her blood-test profile and an uploaded result with 25-OH vitamin D at 18 ng/mL: below 30, the
@@ -210,7 +202,7 @@ describe('bought together, learned from real orders', () => {
   });
 
   it('never suggests a signed-in shopper what the safety rules stop for her; a guest is not known', async () => {
-    const her = await newShopper('pregnant');
+    const her = await shopperRow('pregnant');
     await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
       id: 7_001,
       userId: her.id,
@@ -247,7 +239,7 @@ describe('bought together, learned from real orders', () => {
       const partial = (await json(await get('/product/alpha-vitamin-d3-1000/v2?only=hers'))).data;
       expect(ids(partial.purchase_together)).toEqual(ids(guest.purchase_together));
       // A signed-in shopper the gates know nothing of gets the same list.
-      const her = await newShopper('gated-nobody');
+      const her = await shopperRow('gated-nobody');
       const mine = (await json(await get('/product/alpha-vitamin-d3-1000/v2', her.token))).data;
       expect(ids(mine.purchase_together)).toEqual(ids(guest.purchase_together));
       // The cart's suggestions too (its product is Vitamin D3's size 101).
@@ -263,7 +255,7 @@ describe('bought together, learned from real orders', () => {
 
   it('is not made by one person: aliases are one shopper, unpaid cash orders count for nothing (issue 73)', async () => {
     // One real shopper (an account) bought fish oil (2) with magnesium (3), and paid at the door.
-    const real = await newShopper('real');
+    const real = await shopperRow('real');
     await db.prepare("UPDATE users SET email = 'x@gmail.com' WHERE id = ?").bind(real.id).run();
     await order({ user: real.id, products: [2, 3], status: 'delivered' });
     // She, or someone using her address's aliases, orders the same pair as "guests" and pays for some:
@@ -308,7 +300,7 @@ describe('bought together, learned from real orders', () => {
 
 describe('recently viewed', () => {
   it("keeps a signed-in shopper's views for any device, newest first; a guest's list becomes cards", async () => {
-    const her = await newShopper('viewer');
+    const her = await shopperRow('viewer');
     for (const slug of ['alpha-vitamin-d3-1000', 'gamma-vitamin-c-1000', 'gamma-ashwagandha-extract'])
       expect((await get(`/product/${slug}/v2`, her.token)).status).toBe(200);
     // Her view is kept after the answer: another device of hers sees it.
@@ -331,7 +323,7 @@ describe('recently viewed', () => {
     const cards = await json(await post('/viewed/cards', { ids: [4, 999, 1] }, null, 'SA'));
     expect(ids(cards.data.items)).toEqual([4, 1]);
     // A stranger's list is her own: nothing of another's.
-    const stranger = await newShopper('stranger');
+    const stranger = await shopperRow('stranger');
     expect((await json(await get('/viewed', stranger.token))).data.items).toEqual([]);
     expect((await get('/viewed')).status).toBe(401);
 
@@ -373,7 +365,7 @@ describe('recently viewed', () => {
 
 describe("a signed-in shopper's home page", () => {
   it('adds her refills due, buy again, her quiz suggestions and recently viewed, in at most three D1 round trips', async () => {
-    const her = await newShopper('home');
+    const her = await shopperRow('home');
     // D3 delivered 58 days ago: 60 days' supply, due within five days. Vitamin C delivered 10 days ago:
     // 100 days' supply, not due, so "buy again". Ashwagandha ordered too.
     await order({ user: her.id, products: [1], daysAgo: 60, deliveredDaysAgo: 58 });
@@ -441,7 +433,7 @@ describe("a signed-in shopper's home page", () => {
   });
 
   it('suggests what her own latest results call for, as her results page does', async () => {
-    const her = await newShopper('home-results');
+    const her = await shopperRow('home-results');
     await lowVitaminD(her.id);
     const res = await get('/homepage/v4', her.token, 'SA', 'ar');
     expect(Number(res.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(3);
@@ -451,13 +443,13 @@ describe("a signed-in shopper's home page", () => {
     expect(suggested.title).toBe('مقترح لك');
     expect(ids(suggested.data.items)).toEqual([1]);
     // Without such a result, no suggestion of it.
-    const other = await newShopper('home-no-results');
+    const other = await shopperRow('home-no-results');
     const none = (await json(await get('/homepage/v4', other.token))).data.sections;
     expect(none.some((s: { data?: { kind?: string } }) => s.data?.kind === 'suggested')).toBe(false);
   });
 
   it('leaves out of buy again what she sent back, and shows a product in one of her sections only (issue 73)', async () => {
-    const her = await newShopper('home-returned');
+    const her = await shopperRow('home-returned');
     const now = Date.now();
     // Vitamin D3 (1), vitamin C (4) and ashwagandha (6) delivered ten days ago; whey (5) too, later.
     const first = await order({ user: her.id, products: [1, 4, 6], daysAgo: 12, deliveredDaysAgo: 10 });
@@ -492,7 +484,7 @@ describe("a signed-in shopper's home page", () => {
   });
 
   it('leaves out of her suggestions what the gates stop for her', async () => {
-    const her = await newShopper('home-pregnant');
+    const her = await shopperRow('home-pregnant');
     await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
       id: 7_002,
       userId: her.id,
@@ -522,7 +514,7 @@ describe('what her parts of a page cost (issue 76)', () => {
   };
 
   it('no signed-in page over 3 D1 round trips or 12 statements, with views, orders, a quiz, results and an intake', async () => {
-    const her = await newShopper('costs-full');
+    const her = await shopperRow('costs-full');
     await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
       id: 7_003,
       userId: her.id,
@@ -571,7 +563,7 @@ describe('what her parts of a page cost (issue 76)', () => {
   });
 
   it("a brand-new shopper's home and product pages cost what a guest's do (her view's write aside)", async () => {
-    const fresh = await newShopper('costs-new');
+    const fresh = await shopperRow('costs-new');
     await pages.home(null);
     const home = { guest: cost(await pages.home(null)), her: cost(await pages.home(fresh.token)) };
     expect(home.her.queries).toBeLessThanOrEqual(home.guest.queries);
@@ -585,7 +577,7 @@ describe('what her parts of a page cost (issue 76)', () => {
   });
 
   it("her kept product page's trip asks for hers alone (only=hers): her parts, nothing of the page's, fewer statements", async () => {
-    const her = await newShopper('costs-only-hers');
+    const her = await shopperRow('costs-only-hers');
     const now = Date.now();
     await db
       .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
@@ -635,7 +627,7 @@ describe('what her parts of a page cost (issue 76)', () => {
   });
 
   it('still keeps her newest 24 views when a product page adds one to a full list (trimmed only then)', async () => {
-    const her = await newShopper('costs-full-list');
+    const her = await shopperRow('costs-full-list');
     const long = Date.now() - DAY;
     // A full list: 24 products viewed a day ago (ids the catalogue does not have; the list is ids).
     await db.batch(
