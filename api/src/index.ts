@@ -101,7 +101,7 @@ import { deliverMessagesAfter } from './messages/deliver-after';
 import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
-import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
+import { methodsWhenConfigured, withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { reportError } from './lib/report-error';
 import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
@@ -584,6 +584,15 @@ export class StorefrontDoor extends WorkerEntrypoint<ApiEnv> {
 
   /** Her own parts of her kept page, by a method call (decision 80, door/her-parts.ts). */
   herParts(ask: HerPartsAsk): Promise<HerPartsAnswer> {
+    return doorMethods(this.ctx, this.env).herParts(ask);
+  }
+}
+
+/** The door's methods themselves, on a class Sentry can instrument when a DSN is set (its reports sent). */
+class DoorMethods extends WorkerEntrypoint<ApiEnv> {
+  herParts(ask: HerPartsAsk): Promise<HerPartsAnswer> {
     return herParts(doorEnv(this.env), this.ctx, ask);
   }
 }
+
+const doorMethods = methodsWhenConfigured<DoorMethods, typeof DoorMethods>('api', currentRequestId, DoorMethods);

@@ -45,8 +45,11 @@ export type HerPartsAnswer =
       bookmark: string | null;
       d1?: HerPartsCounts;
     }
-  /** 401 `unauthorized`: her session is no one's; 404 `not_found`: no such product; 5xx: the API's trouble. */
-  | { status: 401 | 404 | 500 | 503; key: string; d1?: HerPartsCounts };
+  /**
+   * 401 `unauthorized`: her session is no one's; 404 `not_found`: no such product (both with the country
+   * list when it was asked for); 500 `server_error`, 503 `service_busy`: the API's trouble.
+   */
+  | { status: 401 | 404 | 500 | 503; key: string; countries?: { items: Country[] }; d1?: HerPartsCounts };
 
 /** The door's method, as the storefront's binding offers it. */
 export interface HerPartsDoor {

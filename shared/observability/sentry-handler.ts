@@ -37,3 +37,27 @@ export function withSentryWhenConfigured<H extends object>(
     ...(own.queue && { queue: pick('queue') }),
   };
 }
+
+/**
+ * A named entrypoint's methods (Workers RPC), reported as the handler's calls are: with a DSN each call
+ * runs on an instance of the class as the SDK instruments it (a client for the call, its errors captured
+ * and sent before the call's context ends); without one, on a plain instance. Methods that answer their
+ * own errors report them with captureException (report-error.ts), which then has a client to go to.
+ */
+export function methodsWhenConfigured<I, C extends new (ctx: never, env: never) => I>(
+  worker: string,
+  requestId: () => string | undefined,
+  Methods: C,
+): (ctx: WorkerContext, env: ReportingEnv) => I {
+  let reported: C | undefined;
+  type Make = new (ctx: WorkerContext, env: ReportingEnv) => I;
+  return (ctx, env) => {
+    if (!env.SENTRY_DSN) return new (Methods as unknown as Make)(ctx, env);
+    reported ??= withSentry(
+      (e: ReportingEnv) => sentryOptions(e, worker, requestId),
+      Methods as unknown as Parameters<typeof withSentry>[1],
+    ) as unknown as C;
+    // Derived from the worker's env, as the handler's (above): what is kept for it is found beneath.
+    return new (reported as unknown as Make)(ctx, Object.create(env) as ReportingEnv);
+  };
+}

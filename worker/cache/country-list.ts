@@ -20,5 +20,6 @@ export function keptCountryList(version: string, now = Date.now()): CountryList 
 
 /** Keeps the list as an answer gave it under the request's catalogue version (read before the call). */
 export function keepCountryList(version: string, list: CountryList, now = Date.now()): void {
-  kept = { version, until: now + TTL_MS, list };
+  // Only a list: an answer without one is never kept as if it were.
+  if (Array.isArray(list?.items)) kept = { version, until: now + TTL_MS, list };
 }

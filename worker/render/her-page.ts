@@ -9,7 +9,9 @@
 // (document.ts pageOf), and renderPage (index.ts) decides once which a view gets.
 import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
+import { isBookmark } from '#shared/api/d1-bookmark';
 import { fail } from '#shared/api/envelope';
+import { versionBookmark } from '#shared/catalogue/cache-version';
 import type { HerPartsAnswer } from '#shared/api/her-parts-door';
 import type { HerProductParts } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
@@ -72,14 +74,25 @@ export function herStart(c: Context<AppEnv>, session: Session, path: string): He
   const pass = readPass(c, session);
   const places = placesOf(path);
   if (!places.home && !places.product) {
-    const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh'));
+    const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh')).catch(tripFailed(c, session));
     return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
   }
   const edge = herEdge(c, session, places.product !== null, pass);
-  const trip = Promise.all([pass, edge]).then(([state, found]) =>
-    found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED,
-  );
+  const trip = Promise.all([pass, edge])
+    .then(([state, found]) => (found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED))
+    .catch(tripFailed(c, session));
   return { pass, places, edge, trip };
+}
+
+/**
+ * A trip that threw (a bug: it answers every failure it expects) is reported and shown as her parts not
+ * loading, never as an error of her page's stream.
+ */
+function tripFailed(c: Context<AppEnv>, session: Session): (error: unknown) => Outcome {
+  return (error) => {
+    reportError(c, error);
+    return { state: 'failed', user: session.user, productId: 0 };
+  };
 }
 
 /** The outcome of a trip not made: her fill came from the edge (never rendered again). */
@@ -160,7 +173,9 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
         token: session.userToken!,
         lang: session.lang,
         country: session.country,
-        bookmark: session.bookmark,
+        // No older than the state the catalogue version was made from, as the page's trip reads
+        // (gateway.ts pageTrip): what is kept under this version never shows what came before it.
+        bookmark: readFloor(session.bookmark, version),
         requestId: c.get('requestId'),
         home: places.home,
         product: places.product,
@@ -172,12 +187,10 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
     : null;
   const countries: Promise<{ data: CountryList }> = list
     ? Promise.resolve({ data: list })
-    : (parts ? parts.then((answer) => answered(answer, (a) => a.countries)) : api.get<CountryList>('/country')).then(
-        (answer) => {
-          keepCountryList(version, answer.data);
-          return answer;
-        },
-      );
+    : (parts ? parts.then(countriesOf) : api.get<CountryList>('/country')).then((answer) => {
+        keepCountryList(version, answer.data);
+        return answer;
+      });
   // Her sections alone: the rest of her home is the kept copy's (the API skips the other sections' reads).
   const home = places.home
     ? parts
@@ -237,7 +250,27 @@ function answered<T>(
 ): { data: T } {
   if (answer === null) throw new ApiFailure(502, fail('upstream_unavailable', 502));
   if (answer.status !== 200) throw new ApiFailure(answer.status, fail(answer.key, answer.status));
-  return { data: pick(answer) as T };
+  // An answer without what was asked is the API's trouble (never kept, never rendered as nothing of hers).
+  const data = pick(answer);
+  if (data === undefined) throw new ApiFailure(502, fail('upstream_unavailable', 502));
+  return { data };
+}
+
+/**
+ * The country list the door's answer carries when it was asked for: with her parts, and with a 401 or
+ * a 404 too (a product that is not there still has its page's prices); else the API's trouble.
+ */
+function countriesOf(answer: HerPartsAnswer | null): { data: CountryList } {
+  const list = answer?.countries;
+  if (!list || !Array.isArray(list.items)) throw new ApiFailure(502, fail('upstream_unavailable', 502));
+  return { data: list };
+}
+
+/** The later of her session's bookmark and the one the catalogue version was made with (fixed-width hex). */
+function readFloor(bookmark: string | null, version: string): string | null {
+  const floor = versionBookmark(version);
+  if (!isBookmark(floor)) return bookmark;
+  return bookmark && bookmark >= floor ? bookmark : floor;
 }
 
 /** JSON that is safe inside an inline <script>. */

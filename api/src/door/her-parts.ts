@@ -10,10 +10,11 @@
 // routes/product.ts herProductAnswer), so the two ways in cannot drift.
 import { isBookmark } from '#shared/api/d1-bookmark';
 import type { HerPartsAnswer, HerPartsAsk, HerPartsCounts } from '#shared/api/her-parts-door';
+import type { Country } from '#shared/api/schemas';
 import { DEFAULT_COUNTRY, isCountryCode, isLang } from '#shared/locale';
 import { requestIdFrom } from '#shared/observability/request-id';
 import { reportServerError } from '#shared/observability/report-error';
-import { retryingDatabase } from '../db/transient';
+import { isTransientDbError, retryingDatabase } from '../db/transient';
 import { apiConfig } from '../lib/config';
 import { derivedEnv } from '../lib/derived-env';
 import { ApiError } from '../lib/errors';
@@ -50,28 +51,40 @@ export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPart
       const lang = isLang(ask.lang) ? ask.lang : 'en';
       const country = isCountryCode(ask.country) ? ask.country : DEFAULT_COUNTRY;
       const now = Date.now();
+      // Read beside her parts when asked for, and sent with a 401 or a 404 too (her page's prices).
+      let listing: Promise<Country[] | null> = Promise.resolve(null);
+      const listed = async () => {
+        const items = await listing;
+        return items ? { countries: { items } } : {};
+      };
       try {
         // The same wrappers, in the same order, as the middlewares: counted, her session, then retried.
         const db = count ? countingDatabase(base.DB, count, ask.meter?.d1RttMs ?? 0) : base.DB;
         const session = db.withSession(isBookmark(ask.bookmark) ? ask.bookmark : 'first-unconstrained');
         const env = derivedEnv(base, { DB: retryingDatabase(sessionDatabase(db, session)) });
         const deps: HerDeps = { env, config, waitUntil: (work) => ctx.waitUntil(work) };
-        const [home, product, countries] = await Promise.all([
+        if (ask.countries) listing = countryItems(env.DB);
+        // Settled alone, so that her parts' failure never leaves it rejecting unheard.
+        listing.catch(() => undefined);
+        const [home, product] = await Promise.all([
           ask.home ? herHomeSections(deps, ask.token, lang, country, now) : null,
           ask.product !== null ? herProductAnswer(deps, idOrSlug(ask.product), lang, country, ask.token, now) : null,
-          ask.countries ? countryItems(env.DB) : null,
         ]);
         answer = {
           status: 200,
           ...(home ? { home: { sections: home } } : {}),
           ...(product ? { product } : {}),
-          ...(countries ? { countries: { items: countries } } : {}),
+          ...(await listed()),
           bookmark: session.getBookmark(),
           ...counts(),
         };
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-          answer = { status: error.status, key: error.key, ...counts() };
+          answer = { status: error.status, key: error.key, ...(await listed().catch(() => ({}))), ...counts() };
+        } else if (isTransientDbError(error)) {
+          // D1 busy for a moment (its retries spent): the server's trouble, as the app answers it (503).
+          log.warn('her parts: database busy', { error });
+          answer = { status: 503, key: 'service_busy', ...counts() };
         } else {
           // The API's trouble, never the shopper's: her page says her parts could not load.
           reportServerError(
