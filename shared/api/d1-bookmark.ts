@@ -12,3 +12,12 @@ const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 export function isBookmark(value: unknown): value is string {
   return typeof value === 'string' && BOOKMARK.test(value);
 }
+
+/**
+ * The later of a held bookmark (checked already, or null) and another (checked here: anything else is
+ * no bookmark). Fixed-width hex: the later state sorts last.
+ */
+export function laterBookmark(held: string | null, other: string | null | undefined): string | null {
+  if (!isBookmark(other)) return held;
+  return held && held >= other ? held : other;
+}

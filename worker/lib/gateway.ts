@@ -7,7 +7,7 @@
 // (the bookmark, a new device, the answers) is handed to the session module's settle, which writes the
 // cookies. Imports run one way: callers → this module → cache, upstream, session's settle.
 import type { Context } from 'hono';
-import { D1_BOOKMARK_HEADER, isBookmark } from '#shared/api/d1-bookmark';
+import { D1_BOOKMARK_HEADER, laterBookmark } from '#shared/api/d1-bookmark';
 import { D1_SQL_HEADER, decodeD1Sql } from '#shared/api/d1-sql';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
 import { BUNDLE_PATH, isBundleable, type BundleResult } from '#shared/api/page-bundle';
@@ -41,8 +41,7 @@ export async function pageTrip(
     await throughCache(c, session, batch, async (misses, version) => {
       // What is cached now (answers, the guest page) is cached under this version: read a state that
       // has the change that made it (the later bookmark: fixed-width hex, the later state sorts last).
-      const floor = versionBookmark(version);
-      if (isBookmark(floor) && !(session.bookmark && session.bookmark >= floor)) session.bookmark = floor;
+      session.bookmark = laterBookmark(session.bookmark, versionBookmark(version));
       const reads: number[] = [];
       const writes: number[] = [];
       for (const [i, { call }] of misses.entries()) (isBundleable(call) ? reads : writes).push(i);

@@ -12,7 +12,7 @@ import type { UserDisplay } from '#shared/boot';
 import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '#shared/constants';
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 import type { AppEnv } from '../app-env';
-import { isBookmark } from '#shared/api/d1-bookmark';
+import { isBookmark, laterBookmark } from '#shared/api/d1-bookmark';
 import { pinnedCountry } from '#shared/seo/country-urls';
 import type { Session } from './session-state';
 import { clearPass } from './session-pass';
@@ -252,15 +252,6 @@ function noteBookmark(c: Context<AppEnv>, session: Session, answered: string): v
     path: '/',
     maxAge: BOOKMARK_MAX_AGE_S,
   });
-}
-
-/**
- * The later of the session's bookmark (valid, or null: the session only ever holds a checked one) and
- * the answer's (checked here). Fixed-width hex: the later state sorts last.
- */
-function laterBookmark(held: string | null, answered: string): string | null {
-  if (!isBookmark(answered)) return held;
-  return held && held >= answered ? held : answered;
 }
 
 function storeDeviceToken(c: Context<AppEnv>, session: Session, token: string): void {

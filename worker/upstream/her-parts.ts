@@ -7,7 +7,7 @@
 import type { HerPartsAnswer, HerPartsAsk, HerPartsDoor } from '#shared/api/her-parts-door';
 import type { StorefrontConfig } from '../config';
 import { currentTrips, log } from '../lib/log';
-import { metered } from './trip-meter';
+import { meteredWithin } from './trip-meter';
 
 /** The door's method, where her parts can be asked by it. */
 export function herPartsDoor(env: StorefrontEnv, config: StorefrontConfig): HerPartsDoor | null {
@@ -24,12 +24,8 @@ export async function askHerParts(
 ): Promise<HerPartsAnswer | null> {
   const trips = currentTrips();
   const meter = trips ? { d1RttMs: trips.simulatedD1RttMs, sql: trips.sql !== undefined } : null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), config.API_TIMEOUT_MS);
-  });
   try {
-    const outcome = await Promise.race([metered(trips, () => door.herParts({ ...ask, meter })), timeout]);
+    const outcome = await meteredWithin(trips, config.API_TIMEOUT_MS, () => door.herParts({ ...ask, meter }));
     if (outcome === 'timeout') {
       log.error('upstream timed out', { method: 'RPC', path: 'herParts' });
       return null;
@@ -38,7 +34,5 @@ export async function askHerParts(
   } catch (error) {
     log.error('upstream unavailable', { method: 'RPC', path: 'herParts', error });
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }

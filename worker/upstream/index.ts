@@ -14,7 +14,7 @@ import { currentRequestId, currentTrips, log } from '../lib/log';
 import { SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
 import { D1_SQL_HEADER } from '#shared/api/d1-sql';
 import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
-import { metered } from './trip-meter';
+import { meteredWithin } from './trip-meter';
 
 export interface UpstreamCall {
   method: string;
@@ -100,17 +100,9 @@ export async function callUpstream(
     signal: controller.signal,
   });
 
-  // The timer wins the race even when a binding ignores the abort signal; no retry follows (spec §9).
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve('timeout');
-    }, config.API_TIMEOUT_MS);
-  });
   try {
     const send = () => (config.API_ORIGIN ? fetch(request) : env.API.fetch(request));
-    const outcome = await Promise.race([metered(currentTrips(), send), timeout]);
+    const outcome = await meteredWithin(currentTrips(), config.API_TIMEOUT_MS, send, () => controller.abort());
     if (outcome === 'timeout') return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
     return outcome;
   } catch (error) {
@@ -118,7 +110,5 @@ export async function callUpstream(
     // The path without its query: search terms and file names stay out of the logs.
     log.error('upstream unavailable', { method: call.method, path: call.path.split('?')[0], error });
     return jsonResponse(fail('upstream_unavailable', 502), 502);
-  } finally {
-    clearTimeout(timer);
   }
 }

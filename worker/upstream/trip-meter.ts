@@ -20,7 +20,7 @@ export function newTripMeter(): TripMeter {
 }
 
 /** Runs one upstream call under the meter, after the simulated round trip when one is set. */
-export async function metered<T>(meter: TripMeter | undefined, call: () => Promise<T>): Promise<T> {
+async function metered<T>(meter: TripMeter | undefined, call: () => Promise<T>): Promise<T> {
   if (!meter) return call();
   meter.calls += 1;
   if (meter.inFlight === 0) meter.steps += 1;
@@ -30,5 +30,29 @@ export async function metered<T>(meter: TripMeter | undefined, call: () => Promi
     return await call();
   } finally {
     meter.inFlight -= 1;
+  }
+}
+
+/**
+ * One call under the meter that answers 'timeout' after `ms` (and runs `onTimeout`, which may abort it):
+ * the timer wins the race even when the call ignores being aborted. No retry follows (spec §9).
+ */
+export async function meteredWithin<T>(
+  meter: TripMeter | undefined,
+  ms: number,
+  call: () => Promise<T>,
+  onTimeout: () => void = () => undefined,
+): Promise<T | 'timeout'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      resolve('timeout');
+    }, ms);
+  });
+  try {
+    return await Promise.race([metered(meter, call), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
