@@ -6,12 +6,11 @@ import { dataRightsJobs } from './data-rights/jobs';
 import { dataRightsRoutes } from './routes/data-rights';
 import { settleRequestBody } from '#shared/http/settle-body';
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '#shared/api/envelope';
 import { z } from '#shared/zod';
 import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
-import { ApiError, TooManyRequests } from './lib/errors';
+import { ApiError } from './lib/errors';
 import { contract } from './contract/validate';
 import { RETENTION_MINUTE, runRetentionEverywhere } from './retention/run';
 import { ARCHIVE_EVERY_MINUTES, ARCHIVE_PER_RUN, archiveColdOrders } from './archive/move';
@@ -30,7 +29,7 @@ import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
 import { publicChange } from './middleware/public-change';
 import { d1Session } from './middleware/d1-session';
-import { BUSY_RETRY_AFTER_SECONDS, isTransientDbError, resilientDatabase } from './db/transient';
+import { resilientDatabase } from './db/transient';
 import { isRead } from '#shared/api/page-bundle';
 import { bumpCatalogueVersion } from './catalogue/maintain';
 import { queueReviewRequests } from './reviews/request-mail';
@@ -99,6 +98,7 @@ import { purgeOldCodes } from './accounts/phone-codes';
 import { deliverMailAfter } from './mail/deliver-after';
 import { deliverMessagesAfter } from './messages/deliver-after';
 import { openApiDocument } from './contract/openapi';
+import { errorAnswer } from './contract/error-answer';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
 import { methodsWhenConfigured, withSentryWhenConfigured } from '#shared/observability/sentry-handler';
@@ -312,23 +312,12 @@ app.route('/consultation', consultationRoomRoutes);
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 
 app.onError((err, c) => {
-  if (err instanceof ApiError) {
-    if (err instanceof TooManyRequests) c.header('retry-after', String(err.retryAfter));
-    const body = fail(err.key, err.status);
-    return c.json(err.details ? { ...body, data: err.details } : body, err.status);
-  }
-  if (err instanceof HTTPException) {
-    return c.json(fail(err.status === 404 ? 'not_found' : 'bad_request', err.status), err.status);
-  }
-  // The database busy or restarting, still after the retries that are safe: the server's trouble for a
-  // moment, said so (503, Retry-After), never a 500 and never a refusal that blames the shopper.
-  if (isTransientDbError(err)) {
-    log.warn('database unavailable for a moment', { path: c.req.path, error: err });
-    c.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-    return c.json(fail('service_busy', 503), 503);
-  }
-  reportError(c, err);
-  return c.json(fail('server_error', 500), 500);
+  const answer = errorAnswer(err);
+  if (answer.retryAfter !== undefined) c.header('retry-after', String(answer.retryAfter));
+  if (answer.kind === 'busy') log.warn('database unavailable for a moment', { path: c.req.path, error: err });
+  if (answer.kind === 'bug') reportError(c, err);
+  const body = fail(answer.key, answer.status);
+  return c.json(answer.details ? { ...body, data: answer.details } : body, answer.status);
 });
 
 const handler = withSentryWhenConfigured('api', currentRequestId, {

@@ -44,12 +44,14 @@ export type HerPartsAnswer =
       /** Her D1 session's bookmark after the reads. */
       bookmark: string | null;
       d1?: HerPartsCounts;
+      key?: never;
     }
   /**
-   * 401 `unauthorized`: her session is no one's; 404 `not_found`: no such product (both with the country
-   * list when it was asked for); 500 `server_error`, 503 `service_busy`: the API's trouble.
+   * Refused or failed, with the status and message key the same trouble gets over HTTP (the API's
+   * errorAnswer): 401 `unauthorized`, her session is no one's; 404 `not_found`, no such product (both
+   * with the country list when it was asked for); 503 `service_busy`, 500 `server_error`: the API's.
    */
-  | { status: 401 | 404 | 500 | 503; key: string; countries?: { items: Country[] }; d1?: HerPartsCounts };
+  | { status: number; key: string; countries?: { items: Country[] }; d1?: HerPartsCounts };
 
 /** The door's method, as the storefront's binding offers it. */
 export interface HerPartsDoor {

@@ -9,7 +9,7 @@
 // (document.ts pageOf), and renderPage (index.ts) decides once which a view gets.
 import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
-import { isBookmark } from '#shared/api/d1-bookmark';
+import { laterBookmark } from '#shared/api/d1-bookmark';
 import { fail } from '#shared/api/envelope';
 import { versionBookmark } from '#shared/catalogue/cache-version';
 import type { HerPartsAnswer } from '#shared/api/her-parts-door';
@@ -175,7 +175,7 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
         country: session.country,
         // No older than the state the catalogue version was made from, as the page's trip reads
         // (gateway.ts pageTrip): what is kept under this version never shows what came before it.
-        bookmark: readFloor(session.bookmark, version),
+        bookmark: laterBookmark(session.bookmark, versionBookmark(version)),
         requestId: c.get('requestId'),
         home: places.home,
         product: places.product,
@@ -249,7 +249,7 @@ function answered<T>(
   pick: (ok: Extract<HerPartsAnswer, { status: 200 }>) => T | undefined,
 ): { data: T } {
   if (answer === null) throw new ApiFailure(502, fail('upstream_unavailable', 502));
-  if (answer.status !== 200) throw new ApiFailure(answer.status, fail(answer.key, answer.status));
+  if (answer.key !== undefined) throw new ApiFailure(answer.status, fail(answer.key, answer.status));
   // An answer without what was asked is the API's trouble (never kept, never rendered as nothing of hers).
   const data = pick(answer);
   if (data === undefined) throw new ApiFailure(502, fail('upstream_unavailable', 502));
@@ -264,13 +264,6 @@ function countriesOf(answer: HerPartsAnswer | null): { data: CountryList } {
   const list = answer?.countries;
   if (!list || !Array.isArray(list.items)) throw new ApiFailure(502, fail('upstream_unavailable', 502));
   return { data: list };
-}
-
-/** The later of her session's bookmark and the one the catalogue version was made with (fixed-width hex). */
-function readFloor(bookmark: string | null, version: string): string | null {
-  const floor = versionBookmark(version);
-  if (!isBookmark(floor)) return bookmark;
-  return bookmark && bookmark >= floor ? bookmark : floor;
 }
 
 /** JSON that is safe inside an inline <script>. */

@@ -14,10 +14,10 @@ import type { Country } from '#shared/api/schemas';
 import { DEFAULT_COUNTRY, isCountryCode, isLang } from '#shared/locale';
 import { requestIdFrom } from '#shared/observability/request-id';
 import { reportServerError } from '#shared/observability/report-error';
-import { isTransientDbError, retryingDatabase } from '../db/transient';
+import { retryingDatabase } from '../db/transient';
+import { errorAnswer } from '../contract/error-answer';
 import { apiConfig } from '../lib/config';
 import { derivedEnv } from '../lib/derived-env';
-import { ApiError } from '../lib/errors';
 import type { HerDeps } from '../routes/her-deps';
 import { log, runRequest } from '../lib/log';
 import { idOrSlug } from '../lib/params';
@@ -26,6 +26,9 @@ import { countingDatabase, type QueryCount } from '../middleware/query-count';
 import { countryItems } from '../routes/country';
 import { herHomeSections } from '../routes/home';
 import { herProductAnswer } from '../routes/product';
+
+/** How the method names itself in its log line and error reports. */
+const DOOR_REQUEST = { method: 'RPC', path: 'herParts' };
 
 export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPartsAsk): Promise<HerPartsAnswer> {
   const config = apiConfig(base);
@@ -43,7 +46,6 @@ export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPart
           },
         }
       : {};
-  let status = 200;
   let answer: HerPartsAnswer = { status: 503, key: 'service_busy' };
   await runRequest(
     requestIdFrom(ask.requestId),
@@ -79,25 +81,17 @@ export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPart
           ...counts(),
         };
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-          answer = { status: error.status, key: error.key, ...(await listed().catch(() => ({}))), ...counts() };
-        } else if (isTransientDbError(error)) {
-          // D1 busy for a moment (its retries spent): the server's trouble, as the app answers it (503).
-          log.warn('her parts: database busy', { error });
-          answer = { status: 503, key: 'service_busy', ...counts() };
-        } else {
-          // The API's trouble, never the shopper's: her page says her parts could not load.
-          reportServerError(
-            { log, message: 'api error', dsn: base.SENTRY_DSN },
-            { method: 'RPC', path: 'herParts' },
-            error,
-          );
-          answer = { status: 500, key: 'server_error', ...counts() };
-        }
+        // As the app answers the same trouble over HTTP (its onError): a refusal (401: her session is no
+        // one's; 404: no such product) with the list her page's prices need, D1 busy (503), or a bug
+        // (500, reported), never a refusal that would sign her out.
+        const { status, key, kind } = errorAnswer(error);
+        if (kind === 'busy') log.warn('database unavailable for a moment', { path: 'herParts', error });
+        if (kind === 'bug') reportServerError({ log, message: 'api error', dsn: base.SENTRY_DSN }, DOOR_REQUEST, error);
+        const list = kind === 'refusal' ? await listed().catch(() => ({})) : {};
+        answer = { status, key, ...list, ...counts() };
       }
-      status = answer.status;
     },
-    () => ({ method: 'RPC', path: 'herParts', status }),
+    () => ({ ...DOOR_REQUEST, status: answer.status }),
   );
   return answer;
 }
