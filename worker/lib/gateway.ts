@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import { D1_BOOKMARK_HEADER, laterBookmark } from '#shared/api/d1-bookmark';
 import { D1_SQL_HEADER, decodeD1Sql } from '#shared/api/d1-sql';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
+import type { HerPartsAnswer, HerPartsAsk } from '#shared/api/her-parts-door';
 import { BUNDLE_PATH, isBundleable, type BundleResult } from '#shared/api/page-bundle';
 import type { DeviceAuthInput } from '#shared/api/schemas';
 import { versionBookmark } from '#shared/catalogue/cache-version';
@@ -17,6 +18,7 @@ import type { AppEnv } from '../app-env';
 import { type BatchAnswer, type BatchCall, cacheKey, catalogueVersion, throughCache, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
+import { askHerParts, herPartsDoor } from '../upstream/her-parts';
 import { mayChangeHer, renewHerVersion } from './her-version';
 import { currentTrips, log } from './log';
 import { type Answer, settle, type Session, type TripOutcome } from './session';
@@ -279,8 +281,37 @@ async function signedCall(
   return res;
 }
 
+/**
+ * Her own parts of her kept page by the API's door's method (decision 80), as her: null where the door
+ * has no such method (API_ORIGIN, a stand-in API: the caller asks over HTTP) or, from `ask`'s promise,
+ * when the API could not answer in time. Her reads are no older than the state the catalogue version
+ * was made from, as the page's trip reads (pageTrip), so what is kept under it never shows what came
+ * before it. The answer's D1 work is counted as any call's.
+ */
+export function herPartsCall(
+  c: Context<AppEnv>,
+  session: Session,
+  version: string,
+  places: Pick<HerPartsAsk, 'home' | 'product' | 'countries'>,
+): Promise<HerPartsAnswer | null> | null {
+  const door = session.userToken ? herPartsDoor(c.env, c.var.config) : null;
+  if (!door) return null;
+  const ask = {
+    token: session.userToken!,
+    lang: session.lang,
+    country: session.country,
+    bookmark: laterBookmark(session.bookmark, versionBookmark(version)),
+    requestId: c.get('requestId'),
+    ...places,
+  };
+  return askHerParts(door, c.var.config, ask).then((answer) => {
+    if (answer?.d1) addD1Work(c, answer.d1);
+    return answer;
+  });
+}
+
 /** An answer's D1 work (outside production), added to the request's total and its named statements. */
-export function addD1Work(c: Context<AppEnv>, work: { statements: number; roundTrips: number; sql?: string[] }): void {
+function addD1Work(c: Context<AppEnv>, work: { statements: number; roundTrips: number; sql?: string[] }): void {
   const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
   c.set('d1', { statements: total.statements + work.statements, roundTrips: total.roundTrips + work.roundTrips });
   const sql = currentTrips()?.sql;

@@ -9,20 +9,17 @@
 // (document.ts pageOf), and renderPage (index.ts) decides once which a view gets.
 import type { Context } from 'hono';
 import { ApiFailure } from '#shared/api/client';
-import { laterBookmark } from '#shared/api/d1-bookmark';
 import { fail } from '#shared/api/envelope';
-import { versionBookmark } from '#shared/catalogue/cache-version';
 import type { HerPartsAnswer } from '#shared/api/her-parts-door';
 import type { HerProductParts } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
 import { type HerParts, type HomeSection, renderHerParts } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
-import { addD1Work } from '../lib/gateway';
+import { herPartsCall } from '../lib/gateway';
 import { pageApi } from '../lib/page-calls';
 import { catalogueVersion } from '../cache';
 import { type CountryList, keepCountryList, keptCountryList } from '../cache/country-list';
-import { askHerParts, herPartsDoor } from '../upstream/her-parts';
 import type { Session } from '../lib/session';
 import { type PassState, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
@@ -167,23 +164,8 @@ async function herTrip(c: Context<AppEnv>, session: Session, places: Places, kno
   const me = known ? null : api.get('/user/me');
   // While her pass is fresh, her parts are asked by the door's method (decision 80): one call, as the
   // HTTP calls below would be, whose answers it gives in their shape.
-  const door = known && session.userToken ? herPartsDoor(c.env, c.var.config) : null;
-  const parts = door
-    ? askHerParts(door, c.var.config, {
-        token: session.userToken!,
-        lang: session.lang,
-        country: session.country,
-        // No older than the state the catalogue version was made from, as the page's trip reads
-        // (gateway.ts pageTrip): what is kept under this version never shows what came before it.
-        bookmark: laterBookmark(session.bookmark, versionBookmark(version)),
-        requestId: c.get('requestId'),
-        home: places.home,
-        product: places.product,
-        countries: list === null,
-      }).then((answer) => {
-        if (answer?.d1) addD1Work(c, answer.d1);
-        return answer;
-      })
+  const parts = known
+    ? herPartsCall(c, session, version, { home: places.home, product: places.product, countries: list === null })
     : null;
   const countries: Promise<{ data: CountryList }> = list
     ? Promise.resolve({ data: list })
