@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { HASHES_KEPT, randomToken, tokenHash } from './tokens';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('tokenHash', () => {
+  it('is the SHA-256 of the token in hex, the stored form of a session or reset token', async () => {
+    const token = randomToken();
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(await tokenHash(token)).toBe(sha256(token));
+  });
+
+  it("answers a token seen a moment ago from the isolate's memory, without a second digest", async () => {
+    const token = randomToken();
+    const first = tokenHash(token);
+    expect(tokenHash(token)).toBe(first);
+    expect(await first).toBe(sha256(token));
+  });
+
+  it('keeps a bounded number: after as many others, a token is digested again, to the same hash', async () => {
+    const token = randomToken();
+    const first = tokenHash(token);
+    for (let i = 0; i < HASHES_KEPT; i++) tokenHash(`other-${i}`);
+    const again = tokenHash(token);
+    expect(again).not.toBe(first);
+    expect(await again).toBe(await first);
+  });
+});
