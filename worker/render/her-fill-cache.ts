@@ -41,17 +41,21 @@ async function herFillKey(
   session: Session,
   version: string,
   build: string,
-): Promise<Request | null> {
+): Promise<string | null> {
   if (c.var.config.PAGE_CACHE_TTL_S === 0 || build === '' || !session.user) return null;
   const catalogue = await catalogueVersion(c);
-  const url = new URL(c.req.url);
   const who = encodeURIComponent(String(session.user.id));
   const at = `${build}/${encodeURIComponent(catalogue || '-')}/${who}/${version}/${session.country}`;
-  return new Request(`${url.origin}/__her/${at}${url.pathname}${url.search}`);
+  // The request's URL is already in its parsed, normalised form: its origin and its path with the query
+  // are cut from it as text. A first view makes two keys, and parsing the URL again and building a
+  // Request for each cost about as much as the fill's own lookup (measured: 6–10 % of her first view).
+  const { url } = c.req;
+  const path = url.indexOf('/', url.indexOf('//') + 2);
+  return `${url.slice(0, path)}/__her/${at}${url.slice(path)}`;
 }
 
 /** Her fill kept under `key`, with this response's nonce, or null (none, past its time, a hard reload). */
-export async function keptFill(c: Context<AppEnv>, key: Request, now = Date.now()): Promise<string | null> {
+export async function keptFill(c: Context<AppEnv>, key: string, now = Date.now()): Promise<string | null> {
   // A hard reload (`Cache-Control: no-cache`) asks again, as it renders the kept copy again.
   if (/no-cache/i.test(c.req.header('cache-control') ?? '') || /no-cache/i.test(c.req.header('pragma') ?? ''))
     return null;
@@ -68,7 +72,7 @@ export async function keptFill(c: Context<AppEnv>, key: Request, now = Date.now(
 }
 
 /** Keeps her fill under `key` for HER_FILL_TTL_S, after the answer (waitUntil). */
-export function keepFill(c: Context<AppEnv>, key: Request, fill: string, now = Date.now()): Promise<void> {
+export function keepFill(c: Context<AppEnv>, key: string, fill: string, now = Date.now()): Promise<void> {
   const headers = {
     'content-type': 'text/html; charset=utf-8',
     // `public` for the Cache API alone, which keeps nothing marked private: the key is hers and never a
@@ -85,7 +89,7 @@ export function keepFill(c: Context<AppEnv>, key: Request, fill: string, now = D
  * What the edge had of her fill: the fill itself, or where to keep the one her trip brings (if anywhere)
  * and who her session was before the trip (a trip that changed it keeps nothing).
  */
-export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: Request; who: string } | null };
+export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: string; who: string } | null };
 
 /**
  * Her fill at the edge: its key made beside her pass's check from the id her cookie claims, and looked up

@@ -171,7 +171,7 @@ describe('her parts kept at the edge', () => {
     const now = Date.now();
     const c = (nonce: string) =>
       ({ var: { nonce }, req: { header: () => undefined } }) as unknown as Parameters<typeof keptFill>[0];
-    const key = new Request(`http://shop.test/__her/test/${crypto.randomUUID()}/`);
+    const key = `http://shop.test/__her/test/${crypto.randomUUID()}/`;
     await keepFill(c('n0nce-of-the-first'), key, '<script nonce="n0nce-of-the-first">x</script>', now);
     expect(await keptFill(c('second-view'), key, now + 1000)).toBe('<script nonce="second-view">x</script>');
     expect(await keptFill(c('late-view'), key, now + HER_FILL_TTL_S * 1000)).toBeNull();
