@@ -263,23 +263,71 @@ export function renderHerParts(options: {
   const places = Object.entries(herPlaces(options.her, options.product)).filter(
     (place): place is [HerPartName, ReactNode] => place[1] !== null,
   );
-  const html = renderToString(
-    <AppProviders boot={boot} api={options.api} session={session}>
-      <StaticRouter location={new URL(options.url).pathname}>
-        {places.map(([name, node]) => (
-          <template key={name} data-her-fill={name}>
-            {node}
-          </template>
-        ))}
-      </StaticRouter>
-    </AppProviders>,
-  );
-  // A resource hint React writes for a place (an eager card's image preload) comes before the first
-  // template; it goes inside it, no part of the tree the browser hydrates (the swap takes the places only).
+  const render = (list: [HerPartName, ReactNode][]) =>
+    withHintsInside(
+      renderToString(
+        <AppProviders boot={boot} api={options.api} session={session}>
+          <StaticRouter location={new URL(options.url).pathname}>
+            {list.map(([name, node]) => (
+              <template key={name} data-her-fill={name}>
+                {node}
+              </template>
+            ))}
+          </StaticRouter>
+        </AppProviders>,
+      ),
+    );
+  const together = places.find(([name]) => name === 'together');
+  const kept = together ? keptTogether(options) : null;
+  if (!together || !kept) return render(places);
+  // Her bought together is the same HTML for everyone whose gated list it is (most shoppers: everyone's).
+  const html = render(places.filter((place) => place !== together));
+  const known = kept.map.get(kept.key);
+  if (known !== undefined) return html + known;
+  const fresh = render([together]);
+  if (kept.map.size >= TOGETHER_KEPT) kept.map.clear();
+  kept.map.set(kept.key, fresh);
+  return html + fresh;
+}
+
+/**
+ * A resource hint React writes for a place (an eager card's image preload) comes before the first
+ * template; it goes inside it, no part of the tree the browser hydrates (the swap takes the places only).
+ */
+function withHintsInside(html: string): string {
   const first = html.indexOf('<template');
   if (first <= 0) return html;
   const open = html.indexOf('>', first) + 1;
   return html.slice(first, open) + html.slice(0, first) + html.slice(open);
+}
+
+/**
+ * Bought together as rendered, per country list (the isolate's copy under the catalogue's version,
+ * worker/cache/country-list.ts: a new version is a new list, and the old renders go with it), then per
+ * language, country, product and cards. Its cards are all its HTML depends on: what the place shows of her
+ * is the gated list itself (her cart, hearts and notify choices are the browser's; the server renders them
+ * as for any signed-in shopper), so two shoppers with the same list get the same bytes, and rendering it
+ * again per first view was about a tenth of her first product view's CPU (measured).
+ */
+const togetherRendered = new WeakMap<object, Map<string, string>>();
+const TOGETHER_KEPT = 200;
+
+function keptTogether(options: {
+  boot: Pick<BootData, 'lang' | 'country'>;
+  fallback: BootData['fallback'];
+  her: HerParts;
+  product: number | null;
+}): { map: Map<string, string>; key: string } | null {
+  const list = (options.fallback['/country'] as { items?: unknown } | undefined)?.items;
+  if (!list || typeof list !== 'object') return null;
+  let map = togetherRendered.get(list);
+  if (!map) {
+    map = new Map();
+    togetherRendered.set(list, map);
+  }
+  const signedIn = options.her.user ? 1 : 0;
+  const key = `${options.boot.lang}|${options.boot.country}|${signedIn}|${options.product}|${JSON.stringify(options.her.together ?? [])}`;
+  return { map, key };
 }
 
 /** Each of her places on this page and what it renders for her; null where the page has no such place. */
