@@ -7,11 +7,12 @@
 // fill's key takes her id from her verified session pass, so a value copied into another browser unlocks
 // nothing of anyone's.
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import { bytesToBase64Url } from '#shared/bytes';
 import { isRead } from '#shared/api/page-bundle';
 import { AUTH_COOKIE_MAX_AGE_S } from '#shared/constants';
 import type { AppEnv } from '../app-env';
+import { requestCookie } from './request-cookies';
 
 function cookieName(secure: boolean): string {
   return secure ? '__Host-hv' : 'hv';
@@ -24,7 +25,7 @@ const VALUE = /^[A-Za-z0-9_-]{16}$/;
 export function herVersion(c: Context<AppEnv>, secure: boolean): string | null {
   const renewed = renewals.get(c.req.raw);
   if (renewed) return renewed;
-  const value = getCookie(c, cookieName(secure));
+  const value = requestCookie(c, cookieName(secure));
   return value && VALUE.test(value) ? value : null;
 }
 

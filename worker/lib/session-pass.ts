@@ -7,11 +7,12 @@
 // holds no part of this (it never sees the pass), but tells the edge when her sessions end: a pass made
 // before that vouches for nothing (shared/session-ended.ts).
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { bytesToBase64Url } from '#shared/bytes';
 import { SESSIONS_ENDED_CACHE_S, sessionsEndedKey } from '#shared/session-ended';
 import type { AppEnv } from '../app-env';
 import type { Session } from './session-state';
+import { requestCookie } from './request-cookies';
 
 /** How long a pass holds, and how long before its end a view asks the API again (then writes a new one). */
 const PASS_TTL_S = 600;
@@ -85,7 +86,7 @@ async function signatureHolds(secret: string, sig: string, exp: number, session:
  */
 export async function readPass(c: Context<AppEnv>, session: Session, now = Date.now()): Promise<PassState | null> {
   if (!session.userToken || !session.user) return null;
-  const raw = getCookie(c, passCookieName(session.secure));
+  const raw = requestCookie(c, passCookieName(session.secure));
   const match = raw ? /^(\d{10,13})\.([A-Za-z0-9_-]{43})$/.exec(raw) : null;
   if (!match) return null;
   const exp = Number(match[1]);
@@ -131,6 +132,6 @@ export async function writePass(c: Context<AppEnv>, session: Session, now = Date
 
 /** Ends the pass with the session it vouched for. */
 export function clearPass(c: Context<AppEnv>, secure: boolean): void {
-  if (getCookie(c, passCookieName(secure)) !== undefined)
+  if (requestCookie(c, passCookieName(secure)) !== undefined)
     deleteCookie(c, passCookieName(secure), { path: '/', secure: true });
 }

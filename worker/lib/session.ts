@@ -7,7 +7,7 @@
 // the worker renders pages with; page JavaScript reads one cookie, `user=1`, which says only that
 // someone is signed in (the guards of signed-in pages need that before they ask the API).
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import type { UserDisplay } from '#shared/boot';
 import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '#shared/constants';
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
@@ -17,6 +17,7 @@ import { pinnedCountry } from '#shared/seo/country-urls';
 import type { Session } from './session-state';
 import { clearPass } from './session-pass';
 import { renewHerVersion } from './her-version';
+import { requestCookie } from './request-cookies';
 
 const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -98,7 +99,7 @@ const located = new WeakMap<Request, string>();
 
 /** The country cookie when it holds a valid choice, else null. */
 export function chosenCountry(c: Context<AppEnv>): CountryCode | null {
-  const raw = getCookie(c, COOKIE_NAMES.country);
+  const raw = requestCookie(c, COOKIE_NAMES.country);
   return isCountryCode(raw) ? raw : null;
 }
 
@@ -134,8 +135,8 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const chosen = isCountryCode(header) ? header : chosenCountry(c);
   const country = chosen ?? countryFromLocation(c.req.raw);
   const userToken = tokenCookie(c, names.auth);
-  const rawUser = getCookie(c, names.user);
-  const rawProfile = getCookie(c, names.profile);
+  const rawUser = requestCookie(c, names.user);
+  const rawProfile = requestCookie(c, names.profile);
   // Before issue 44 the readable cookie itself held the details (id, name, e-mail as JSON): such a
   // cookie is read once more and rewritten as the two cookies of today.
   const legacy = rawProfile === undefined && rawUser !== undefined && rawUser !== SIGNED_IN_MARK;
@@ -167,7 +168,7 @@ const BOOKMARK_COOKIE = 'd1b';
 const BOOKMARK_MAX_AGE_S = 3600;
 
 function bookmarkCookie(c: Context<AppEnv>): string | null {
-  const value = getCookie(c, BOOKMARK_COOKIE);
+  const value = requestCookie(c, BOOKMARK_COOKIE);
   return isBookmark(value) ? value : null;
 }
 
@@ -175,7 +176,7 @@ function bookmarkCookie(c: Context<AppEnv>): string | null {
 export function apiLang(c: Context<AppEnv>): Lang {
   const header = c.req.header('lang');
   if (isLang(header)) return header;
-  const cookie = getCookie(c, COOKIE_NAMES.lang);
+  const cookie = requestCookie(c, COOKIE_NAMES.lang);
   return isLang(cookie) ? cookie : 'en';
 }
 
@@ -189,7 +190,7 @@ const TOKEN_VALUE = /^[A-Za-z0-9._~+/=-]{1,512}$/;
  * cleared instead, and the shopper continues as a new device or a signed-out shopper.
  */
 function tokenCookie(c: Context, name: string): string | null {
-  const value = getCookie(c, name);
+  const value = requestCookie(c, name);
   if (value === undefined) return null;
   if (TOKEN_VALUE.test(value)) return value;
   // __Host- cookies are cleared only with Secure and Path=/, as they were set.
