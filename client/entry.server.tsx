@@ -251,6 +251,30 @@ export function renderHerParts(options: {
   her: HerParts;
   product: number | null;
 }): string {
+  const places = Object.entries(herPlaces(options.her, options.product)).filter(
+    (place): place is [HerPartName, ReactNode] => place[1] !== null,
+  );
+  const kept = keptPlaces(options);
+  const keys = new Map(places.map(([name]) => [name, kept ? placeKey(name, options) : '']));
+  const known = new Map<HerPartName, string>();
+  for (const [name] of places) {
+    const html = kept?.get(keys.get(name)!);
+    if (html !== undefined) known.set(name, html);
+  }
+  const missing = places.filter(([name]) => !known.has(name));
+  if (missing.length > 0) {
+    for (const [name, html] of splitPlaces(renderPlaces(options, missing))) {
+      known.set(name, html);
+      if (!kept) continue;
+      if (kept.size >= PLACES_KEPT) kept.clear();
+      kept.set(keys.get(name)!, html);
+    }
+  }
+  return places.map(([name]) => known.get(name) ?? '').join('');
+}
+
+/** These places rendered for her, all in one render (one set of providers), each in its own template. */
+function renderPlaces(options: Parameters<typeof renderHerParts>[0], places: [HerPartName, ReactNode][]): string {
   const boot: BootData = {
     ...options.boot,
     css: [],
@@ -260,74 +284,75 @@ export function renderHerParts(options: {
     her: options.her,
   };
   const session = createSessionStore({ country: boot.country, user: options.her.user ?? null });
-  const places = Object.entries(herPlaces(options.her, options.product)).filter(
-    (place): place is [HerPartName, ReactNode] => place[1] !== null,
+  const html = renderToString(
+    <AppProviders boot={boot} api={options.api} session={session}>
+      <StaticRouter location={new URL(options.url).pathname}>
+        {places.map(([name, node]) => (
+          <template key={name} data-her-fill={name}>
+            {node}
+          </template>
+        ))}
+      </StaticRouter>
+    </AppProviders>,
   );
-  const render = (list: [HerPartName, ReactNode][]) =>
-    withHintsInside(
-      renderToString(
-        <AppProviders boot={boot} api={options.api} session={session}>
-          <StaticRouter location={new URL(options.url).pathname}>
-            {list.map(([name, node]) => (
-              <template key={name} data-her-fill={name}>
-                {node}
-              </template>
-            ))}
-          </StaticRouter>
-        </AppProviders>,
-      ),
-    );
-  const together = places.find(([name]) => name === 'together');
-  const kept = together ? keptTogether(options) : null;
-  if (!together || !kept) return render(places);
-  // Her bought together is the same HTML for everyone whose gated list it is (most shoppers: everyone's).
-  const html = render(places.filter((place) => place !== together));
-  const known = kept.map.get(kept.key);
-  if (known !== undefined) return html + known;
-  const fresh = render([together]);
-  if (kept.map.size >= TOGETHER_KEPT) kept.map.clear();
-  kept.map.set(kept.key, fresh);
-  return html + fresh;
-}
-
-/**
- * A resource hint React writes for a place (an eager card's image preload) comes before the first
- * template; it goes inside it, no part of the tree the browser hydrates (the swap takes the places only).
- */
-function withHintsInside(html: string): string {
+  // A resource hint React writes for a place (an eager card's image preload) comes before the first
+  // template; it goes inside it, no part of the tree the browser hydrates (the swap takes the places only).
   const first = html.indexOf('<template');
   if (first <= 0) return html;
   const open = html.indexOf('>', first) + 1;
   return html.slice(first, open) + html.slice(0, first) + html.slice(open);
 }
 
-/**
- * Bought together as rendered, per country list (the isolate's copy under the catalogue's version,
- * worker/cache/country-list.ts: a new version is a new list, and the old renders go with it), then per
- * language, country, product and cards. Its cards are all its HTML depends on: what the place shows of her
- * is the gated list itself (her cart, hearts and notify choices are the browser's; the server renders them
- * as for any signed-in shopper), so two shoppers with the same list get the same bytes, and rendering it
- * again per first view was about a tenth of her first product view's CPU (measured).
- */
-const togetherRendered = new WeakMap<object, Map<string, string>>();
-const TOGETHER_KEPT = 200;
+const PLACE_START = '<template data-her-fill="';
 
-function keptTogether(options: {
-  boot: Pick<BootData, 'lang' | 'country'>;
-  fallback: BootData['fallback'];
-  her: HerParts;
-  product: number | null;
-}): { map: Map<string, string>; key: string } | null {
+/** Each place's own template in a render of several (they are siblings, none holds another). */
+function splitPlaces(html: string): [HerPartName, string][] {
+  const out: [HerPartName, string][] = [];
+  let at = html.indexOf(PLACE_START);
+  while (at !== -1) {
+    const next = html.indexOf(PLACE_START, at + PLACE_START.length);
+    const name = html.slice(at + PLACE_START.length, html.indexOf('"', at + PLACE_START.length)) as HerPartName;
+    out.push([name, html.slice(at, next === -1 ? undefined : next)]);
+    at = next;
+  }
+  return out;
+}
+
+/**
+ * Her places as rendered, per country list (the isolate's copy under the catalogue's version,
+ * worker/cache/country-list.ts: a new version is a new list, and the old renders go with it), then per
+ * place and what it renders from. A place's HTML is a function of its data, her language and country
+ * and whether she is signed in (her cart, hearts and notify choices are the browser's; the server renders
+ * them as for any signed-in shopper): her account link of her details, her sections of themselves, bought
+ * together of the product and its gated list, which is the same for most shoppers (everyone's). So her
+ * next first view in this isolate, and anyone's with the same list, renders nothing again; rendering
+ * them was about a sixth of the storefront's CPU for her first view of a page (measured). Bounded: the
+ * map is emptied when full, as the isolate's other copies are.
+ */
+const placesRendered = new WeakMap<object, Map<string, string>>();
+const PLACES_KEPT = 300;
+
+function keptPlaces(options: Pick<Parameters<typeof renderHerParts>[0], 'fallback'>): Map<string, string> | null {
   const list = (options.fallback['/country'] as { items?: unknown } | undefined)?.items;
   if (!list || typeof list !== 'object') return null;
-  let map = togetherRendered.get(list);
+  let map = placesRendered.get(list);
   if (!map) {
     map = new Map();
-    togetherRendered.set(list, map);
+    placesRendered.set(list, map);
   }
-  const signedIn = options.her.user ? 1 : 0;
-  const key = `${options.boot.lang}|${options.boot.country}|${signedIn}|${options.product}|${JSON.stringify(options.her.together ?? [])}`;
-  return { map, key };
+  return map;
+}
+
+/** What a place renders from, as a key: all its HTML depends on. */
+function placeKey(name: HerPartName, options: Parameters<typeof renderHerParts>[0]): string {
+  const { her, boot } = options;
+  const data =
+    name === 'account'
+      ? her.user
+      : name === 'for-you'
+        ? her.forYou
+        : { product: options.product, together: her.together };
+  return `${name}|${her.state}|${boot.lang}|${boot.country}|${her.user ? 1 : 0}|${JSON.stringify(data ?? null)}`;
 }
 
 /** Each of her places on this page and what it renders for her; null where the page has no such place. */

@@ -1,7 +1,8 @@
-// Her places rendered for her (decision 76): bought together is kept as rendered per country list,
-// language, country, product and cards (client/entry.server.tsx), since the same list is the same bytes
-// for every shopper. What it must never do: give one shopper the list rendered for another, or a
-// price in another country's currency, language or list of rates.
+// Her places rendered for her (decision 76) are kept as rendered per country list, place and what the
+// place renders from (client/entry.server.tsx): her account link of her details, her sections of
+// themselves, bought together of its product and gated list (the same bytes for every shopper with that
+// list). What it must never do: give one shopper what was rendered for another, a place rendered for
+// another state of her parts, or a price in another country's currency, language or list of rates.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '#shared/api/client';
 import type { Country } from '#shared/api/schemas';
@@ -11,6 +12,7 @@ import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import type { CountryCode, Lang } from '#shared/locale';
 import { renderHerParts } from './entry.server';
+import type { HomeSection } from './lib/catalogue';
 import { provideDictionary } from './i18n/context';
 
 provideDictionary('en', en);
@@ -54,34 +56,55 @@ const card = (id: number, name: string, price: number): Card => ({
 const MAGNESIUM = card(5, 'Magnesium Glycinate', 4250);
 const ZINC = card(6, 'Zinc Picolinate', 3100);
 
-function together(
+function fill(
   cards: Card[],
   {
     lang = 'en',
     country = 'KW',
     list = LIST,
     name = 'Noura',
-  }: { lang?: Lang; country?: CountryCode; list?: Country[]; name?: string } = {},
+    forYou,
+    state = 'here',
+    product = 1,
+  }: {
+    lang?: Lang;
+    country?: CountryCode;
+    list?: Country[];
+    name?: string;
+    forYou?: HomeSection[];
+    state?: 'here' | 'failed';
+    product?: number | null;
+  } = {},
 ): string {
-  const html = renderHerParts({
+  const user = { id: name, name, email: '' };
+  return renderHerParts({
     url: 'https://shop.test/products/alpha-vitamin-d3-1000',
-    boot: {
-      lang,
-      origin: 'https://shop.test',
-      country,
-      user: { id: name, name, email: '' },
-      config: {} as BootData['config'],
-    },
+    boot: { lang, origin: 'https://shop.test', country, user, config: {} as BootData['config'] },
     texts: ['catalogue'],
     fallback: { '/country': { items: list } },
     api: {} as ApiClient,
-    her: { state: 'here', user: { id: name, name, email: '' }, together: cards },
-    product: 1,
+    her: { state, user, together: cards, ...(forYou ? { forYou } : {}) },
+    product,
   });
-  // Her account place stays hers alone, rendered for her on every view.
-  expect(html).toContain('data-her-fill="account"');
-  return /<template data-her-fill="together">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
 }
+
+const place = (html: string, name: string) =>
+  new RegExp(`<template data-her-fill="${name}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '';
+
+function together(cards: Card[], options: Parameters<typeof fill>[1] = {}): string {
+  const html = fill(cards, options);
+  // Her account place is always there, and hers alone.
+  expect(place(html, 'account')).toContain(options.name ?? 'Noura');
+  return place(html, 'together');
+}
+
+const viewed = (cards: Card[]): HomeSection =>
+  ({
+    id: 'viewed',
+    type: 'for_you',
+    title: 'Recently viewed',
+    data: { kind: 'recently-viewed', items: cards },
+  }) as HomeSection;
 
 describe('her bought together as rendered', () => {
   it('gives two shoppers with the same list the same bytes, and one with another list her own', () => {
@@ -115,5 +138,31 @@ describe('her bought together as rendered', () => {
     const after = together([MAGNESIUM], { country: 'KW', list: taxed });
     expect(after).toMatch(/KWD\s4\.888/);
     expect(after).not.toMatch(/KWD\s4\.250/);
+  });
+
+  it("gives each shopper her own account link and sections, never another's rendered before", () => {
+    const noura = fill([], { name: 'Noura Alsabah', product: null, forYou: [viewed([MAGNESIUM])] });
+    expect(place(noura, 'account')).toContain('Noura Alsabah');
+    expect(place(noura, 'for-you')).toContain('Magnesium Glycinate');
+    const hessa = fill([], { name: 'Hessa Almutairi', product: null, forYou: [viewed([ZINC])] });
+    expect(place(hessa, 'account')).toContain('Hessa Almutairi');
+    expect(hessa).not.toContain('Noura');
+    expect(place(hessa, 'for-you')).toContain('Zinc Picolinate');
+    expect(hessa).not.toContain('Magnesium');
+    // Her own next view, with a section changed since (she viewed zinc too): the new one.
+    const again = fill([], { name: 'Noura Alsabah', product: null, forYou: [viewed([ZINC, MAGNESIUM])] });
+    expect(place(again, 'for-you')).toContain('Zinc Picolinate');
+    // In Arabic, her account link's words are Arabic.
+    expect(place(fill([], { name: 'Noura Alsabah', lang: 'ar', product: null }), 'account')).toContain(
+      ar.account_label,
+    );
+  });
+
+  it('renders a place whose parts could not load as failed, and hers again once they load', () => {
+    const failed = fill([MAGNESIUM], { name: 'Dalal', state: 'failed' });
+    expect(place(failed, 'together')).toContain('her-part-failed');
+    const here = fill([MAGNESIUM], { name: 'Dalal' });
+    expect(place(here, 'together')).not.toContain('her-part-failed');
+    expect(place(here, 'together')).toContain('Magnesium Glycinate');
   });
 });
