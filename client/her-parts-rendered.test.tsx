@@ -100,7 +100,7 @@ function together(cards: Card[], options: Parameters<typeof fill>[1] = {}): stri
 
 const viewed = (cards: Card[]): HomeSection =>
   ({
-    id: 'viewed',
+    id: 9,
     type: 'for_you',
     title: 'Recently viewed',
     data: { kind: 'recently-viewed', items: cards },

@@ -38,12 +38,25 @@ export function isTransientDbError(error: unknown): boolean {
 
 /** A statement that only reads (D1's own rule for what it retries: SELECT, WITH, EXPLAIN, no write). */
 export function isReadOnlySql(sql: string): boolean {
-  const text = sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trim();
-  return (
-    /^(SELECT|WITH|EXPLAIN)\b/i.test(text) &&
-    !/\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT|CREATE|DROP|ALTER|PRAGMA|VACUUM|ATTACH)\b/i.test(text)
-  );
+  let known = readOnly.get(sql);
+  if (known === undefined) {
+    const text = sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trim();
+    known =
+      /^(SELECT|WITH|EXPLAIN)\b/i.test(text) &&
+      !/\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT|CREATE|DROP|ALTER|PRAGMA|VACUUM|ATTACH)\b/i.test(text);
+    if (readOnly.size >= READ_ONLY_KEPT) readOnly.clear();
+    readOnly.set(sql, known);
+  }
+  return known;
 }
+
+/**
+ * What each statement's text was found to be. The shop's statements are a few hundred texts, some of
+ * them several kilobytes (a signed-in shopper's parts), and three expressions over the whole text ran
+ * for each statement of every call; the answer depends on the text alone. Bounded: emptied when full.
+ */
+const readOnly = new Map<string, boolean>();
+const READ_ONLY_KEPT = 1000;
 
 export interface RetryOptions {
   /** Attempts after the first. */
