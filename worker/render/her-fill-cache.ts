@@ -93,10 +93,14 @@ export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: 
 
 /**
  * Her fill at the edge: its key made beside her pass's check from the id her cookie claims, and looked up
- * only once the pass is fresh (the pass signs her token with that id). No fill kept: a product's trip records
- * her view (`recordsView`), so her version is renewed now (in the headers, which wait for this), and this
- * view's fill is kept under the new one: a view of the same page again within the fill's time is a
- * reload, not a new view. A pass that is not fresh keeps nothing (her trip decides her session).
+ * only once the pass is fresh (the pass signs her token with that id). A pass that is not fresh keeps
+ * nothing (her trip decides her session).
+ *
+ * A page whose trip records her view (`recordsView`: a product's) neither reads nor keeps a fill: her view
+ * renews her version now (in the headers, which wait for this), so no fill kept before could be read,
+ * and one kept now could be read only by the same page again before anything else of hers changed: a
+ * reload within the minute (her moves within the shop are the browser's, with no document). Keeping it
+ * cost every first view of a product a Cache API write for that, a fifth of its CPU (measured).
  */
 export async function herEdge(
   c: Context<AppEnv>,
@@ -104,12 +108,16 @@ export async function herEdge(
   recordsView: boolean,
   pass: Promise<PassState | null>,
 ): Promise<HerEdge> {
+  if (recordsView) {
+    renewHerVersion(c, session.secure);
+    return { kept: null, keep: null };
+  }
   const version = herVersion(c, session.secure);
   const [state, key] = await Promise.all([pass, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
   const fresh = state === 'fresh';
   const kept = fresh && key ? await keptFill(c, key) : null;
   if (kept !== null) return { kept, keep: null };
-  const next = recordsView || !version ? renewHerVersion(c, session.secure) : version;
+  const next = version ?? renewHerVersion(c, session.secure);
   const at = fresh ? await herFillKey(c, session, next, __BUILD_ID__) : null;
   return { kept: null, keep: at ? { key: at, who: identity(session) } : null };
 }

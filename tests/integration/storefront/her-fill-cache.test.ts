@@ -112,16 +112,18 @@ describe('her parts kept at the edge', () => {
     expect(after.fill).toBe('miss');
     expect(after.html).toMatch(/data-suggestion="recently-viewed"[\s\S]*Magnesium Glycinate/);
     rana = after.cookie;
-    // A product view is recorded by her trip, which renews her version: a reload within the fill's time
-    // is the same view (no trip), and her home asks again, with the product in her recently viewed.
+    // A product view is recorded by her trip, which renews her version, so a product page keeps no fill
+    // (only a reload could read it): a reload asks again, and her home asks again, with the product in
+    // her recently viewed.
     const product = await view(rana, '/products/beta-whey-protein-chocolate');
     expect(product.fill).toBe('miss');
-    // She adds it to her cart (its copy kept for reminders): the same view again, not a new one.
+    expect(product.calls).toBe(1);
     const added = await post(product.cookie, '/api/cart/saved', { items: [{ sku_id: 501, count: 1 }] });
     expect(added.status).toBe(200);
     const reload = await view(withAnswer(product.cookie, added), '/products/beta-whey-protein-chocolate');
-    expect(reload.fill).toBe('hit');
-    expect(reload.calls).toBe(0);
+    expect(reload.fill).toBe('miss');
+    expect(reload.calls).toBe(1);
+    expect(reload.html).toContain('Rana Writes');
     const home = await view(reload.cookie, '/');
     expect(home.fill).toBe('miss');
     expect(home.html).toMatch(/data-suggestion="recently-viewed"[\s\S]*Whey Protein Chocolate/);
