@@ -14,44 +14,17 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { renderHerParts } from './entry.server';
 import type { HomeSection } from './lib/catalogue';
 import { provideDictionary } from './i18n/context';
+import { countryRow, productCard } from './catalogue/test-cards';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
 
-const row = (code: string, currency: string, decimals: number): Country =>
-  ({
-    id: 1,
-    name_en: code,
-    name_ar: code,
-    code,
-    currency,
-    decimals,
-    exchange_rate: '1.0000',
-    is_default: code === 'KW',
-    vat_basis_points: 0,
-    free_delivery_minor: 10_000,
-    unlock_margin_minor: 1000,
-  }) as unknown as Country;
+const row = (code: string, currency: string, decimals: number) =>
+  ({ ...countryRow(code, currency, decimals), is_default: code === 'KW' }) as Country;
 
 const LIST = [row('KW', 'KWD', 3), row('SA', 'SAR', 2)];
 
-const card = (id: number, name: string, price: number): Card => ({
-  id,
-  slug: `product-${id}`,
-  name,
-  images: [],
-  brand: { id: 1, slug: 'alpha-labs', name: 'Alpha Labs' },
-  category: { id: 11, slug: 'vitamins', name: 'Vitamins', color: '#123456' },
-  default_sku: {
-    id: id * 100,
-    name: '60',
-    price: { price, old_price: null },
-    will_notify: false,
-    buy_limit: null,
-    in_stock: true,
-  },
-  free_delivery: false,
-});
+const card = (id: number, name: string, price: number): Card => productCard(price, { id, slug: `product-${id}`, name });
 
 const MAGNESIUM = card(5, 'Magnesium Glycinate', 4250);
 const ZINC = card(6, 'Zinc Picolinate', 3100);

@@ -6,7 +6,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '#shared/api/client';
-import type { Country } from '#shared/api/schemas';
 import type { BootData } from '#shared/boot';
 import type { ProductCard as Card } from '#shared/catalogue/types';
 import { ar } from '#shared/i18n/ar';
@@ -18,26 +17,14 @@ import { AppProviders } from '../providers';
 import { createSessionStore, type SessionState } from '../stores/session';
 import { PricePending } from './PricePending';
 import { ProductCard } from './ProductCard';
+import { countryRow, productCard } from './test-cards';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
 // What the switch brings before any price is pending (client/stores/switch-country.test.ts checks it).
 pendingPrice[0] = <PricePending key="pending" />;
 
-const row = (code: string, currency: string, decimals: number, rate: string): Country =>
-  ({
-    id: 1,
-    name_en: code,
-    name_ar: code,
-    code,
-    currency,
-    decimals,
-    exchange_rate: rate,
-    is_default: false,
-    vat_basis_points: 0,
-    free_delivery_minor: 10_000,
-    unlock_margin_minor: 1000,
-  }) as unknown as Country;
+const row = countryRow;
 
 const bootIn = (lang: Lang) =>
   ({
@@ -57,23 +44,7 @@ const boot = {
 } as unknown as BootData;
 
 /** A card as the API gives it in a country: Kuwait's 5.750 KWD, the Emirates' own 72.00 AED. */
-const card = (price: number): Card => ({
-  id: 1,
-  slug: 'alpha-vitamin-d3-1000',
-  name: 'Vitamin D3 1000 IU',
-  images: [],
-  brand: { id: 1, slug: 'alpha-labs', name: 'Alpha Labs' },
-  category: { id: 11, slug: 'vitamins', name: 'Vitamins', color: '#123456' },
-  default_sku: {
-    id: 101,
-    name: '60',
-    price: { price, old_price: null },
-    will_notify: false,
-    buy_limit: null,
-    in_stock: true,
-  },
-  free_delivery: false,
-});
+const card = (price: number): Card => productCard(price);
 
 function render(session: SessionState, product: Card, ownDataPending = false, lang: Lang = 'en'): string {
   const shown = <ProductCard product={product} origin={{ source: 'Home Page' }} />;
