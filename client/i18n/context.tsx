@@ -8,7 +8,11 @@ export type TextSource = (lang: Lang, areas: readonly TextArea[]) => Dictionary 
 
 // Whole dictionaries given by tests; the server and the browser give a source instead.
 const whole: Partial<Record<Lang, Dictionary>> = {};
-let source: TextSource = (lang) => whole[lang] ?? whole.en;
+
+/** The tests' source: the whole dictionaries they gave. A test that loads a real source puts this back. */
+export const wholeDictionaries: TextSource = (lang) => whole[lang] ?? whole.en;
+
+let source: TextSource = wholeDictionaries;
 
 export function provideDictionary(lang: Lang, dict: Dictionary): void {
   whole[lang] = dict;
