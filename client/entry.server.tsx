@@ -265,9 +265,7 @@ export function renderHerParts(options: {
   if (missing.length > 0) {
     for (const [name, html] of splitPlaces(renderPlaces(options, missing))) {
       known.set(name, html);
-      if (!kept) continue;
-      if (kept.size >= PLACES_KEPT) kept.clear();
-      kept.set(keys.get(name)!, html);
+      kept?.set(keys.get(name)!, html);
     }
   }
   return places.map(([name]) => known.get(name) ?? '').join('');
@@ -296,11 +294,10 @@ function renderPlaces(options: Parameters<typeof renderHerParts>[0], places: [He
     </AppProviders>,
   );
   // A resource hint React writes for a place (an eager card's image preload) comes before the first
-  // template; it goes inside it, no part of the tree the browser hydrates (the swap takes the places only).
+  // template. It is dropped: inside a template it did nothing (the swap takes the places only), and a
+  // place kept as rendered must hold its own bytes alone, not another place's hints.
   const first = html.indexOf('<template');
-  if (first <= 0) return html;
-  const open = html.indexOf('>', first) + 1;
-  return html.slice(first, open) + html.slice(0, first) + html.slice(open);
+  return first <= 0 ? html : html.slice(first);
 }
 
 const PLACE_START = '<template data-her-fill="';
@@ -327,20 +324,46 @@ function splitPlaces(html: string): [HerPartName, string][] {
  * together of the product and its gated list, which is the same for most shoppers (everyone's). So her
  * next first view in this isolate, and anyone's with the same list, renders nothing again; rendering
  * them was about a sixth of the storefront's CPU for her first view of a page (measured). Bounded: the
- * map is emptied when full, as the isolate's other copies are.
+ * store is emptied when full, as the isolate's other copies are.
  */
-const placesRendered = new WeakMap<object, Map<string, string>>();
-const PLACES_KEPT = 300;
+const placesRendered = new WeakMap<object, KeptPlaces>();
 
-function keptPlaces(options: Pick<Parameters<typeof renderHerParts>[0], 'fallback'>): Map<string, string> | null {
+/**
+ * What the renders kept hold at most, keys and HTML together, in characters (a two-byte Arabic string
+ * takes twice its length): about 4 MB of an isolate's 128. A shopper's sections with a dozen cards each
+ * are a hundred kilobytes, so a count alone would not bound it. Emptied when full.
+ */
+const PLACES_KEPT_CHARS = 2_000_000;
+
+class KeptPlaces {
+  private readonly rendered = new Map<string, string>();
+  private chars = 0;
+
+  get(key: string): string | undefined {
+    return this.rendered.get(key);
+  }
+
+  set(key: string, html: string): void {
+    const size = key.length + html.length;
+    if (size > PLACES_KEPT_CHARS / 10) return;
+    if (this.chars + size > PLACES_KEPT_CHARS) {
+      this.rendered.clear();
+      this.chars = 0;
+    }
+    if (!this.rendered.has(key)) this.chars += size;
+    this.rendered.set(key, html);
+  }
+}
+
+function keptPlaces(options: Pick<Parameters<typeof renderHerParts>[0], 'fallback'>): KeptPlaces | null {
   const list = (options.fallback['/country'] as { items?: unknown } | undefined)?.items;
   if (!list || typeof list !== 'object') return null;
-  let map = placesRendered.get(list);
-  if (!map) {
-    map = new Map();
-    placesRendered.set(list, map);
+  let kept = placesRendered.get(list);
+  if (!kept) {
+    kept = new KeptPlaces();
+    placesRendered.set(list, kept);
   }
-  return map;
+  return kept;
 }
 
 /** What a place renders from, as a key: all its HTML depends on. */

@@ -3,7 +3,7 @@
 // themselves, bought together of its product and gated list (the same bytes for every shopper with that
 // list). What it must never do: give one shopper what was rendered for another, a place rendered for
 // another state of her parts, or a price in another country's currency, language or list of rates.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#shared/api/client';
 import type { Country } from '#shared/api/schemas';
 import type { BootData } from '#shared/boot';
@@ -13,11 +13,14 @@ import { en } from '#shared/i18n/en';
 import type { CountryCode, Lang } from '#shared/locale';
 import { renderHerParts } from './entry.server';
 import type { HomeSection } from './lib/catalogue';
-import { provideDictionary } from './i18n/context';
+import { provideDictionary, provideTextSource, wholeDictionaries } from './i18n/context';
 import { countryRow, productCard } from './catalogue/test-cards';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
+// The server's entry gives the server's texts (each page's areas) as it loads; the unit files after this
+// one in the same worker render with the whole dictionaries again.
+afterAll(() => provideTextSource(wholeDictionaries));
 
 const row = (code: string, currency: string, decimals: number) =>
   ({ ...countryRow(code, currency, decimals), is_default: code === 'KW' }) as Country;
@@ -39,6 +42,8 @@ function fill(
     forYou,
     state = 'here',
     product = 1,
+    url = 'https://shop.test/products/alpha-vitamin-d3-1000',
+    config = { environment: 'test', sentryDsn: '', analytics: { mode: 'off', consentCountries: [] } },
   }: {
     lang?: Lang;
     country?: CountryCode;
@@ -47,12 +52,14 @@ function fill(
     forYou?: HomeSection[];
     state?: 'here' | 'failed';
     product?: number | null;
+    url?: string;
+    config?: BootData['config'];
   } = {},
 ): string {
   const user = { id: name, name, email: '' };
   return renderHerParts({
-    url: 'https://shop.test/products/alpha-vitamin-d3-1000',
-    boot: { lang, origin: 'https://shop.test', country, user, config: {} as BootData['config'] },
+    url,
+    boot: { lang, origin: new URL(url).origin, country, user, config },
     texts: ['catalogue'],
     fallback: { '/country': { items: list } },
     api: {} as ApiClient,
@@ -137,5 +144,36 @@ describe('her bought together as rendered', () => {
     const here = fill([MAGNESIUM], { name: 'Dalal' });
     expect(place(here, 'together')).not.toContain('her-part-failed');
     expect(place(here, 'together')).toContain('Magnesium Glycinate');
+  });
+
+  it('renders the same bytes whatever it is not kept by: the page, the origin, the configuration', () => {
+    // Each render with a list of its own (a new object): rendered afresh, never read back.
+    const render = (url: string, config?: BootData['config']) =>
+      fill([MAGNESIUM], { list: [...LIST], url, config, forYou: [viewed([ZINC])] });
+    const here = render('https://shop.test/products/alpha-vitamin-d3-1000');
+    const elsewhere = render('https://www.shop.test/ar/products/other?ref=mail', {
+      environment: 'production',
+      sentryDsn: 'https://key@errors.shop.test/1',
+      analytics: { mode: 'ga4', consentCountries: ['SA'] },
+    });
+    // If a place ever reads one of these, its key must name it (client/entry.server.tsx, placeKey).
+    expect(elsewhere).toBe(here);
+  });
+
+  it("keeps no resource hint of one place in another's bytes", () => {
+    // A banner row's first picture is eager: React writes its preload before the first template.
+    const banner = {
+      id: 3,
+      type: 'banner',
+      title: '',
+      data: {
+        items: [{ image: { url: '/media/b-eid.webp', alt: 'Eid', width: 1200, height: 400 }, link: '/products' }],
+      },
+    } as unknown as HomeSection;
+    const html = fill([], { name: 'Shaikha', product: null, forYou: [banner] });
+    expect(place(html, 'for-you')).toContain('/media/b-eid.webp');
+    // The hint did nothing inside a template; kept with her account link it would ride along with it.
+    expect(html).not.toMatch(/<link[^>]*rel="preload"/);
+    expect(html.startsWith('<template data-her-fill="account">')).toBe(true);
   });
 });

@@ -47,4 +47,11 @@ describe('requestCookie', () => {
       expect(ours, String(header)).toEqual(hono);
     }
   });
+
+  it("never answers an object's own properties as cookies (Hono's plain object does for a name it lacks)", async () => {
+    for (const header of ['a=1', '', null]) {
+      const { ours } = await read(header, ['constructor', 'toString', '__proto__']);
+      expect(ours, String(header)).toEqual([undefined, undefined, undefined]);
+    }
+  });
 });

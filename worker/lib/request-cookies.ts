@@ -15,5 +15,6 @@ export function requestCookie(c: Context, name: string): string | undefined {
     all = getCookie(c);
     parsed.set(c.req.raw, all);
   }
-  return all[name];
+  // Own keys only: with no Cookie header Hono gives a plain object, whose `constructor` is no cookie.
+  return Object.hasOwn(all, name) ? all[name] : undefined;
 }

@@ -51,7 +51,9 @@ async function herFillKey(
   // Request for each cost about as much as the fill's own lookup (measured: 6–10 % of her first view).
   const { url } = c.req;
   const path = url.indexOf('/', url.indexOf('//') + 2);
-  return `${url.slice(0, path)}/__her/${at}${url.slice(path)}`;
+  // A bare `?` is no query (as URL's `search` has it): `/?` and `/` are the same page.
+  const end = url.endsWith('?') ? url.length - 1 : url.length;
+  return `${url.slice(0, path)}/__her/${at}${url.slice(path, end)}`;
 }
 
 /** Her fill kept under `key`, with this response's nonce, or null (none, past its time, a hard reload). */

@@ -1,6 +1,6 @@
 // Sessions: a random token for the client, its hash in D1 with an expiry (two weeks) and revocation.
 import { AUTH_COOKIE_MAX_AGE_S } from '#shared/constants';
-import { randomToken, tokenHash } from './tokens';
+import { randomToken, sessionTokenHash, tokenHash } from './tokens';
 import type { SessionRow, UserRow } from '../db/rows';
 
 /** The signed-in user of a session (users joined to sessions). */
@@ -40,7 +40,7 @@ export async function userForToken(db: D1Database, token: string): Promise<Sessi
       `SELECT u.id, u.name, u.email, u.phone, u.phone_verified_at, u.whatsapp_updates_at, u.country, u.birthday, (u.password_hash <> '') AS has_password, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`,
     )
-    .bind(await tokenHash(token), Date.now())
+    .bind(await sessionTokenHash(token), Date.now())
     .first<SessionUser>();
 }
 

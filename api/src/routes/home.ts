@@ -15,7 +15,7 @@ import { bannerImage, brandLogo, portrait } from '../media/refs';
 import { categoryRefSchema, imageRefSchema, productCardSchema } from '#shared/catalogue/schemas';
 import { z } from '#shared/zod';
 import { FOR_YOU_KINDS, forYouPlan, ME_BY_TOKEN, type ForYouSection } from '../recommend/for-you';
-import { tokenHash } from '../accounts/tokens';
+import { sessionTokenHash } from '../accounts/tokens';
 import { bearerToken } from '../middleware/user';
 import { healthKeyring } from '../consultations/seal';
 import { listingIn } from '../db/country-prices';
@@ -72,7 +72,7 @@ export async function herHomeSections(
   now: number,
 ): Promise<ForYouSection[]> {
   if (!token) return [];
-  const forYou = forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, country);
+  const forYou = forYouPlan({ sql: ME_BY_TOKEN, binds: [await sessionTokenHash(token), now] }, lang, country);
   const row = await deps.env.DB.prepare(`WITH ${forYou.cte} SELECT ${forYou.column} AS her`)
     .bind(...forYou.binds)
     .first<{ her: string | null }>();
@@ -109,7 +109,7 @@ export const homeRoutes = new Hono<AppEnv>().get(
     if (onlyHers)
       return c.json(ok({ sections: await herHomeSections(herDeps(c), token ?? null, lang, c.var.country, now) }));
     const forYou = token
-      ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await tokenHash(token), now] }, lang, c.var.country)
+      ? forYouPlan({ sql: ME_BY_TOKEN, binds: [await sessionTokenHash(token), now] }, lang, c.var.country)
       : null;
     const nutritionistColumns = `n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio, n.photo_key, n.years_experience`;
     const nutritionistOn = `n.id = json_extract(${payloadOf('nutritionist_banner')}, '$.nutritionist_id')`;

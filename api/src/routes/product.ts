@@ -41,7 +41,7 @@ import { herJson, herRows, NOBODY, passGates, readHer } from '../recommend/her-s
 import { meByToken } from '../accounts/sessions';
 import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
 import { gateJson } from '../consultations/practice/products';
-import { tokenHash } from '../accounts/tokens';
+import { sessionTokenHash } from '../accounts/tokens';
 import { VIEWED_KEPT } from '#shared/catalogue/viewed';
 import { healthKeyring } from '../consultations/seal';
 import { log } from '../lib/log';
@@ -291,7 +291,7 @@ productRoutes.post(
       statements.push(
         db
           .prepare(`WITH me(id) AS (SELECT ${meByToken('?1', '?2')}) SELECT me.id, ${herJson('me.id')} AS her FROM me`)
-          .bind(await tokenHash(token), now),
+          .bind(await sessionTokenHash(token), now),
       );
     const results = await db.batch(statements);
     // What her country does not sell leaves the cart with its reason (issue 77: a cart between
@@ -420,7 +420,7 @@ interface HerColumn {
 async function herAsk(token: string | null) {
   return token
     ? {
-        tokenHash: await tokenHash(token),
+        tokenHash: await sessionTokenHash(token),
         column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
               'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
       }
