@@ -341,7 +341,8 @@ async function throughput(base, cookie, productPath) {
   // after the first comes from the edge (a repeat view: `her`). A product's view is recorded and renews
   // her version, which autocannon does not keep: with her cookies of her home's view every product view
   // is a first view (`her`, the row kept from before), and so is every home view without her version
-  // (`herFirst`).
+  // (`herFirst`). A product page keeps no fill of hers (decision 81: only a reload could read it), so
+  // its "repeat" row (`herRepeat`) is a first view too, and reads as one.
   const her = await signedInAfterView(base, await signedInCookie(base), '/');
   const herNoVersion = her.replace(/(^|; )(__Host-)?hv=[^;]*/, '');
   const herCookie = { her, herFirst: herNoVersion, herRepeat: null };
