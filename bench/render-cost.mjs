@@ -94,7 +94,8 @@ export async function renderCost(base, productPath, pgid, cookie, { split = fals
   // Her parts are kept at the edge (decision 76's amendment "her parts kept for her"): her home with the
   // cookies of her view of it is a repeat view (from the edge), without her version a first view (her
   // trip) every time; a product view renews her version, so with her home's cookies every product view
-  // is a first view, and with the cookies of her view of it a repeat view.
+  // is a first view; with the cookies of her view of it, a first view too since a product page keeps no
+  // fill of hers (decision 81): the row stays, to show a reload costs what her first view does.
   if (signedIn) {
     rows.push(await measure('home, signed in', '/', { cookie: signedIn }));
     const first = signedIn.replace(/(^|; )(__Host-)?hv=[^;]*/, '');
