@@ -125,6 +125,21 @@ export async function registerShopper(email: string, device: string, name = 'Sar
   return (await registerWithId(email, device, name)).cookie;
 }
 
+/**
+ * A new shopper who signed up and then viewed these pages one after another, with the page cache on (her
+ * kept page, decision 76): her cookies after the last, her session pass and her version among them.
+ */
+export async function shopperAfterViews(name: string, paths: string[]): Promise<string> {
+  const device = cookiesFrom(await storefront('/api/country'));
+  let cookie = await registerShopper(`viewed-${crypto.randomUUID()}@example.com`, device, name);
+  for (const path of paths) {
+    const res = await storefront(path, { headers: { cookie } }, { PAGE_CACHE_TTL_S: '300' });
+    await res.text();
+    cookie = withAnswer(cookie, res);
+  }
+  return cookie;
+}
+
 /** registerShopper, with her account's id. */
 export async function registerWithId(
   email: string,

@@ -8,7 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { keepPage } from '#worker/render/page-cache';
 import { sessionsEndedKey } from '#shared/session-ended';
-import { cookiesFrom, envelope, registerShopper, registerWithId, storefront, stubApi, withAnswer } from './helpers';
+import {
+  cookiesFrom,
+  envelope,
+  registerShopper,
+  registerWithId,
+  shopperAfterViews,
+  storefront,
+  stubApi,
+  withAnswer,
+} from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
@@ -16,14 +25,8 @@ beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
 });
 
-async function shopper(name: string, viewed: string): Promise<string> {
-  const device = cookiesFrom(await storefront('/api/country'));
-  let cookie = await registerShopper(`kept-${crypto.randomUUID()}@example.com`, device, name);
-  const first = await storefront(`/products/${viewed}`, { headers: { cookie } }, CACHE_ON);
-  await first.text();
-  cookie = withAnswer(cookie, first);
-  return cookie;
-}
+/** A shopper who viewed one product. */
+const shopper = (name: string, viewed: string) => shopperAfterViews(name, [`/products/${viewed}`]);
 
 /** Her subscription to a size (sku 101, 102: the fixture's Vitamin D3), with the address it delivers to. */
 async function subscribe(name: string, sku: number, every: string, next: string): Promise<void> {

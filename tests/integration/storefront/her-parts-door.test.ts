@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HerPartsAsk, HerPartsDoor } from '#shared/api/her-parts-door';
 import { CATALOGUE_VERSION_KEY, nextCatalogueVersion } from '#shared/catalogue/cache-version';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, registerShopper, storefront, withAnswer } from './helpers';
+import { shopperAfterViews, storefront } from './helpers';
 
 const CACHE_ON = { PAGE_CACHE_TTL_S: '300' };
 
@@ -16,17 +16,9 @@ beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
 });
 
-/** A shopper who viewed a product; her cookies carry a fresh pass and her version after it. */
-async function shopper(name: string, viewed: string): Promise<string> {
-  const device = cookiesFrom(await storefront('/api/country'));
-  let cookie = await registerShopper(`door-${crypto.randomUUID()}@example.com`, device, name);
-  for (const path of [`/products/${viewed}`, '/products/gamma-vitamin-c-1000']) {
-    const res = await storefront(path, { headers: { cookie } }, CACHE_ON);
-    await res.text();
-    cookie = withAnswer(cookie, res);
-  }
-  return cookie;
-}
+/** A shopper who viewed a product, then another; her cookies carry a fresh pass and her version after it. */
+const shopper = (name: string, viewed: string) =>
+  shopperAfterViews(name, [`/products/${viewed}`, '/products/gamma-vitamin-c-1000']);
 
 /** The API's binding as the storefront has it, noting what it is asked; `herParts` may be replaced. */
 function spyApi(herParts?: HerPartsDoor['herParts']) {
