@@ -580,7 +580,7 @@ export class StorefrontDoor extends WorkerEntrypoint<ApiEnv> {
 /** The door's methods themselves, on a class Sentry can instrument when a DSN is set (its reports sent). */
 class DoorMethods extends WorkerEntrypoint<ApiEnv> {
   herParts(ask: HerPartsAsk): Promise<HerPartsAnswer> {
-    return herParts(doorEnv(this.env), this.ctx, ask);
+    return herParts(doorEnv(this.env), ask);
   }
 }
 

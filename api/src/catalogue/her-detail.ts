@@ -1,7 +1,8 @@
 // A signed-in shopper's parts of a product page alone (GET /product/{ref}/v2?only=hers, decision 76):
 // her kept page already has everything that is not hers, so her trip reads only the product's id, her
 // own column and the two card lists her places show (bought together, gated for her, and what she viewed
-// recently), two statements in one round trip, instead of the whole page's batch (./detail.ts).
+// recently), and writes her view of it: three statements in one round trip, instead of the whole page's
+// batch (./detail.ts).
 import type { CountryCode, Lang } from '#shared/locale';
 import { VIEWED_SHOWN } from '#shared/catalogue/viewed';
 import type { ProductCard } from '#shared/catalogue/types';
@@ -9,7 +10,7 @@ import { meByToken } from '../accounts/sessions';
 import { toCard, type CardRow } from './cards';
 import { cardGates, type CardGates, type HerProductAsk, type HerProductPart } from './detail';
 import { togetherCards } from './recommended';
-import { viewedCardsSql } from './viewed';
+import { herViewSql, viewedCardsSql } from './viewed';
 
 export interface HerProductRead {
   id: number;
@@ -50,6 +51,10 @@ export async function herProductParts(
         }`,
       )
       .bind(ref.slug, ref.id ?? -1, country, ...herBinds),
+    // Her view of it, in the same round trip (decision 82): after the reads, which list it only elsewhere.
+    ...(shopper
+      ? [db.prepare(herViewSql(meByToken('?3', '?4'), pid, '?4')).bind(ref.slug, ref.id ?? -1, ...herBinds)]
+      : []),
   ]);
   const row = product!.results[0] as { id: number; her_id?: number | null; her?: string | null } | undefined;
   if (!row) return null;

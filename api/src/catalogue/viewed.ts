@@ -3,37 +3,38 @@
 // and join her account's when she signs in. Viewing a product again moves it to the front; the newest
 // VIEWED_KEPT are kept, for 90 days (retention/windows.ts).
 import type { CountryCode, Lang } from '#shared/locale';
-import { VIEWED_KEPT } from '#shared/catalogue/viewed';
 import { cardFrom, cardColumns } from './cards';
 
-/** Her views of these products at `at` (the newest first in `ids`), and what falls past the newest kept. */
+const VIEW_UPSERT = `INSERT INTO viewed_products (user_id, product_id, viewed_at)`;
+const VIEW_AGAIN = 'ON CONFLICT (user_id, product_id) DO UPDATE SET viewed_at = max(viewed_at, excluded.viewed_at)';
+
+/**
+ * Her views of these products at `at` (the newest first in `ids`). Her list keeps its newest VIEWED_KEPT
+ * by itself (migration 0094's trigger, decision 82).
+ */
 export function viewStatements(
   db: D1Database,
   userId: number,
   ids: readonly number[],
   at: number,
-  /** Whether her list may now hold more than it keeps (a caller that knows it cannot spares a statement). */
-  trim = true,
 ): D1PreparedStatement[] {
-  const kept = [
-    ...ids.map((id, i) =>
-      db
-        .prepare(
-          `INSERT INTO viewed_products (user_id, product_id, viewed_at)
-           SELECT ?1, id, ?3 FROM products WHERE id = ?2 AND is_active = 1
-           ON CONFLICT (user_id, product_id) DO UPDATE SET viewed_at = max(viewed_at, excluded.viewed_at)`,
-        )
-        // The list's order is kept: the first id is the newest view.
-        .bind(userId, id, at - i),
-    ),
+  return ids.map((id, i) =>
     db
-      .prepare(
-        `DELETE FROM viewed_products WHERE user_id = ?1 AND product_id NOT IN
-           (SELECT product_id FROM viewed_products WHERE user_id = ?1 ORDER BY viewed_at DESC LIMIT ?2)`,
-      )
-      .bind(userId, VIEWED_KEPT),
-  ];
-  return trim ? kept : kept.slice(0, ids.length);
+      .prepare(`${VIEW_UPSERT} SELECT ?1, id, ?3 FROM products WHERE id = ?2 AND is_active = 1 ${VIEW_AGAIN}`)
+      // The list's order is kept: the first id is the newest view.
+      .bind(userId, id, at - i),
+  );
+}
+
+/**
+ * Her view of the product `productSql` finds, at `?at`, in the batch that reads her parts of it (decision
+ * 82): she is found by her session's SQL (`userSql`), so a session that is no one's writes nothing, and
+ * a product that is not there (or not on sale) is no view. The caller binds the parameters its SQL names.
+ */
+export function herViewSql(userSql: string, productSql: string, at: string): string {
+  // SQLite wants a WHERE in an upsert's SELECT (its parser could take ON for a join's otherwise).
+  return `${VIEW_UPSERT} SELECT me.id, p.id, ${at} FROM (SELECT ${userSql} AS id) me JOIN products p ON p.id = ${productSql}
+     WHERE me.id IS NOT NULL AND p.is_active = 1 ${VIEW_AGAIN}`;
 }
 
 /**

@@ -30,7 +30,7 @@ import { herProductAnswer } from '../routes/product';
 /** How the method names itself in its log line and error reports. */
 const DOOR_REQUEST = { method: 'RPC', path: 'herParts' };
 
-export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPartsAsk): Promise<HerPartsAnswer> {
+export async function herParts(base: ApiEnv, ask: HerPartsAsk): Promise<HerPartsAnswer> {
   const config = apiConfig(base);
   const count: QueryCount | null =
     config.ENVIRONMENT === 'production'
@@ -64,7 +64,7 @@ export async function herParts(base: ApiEnv, ctx: ExecutionContext, ask: HerPart
         const db = count ? countingDatabase(base.DB, count, ask.meter?.d1RttMs ?? 0) : base.DB;
         const session = db.withSession(isBookmark(ask.bookmark) ? ask.bookmark : 'first-unconstrained');
         const env = derivedEnv(base, { DB: retryingDatabase(sessionDatabase(db, session)) });
-        const deps: HerDeps = { env, config, waitUntil: (work) => ctx.waitUntil(work) };
+        const deps: HerDeps = { env, config };
         if (ask.countries) listing = countryItems(env.DB);
         // Settled alone, so that her parts' failure never leaves it rejecting unheard.
         listing.catch(() => undefined);

@@ -36,15 +36,12 @@ import {
 import { z } from '#shared/zod';
 import type { CountryCode, Lang } from '#shared/locale';
 import { bearerToken, requireUser } from '../middleware/user';
-import { viewStatements } from '../catalogue/viewed';
 import { herJson, herRows, NOBODY, passGates, readHer } from '../recommend/her-safety';
 import { meByToken } from '../accounts/sessions';
 import { type HerSubscription, herSubscriptionsJson } from '../subscriptions/hers-on-product';
 import { gateJson } from '../consultations/practice/products';
 import { sessionTokenHash } from '../accounts/tokens';
-import { VIEWED_KEPT } from '#shared/catalogue/viewed';
 import { healthKeyring } from '../consultations/seal';
-import { log } from '../lib/log';
 import type { AppEnv } from '../app-env';
 import { herDeps, type HerDeps } from './her-deps';
 import type { HerProductParts } from '#shared/catalogue/types';
@@ -407,13 +404,12 @@ productRoutes.get(
 
 /** What the gates and her places read of her, as the product's batch answers it (`herAsk`'s column). */
 interface HerColumn {
-  views: number;
   safety: unknown;
   subscribed: HerSubscription[];
 }
 
 /**
- * Her part of a product's read, found by her session: her views' count and what the gates read of her;
+ * Her part of a product's read, found by her session: what the gates read of her;
  * her subscriptions to this product (the page's subscribe-and-save place, decision 76's amendment); each
  * card's size as the gates read it.
  */
@@ -421,35 +417,27 @@ async function herAsk(token: string | null) {
   return token
     ? {
         tokenHash: await sessionTokenHash(token),
-        column: `json_object('views', (SELECT count(*) FROM viewed_products WHERE user_id = me.id), 'safety', ${herJson('me.id')},
+        column: `json_object('safety', ${herJson('me.id')},
               'subscribed', ${herSubscriptionsJson('me.id', 'p.id')})`,
       }
     : null;
 }
 
 /**
- * Her view kept after the answer (her list trimmed only when it is full; a failure to keep it costs her
- * nothing but the list), and the cards her gates keep from her. Returns her column's subscriptions.
+ * The cards her gates keep from her, and her column's subscriptions. Her view was written in the read's
+ * own batch (decision 82).
  */
-async function herFinish(
-  deps: HerDeps,
-  her: { id: number; column: string | null },
-  gates: Map<number, string>,
-  productId: number,
-  now: number,
-) {
+async function herFinish(deps: HerDeps, her: { column: string | null }, gates: Map<number, string>, now: number) {
   const db = deps.env.DB;
   const mine = JSON.parse(her.column!) as HerColumn;
-  const viewed = db.batch(viewStatements(db, her.id, [productId], now, mine.views >= VIEWED_KEPT));
-  deps.waitUntil(viewed.catch((error) => log.warn('product view not kept', { error })));
   const safety = await readHer(db, healthKeyring(deps.config), herRows(JSON.stringify(mine.safety)), now);
   return { subscribed: mine.subscribed, safe: passGates(gates, safety) };
 }
 
 /**
  * Her parts of a product alone (`only=hers`, and the door's `herParts`, door/her-parts.ts): bought
- * together gated for her, her subscriptions to it and her recently viewed, her view kept beside the
- * answer; two statements in one round trip. Throws 404 for a product that is not there, 401 for a
+ * together gated for her, her subscriptions to it and her recently viewed, and her view written: three
+ * statements in one round trip (decision 82). Throws 404 for a product that is not there, 401 for a
  * session that is no one's (her trip asks nothing else who she is, so this says it).
  */
 export async function herProductAnswer(
@@ -468,7 +456,7 @@ export async function herProductAnswer(
     const together = passGates(read.gates, NOBODY)(read.together);
     return { id: read.id, purchase_together: together, subscribed: [], recently_viewed: [] };
   }
-  const { subscribed, safe } = await herFinish(deps, { ...read.her, id: read.her.id }, read.gates, read.id, now);
+  const { subscribed, safe } = await herFinish(deps, read.her, read.gates, now);
   return { id: read.id, purchase_together: safe(read.together), subscribed, recently_viewed: read.viewed };
 }
 
@@ -491,11 +479,11 @@ productRoutes.get(
     const now = Date.now();
     const ref = idOrSlug(c.req.valid('param').ref);
     // A signed-in shopper is found by her session in the product's own batch, with what the gates read of
-    // her and of the cards (issue 76: one round trip for the page, her view kept in a second beside the
-    // answer); a guest's page is everyone's and is kept at the edge.
+    // her and of the cards, and her view is written in it (issue 76, decision 82: one round trip for the
+    // page); a guest's page is everyone's and is kept at the edge.
     const deps = herDeps(c);
     if (c.req.valid('query').only === 'hers') {
-      // Her kept page has the rest: two statements, one round trip, then her view kept beside the answer.
+      // Her kept page has the rest: her parts and her view, three statements in one round trip.
       return c.json(ok(await herProductAnswer(deps, ref, c.var.lang, country, bearerToken(c) ?? null, now)));
     }
     const shopper = await herAsk(bearerToken(c) ?? null);
@@ -533,7 +521,7 @@ productRoutes.get(
     // Suggestions pass the gates: for her as her, for anyone else as a shopper the shop knows nothing of.
     const safe =
       her?.id != null
-        ? await herFinish(deps, { ...her, id: her.id }, gates, detail.id, now).then((mine) => {
+        ? await herFinish(deps, her, gates, now).then((mine) => {
             detail.subscribed = mine.subscribed;
             return mine.safe;
           })
