@@ -140,6 +140,60 @@ describe('her kept page', () => {
     for (const copy of await keptCopies(product)) expect(copy).toMatch(/<div data-subscribe="[^"]*"><\/div>/);
   });
 
+  it("gives a Saudi shopper her country's kept copy, in riyals, holding nothing of her", async () => {
+    const device = cookiesFrom(await storefront('/api/country', { headers: { cookie: 'country=SA' } }));
+    let sara = await registerShopper(`sa-${crypto.randomUUID()}@example.com`, `${device}; country=SA`, 'Sara Najdiyya');
+    const path = '/ar/products/alpha-vitamin-d3-1000';
+    const first = await storefront(path, { headers: { cookie: sara } }, CACHE_ON);
+    await first.text();
+    sara = withAnswer(sara, first);
+    const res = await storefront(path, { headers: { cookie: sara } }, CACHE_ON);
+    const html = await res.text();
+    expect(res.headers.get('x-her-page')).toBe('kept');
+    expect(html).toContain('Sara Najdiyya');
+    // The product's own price in her country's currency (the country list names both currencies).
+    expect(html).toMatch(/<bdi class="price-now">[^<]*\d\.\d\d\s*ر\.س<\/bdi>/);
+    const cache = (caches as unknown as { default: Cache }).default;
+    const copy = await cache.match(new Request(`http://shop.test/__page/${__BUILD_ID__}/SA/her${path}`));
+    const bytes = await copy!.text();
+    expect(bytes).toMatch(/<bdi class="price-now">[^<]*\d\.\d\d\s*ر\.س<\/bdi>/);
+    for (const personal of ['Sara', 'data-her-fill', '__HER__']) expect(bytes, personal).not.toContain(personal);
+  });
+
+  it('costs at most 3 D1 round trips a view, her parts at most 12 statements, with the copy warm or cold', async () => {
+    // The counts the page closes with (outside production): all of the view's calls, hers and the copy's.
+    // A page rendered whole (a guest's) says them in its headers, which wait for its calls.
+    const counts = async (res: Response) => {
+      const trips = /<!--trips [^>]*d1_queries=(\d+) d1_roundtrips=(\d+)/.exec(await res.text());
+      const queries = trips?.[1] ?? res.headers.get('x-d1-queries');
+      const roundTrips = trips?.[2] ?? res.headers.get('x-d1-roundtrips');
+      expect(queries, res.url).not.toBeNull();
+      return { queries: Number(queries), trips: Number(roundTrips) };
+    };
+    const her = await shopperAfterViews('Ghada Counts', ['/products/gamma-vitamin-c-1000', '/']);
+    const fresh = her.replace(/; hv=[^;]+/, '');
+    const noPass = fresh.replace(/(^|; )hp=[^;]+/, '');
+    const pages = ['/', '/products/alpha-vitamin-d3-1000', '/search?q=vitamin', '/products?category=1'];
+    for (const [n, page] of pages.entries()) {
+      for (const [how, cookie] of [
+        ['pass', fresh],
+        ['no pass', noPass],
+      ] as const) {
+        // A page of its own (a query the shop ignores): the first view makes its copy, the second reads it.
+        const path = `${page}${page.includes('?') ? '&' : '?'}costs=${n}-${how === 'pass' ? 1 : 2}`;
+        const guest = await counts(await storefront(`${path}-guest`, {}, CACHE_ON));
+        const cold = await counts(await storefront(path, { headers: { cookie } }, CACHE_ON));
+        const warm = await counts(await storefront(path, { headers: { cookie } }, CACHE_ON));
+        const at = `${path} (${how})`;
+        expect(cold.trips, `${at} cold`).toBeLessThanOrEqual(3);
+        expect(warm.trips, `${at} warm`).toBeLessThanOrEqual(3);
+        expect(warm.queries, `${at} warm`).toBeLessThanOrEqual(12);
+        // A cold copy is a guest's first view of the page made beside hers: what it adds is hers alone.
+        expect(cold.queries - guest.queries, `${at} cold`).toBeLessThanOrEqual(warm.queries);
+      }
+    }
+  });
+
   it('decides her session before the first byte: a forged or borrowed pass asks the API, which renews it', async () => {
     const maha = await shopper('Maha Forged', 'gamma-vitamin-c-1000');
     const other = await shopper('Noor Borrowed', 'gamma-vitamin-c-1000');
@@ -245,6 +299,42 @@ describe('her kept page', () => {
       expect(html, path).toMatch(new RegExp(`<p class="her-part-failed" role="status">${failed}`));
       expect(html, path).toContain('class="home-section');
       expect(html, path).toContain('Reem Unreached');
+    }
+  });
+
+  it('keeps none of the cookies its views set, in the stored headers or bytes', async () => {
+    // A guest's first visit (no cookies at all) and her view without a pass (the API asked who she is:
+    // her pass and details written), each the view that renders and keeps the page's copy.
+    const cache = (caches as unknown as { default: Cache }).default;
+    const noPass = (await shopper('Amal Cookies', 'gamma-vitamin-c-1000'))
+      .replace(/(^|; )hp=[^;]+/, '')
+      .replace(/; hv=[^;]+/, '');
+    const views = [
+      { path: '/ar/products/beta-omega-3-fish-oil', cookie: '' },
+      { path: '/ar/products/alpha-vitamin-d3-1000', cookie: noPass },
+    ];
+    for (const { path, cookie } of views) {
+      const res = await storefront(path, { headers: { cookie } }, CACHE_ON);
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      const set = res.headers.getSetCookie();
+      expect(set.length, path).toBeGreaterThan(0);
+      if (cookie) expect(html, path).toContain('Amal Cookies');
+      const stored = [];
+      for (const kind of ['', '/her']) {
+        const hit = await cache.match(new Request(`http://shop.test/__page/${__BUILD_ID__}/KW${kind}${path}`));
+        if (hit) stored.push(hit);
+      }
+      expect(stored.length, path).toBeGreaterThan(0);
+      for (const hit of stored) {
+        expect(hit.headers.get('set-cookie'), path).toBeNull();
+        const bytes = await hit.text();
+        for (const line of set) {
+          const value = decodeURIComponent(line.split(';')[0]!.split('=').slice(1).join('='));
+          if (value.length >= 8) expect(bytes, `${path} ${line.split('=')[0]}`).not.toContain(value);
+        }
+        expect(bytes, path).not.toContain('Amal');
+      }
     }
   });
 
