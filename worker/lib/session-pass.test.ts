@@ -54,4 +54,20 @@ describe('the session pass', () => {
     // A forged signature is refused too.
     expect(await read(cookie.replace(/\.[\w-]{43}$/, `.${'A'.repeat(43)}`))).toBe('null');
   });
+
+  it('is fresh for its first five minutes, then stale (her page asks the API), and nothing at its end', async () => {
+    const { cookie, read } = await passes();
+    const made = Date.now();
+    const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(made + ms);
+    at(5 * 60_000 - 1_000);
+    expect(await read(cookie)).toBe('fresh');
+    at(5 * 60_000 + 1_000);
+    expect(await read(cookie)).toBe('stale');
+    at(10 * 60_000 + 1);
+    expect(await read(cookie)).toBe('null');
+    // A pass that claims to live past the ten minutes a pass is written for was never one of ours.
+    vi.restoreAllMocks();
+    const exp = Number(/^hp=(\d+)\./.exec(cookie)![1]);
+    expect(await read(cookie.replace(String(exp), String(exp + 60 * 60_000)))).toBe('null');
+  });
 });
