@@ -8,6 +8,15 @@ test('a signed-in shopper in Arabic (390 px) browses home, product and cart from
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  // Every layout shift of each document, from its first paint: her parts have their space before they come.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
   const { name } = await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
   const documents: Promise<string>[] = [];
   page.on('response', (r) => {
@@ -25,9 +34,13 @@ test('a signed-in shopper in Arabic (390 px) browses home, product and cart from
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   const link = (await card.locator('a').first().getAttribute('href'))!;
-  await page.goto(link);
+  const productPage = await page.goto(link);
+  // Her pass, written by her home's view, sends the product's kept copy at once (no wait for the API).
+  expect(productPage!.headers()['x-her-page']).toBe('kept');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(shortName);
   await expect(account).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await shifts()).toBe(0);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   // Her count is her browser's cart's: until the page is live its badge keeps its box, hidden, so the
   // server's "0" never shows before hers (and nothing moves when hers does).
@@ -54,10 +67,12 @@ test('a signed-in shopper in Arabic (390 px) browses home, product and cart from
   await expect(page.locator('.home-section.banners')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect(account).toBeVisible();
+  expect(await shifts()).toBe(0);
 
   await page.goto('/ar/cart');
   await expect(page.getByText(shortName).first()).toBeVisible();
   await expect(account).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   // No document she was sent held the guest's "Sign in", not even for a moment before her parts came.
   const sent = await Promise.all(documents);
