@@ -2,7 +2,8 @@
 // shopper who is not signed in is the same for every guest of that language and country, so it is kept
 // in the Cache API of the data centre that rendered it and served again without a render or a call to
 // the API. Only pages whose every API call was a public read are kept (a page that read anything of the
-// device or the shopper never is); signed-in shoppers always get their own render. Entries carry the
+// device or the shopper never is); a signed-in shopper gets a copy of them with no one in it, her places
+// filled for her (decision 76), and a page that is hers entirely her own render. Entries carry the
 // catalogue version (shared/catalogue/cache-version.ts) and the build: a back-office change or a deploy
 // makes them all stale at once, and the TTL is only the last resort.
 import type { Context } from 'hono';

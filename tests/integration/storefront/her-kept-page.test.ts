@@ -338,6 +338,27 @@ describe('her kept page', () => {
     }
   });
 
+  it("says her parts could not load when the API is too slow, at her parts' deadline, with the page whole", async () => {
+    const sahar = await shopper('Sahar Waiting', 'gamma-vitamin-c-1000');
+    const product = '/ar/products/alpha-vitamin-d3-1000';
+    await (await storefront(product, { headers: { cookie: sahar } }, CACHE_ON)).text();
+    // An API that answers after 4 s: her page does not wait past her parts' 2.5 s.
+    const slow = stubApi(async () => {
+      await new Promise((done) => setTimeout(done, 4_000));
+      return envelope(null, 503, 'service_busy');
+    });
+    const started = Date.now();
+    const res = await storefront(product, { headers: { cookie: sahar } }, { ...CACHE_ON, API: slow.fetcher });
+    const html = await res.text();
+    expect(Date.now() - started).toBeLessThan(3_800);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-page-cache')).toBe('hit');
+    expect(html).toContain('Sahar Waiting');
+    expect(html).toMatch(/<p class="her-part-failed" role="status">/);
+    expect(html).toContain('"state":"failed"');
+    expect(html).toContain('</html>');
+  }, 10_000);
+
   it('never keeps a copy that carries a personal part or a signed-in shopper', async () => {
     const cache = (caches as unknown as { default: Cache }).default;
     const page = (text: string) => new Response(text).body!;
