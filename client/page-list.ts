@@ -16,6 +16,8 @@ export interface PageRoute {
   texts: readonly TextArea[];
   title: MessageId;
   siteIndex?: SiteIndexGroup | false;
+  /** Kept at the edge (page-table.ts's RouteDeclaration). */
+  kept?: true;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = list;

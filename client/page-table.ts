@@ -25,6 +25,16 @@ export interface RouteDeclaration {
   title?: MessageId;
   /** Its group in the site index, or false for none; every page without parameters says which. */
   siteIndex?: SiteIndexGroup | false;
+  /**
+   * Kept at the edge (decision 76's rule): the page is the shop's, the same for everyone of a country and
+   * language but her named places (app/her-parts.tsx), so a guest's view of it is kept and a signed-in
+   * shopper's starts from a copy with no one in it. Left out, the page is hers entirely (her record:
+   * profile, orders, cart, checkout, consultations, results, signing in) or reads the device's or her own
+   * data, and is rendered for whoever asks. A module's value holds for each of its routes unless the
+   * route says otherwise. Every render checks the rule again: a page is kept only if each of its API
+   * calls was a public read (worker/render/page-cache.ts).
+   */
+  kept?: boolean;
 }
 
 export interface PageDeclaration extends RouteDeclaration {

@@ -42,6 +42,26 @@ describe('route table', () => {
     for (const path of paths) expect(path).toMatch(/^\/([\w:-]+(\/[\w:-]+)*)?$/);
   });
 
+  it("keeps at the edge only pages that are the shop's (decision 76's rule, each page's `kept`)", () => {
+    const kept = PAGE_ROUTES.filter((r) => r.kept);
+    // The catalogue's and the content's pages are kept: the shop's front, the way to a product, a product.
+    for (const path of ['/', '/products', '/products/:slug', '/search', '/blood-test/:slug'])
+      expect(
+        kept.map((r) => r.path),
+        path,
+      ).toContain(path);
+    for (const r of kept) {
+      // Never a page of her record: nothing in her account's, a booking's, a consultation's, her points' or
+      // her wishlists' chunk, nor her cart, a checkout, signing in, a link of hers or a page that reads one.
+      expect(['account', 'booking', 'consultation', 'loyalty', 'wishlist'], r.id).not.toContain(r.group);
+      expect(r.path, r.id).not.toMatch(
+        /^\/(profile|cart|checkout|auth|consultation|share|shared-list|invite|order-lookup)\b/,
+      );
+      // Its path is plain segments and parameters: the storefront matches a request's path against it.
+      expect(r.path, r.id).toMatch(/^\/([\w-]+|:\w+)?(\/([\w-]+|:\w+))*$/);
+    }
+  });
+
   it('titles every page in both languages and places every page without parameters in the site index', () => {
     for (const r of PAGE_ROUTES) {
       expect(en, r.id).toHaveProperty([r.title]);

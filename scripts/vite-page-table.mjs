@@ -17,8 +17,8 @@ const ROUTES_ID = 'virtual:page-routes';
 const LIST_ID = 'virtual:page-list';
 const GROUP_PREFIX = 'virtual:page-group/';
 const DECLARATION = 'page';
-const MODULE_FIELDS = new Set(['group', 'texts', 'routes', 'id', 'path', 'title', 'siteIndex']);
-const ROUTE_FIELDS = new Set(['id', 'path', 'title', 'siteIndex']);
+const MODULE_FIELDS = new Set(['group', 'texts', 'routes', 'id', 'path', 'title', 'siteIndex', 'kept']);
+const ROUTE_FIELDS = new Set(['id', 'path', 'title', 'siteIndex', 'kept']);
 
 /** Every page module's name under client/pages/ (its path without .tsx), sorted. */
 function pageFiles(root) {
@@ -97,11 +97,12 @@ export function linkedPaths(root = process.cwd()) {
 
 /**
  * A module's routes, resolved: the id is the module's name with dashes for slashes, the path the one
- * shared/page-paths.ts names for the id or /<module name>, the title page_<id>, unless declared. A
+ * shared/page-paths.ts names for the id or /<module name>, the title page_<id>, unless declared; kept
+ * when the route says so or, saying nothing, its module does (`moduleKept`). A
  * module may not declare a path for an id named there: a page's path is written once.
  */
-export function resolveRoutes(module, routes, linked) {
-  return routes.map(({ id = module.replaceAll('/', '-'), path, title, siteIndex }) => {
+export function resolveRoutes(module, routes, linked, moduleKept = false) {
+  return routes.map(({ id = module.replaceAll('/', '-'), path, title, siteIndex, kept = moduleKept }) => {
     if (path && id in linked)
       throw new Error(`${PAGES_DIR}/${module}.tsx declares the path of ${id}, which ${PAGE_PATHS_FILE} names`);
     return {
@@ -109,6 +110,7 @@ export function resolveRoutes(module, routes, linked) {
       path: path ?? linked[id] ?? `/${module}`,
       title: title ?? `page_${id.replaceAll('-', '_')}`,
       ...(siteIndex === undefined ? {} : { siteIndex }),
+      ...(kept === true ? { kept: true } : {}),
     };
   });
 }
@@ -126,7 +128,7 @@ export function readPageTable(root = process.cwd()) {
     .filter((n) => !layouts.has(n))
     .map((module) => {
       const file = `${PAGES_DIR}/${module}.tsx`;
-      const { routes, group, texts, ...single } = declarationOf(readFileSync(join(root, file), 'utf8'), file);
+      const { routes, group, texts, kept, ...single } = declarationOf(readFileSync(join(root, file), 'utf8'), file);
       const folder = module.includes('/') ? module.slice(0, module.lastIndexOf('/')) : null;
       const layout = folder && layouts.has(`${folder}/layout`) ? `${folder}/layout` : undefined;
       return {
@@ -134,7 +136,7 @@ export function readPageTable(root = process.cwd()) {
         ...(layout ? { layout } : {}),
         ...(group ? { group } : {}),
         ...(texts ? { texts } : {}),
-        routes: resolveRoutes(module, routes ?? [single], linked),
+        routes: resolveRoutes(module, routes ?? [single], linked, kept),
       };
     });
   const layoutRows = [...layouts].map((module) => {

@@ -34,6 +34,15 @@ export function Component() { return <p>x</p>; }`;
     expect(resolveRoutes('checkout/order', [{}], linked)[0]!.id).toBe('checkout-order');
     // A page shared/page-paths.ts names takes its path from there, never a second one.
     expect(() => resolveRoutes('auth/sign-in', [{ id: 'sign-in', path: '/login' }], linked)).toThrow(/names/);
+    // Kept at the edge: as the route says, else as its module does; not kept unless said.
+    const routes = [{ id: 'terms' }, { id: 'contact', kept: false }];
+    expect(
+      resolveRoutes('static-page', routes, linked, true).map((r: { id: string; kept?: boolean }) => [r.id, r.kept]),
+    ).toEqual([
+      ['terms', true],
+      ['contact', undefined],
+    ]);
+    expect(resolveRoutes('profile', [{}], linked)[0]!.kept).toBeUndefined();
   });
 
   it('reads the whole table from the repository: every linked page at its path, the layouts apart', () => {

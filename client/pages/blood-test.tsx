@@ -22,6 +22,7 @@ import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = {
+  kept: true,
   texts: ['blood-tests'],
   id: 'blood-test-detail',
   title: 'page_blood_test',

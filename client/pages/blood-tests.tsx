@@ -15,7 +15,12 @@ import { EmptyState, Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { texts: ['blood-tests'], id: 'blood-test', siteIndex: 'shop' } satisfies PageDeclaration;
+export const page = {
+  kept: true,
+  texts: ['blood-tests'],
+  id: 'blood-test',
+  siteIndex: 'shop',
+} satisfies PageDeclaration;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = bloodTestQueryFromUrl(new URL(request.url).searchParams);

@@ -24,7 +24,7 @@ import type { PageDeclaration } from '../page-table';
 import { HerSlot, useHerParts } from '../app/her-parts';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
+export const page = { kept: true, texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { sections: await catalogue.home(context.get(apiContext)) };

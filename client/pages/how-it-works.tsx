@@ -11,7 +11,7 @@ import { Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { group: 'help', siteIndex: 'help' } satisfies PageDeclaration;
+export const page = { kept: true, group: 'help', siteIndex: 'help' } satisfies PageDeclaration;
 
 interface Instructions {
   title: string;

@@ -10,7 +10,7 @@ import { Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { group: 'help', texts: ['app'], siteIndex: 'help' } satisfies PageDeclaration;
+export const page = { kept: true, group: 'help', texts: ['app'], siteIndex: 'help' } satisfies PageDeclaration;
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

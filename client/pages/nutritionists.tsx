@@ -26,6 +26,7 @@ import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
 export const page = {
+  kept: true,
   texts: ['catalogue', 'consultations'],
   routes: [
     { id: 'nutritionist', siteIndex: 'shop' },

@@ -32,7 +32,7 @@ import { HerSlot, useHerParts } from '../app/her-parts';
 import type { ProductCard } from '#shared/catalogue/types';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { texts: ['catalogue'] } satisfies PageDeclaration;
+export const page = { kept: true, texts: ['catalogue'] } satisfies PageDeclaration;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withoutPreview(await catalogue.product(context.get(apiContext), params.slug ?? ''));

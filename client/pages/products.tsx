@@ -16,7 +16,7 @@ import { Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
+export const page = { kept: true, texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);

@@ -22,7 +22,7 @@ import { track } from '../analytics/track';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { group: 'help', texts: ['quiz'], siteIndex: 'shop' } satisfies PageDeclaration;
+export const page = { kept: true, group: 'help', texts: ['quiz'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 export async function loader(args: LoaderFunctionArgs): Promise<QuizActiveView | null> {
   const api = args.context.get(apiContext);

@@ -22,7 +22,7 @@ import { track } from '../analytics/track';
 import type { PageDeclaration } from '../page-table';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
+export const page = { kept: true, texts: ['catalogue'], siteIndex: 'shop' } satisfies PageDeclaration;
 
 type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
 

@@ -10,7 +10,7 @@ import type { PageDeclaration, SiteIndexGroup } from '../page-table';
 import { Page } from '../ui/Page';
 
 /** Where the page is served and what loads with it (decision 67): read at build time, never run. */
-export const page = { group: 'help', texts: ['static-pages'], siteIndex: 'help' } satisfies PageDeclaration;
+export const page = { kept: true, group: 'help', texts: ['static-pages'], siteIndex: 'help' } satisfies PageDeclaration;
 
 const GROUP_TITLES: Record<SiteIndexGroup, MessageId> = {
   shop: 'footer_shop',

@@ -7,25 +7,31 @@
 // catalogue version (shared/catalogue/cache-version.ts) and the build: a back-office change or a deploy
 // makes them all stale at once, and the TTL is only the last resort.
 import type { Context } from 'hono';
+import { PAGE_ROUTES } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { catalogueVersion } from '../cache';
 import type { Session } from '../lib/session';
 
 /**
- * Kept pages (the path without its /ar prefix): the pages whose content is the shop's, the same for
- * everyone of a country and language (catalogue, content, blood tests). The rule (decision 76): a page
- * is kept when nothing on it is the shopper's but her named places (app/her-parts.tsx); a page whose
- * content is her own record (profile, orders, cart, checkout, consultations, results, sign-in) is hers
- * entirely and always rendered for her. This list is where the rule is written down; every render
- * checks it again (a page is kept only if each of its API calls was a public read, below).
+ * Kept pages (the path without its /ar prefix): the routes whose page declares itself kept
+ * (client/page-table.ts, `kept`), the pages whose content is the shop's, the same for everyone of a
+ * country and language (catalogue, content, blood tests). The rule (decision 76): a page is kept when
+ * nothing on it is the shopper's but her named places (app/her-parts.tsx); a page whose content is her own
+ * record (profile, orders, cart, checkout, consultations, results, sign-in) is hers entirely and always
+ * rendered for her. Each page says which it is beside its code; every render checks the rule again (a
+ * page is kept only if each of its API calls was a public read, below).
  */
-const GUEST_PAGES = [
-  /^\/$/,
-  /^\/(categories|products|brands|brands-list|search|blood-test|nutritionist|nutritionist-list|quiz)$/,
-  /^\/(our-story|terms|privacy-policy|return-policy|disclaimer|site-index|how-it-works|install)$/,
-  /^\/products\/[^/]+$/,
-  /^\/blood-test\/[^/]+$/,
-];
+const KEPT_PAGES = PAGE_ROUTES.filter((route) => route.kept).map((route) => routePattern(route.path));
+
+/** A route's path as a pattern over a request's: `:param` one segment, the rest as written. */
+function routePattern(path: string): RegExp {
+  const segments = path.split('/').map((segment) => {
+    if (/^:\w+$/.test(segment)) return '[^/]+';
+    if (/[:*?]/.test(segment)) throw new Error(`a kept page's path takes plain segments and :params only: ${path}`);
+    return segment.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^${segments.join('/')}$`);
+}
 
 /** API reads whose answer is the same for every guest of a language and country. */
 const PUBLIC_READS: Array<[string, RegExp]> = [
@@ -60,7 +66,7 @@ function stillTrue(kept: Headers, now: number): boolean {
 
 /** Whether a request is for a kept page (GET of a page the rule above keeps; `path` without its language). */
 export function isKeptPage(method: string, path: string): boolean {
-  return method === 'GET' && GUEST_PAGES.some((pattern) => pattern.test(path));
+  return method === 'GET' && KEPT_PAGES.some((pattern) => pattern.test(path));
 }
 
 /**
