@@ -192,9 +192,13 @@ function routesModule(table) {
   return `export const PAGES = [\n${direct.join(',\n')}\n];\nexport const GROUPED = {\n${groups.join(',\n')}\n};\nexport const LAYOUTS = [\n${layouts.join(',\n')}\n];\n`;
 }
 
-/** virtual:page-list: every route with its module, group, texts, title and site-index group; no code. */
-function listModule(table) {
-  return `export default ${JSON.stringify(table.list)};\n`;
+/**
+ * virtual:page-list: every route with its module, group, texts, title and site-index group, and whether
+ * it is kept at the edge (the storefront's alone: left out of the browser's copy); no code.
+ */
+function listModule(table, browser) {
+  const list = browser ? table.list.map(({ kept, ...route }) => route) : table.list;
+  return `export default ${JSON.stringify(list)};\n`;
 }
 
 /** virtual:page-group/<name>: the group's pages and layouts, each a lazy import keyed by its module name. */
@@ -204,8 +208,56 @@ function groupModule(table, name) {
   return `export default {\n${members.map((p) => `  ${JSON.stringify(p.module)}: ${importOf(p.module)}`).join(',\n')}\n};\n`;
 }
 
-/** @returns {import('vite').Plugin} */
+/**
+ * The page module's source with its declaration blanked: spaces for every character but line breaks, so
+ * nothing after it moves and the module's source map still holds. Null when it has none.
+ */
+export function withoutDeclaration(source, where = 'page module') {
+  const ast = parseAst(source, { lang: 'tsx' });
+  for (const statement of ast.body) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
+    if (!statement.declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === DECLARATION))
+      continue;
+    if (statement.declaration.declarations.length > 1)
+      throw new Error(`${where}: \`export const page\` must be a declaration of its own`);
+    const blank = source.slice(statement.start, statement.end).replace(/[^\n]/g, ' ');
+    return source.slice(0, statement.start) + blank + source.slice(statement.end);
+  }
+  return null;
+}
+
+/**
+ * The browser's build without the pages' declarations: the page table has read them at build time, and
+ * no code of the browser's reads a module's `page` (the router reads virtual:page-routes), so each page's
+ * chunk would carry its declaration for nothing (a `kept` added to one grew home's first JavaScript).
+ * @returns {import('vite').Plugin}
+ */
+function declarationsOutOfTheBrowser() {
+  let root = process.cwd();
+  return {
+    name: 'page-table:declarations-out',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform(code, id) {
+      const file = relative(root, id.split('?')[0]).split(sep).join('/');
+      if (!file.startsWith(`${PAGES_DIR}/`) || !file.endsWith('.tsx') || file.endsWith('.test.tsx')) return;
+      const blanked = withoutDeclaration(code, file);
+      return blanked === null ? undefined : { code: blanked, map: null };
+    },
+  };
+}
+
+/** @returns {import('vite').Plugin[]} */
 export function pageTable() {
+  return [pageTableModules(), declarationsOutOfTheBrowser()];
+}
+
+/** @returns {import('vite').Plugin} */
+function pageTableModules() {
   let root = process.cwd();
   // Read once per build (the virtual modules and each environment ask for it), again after a page changes.
   let table = null;
@@ -231,7 +283,7 @@ export function pageTable() {
       for (const p of [...pages.pages, ...pages.layouts]) this.addWatchFile(join(root, PAGES_DIR, `${p.module}.tsx`));
       this.addWatchFile(join(root, PAGE_PATHS_FILE));
       if (id === `\0${ROUTES_ID}`) return routesModule(pages);
-      if (id === `\0${LIST_ID}`) return listModule(pages);
+      if (id === `\0${LIST_ID}`) return listModule(pages, this.environment?.name === 'client');
       return groupModule(pages, id.slice(`\0${GROUP_PREFIX}`.length));
     },
     // A page added, edited or removed under the dev server: the table is read again, the browser reloads.

@@ -2,7 +2,7 @@
 // refuses anything but a literal, and never lets a module repeat a path shared/page-paths.ts names.
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '#shared/page-paths';
-import { declarationOf, readPageTable, resolveRoutes } from './vite-page-table.mjs';
+import { declarationOf, readPageTable, resolveRoutes, withoutDeclaration } from './vite-page-table.mjs';
 
 describe('page declarations', () => {
   it('reads the literal, with its satisfies and as const', () => {
@@ -21,6 +21,28 @@ export function Component() { return <p>x</p>; }`;
     expect(() => declarationOf(`export const page = { routes: [{ id: 'a', text: [] }] };`)).toThrow(
       /unknown route field/,
     );
+  });
+
+  it("blanks a page's declaration for the browser's build, moving nothing after it", () => {
+    const source = [
+      "import { x } from './x';",
+      'export const page = {',
+      "  kept: true, texts: ['catalogue'],",
+      '} satisfies PageDeclaration;',
+      'export function Component() { return x; }',
+    ].join('\n');
+    const blanked: string = withoutDeclaration(source)!;
+    expect(blanked).toHaveLength(source.length);
+    expect(blanked.split('\n').map((line: string) => line.trim())).toEqual([
+      "import { x } from './x';",
+      '',
+      '',
+      '',
+      'export function Component() { return x; }',
+    ]);
+    expect(declarationOf(blanked)).toEqual({});
+    expect(withoutDeclaration('export function Component() {}')).toBeNull();
+    expect(() => withoutDeclaration('export const page = {}, other = 1;')).toThrow(/of its own/);
   });
 
   it('resolves ids, paths and titles, and names no path twice', () => {
