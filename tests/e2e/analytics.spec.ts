@@ -3,7 +3,7 @@
 // health data, nothing leaves the page before the shopper accepts, and then events reach the outbox
 // through the storefront's own /collect.
 import type { Page, Request } from '@playwright/test';
-import { expect, signUpThroughApi, test } from './fixtures';
+import { expect, signUpThroughApi, test, watchLayoutShifts } from './fixtures';
 
 // These stories see the banner: no consent cookie before they start.
 test.use({ analyticsConsent: null });
@@ -104,13 +104,7 @@ test('on an Arabic phone the banner is a compact bar that moves nothing; Cookie 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Every layout shift from the start of the page, the banner's arrival included.
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const shifts = await watchLayoutShifts(page);
   await page.goto('/ar/products');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
   const banner = page.getByTestId('consent-banner');
@@ -123,7 +117,7 @@ test('on an Arabic phone the banner is a compact bar that moves nothing; Cookie 
   const box = (await banner.boundingBox())!;
   expect(box.height).toBeLessThanOrEqual(0.12 * 844);
   expect(box.y + box.height).toBeGreaterThanOrEqual(844 - 16);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  expect(await shifts()).toBe(0);
   // The page's last lines can still be scrolled above it.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const footerEnd = await page.locator('.copyright').boundingBox();

@@ -13,6 +13,21 @@ import '../../shared/countries';
 const addresses = new WeakMap<Page, string>();
 
 /**
+ * Counts every layout shift of each document the page opens from its first paint (an init script, run
+ * again on each navigation); the returned function reads the current document's sum.
+ */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+/**
  * From an Arabic listing, puts its first product in an empty cart with the card's button, as a shopper
  * would, and checks what she is told; answers the card and the product's full name.
  */

@@ -2,21 +2,14 @@
 // streamed into it (issue 76, decision 76): in Arabic on a phone she browses home → product → cart, sees
 // her name, her cart's count and what she viewed, and no page she is sent ever says "Sign in" to her
 // (the kept copy's account place is neutral). The fixture fails on a hydration error.
-import { expect, signUpThroughApi, test } from './fixtures';
+import { expect, signUpThroughApi, test, watchLayoutShifts } from './fixtures';
 
 test('a signed-in shopper in Arabic (390 px) browses home, product and cart from kept pages, never greeted as a guest', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Every layout shift of each document, from its first paint: her parts have their space before they come.
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+  const shifts = await watchLayoutShifts(page);
   const { name } = await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
   const documents: Promise<string>[] = [];
   page.on('response', (r) => {
