@@ -68,6 +68,8 @@ const TARGETS = {
   /** Product pages also need SEO 100. */
   productSeo: 100,
   maxRoundTripsPerPage: 3,
+  /** Issue 76: D1 statements behind a signed-in shopper's view of a kept page. */
+  maxSignedInStatements: 12,
   /** p50 of the large catalogues over the demo's, by product count. */
   largeCatalogueLatencyRatio: { '50k': 2, '200k': 3 },
   /** Header suggestions at 50 000 and 200 000 products, in ms. */
@@ -655,6 +657,13 @@ function checkTargets(r) {
     const name = `${g.page} ${g.lang} ${g.visit}`;
     met[`one API step ${name}`] = g['edge+api'].steps <= 1;
     met[`page at ${r.geography.rttMs} ms ${name}`] = g.withinTarget;
+    // Issue 76: no signed-in view of a kept page over 3 D1 round trips or 12 statements, first views included.
+    if (g.visit.startsWith('signed in, ')) {
+      met[`D1 ${name} ≤ ${TARGETS.maxSignedInStatements} statements: ${g.local.d1Queries}`] =
+        g.local.d1Queries <= TARGETS.maxSignedInStatements;
+      met[`D1 ${name} ≤ ${TARGETS.maxRoundTripsPerPage} round trips: ${g.local.d1RoundTrips}`] =
+        g.local.d1RoundTrips <= TARGETS.maxRoundTripsPerPage;
+    }
   }
   for (const [worker, s] of Object.entries(r.soak?.summary ?? {})) {
     met[`soak ${worker} heap levels off`] = s.growthFromFirstMarkPercent <= TARGETS.soakMaxGrowthPercent;
