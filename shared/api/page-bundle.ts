@@ -53,7 +53,11 @@ export const bundleResultSchema = z.object({
 });
 export type BundleResult = z.infer<typeof bundleResultSchema>;
 
-/** Whether a call only reads: a GET, or one of the POSTs that carry a read's question as a body. */
+/**
+ * Whether a call only reads: a GET, or one of the POSTs that carry a read's question as a body. A
+ * signed-in shopper's product GET also records her view (a repeatable upsert in its read's batch,
+ * decision 82): still a read here, safe to bundle and to ask again.
+ */
 export function isRead(method: string, path: string): boolean {
   const bare = path.split('?')[0] ?? '';
   return method === 'GET' || method === 'HEAD' || READ_POSTS.some((pattern) => pattern.test(bare));

@@ -3,6 +3,7 @@
 // and join her account's when she signs in. Viewing a product again moves it to the front; the newest
 // VIEWED_KEPT are kept, for 90 days (retention/windows.ts).
 import type { CountryCode, Lang } from '#shared/locale';
+import { REPEATABLE } from '../db/transient';
 import { cardFrom, cardColumns } from './cards';
 
 const VIEW_UPSERT = `INSERT INTO viewed_products (user_id, product_id, viewed_at)`;
@@ -32,8 +33,10 @@ export function viewStatements(
  * a product that is not there (or not on sale) is no view. The caller binds the parameters its SQL names.
  */
 export function herViewSql(userSql: string, productSql: string, at: string): string {
-  // SQLite wants a WHERE in an upsert's SELECT (its parser could take ON for a join's otherwise).
-  return `${VIEW_UPSERT} SELECT me.id, p.id, ${at} FROM (SELECT ${userSql} AS id) me JOIN products p ON p.id = ${productSql}
+  // SQLite wants a WHERE in an upsert's SELECT (its parser could take ON for a join's otherwise). Sent
+  // twice it leaves the later time, and adds no second row: repeatable, so the read's batch it rides in
+  // is tried again on a lost connection as a read alone would be.
+  return `${REPEATABLE}${VIEW_UPSERT} SELECT me.id, p.id, ${at} FROM (SELECT ${userSql} AS id) me JOIN products p ON p.id = ${productSql}
      WHERE me.id IS NOT NULL AND p.is_active = 1 ${VIEW_AGAIN}`;
 }
 

@@ -6,6 +6,8 @@
 //   - a read (a statement, or a batch of statements, that only reads) is tried up to twice more;
 //   - any statement that met a busy lock is tried again too: SQLite answers SQLITE_BUSY before it writes,
 //     and D1 runs each call (a batch included) as one transaction, rolled back whole when it fails;
+//   - a write that says it may run twice with the same effect (`REPEATABLE`, e.g. her view's upsert to
+//     the later time) is tried again like a read, and so is a batch of reads and such writes;
 //   - whatever still fails is the server's trouble, answered 503 `service_busy` with Retry-After by the
 //     API's one onError (index.ts), never a 500, never a 4xx that blames the shopper.
 // The wrapper goes on the binding once per request (resilientDatabase middleware); route code does not change.
@@ -34,6 +36,18 @@ function messagesOf(error: unknown): string {
 /** An error (or its cause) that trying again a moment later may not meet. */
 export function isTransientDbError(error: unknown): boolean {
   return TRANSIENT.test(messagesOf(error));
+}
+
+/**
+ * What a statement's text starts with when running it twice has the effect of running it once (an upsert
+ * to the later of two times, a trim to the newest rows): its outcome unknown after a lost connection, it
+ * is safe to send again. Said by the statement itself, where its SQL is written.
+ */
+export const REPEATABLE = '/* repeatable */ ';
+
+/** Whether a failed call of this statement may be sent again whatever the failure: a read, or repeatable. */
+function mayRepeat(sql: string): boolean {
+  return sql.startsWith(REPEATABLE) || isReadOnlySql(sql);
 }
 
 /** A statement that only reads (D1's own rule for what it retries: SELECT, WITH, EXPLAIN, no write). */
@@ -71,7 +85,7 @@ const WRAPPED = Symbol('retrying');
 
 type Tagged = D1PreparedStatement & { [SQL]?: string };
 
-async function withRetries<T>(run: () => Promise<T>, readOnly: boolean, options: RetryOptions): Promise<T> {
+async function withRetries<T>(run: () => Promise<T>, repeatable: boolean, options: RetryOptions): Promise<T> {
   const retries = options.retries ?? 2;
   const base = options.baseDelayMs ?? 25;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
@@ -79,7 +93,7 @@ async function withRetries<T>(run: () => Promise<T>, readOnly: boolean, options:
     try {
       return await run();
     } catch (error) {
-      const again = isTransientDbError(error) && (readOnly || BUSY.test(messagesOf(error)));
+      const again = isTransientDbError(error) && (repeatable || BUSY.test(messagesOf(error)));
       if (!again || attempt >= retries) throw error;
       const pause = base * 2 ** attempt;
       await sleep(pause + Math.random() * pause);
@@ -96,7 +110,7 @@ function wrapStatement(statement: D1PreparedStatement, sql: string, options: Ret
       if (prop === 'bind')
         return (...args: unknown[]) => wrapStatement(value.apply(target, args) as D1PreparedStatement, sql, options);
       if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
-        return (...args: unknown[]) => withRetries(() => value.apply(target, args), isReadOnlySql(sql), options);
+        return (...args: unknown[]) => withRetries(() => value.apply(target, args), mayRepeat(sql), options);
       return value.bind(target);
     },
   });
@@ -114,7 +128,7 @@ export function retryingDatabase<D extends D1Database | D1DatabaseSession>(db: D
         return (statements: D1PreparedStatement[]) =>
           withRetries(
             () => (target as D1Database).batch(statements),
-            statements.every((s) => isReadOnlySql((s as Tagged)[SQL] ?? 'INSERT')),
+            statements.every((s) => mayRepeat((s as Tagged)[SQL] ?? 'INSERT')),
             options,
           );
       if (prop === 'withSession')

@@ -8,9 +8,10 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { app } from '#api/src/index';
-import { isReadOnlySql, isTransientDbError } from '#api/src/db/transient';
+import { isReadOnlySql, isTransientDbError, REPEATABLE } from '#api/src/db/transient';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
-import { DEVICE, deviceToken, json } from './helpers';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { DEVICE, deviceToken, json, shopperRow } from './helpers';
 
 const BUSY = 'D1_ERROR: database is locked: SQLITE_BUSY';
 const LOST = 'D1_ERROR: Network connection lost.';
@@ -86,6 +87,7 @@ async function callWith(plan: Flaky, path: string, init: SignedInit = {}): Promi
 
 const COUNTRIES = (sql: string) => /FROM countries c LEFT JOIN country_settings/.test(sql);
 const DEVICE_ROW = (sql: string) => /INSERT INTO devices/.test(sql);
+const VIEW_ROW = (sql: string) => /INSERT INTO viewed_products/.test(sql);
 
 describe('a database busy for a moment', () => {
   it('retries a read: the busy answers are not seen, the read succeeds', async () => {
@@ -132,6 +134,24 @@ describe('a database busy for a moment', () => {
     expect(plan.failed).toHaveLength(1);
   });
 
+  it("retries her product page's batch after a lost connection: its one write is her view, which may run twice", async () => {
+    await loadCatalogueFixture(env.DB);
+    const her = await shopperRow('transient-view');
+    const token = await deviceToken();
+    const plan = flaky({ failures: 1, matches: VIEW_ROW, message: LOST });
+    const res = await callWith(plan, '/product/alpha-vitamin-d3-1000/v2', {
+      token,
+      headers: { authorization: `Bearer ${her.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(plan.failed).toHaveLength(1);
+    expect(plan.ran.filter(VIEW_ROW)).toHaveLength(1);
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM viewed_products WHERE user_id = ?')
+      .bind(her.id)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+
   it('answers a device registration the database cannot store with 503 service_busy: no 500, no 403', async () => {
     const plan = flaky({ matches: DEVICE_ROW });
     const res = await callWith(plan, '/device/auth', { body: JSON.stringify(DEVICE) });
@@ -164,5 +184,7 @@ describe('what counts as transient, and as a read', () => {
     expect(isReadOnlySql('INSERT INTO t SELECT 1')).toBe(false);
     expect(isReadOnlySql('WITH x AS (SELECT 1) UPDATE t SET a = 1')).toBe(false);
     expect(isReadOnlySql('SELECT 1; DELETE FROM t')).toBe(false);
+    // A repeatable write is still a write (tried again for what a read is, but never counted as one).
+    expect(isReadOnlySql(`${REPEATABLE}INSERT INTO t SELECT 1`)).toBe(false);
   });
 });

@@ -3,7 +3,10 @@
 // one; its answer carries the session's bookmark. A write runs as before, every statement on the
 // primary, so stock, coupons, wallet, slot holds and promotions keep their guarantees; its answer
 // carries the primary's bookmark after it, so her next read sees what she wrote. The back office always
-// reads the primary (staff check their edits at once), and scheduled jobs never pass through here.
+// reads the primary (staff check their edits at once), and scheduled jobs never pass through here. A read
+// that records something of hers as it answers (a signed-in shopper's product view, written in the read's
+// own batch: decision 82) writes in its session: D1 runs that batch on the primary, and the bookmark the
+// answer carries covers her view.
 import type { Context, MiddlewareHandler } from 'hono';
 import { D1_BOOKMARK_HEADER, isBookmark } from '#shared/api/d1-bookmark';
 import { derivedEnv } from '#api/src/lib/derived-env';
