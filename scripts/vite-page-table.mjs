@@ -220,10 +220,48 @@ export function withoutDeclaration(source, where = 'page module') {
       continue;
     if (statement.declaration.declarations.length > 1)
       throw new Error(`${where}: \`export const page\` must be a declaration of its own`);
+    // The browser's build would leave a use of it undefined there alone (typecheck and the server's build
+    // keep it): the module may not read its own declaration, unless a `page` of its own shadows it.
+    const uses = pageUses(ast, statement);
+    if (uses.reads && !uses.shadowed)
+      throw new Error(`${where}: reads its own \`page\` declaration, which only the build reads (the page table)`);
     const blank = source.slice(statement.start, statement.end).replace(/[^\n]/g, ' ');
     return source.slice(0, statement.start) + blank + source.slice(statement.end);
   }
   return null;
+}
+
+/**
+ * Where a module names `page` outside its declaration: `reads`, an identifier used as a value (not a
+ * property's name, a member's name or a key); `shadowed`, a binding of its own (a variable, a parameter,
+ * a destructured name), in whose presence which `page` a use means is not worked out here.
+ */
+function pageUses(ast, declaration) {
+  const found = { reads: false, shadowed: false };
+  const walk = (node, parent, key) => {
+    if (!node || typeof node.type !== 'string' || node === declaration) return;
+    if (node.type === 'Identifier' && node.name === DECLARATION) {
+      const isKey = (parent?.type === 'Property' || parent?.type === 'MethodDefinition') && key === 'key';
+      const isMember = parent?.type === 'MemberExpression' && key === 'property' && !parent.computed;
+      const isBinding =
+        (parent?.type === 'VariableDeclarator' && key === 'id') ||
+        (parent?.type === 'Property' && key === 'value' && parent.shorthand) ||
+        parent?.type === 'ArrayPattern' ||
+        parent?.type === 'RestElement' ||
+        (parent?.type === 'AssignmentPattern' && key === 'left') ||
+        (/Function/.test(parent?.type ?? '') && key === 'params');
+      if (isBinding) found.shadowed = true;
+      else if (!isKey && !isMember) found.reads = true;
+      return;
+    }
+    for (const [k, value] of Object.entries(node)) {
+      if (k === 'parent') continue;
+      if (Array.isArray(value)) for (const child of value) walk(child, node, k);
+      else if (value && typeof value === 'object') walk(value, node, k);
+    }
+  };
+  walk(ast, null, null);
+  return found;
 }
 
 /**

@@ -43,6 +43,16 @@ export function Component() { return <p>x</p>; }`;
     expect(declarationOf(blanked)).toEqual({});
     expect(withoutDeclaration('export function Component() {}')).toBeNull();
     expect(() => withoutDeclaration('export const page = {}, other = 1;')).toThrow(/of its own/);
+    // A module that reads its own declaration would find nothing there in the browser: refused.
+    expect(() => withoutDeclaration('export const page = { texts: [] };\nconst t = page.texts;')).toThrow(
+      /reads its own/,
+    );
+    // A `page` of its own (a prop, a loader's variable) and a property named page are no read of it.
+    for (const ok of [
+      'export const page = {};\nfunction C({ page }) { return page + 1; }',
+      'export const page = {};\nconst { page: n } = x;\nconst y = { page: 1 }.page;',
+    ])
+      expect(withoutDeclaration(ok), ok).not.toBeNull();
   });
 
   it('resolves ids, paths and titles, and names no path twice', () => {
