@@ -62,25 +62,31 @@ function literal(node, where) {
   }
 }
 
-/** The module's `export const page = {…}`, or an empty declaration when it has none. */
-export function declarationOf(source, where = 'page module') {
-  const ast = parseAst(source, { lang: 'tsx' });
+/** The module's `export const …` statement that declares `page`, with that declarator; null when none does. */
+function declarationStatement(ast) {
   for (const statement of ast.body) {
     if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
-    for (const d of statement.declaration.declarations)
-      if (d.id.type === 'Identifier' && d.id.name === DECLARATION && d.init) {
-        const value = literal(d.init, where);
-        if (!value || typeof value !== 'object' || Array.isArray(value))
-          throw new Error(`${where}: \`export const page\` must be an object`);
-        for (const key of Object.keys(value))
-          if (!MODULE_FIELDS.has(key)) throw new Error(`${where}: unknown page field \`${key}\``);
-        for (const r of value.routes ?? [])
-          for (const key of Object.keys(r))
-            if (!ROUTE_FIELDS.has(key)) throw new Error(`${where}: unknown route field \`${key}\``);
-        return value;
-      }
+    const declarator = statement.declaration.declarations.find(
+      (d) => d.id.type === 'Identifier' && d.id.name === DECLARATION,
+    );
+    if (declarator) return { statement, declarator };
   }
-  return {};
+  return null;
+}
+
+/** The module's `export const page = {…}`, or an empty declaration when it has none. */
+export function declarationOf(source, where = 'page module') {
+  const found = declarationStatement(parseAst(source, { lang: 'tsx' }));
+  if (!found?.declarator.init) return {};
+  const value = literal(found.declarator.init, where);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${where}: \`export const page\` must be an object`);
+  for (const key of Object.keys(value))
+    if (!MODULE_FIELDS.has(key)) throw new Error(`${where}: unknown page field \`${key}\``);
+  for (const r of value.routes ?? [])
+    for (const key of Object.keys(r))
+      if (!ROUTE_FIELDS.has(key)) throw new Error(`${where}: unknown route field \`${key}\``);
+  return value;
 }
 
 const PAGE_PATHS_FILE = 'shared/page-paths.ts';
@@ -214,21 +220,18 @@ function groupModule(table, name) {
  */
 export function withoutDeclaration(source, where = 'page module') {
   const ast = parseAst(source, { lang: 'tsx' });
-  for (const statement of ast.body) {
-    if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
-    if (!statement.declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === DECLARATION))
-      continue;
-    if (statement.declaration.declarations.length > 1)
-      throw new Error(`${where}: \`export const page\` must be a declaration of its own`);
-    // The browser's build would leave a use of it undefined there alone (typecheck and the server's build
-    // keep it): the module may not read its own declaration, unless a `page` of its own shadows it.
-    const uses = pageUses(ast, statement);
-    if (uses.reads && !uses.shadowed)
-      throw new Error(`${where}: reads its own \`page\` declaration, which only the build reads (the page table)`);
-    const blank = source.slice(statement.start, statement.end).replace(/[^\n]/g, ' ');
-    return source.slice(0, statement.start) + blank + source.slice(statement.end);
-  }
-  return null;
+  const found = declarationStatement(ast);
+  if (!found) return null;
+  const { statement } = found;
+  if (statement.declaration.declarations.length > 1)
+    throw new Error(`${where}: \`export const page\` must be a declaration of its own`);
+  // The browser's build would leave a use of it undefined there alone (typecheck and the server's build
+  // keep it): the module may not read its own declaration, unless a `page` of its own shadows it.
+  const uses = pageUses(ast, statement);
+  if (uses.reads && !uses.shadowed)
+    throw new Error(`${where}: reads its own \`page\` declaration, which only the build reads (the page table)`);
+  const blank = source.slice(statement.start, statement.end).replace(/[^\n]/g, ' ');
+  return source.slice(0, statement.start) + blank + source.slice(statement.end);
 }
 
 /**

@@ -13,7 +13,7 @@ import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { toCard, type CardRow } from './cards';
 import { skuPriceColumns } from '../db/country-prices';
 import { alsoBoughtCards, togetherCards } from './recommended';
-import { viewedCardsSql, herViewSql } from './viewed';
+import { herViewStatement, viewedCardsSql } from './viewed';
 import { VIEWED_SHOWN } from '#shared/catalogue/viewed';
 import { imageRef } from '../media/renditions';
 import { col } from '../lib/lang';
@@ -153,9 +153,7 @@ export async function productDetail(
     // The delivery promise's rules, in the same round trip (decision 65).
     deliveryStatement(db, country, now),
     // Her view of it, in the same round trip (decision 82), after the reads (its list leaves it out).
-    ...(shopper
-      ? [db.prepare(herViewSql(meByToken('?3', '?4'), pid, '?4')).bind(ref.slug, ref.id ?? -1, shopper.tokenHash, now)]
-      : []),
+    ...(shopper ? [herViewStatement(db, pid, ref, shopper.tokenHash, now)] : []),
     ...(also?.statements ?? []),
   ]);
   const [product, skus, images, attributes, lists, summary, reviews, questions, questionCount, delivery] = all;

@@ -10,7 +10,7 @@ import { meByToken } from '../accounts/sessions';
 import { toCard, type CardRow } from './cards';
 import { cardGates, type CardGates, type HerProductAsk, type HerProductPart } from './detail';
 import { togetherCards } from './recommended';
-import { herViewSql, viewedCardsSql } from './viewed';
+import { herViewStatement, viewedCardsSql } from './viewed';
 
 export interface HerProductRead {
   id: number;
@@ -52,9 +52,7 @@ export async function herProductParts(
       )
       .bind(ref.slug, ref.id ?? -1, country, ...herBinds),
     // Her view of it, in the same round trip (decision 82): after the reads, which list it only elsewhere.
-    ...(shopper
-      ? [db.prepare(herViewSql(meByToken('?3', '?4'), pid, '?4')).bind(ref.slug, ref.id ?? -1, ...herBinds)]
-      : []),
+    ...(shopper ? [herViewStatement(db, pid, ref, shopper.tokenHash, now)] : []),
   ]);
   const row = product!.results[0] as { id: number; her_id?: number | null; her?: string | null } | undefined;
   if (!row) return null;

@@ -3,6 +3,7 @@
 // and join her account's when she signs in. Viewing a product again moves it to the front; the newest
 // VIEWED_KEPT are kept, for 90 days (retention/windows.ts).
 import type { CountryCode, Lang } from '#shared/locale';
+import { meByToken } from '../accounts/sessions';
 import { REPEATABLE } from '../db/transient';
 import { cardFrom, cardColumns } from './cards';
 
@@ -28,16 +29,27 @@ export function viewStatements(
 }
 
 /**
- * Her view of the product `productSql` finds, at `?at`, in the batch that reads her parts of it (decision
- * 82): she is found by her session's SQL (`userSql`), so a session that is no one's writes nothing, and
- * a product that is not there (or not on sale) is no view. The caller binds the parameters its SQL names.
+ * Her view of the product `productSql` finds (over `?1` its slug and `?2` its id, as the reads' batch
+ * binds them), at `now`, in the batch that reads her parts of it (decision 82): she is found by her
+ * session's token hash, so a session that is no one's writes nothing, and a product that is not there (or
+ * not on sale) is no view.
  */
-export function herViewSql(userSql: string, productSql: string, at: string): string {
+export function herViewStatement(
+  db: D1Database,
+  productSql: string,
+  ref: { id: number | null; slug: string },
+  tokenHash: string,
+  now: number,
+): D1PreparedStatement {
   // SQLite wants a WHERE in an upsert's SELECT (its parser could take ON for a join's otherwise). Sent
   // twice it leaves the later time, and adds no second row: repeatable, so the read's batch it rides in
   // is tried again on a lost connection as a read alone would be.
-  return `${REPEATABLE}${VIEW_UPSERT} SELECT me.id, p.id, ${at} FROM (SELECT ${userSql} AS id) me JOIN products p ON p.id = ${productSql}
-     WHERE me.id IS NOT NULL AND p.is_active = 1 ${VIEW_AGAIN}`;
+  return db
+    .prepare(
+      `${REPEATABLE}${VIEW_UPSERT} SELECT me.id, p.id, ?4 FROM (SELECT ${meByToken('?3', '?4')} AS id) me
+       JOIN products p ON p.id = ${productSql} WHERE me.id IS NOT NULL AND p.is_active = 1 ${VIEW_AGAIN}`,
+    )
+    .bind(ref.slug, ref.id ?? -1, tokenHash, now);
 }
 
 /**
