@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../app-env';
 import type { Session } from './session-state';
-import { readPass, writePass } from './session-pass';
+import { sessionsEndedKey } from '#shared/session-ended';
+import { passHeld, readPass, writePass } from './session-pass';
 
 const her: Session = {
   secure: false,
@@ -16,9 +17,11 @@ const her: Session = {
 };
 
 /** Her pass as the storefront writes it, then read back from each cookie header, as views read it. */
-async function passes(
-  writtenAt?: number,
-): Promise<{ cookie: string; read: (cookie: string, session?: Session) => Promise<unknown> }> {
+async function passes(writtenAt?: number): Promise<{
+  cookie: string;
+  read: (cookie: string, session?: Session) => Promise<unknown>;
+  held: (cookie: string, endedAt?: number) => Promise<{ state: string; reads: number }>;
+}> {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set('config', { SIGNING_SECRET: 'test-secret' } as AppEnv['Variables']['config']);
@@ -29,7 +32,9 @@ async function passes(
     return c.text('ok');
   });
   let session = her;
-  app.get('/read', async (c) => c.text(String(await readPass(c, session))));
+  app.get('/read', async (c) => c.text(String((await readPass(c, session))?.state ?? null)));
+  // The state a view acts on without asking the API, and how often the edge's record was read for it.
+  app.get('/held', async (c) => c.text(String(await passHeld(await readPass(c, session)))));
   const written = await app.request('/write');
   const cookie = written.headers.getSetCookie()[0]!.split(';')[0]!;
   return {
@@ -37,6 +42,17 @@ async function passes(
     read: async (header, as = her) => {
       session = as;
       return (await app.request('/read', { headers: { cookie: header } })).text();
+    },
+    held: async (header, ended) => {
+      const reads: string[] = [];
+      const CACHE = {
+        get: async (key: string) => {
+          reads.push(key);
+          return key === sessionsEndedKey(her.user!.id) && ended !== undefined ? String(ended) : null;
+        },
+      };
+      const res = await app.request('/held', { headers: { cookie: header } }, { CACHE });
+      return { state: await res.text(), reads: reads.length };
     },
   };
 }
@@ -72,5 +88,20 @@ describe('the session pass', () => {
     vi.restoreAllMocks();
     const ahead = await passes(Date.now() + 60 * 60_000);
     expect(await ahead.read(ahead.cookie)).toBe('null');
+  });
+
+  it('vouches for nothing once her sessions ended after it was made, read only where its word alone decides', async () => {
+    const made = Date.now();
+    const { cookie, held, read } = await passes(made);
+    // Reading the pass reads no record: a view that asks the API as her has the API's answer instead.
+    expect(await read(cookie)).toBe('fresh');
+    expect(await held(cookie)).toEqual({ state: 'fresh', reads: 1 });
+    // One of her sessions ended after the pass was made: the pass vouches for nothing.
+    expect(await held(cookie, made + 1_000)).toEqual({ state: 'null', reads: 1 });
+    // Ended before it was made (this pass was written after she signed in again): it holds.
+    expect(await held(cookie, made - 60_000)).toEqual({ state: 'fresh', reads: 1 });
+    // A stale pass asks the API anyway: no record is read for it.
+    vi.spyOn(Date, 'now').mockReturnValue(made + 6 * 60_000);
+    expect(await held(cookie, made + 1_000)).toEqual({ state: 'stale', reads: 0 });
   });
 });

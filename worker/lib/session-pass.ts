@@ -5,7 +5,9 @@
 // who she is, and that trip's answer writes a new pass or ends her session, in the headers, before the
 // first byte. The key is derived from the storefront's signing secret, which it holds already; the API
 // holds no part of this (it never sees the pass), but tells the edge when her sessions end: a pass made
-// before that vouches for nothing (shared/session-ended.ts).
+// before that vouches for nothing (shared/session-ended.ts). That record is read only where the pass's
+// word alone would show something of hers (`outlived`): a view that asks the API as her anyway has the
+// API's own answer, which no record can be fresher than (decision 83).
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { bytesToBase64Url } from '#shared/bytes';
@@ -81,25 +83,49 @@ async function signatureHolds(secret: string, sig: string, exp: number, session:
 }
 
 /**
- * The pass as the request carries it: fresh (send her kept page now), stale (valid, but ask the API
- * again on this view), or null (none, expired, malformed, forged or another session's).
+ * A pass whose signature and time hold: fresh (her kept page may be sent now) or stale (valid, but ask
+ * the API again on this view).
  */
-export async function readPass(c: Context<AppEnv>, session: Session, now = Date.now()): Promise<PassState | null> {
+export interface Pass {
+  state: PassState;
+  /**
+   * Whether one of her sessions ended after this pass was made, as the edge's record says (decision 76's
+   * amendment): read when asked, by a view that would show something of hers on the pass's word alone.
+   */
+  outlived(): Promise<boolean>;
+}
+
+/**
+ * The pass as the request carries it, by its signature and its time alone, or null (none, expired,
+ * malformed, forged or another session's). Whether her sessions ended since is `outlived`'s to say.
+ */
+export async function readPass(c: Context<AppEnv>, session: Session, now = Date.now()): Promise<Pass | null> {
   if (!session.userToken || !session.user) return null;
   const raw = requestCookie(c, passCookieName(session.secure));
   const match = raw ? /^(\d{10,13})\.([A-Za-z0-9_-]{43})$/.exec(raw) : null;
   if (!match) return null;
   const exp = Number(match[1]);
   if (exp <= now || exp > now + PASS_TTL_S * 1000) return null;
-  // Her sessions' end, read beside the signature's check (an edge read, no trip to the API).
-  const [ok, ended] = await Promise.all([
-    signatureHolds(c.var.config.SIGNING_SECRET, match[2]!, exp, session),
-    sessionsEndedAt(c, session.user.id),
-  ]);
-  if (!ok) return null;
-  // Made before one of her sessions ended: it vouches for nothing; the API is asked (decision 76's amendment).
-  if (ended !== null && ended >= exp - PASS_TTL_S * 1000) return null;
-  return exp - now > PASS_REFRESH_S * 1000 ? 'fresh' : 'stale';
+  if (!(await signatureHolds(c.var.config.SIGNING_SECRET, match[2]!, exp, session))) return null;
+  const userId = session.user.id;
+  return {
+    state: exp - now > PASS_REFRESH_S * 1000 ? 'fresh' : 'stale',
+    // Made before one of her sessions ended: it vouches for nothing; the API is asked.
+    outlived: async () => {
+      const ended = await sessionsEndedAt(c, userId);
+      return ended !== null && ended >= exp - PASS_TTL_S * 1000;
+    },
+  };
+}
+
+/**
+ * The state a view may act on without asking the API: the pass's, unless it is fresh and her sessions
+ * ended after it was made (then none: the API is asked). A stale pass asks the API anyway.
+ */
+export async function passHeld(pass: Pass | null): Promise<PassState | null> {
+  if (pass === null) return null;
+  if (pass.state === 'fresh' && (await pass.outlived())) return null;
+  return pass.state;
 }
 
 /**

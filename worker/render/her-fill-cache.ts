@@ -12,7 +12,7 @@ import { catalogueVersion } from '../cache';
 import { herVersion, renewHerVersion } from '../lib/her-version';
 import { reportError } from '../lib/report-error';
 import type { Session } from '../lib/session';
-import type { PassState } from '../lib/session-pass';
+import type { Pass, PassState } from '../lib/session-pass';
 
 /**
  * How long a fill is kept: what changes without a request of hers through the storefront (staff editing
@@ -89,14 +89,23 @@ export function keepFill(c: Context<AppEnv>, key: string, fill: string, now = Da
 
 /**
  * What the edge had of her fill: the fill itself, or where to keep the one her trip brings (if anywhere)
- * and who her session was before the trip (a trip that changed it keeps nothing).
+ * and who her session was before the trip (a trip that changed it keeps nothing); and the state of her
+ * pass this view acts on (`pass`).
  */
-export type HerEdge = { kept: string; keep: null } | { kept: null; keep: { key: string; who: string } | null };
+export type HerEdge = { pass: PassState | null } & (
+  | { kept: string; keep: null }
+  | { kept: null; keep: { key: string; who: string } | null }
+);
 
 /**
  * Her fill at the edge: its key made beside her pass's check from the id her cookie claims, and looked up
  * only once the pass is fresh (the pass signs her token with that id). A pass that is not fresh keeps
  * nothing (her trip decides her session).
+ *
+ * Her fill is served on her pass's word alone, so a fill found is served only once the edge's record of
+ * her sessions' end says the pass outlived none of them (a pass that did: no fill, and the API is asked).
+ * A view without a fill asks the API as her in its trip, whose answer says whether her session ended: it
+ * reads no record (decision 83), and its fill is kept only once that answer is hers.
  *
  * A page whose trip records her view (`recordsView`: a product's) neither reads nor keeps a fill: her view
  * renews her version now (in the headers, which wait for this), so no fill kept before could be read,
@@ -108,20 +117,24 @@ export async function herEdge(
   c: Context<AppEnv>,
   session: Session,
   recordsView: boolean,
-  pass: Promise<PassState | null>,
+  passing: Promise<Pass | null>,
 ): Promise<HerEdge> {
   if (recordsView) {
     renewHerVersion(c, session.secure);
-    return { kept: null, keep: null };
+    return { pass: (await passing)?.state ?? null, kept: null, keep: null };
   }
   const version = herVersion(c, session.secure);
-  const [state, key] = await Promise.all([pass, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
-  const fresh = state === 'fresh';
+  const [pass, key] = await Promise.all([passing, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
+  const fresh = pass?.state === 'fresh';
   const kept = fresh && key ? await keptFill(c, key) : null;
-  if (kept !== null) return { kept, keep: null };
+  if (kept !== null) {
+    if (!(await pass!.outlived())) return { pass: 'fresh', kept, keep: null };
+    // Her sessions ended after her pass was made: nothing kept of hers is served, nor kept again.
+    return { pass: null, kept: null, keep: null };
+  }
   const next = version ?? renewHerVersion(c, session.secure);
   const at = fresh ? await herFillKey(c, session, next, __BUILD_ID__) : null;
-  return { kept: null, keep: at ? { key: at, who: identity(session) } : null };
+  return { pass: pass?.state ?? null, kept: null, keep: at ? { key: at, who: identity(session) } : null };
 }
 
 /**

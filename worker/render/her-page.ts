@@ -21,7 +21,7 @@ import { pageApi } from '../lib/page-calls';
 import { catalogueVersion } from '../cache';
 import { type CountryList, keepCountryList, keptCountryList } from '../cache/country-list';
 import type { Session } from '../lib/session';
-import { type PassState, readPass, writePass } from '../lib/session-pass';
+import { type PassState, passHeld, readPass, writePass } from '../lib/session-pass';
 import { reportError } from '../lib/report-error';
 import { herEdge, type HerEdge, keepHers } from './her-fill-cache';
 import { HER_FILL_MARK } from './page-cache';
@@ -51,7 +51,7 @@ type Outcome = HerParts & { productId: number; fallback?: Record<string, unknown
 
 /** Her view under way: her pass being read, her fill looked up at the edge, and her parts' trip. */
 export interface HerStart {
-  /** Her pass as the request carries it (fresh, stale or none), read while her page starts. */
+  /** Her pass as this view acts on it (fresh, stale or none), read while her page starts. */
   pass: Promise<PassState | null>;
   places: Places;
   /** Her fill kept at the edge (`kept`: a repeat view, no trip), or where this view's fill is kept. */
@@ -65,18 +65,22 @@ export interface HerStart {
  * (without its language) when the edge has no fill of hers. It leaves beside the kept copy's lookup or
  * render, which the caller starts next with `nobody(session)`: her token never travels with the copy's
  * calls. A page whose only place is her account link asks nothing while her pass is fresh: its trip
- * waits for the pass.
+ * waits for the pass, and for the edge's record of her sessions' end (her name would be shown on the
+ * pass's word alone). A page with places of her own asks the API as her in its trip unless her fill is
+ * kept, so only a kept fill waits for that record (her-fill-cache.ts, decision 83).
  */
 export function herStart(c: Context<AppEnv>, session: Session, path: string): HerStart {
-  const pass = readPass(c, session);
+  const signed = readPass(c, session);
   const places = placesOf(path);
   if (!places.home && !places.product) {
+    const pass = signed.then(passHeld);
     const trip = pass.then((state) => herTrip(c, session, places, state === 'fresh')).catch(tripFailed(c, session));
-    return { pass, places, edge: Promise.resolve({ kept: null, keep: null }), trip };
+    return { pass, places, edge: Promise.resolve({ pass: null, kept: null, keep: null }), trip };
   }
-  const edge = herEdge(c, session, places.product !== null, pass);
-  const trip = Promise.all([pass, edge])
-    .then(([state, found]) => (found.kept === null ? herTrip(c, session, places, state === 'fresh') : SERVED))
+  const edge = herEdge(c, session, places.product !== null, signed);
+  const pass = edge.then((found) => found.pass);
+  const trip = edge
+    .then((found) => (found.kept === null ? herTrip(c, session, places, found.pass === 'fresh') : SERVED))
     .catch(tripFailed(c, session));
   return { pass, places, edge, trip };
 }

@@ -219,34 +219,58 @@ describe('her kept page', () => {
     const email = `kept-${crypto.randomUUID()}@example.com`;
     const device = cookiesFrom(await storefront('/api/country'));
     const { cookie, id } = await registerWithId(email, device, 'Hind Ended');
+    // Her pass, and her home's fill kept at the edge by her first view of it.
     const hind = await withPass(cookie);
+    const first = await storefront('/ar', { headers: { cookie: hind } }, CACHE_ON);
+    await first.text();
+    const home = withAnswer(hind, first);
+    const kept = await storefront('/ar', { headers: { cookie: home } }, CACHE_ON);
+    expect(await kept.text()).toContain('Hind Ended');
+    expect(kept.headers.get('x-her-fill')).toBe('hit');
     const out = await storefront('/api/user/logout', {
       method: 'POST',
       headers: { cookie: hind, origin: 'http://shop.test', 'content-type': 'application/json' },
       body: '{}',
     });
     expect(out.status).toBe(200);
-    // Her other tab still holds the old cookies, pass included: the API told the edge her sessions ended,
-    // so the pass vouches for nothing; the API is asked, and she gets the guest page, her cookies cleared.
-    for (const cookie of [hind, hind.replace(/hp=[^;]+(; )?/, '')]) {
-      const res = await storefront('/ar', { headers: { cookie } }, CACHE_ON);
+    // Her other tab still holds the old cookies, pass included: the API told the edge her sessions ended.
+    // Where the pass's word alone would show her (her name on a listing, her fill kept at the edge), it
+    // vouches for nothing; the API is asked, and she gets the guest page, her cookies cleared. So with no
+    // pass at all.
+    for (const [path, cookie] of [
+      ['/ar/products', home],
+      ['/ar', home],
+      ['/ar', home.replace(/hp=[^;]+(; )?/, '')],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie } }, CACHE_ON);
       const html = await res.text();
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-her-page')).toBeNull();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-her-page'), path).toBeNull();
       expect(html).not.toContain('Hind Ended');
       expect(html).toContain('aria-label="تسجيل الدخول"');
       const cleared = res.headers.getSetCookie().filter((line) => /max-age=0|expires=Thu, 01 Jan 1970/i.test(line));
       const pass = cookie.includes('hp=') ? ['hp'] : [];
       expect(cleared.map((line) => line.split('=')[0])).toEqual(expect.arrayContaining(['atk', 'user', ...pass]));
     }
-    // An edge location that has not yet seen the record (KV's spread, up to a minute): her kept page,
-    // nothing of her, ended in the browser.
+    // A page that asks the API as her anyway (a product; her home with no fill of hers kept) is her kept
+    // page at once, with no wait for the edge's record (decision 83): the API's answer ends her session,
+    // nothing of hers is shown, and the browser ends it. So where the edge has not yet seen the record
+    // (KV's spread, up to a minute).
+    const unseen = home.replace(/(^|; )hv=[^;]*/, '');
+    for (const [path, cookie] of [
+      ['/ar/products/gamma-vitamin-c-1000', home],
+      ['/', unseen],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie } }, CACHE_ON);
+      const html = await res.text();
+      expect(res.headers.get('x-her-page'), path).toBe('kept');
+      expect(html, path).not.toContain('Hind Ended');
+      expect(html, path).toContain('"ended":true');
+    }
     await env.CACHE.delete(sessionsEndedKey(id));
-    const unseen = await storefront('/', { headers: { cookie: hind } }, CACHE_ON);
-    const kept = await unseen.text();
-    expect(unseen.headers.get('x-her-page')).toBe('kept');
-    expect(kept).not.toContain('Hind Ended');
-    expect(kept).toContain('"ended":true');
+    const res = await storefront('/ar/products/gamma-vitamin-c-1000', { headers: { cookie: home } }, CACHE_ON);
+    expect(res.headers.get('x-her-page')).toBe('kept');
+    expect(await res.text()).toContain('"ended":true');
   });
 
   it('ends her pass on her other device when her sessions end elsewhere, without a trip per view', async () => {
