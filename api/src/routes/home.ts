@@ -73,10 +73,14 @@ export async function herHomeSections(
 ): Promise<ForYouSection[]> {
   if (!token) return [];
   const forYou = forYouPlan({ sql: ME_BY_TOKEN, binds: [await sessionTokenHash(token), now] }, lang, country);
-  const row = await deps.env.DB.prepare(`WITH ${forYou.cte} SELECT ${forYou.column} AS her`)
-    .bind(...forYou.binds)
-    .first<{ her: string | null }>();
-  const mine = await forYou.finish(deps.env, healthKeyring(deps.config), row?.her ?? null, now);
+  const db = deps.env.DB;
+  // What she has, and her views' cards beside it: one round trip for a shopper who only viewed.
+  const [row, viewed] = await db.batch([
+    db.prepare(`WITH ${forYou.cte} SELECT ${forYou.column} AS her`).bind(...forYou.binds),
+    forYou.viewedStatement(db),
+  ]);
+  const her = (row!.results[0] as { her: string | null } | undefined)?.her ?? null;
+  const mine = await forYou.finish(deps.env, healthKeyring(deps.config), her, now, viewed);
   if (mine === null) throw new ApiError(401, 'unauthorized');
   return mine;
 }

@@ -139,4 +139,36 @@ describe("her parts through the storefront's door", () => {
     );
     expect('bookmark' in answer && typeof answer.bookmark).toBe('string');
   });
+
+  it('asks her home sections in one round trip when she has only viewed, her views beside what she has', async () => {
+    const her = await shopperRow('door-home-trips');
+    const now = Date.now();
+    const meter = { d1RttMs: 0, sql: true };
+    // Nothing of hers yet: her sections are none, still one round trip.
+    const none = await ask({ token: her.token, home: true, meter });
+    expect(none).toMatchObject({ status: 200, home: { sections: [] } });
+    expect(none.d1!.roundTrips).toBe(1);
+    await db
+      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
+      .bind(her.id, now, her.id, now - 1)
+      .run();
+    for (const [lang, country] of [
+      ['en', 'KW'],
+      ['ar', 'SA'],
+    ] as const) {
+      const answer = await ask({ token: her.token, home: true, lang, country, meter });
+      expect(answer.status).toBe(200);
+      // Her views read beside what she has, not in a second round trip once it says she viewed.
+      expect(answer.d1!.roundTrips, lang).toBe(1);
+      const sections = 'home' in answer ? answer.home!.sections : [];
+      const viewed = sections.find((section) => section.data?.kind === 'recently-viewed');
+      expect(
+        (viewed?.data?.items as Array<{ id: number }>).map((card) => card.id),
+        lang,
+      ).toEqual([5, 3]);
+      // The same sections as the route's partial answer.
+      const byRoute = (await json(await get('/homepage/v4?only=for_you', her.token, lang, country))).data.sections;
+      expect(sections, lang).toEqual(byRoute);
+    }
+  });
 });
