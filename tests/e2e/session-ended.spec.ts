@@ -1,7 +1,8 @@
-// A session that ends in the middle of checkout: told why, signed in again, back with what was typed.
+// A session that ends in the middle of checkout: told why, signed in again, back with what was typed; and one
+// ended in another tab while this one holds a fresh session pass (decision 83).
 import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
-test('a shopper whose session ends while checking out signs in again and finds the cart and the typed address', async ({
+test('a shopper whose session ends while checking out signs in again and finds the cart and the typed address, and is told when she signs out in another tab', async ({
   page,
   context,
 }) => {
@@ -71,4 +72,22 @@ test('a shopper whose session ends while checking out signs in again and finds t
   // Signed in again, the sign-in page itself moves on.
   await page.goto('/auth/sign-in?return_url=%2Fcart');
   await expect(page).toHaveURL(/\/cart$/);
+
+  // Her session ends in another tab while this one still holds its cookies, a fresh session pass among
+  // them. Her next product page comes at once from the kept copy, showing nothing of hers, and its trip
+  // asks the API as her (decision 83): the API's answer ends her session here too, as any 401 does.
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole('link', { name: 'Account: Huda Ended' })).toBeVisible();
+  const held = await context.cookies();
+  const out = await page.request.post('/api/user/logout', {
+    headers: { origin: new URL(page.url()).origin, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(out.status()).toBe(200);
+  await context.clearCookies();
+  await context.addCookies(held);
+  await page.goto(`/products/${slug}`);
+  await expect(page).toHaveURL(new RegExp(`/auth/sign-in\\?return_url=%2Fproducts%2F${slug}&reason=session_ended$`));
+  await expect(page.getByTestId('session-ended')).toContainText('Your session has ended');
+  await expect(page.getByText('Huda Ended')).toHaveCount(0);
 });
