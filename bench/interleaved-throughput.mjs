@@ -4,7 +4,9 @@
 // autocannon (10 connections, 1 s warm-up, 5 s) on the guest's kept home, her home, the guest's kept
 // product and her product, the order reversed every other round; her cookies are those of her own view
 // of the page (her version, her fill kept for a minute: decision 76's amendment "her parts kept for
-// her"), her product's taken again at each round. Serves the current dist/ (run `vite build` first).
+// her"), her product's taken again at each round; and her first view of her home (her cookies without
+// her version: no fill of hers kept, so each view makes her trip and keeps a fill no one reads). Serves
+// the current dist/ (run `vite build` first).
 //
 //   BENCH_PORT=8831 ROUNDS=4 node bench/interleaved-throughput.mjs
 import autocannon from 'autocannon';
@@ -43,23 +45,28 @@ try {
   const device = jar(first, '');
   const product = `/products/${await firstProductSlug(base, device)}`;
   const her = await signedInAfterView(base, await signedInCookie(base), '/');
-  const ratios = { home: [], product: [] };
+  const herFirst = her.replace(/(^|; )(__Host-)?hv=[^;]*/, '');
+  const ratios = { home: [], homeFirst: [], product: [] };
   for (let round = 0; round < ROUNDS; round++) {
     const herProduct = await signedInAfterView(base, her, product);
     const cells = [
       ['guestHome', '/', device],
       ['herHome', '/', her],
+      ['herHomeFirst', '/', herFirst],
       ['guestProduct', product, device],
       ['herProduct', product, herProduct],
     ];
     const out = {};
     for (const [name, path, cookie] of round % 2 ? cells.reverse() : cells) out[name] = await rate(path, cookie);
     ratios.home.push(out.herHome / out.guestHome);
+    ratios.homeFirst.push(out.herHomeFirst / out.guestHome);
     ratios.product.push(out.herProduct / out.guestProduct);
     console.log(`round ${round + 1} (requests/s): ${JSON.stringify(out)}`);
   }
   const show = (values) => `median ${median(values).toFixed(2)}× (${values.map((v) => v.toFixed(2)).join(', ')})`;
-  console.log(`her repeat view / a guest's kept page: home ${show(ratios.home)}, product ${show(ratios.product)}`);
+  console.log(
+    `her view / a guest's kept page: home ${show(ratios.home)}, home first ${show(ratios.homeFirst)}, product ${show(ratios.product)}`,
+  );
 } finally {
   process.kill(-server.pid, 'SIGTERM');
 }
