@@ -41,14 +41,19 @@ function ask(over: Partial<HerPartsAsk> & { token: string }, base: ApiEnv = env)
   });
 }
 
+/** Her views of whey (5, the newest) and magnesium (3), the order her lists show them in. */
+function viewTwo(userId: number, now: number): Promise<unknown> {
+  return db
+    .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
+    .bind(userId, now, userId, now - 1)
+    .run();
+}
+
 describe("her parts through the storefront's door", () => {
   it("answers what the routes' partial answers do, in both languages and countries, and keeps her view", async () => {
     const her = await shopperRow('door-same');
     const now = Date.now();
-    await db
-      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
-      .bind(her.id, now, her.id, now - 1)
-      .run();
+    await viewTwo(her.id, now);
     for (const [lang, country] of [
       ['en', 'KW'],
       ['ar', 'SA'],
@@ -148,10 +153,7 @@ describe("her parts through the storefront's door", () => {
     const none = await ask({ token: her.token, home: true, meter });
     expect(none).toMatchObject({ status: 200, home: { sections: [] } });
     expect(none.d1!.roundTrips).toBe(1);
-    await db
-      .prepare('INSERT INTO viewed_products (user_id, product_id, viewed_at) VALUES (?, 5, ?), (?, 3, ?)')
-      .bind(her.id, now, her.id, now - 1)
-      .run();
+    await viewTwo(her.id, now);
     for (const [lang, country] of [
       ['en', 'KW'],
       ['ar', 'SA'],
