@@ -165,7 +165,7 @@ describe("her parts through the storefront's door", () => {
       const sections = 'home' in answer ? answer.home!.sections : [];
       const viewed = sections.find((section) => section.data?.kind === 'recently-viewed');
       expect(
-        (viewed?.data?.items as Array<{ id: number }>).map((card) => card.id),
+        ((viewed?.data?.items ?? []) as Array<{ id: number }>).map((card) => card.id),
         lang,
       ).toEqual([5, 3]);
       // The same sections as the route's partial answer.
