@@ -104,8 +104,10 @@ export type HerEdge = { pass: PassState | null } & (
  *
  * Her fill is served on her pass's word alone, so a fill found is served only once the edge's record of
  * her sessions' end says the pass outlived none of them (a pass that did: no fill, and the API is asked).
- * A view without a fill asks the API as her in its trip, whose answer says whether her session ended: it
- * reads no record (decision 83), and its fill is kept only once that answer is hers.
+ * The record is read beside the lookup wherever a fill may be kept (her version known), so a fill found
+ * waits for no second read. A view with no her version has no fill to find: it asks the API as her in
+ * its trip, whose answer says whether her session ended, and reads no record (decision 83). A fill is
+ * kept only once that answer is hers.
  *
  * A page whose trip records her view (`recordsView`: a product's) neither reads nor keeps a fill: her view
  * renews her version now (in the headers, which wait for this), so no fill kept before could be read,
@@ -126,9 +128,12 @@ export async function herEdge(
   const version = herVersion(c, session.secure);
   const [pass, key] = await Promise.all([passing, version ? herFillKey(c, session, version, __BUILD_ID__) : null]);
   const fresh = pass?.state === 'fresh';
+  // Where a fill of hers may be kept, the record is read beside the lookup (never rejects), so a fill
+  // found waits for no second read; a view with no her version looks nothing up and reads nothing.
+  const outlived = fresh && key ? pass!.outlived() : null;
   const kept = fresh && key ? await keptFill(c, key) : null;
   if (kept !== null) {
-    if (!(await pass!.outlived())) return { pass: 'fresh', kept, keep: null };
+    if (!(await outlived)) return { pass: 'fresh', kept, keep: null };
     // Her sessions ended after her pass was made: nothing kept of hers is served, nor kept again.
     return { pass: null, kept: null, keep: null };
   }
