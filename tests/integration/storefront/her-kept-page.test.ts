@@ -2,7 +2,8 @@
 // with her places neutral, her parts streamed into it after one trip. The kept copy, read back from the
 // edge's cache store, holds nothing of either of two shoppers; each response holds only her own; her
 // session is decided before the first byte (a forged or missing pass asks the API, an ended session
-// gets the guest page with its cookies cleared); the API down leaves her page usable and says so.
+// gets the guest page with its cookies cleared, or nothing of hers where her trip asks the API as her:
+// decision 83); the API down leaves her page usable and says so.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -215,7 +216,7 @@ describe('her kept page', () => {
     }
   });
 
-  it('gives an ended session the guest page with its cookies cleared, even with a pass made before it ended', async () => {
+  it('ends an ended session, even with a pass made before it ended: the guest page where her pass alone would show her, nothing of hers where the API is asked', async () => {
     const email = `kept-${crypto.randomUUID()}@example.com`;
     const device = cookiesFrom(await storefront('/api/country'));
     const { cookie, id } = await registerWithId(email, device, 'Hind Ended');
