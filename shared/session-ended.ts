@@ -19,6 +19,7 @@ export const SESSIONS_ENDED_TTL_S = 900;
 
 /**
  * How long an edge location may answer from its own copy of the record (KV's cacheTtl): the bound of the
- * window in which a pass made before a session ended elsewhere still sends her kept page at once.
+ * window in which a pass made before a session ended elsewhere still shows her name or her kept fill on
+ * the pass's word (a view that asks the API as her anyway takes its answer: decision 83).
  */
 export const SESSIONS_ENDED_CACHE_S = 60;

@@ -6,8 +6,8 @@
 // first byte. The key is derived from the storefront's signing secret, which it holds already; the API
 // holds no part of this (it never sees the pass), but tells the edge when her sessions end: a pass made
 // before that vouches for nothing (shared/session-ended.ts). That record is read only where the pass's
-// word alone would show something of hers (`outlived`): a view that asks the API as her anyway has the
-// API's own answer, which no record can be fresher than (decision 83).
+// word alone would show something of hers (`outlived`): a view that asks the API as her anyway takes
+// the API's own answer instead (decision 83).
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { bytesToBase64Url } from '#shared/bytes';

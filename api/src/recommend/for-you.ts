@@ -4,7 +4,8 @@
 // page's own first statement carries all her rows as JSON (found by her session's token, so no lookup of
 // its own, and a shopper with nothing costs what a guest does), then one batch reads only what she has
 // (her views' cards, her results' candidates; her order shard, when she is not in the core database, at
-// the same time), and one last batch reads the cards and what the safety gates need of them.
+// the same time), and one last batch reads the cards and what the safety gates need of them. Her own
+// sections alone (her kept home's trip) read her views' cards in the first batch instead.
 // Suggestions pass the gates for her (her-safety.ts); what she viewed is shown as it is.
 import type { ProductCard } from '#shared/catalogue/types';
 import type { CountryCode, Lang } from '#shared/locale';
@@ -114,7 +115,8 @@ interface HerHome {
  * Her sections on the home page. What she has rides in the home page's own first statement (`column`,
  * found by her session's token through the `cte`), so a shopper with nothing costs what a guest does;
  * then only what she has is read: her views' and her results' candidate cards (one batch, with her order
- * shard's lines when she is not in the core database), and the cards with what the gates need of them.
+ * shard's lines when she is not in the core database; her views' in the first batch when the caller puts
+ * `viewedStatement` there), and the cards with what the gates need of them.
  */
 export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
   const cte = `me(id) AS (SELECT ${me.sql})`;
@@ -125,7 +127,8 @@ export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
     /**
      * Her recently viewed cards, found as `column` finds her, for the batch that reads `column`: her
      * sections alone (her kept home's trip) then cost one round trip for a shopper who viewed, instead
-     * of a second for her views once `column` says she has some. Nothing for a shopper with none.
+     * of a second for her views once `column` says she has some. No rows for a shopper with none (one
+     * statement more than `column` alone).
      */
     viewedStatement(db: D1Database): D1PreparedStatement {
       return db

@@ -60,7 +60,7 @@ const homeQuery = z.object({ only: z.enum(['for_you']).optional() });
 
 /**
  * Her own home sections alone (`only=for_you`, and the door's `herParts`, door/her-parts.ts): her statement
- * alone (no nutritionist to ride on), one round trip, then her sections' own reads. Throws 401 for a
+ * and her views' cards (no nutritionist to ride on), one round trip, then her sections' own reads. Throws 401 for a
  * session that is no one's: her trip asks nothing else who she is (decision 76's amendment "her parts
  * kept for her"), so this says it, as /user/me would.
  */
