@@ -12,6 +12,7 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { suggestionsAr } from '#shared/i18n/suggestions.ar';
 import { suggestionsEn } from '#shared/i18n/suggestions.en';
 import { cardFrom, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { viewedCardsSql, viewedCardsStatement } from '../catalogue/viewed';
 import { routeFrom, type DatabaseEnv } from '../db/databases';
 import { meByToken } from '../accounts/sessions';
 import {
@@ -132,10 +133,7 @@ export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
      */
     viewedStatement(db: D1Database): D1PreparedStatement {
       return db
-        .prepare(
-          `WITH ${cte} SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id
-           AND v.user_id = (SELECT id FROM me) WHERE p.is_active = 1 ORDER BY v.viewed_at DESC LIMIT ${SHOWN}`,
-        )
+        .prepare(`WITH ${cte} ${viewedCardsSql(lang, country, '(SELECT id FROM me)', '-1', SHOWN)}`)
         .bind(...me.binds);
     },
     /**
@@ -156,15 +154,7 @@ export function forYouPlan(me: Me, lang: Lang, country: CountryCode) {
       const route = routeFrom(env, her.shard ? { ...her.shard, moving: 0 } : undefined);
       const shardLines = route.binding === 'DB' ? null : route.db.prepare(linesSql('?1')).bind(userId).all<Line>();
       const statements: D1PreparedStatement[] = [];
-      if (her.viewed && !viewedRows)
-        statements.push(
-          db
-            .prepare(
-              `SELECT ${cardColumns(lang)} FROM ${cardFrom(country)} JOIN viewed_products v ON v.product_id = p.id AND v.user_id = ?1
-               WHERE p.is_active = 1 ORDER BY v.viewed_at DESC LIMIT ${SHOWN}`,
-            )
-            .bind(userId),
-        );
+      if (her.viewed && !viewedRows) statements.push(viewedCardsStatement(db, userId, lang, country, -1, SHOWN));
       // What her results may suggest: the rules' candidates, read only when she has values.
       if (her.values.length) statements.push(ruleCandidatesStatement(db, lang, country));
       const [read, fromShard] = await Promise.all([
