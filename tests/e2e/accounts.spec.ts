@@ -1,6 +1,6 @@
 // Accounts as shoppers use them, in both languages.
 import type { Page } from '@playwright/test';
-import { expect, signOut, signUpThroughApi, test } from './fixtures';
+import { expect, openMail, signOut, signUpThroughApi, test } from './fixtures';
 
 const unique = () => `shopper${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
@@ -75,9 +75,8 @@ test('a shopper resets a forgotten password through the dev mailbox', async ({ p
   await page.getByRole('button', { name: 'إرسال رابط إعادة التعيين' }).click();
   await expect(page.getByTestId('forgot-sent')).toBeVisible();
 
-  await page.goto('/dev/mailbox?lang=ar');
-  const mail = page.locator('article', { hasText: email }).first();
-  await mail.getByRole('link').click();
+  const mail = await openMail(page, { lang: 'ar', has: email });
+  await mail.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/ar\/auth\/reset-password\?token=[0-9a-f]{64}$/);
   await page.getByLabel('كلمة المرور الجديدة').fill('newpass1');
   await page.getByLabel('تأكيد كلمة المرور').fill('newpass1');

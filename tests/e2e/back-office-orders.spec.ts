@@ -6,6 +6,7 @@
 import {
   createStaffThroughDev,
   expect,
+  openMail,
   placeCodOrder,
   signInStaff,
   signUpThroughApi,
@@ -83,8 +84,7 @@ const TEXT = {
     await expect(page.getByTestId('order-tracking')).toContainText(x.shopperTracking);
     await expect(page.getByTestId('order-tracking')).toContainText(x.carrierName);
 
-    await page.goto(`/dev/mailbox${lang === 'ar' ? '?lang=ar' : ''}`);
-    const mail = page.locator('article', { hasText: tracking }).first();
+    const mail = (await openMail(page, { lang, has: tracking })).first();
     await expect(mail).toContainText(x.mailSubject);
     await expect(mail).toContainText(number);
   });

@@ -3,7 +3,7 @@
 // reaches her by mail (the local mailbox) and on WhatsApp (the local outbox of texts), the WhatsApp link
 // brings the cart back on her phone, in another browser, where she orders; the next step never goes.
 import type { Page } from '@playwright/test';
-import { addKuwaitAddress, expect, nextGulfMorning, signUpThroughApi, test, uniqueEmail } from './fixtures';
+import { addKuwaitAddress, expect, nextGulfMorning, openMail, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
 /** The newest text /dev/messages shows for a number (the local outbox), matching `pattern`. */
 async function textFor(page: Page, e164: string, pattern: RegExp): Promise<string> {
@@ -58,8 +58,7 @@ test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind 
 
   // Later that morning the first step goes: by mail and on WhatsApp, in English, naming what she left.
   expect((await page.request.post('/dev/cart-reminders/run', { data: { now: nextGulfMorning() } })).status()).toBe(200);
-  await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: email }).filter({ hasText: 'Your cart is waiting' }).first();
+  const mail = (await openMail(page, { lang: 'en', has: email, subject: 'Your cart is waiting' })).first();
   await expect(mail).toContainText(name);
   const text = await textFor(page, `+965${phone}`, /your cart is waiting/);
   expect(text).toContain(name);
@@ -101,8 +100,7 @@ test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind 
   await expect(
     page.locator('article[data-channel="whatsapp"]', { hasText: `+965${phone}` }).filter({ hasText: /your cart/i }),
   ).toHaveCount(1);
-  await page.goto('/dev/mailbox');
-  await expect(page.locator('article', { hasText: email }).filter({ hasText: 'Your cart' })).toHaveCount(1);
+  await expect(await openMail(page, { lang: 'en', has: email, subject: 'Your cart' })).toHaveCount(1);
   await page.goto(link.pathname + link.search);
   await expect(page.getByTestId('toast')).toContainText('This cart has already been ordered.');
 });

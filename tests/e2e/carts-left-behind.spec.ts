@@ -7,6 +7,7 @@ import {
   addFirstCardToCartInArabic,
   addSaudiAddress,
   expect,
+  openMail,
   nextGulfMorning,
   signUpThroughApi,
   test,
@@ -35,8 +36,7 @@ test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail bring
   // Later that morning the reminder goes, by mail, in Arabic.
   const run = await page.request.post('/dev/cart-reminders/run', { data: { now: nextGulfMorning() } });
   expect(run.status()).toBe(200);
-  await page.goto('/dev/mailbox?lang=ar');
-  const mail = page.locator('article', { hasText: email }).filter({ hasText: 'سلتك بانتظارك' }).first();
+  const mail = (await openMail(page, { lang: 'ar', has: email, subject: 'سلتك بانتظارك' })).first();
   await expect(mail).toContainText(name);
   const link = (await mail.locator('a[href*="/ar/cart?restore="]').first().getAttribute('href'))!;
   const stopLink = (await mail.locator('a[href*="/ar/cart-reminders/stop?t="]').first().getAttribute('href'))!;
@@ -74,8 +74,7 @@ test('a Saudi shopper leaves her cart on her phone (ar), the reminder mail bring
     data: { now: nextGulfMorning() + 26 * 3_600_000 },
   });
   expect(after.status()).toBe(200);
-  await page.goto('/dev/mailbox?lang=ar');
-  await expect(page.locator('article', { hasText: email }).filter({ hasText: 'سلتك' })).toHaveCount(1);
+  await expect(await openMail(page, { lang: 'ar', has: email, subject: 'سلتك' })).toHaveCount(1);
   await page.goto(link);
   await expect(page.getByTestId('toast')).toContainText('تم طلب هذه السلة بالفعل.');
 

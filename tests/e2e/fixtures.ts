@@ -88,6 +88,27 @@ export async function signOut(page: Page, lang: 'en' | 'ar' = 'en') {
   await expect(page).toHaveURL(lang === 'ar' ? /\/ar$/ : /:\d+\/$/);
 }
 
+/**
+ * The dev mailbox, opened until the mail to (or about) `has` with `subject` is there, and that mail.
+ * Mail goes out after the answer that queued it (a delivery run in waitUntil, behind any mail other
+ * stories queued just before), so a mailbox opened once right after can come before the mail: each
+ * try loads the page again, as a tester would.
+ */
+export async function openMail(
+  page: Page,
+  { lang, has, subject }: { lang: 'en' | 'ar'; has: string; subject?: string | RegExp },
+): Promise<Locator> {
+  const mail = () => {
+    const found = page.locator('article', { hasText: has });
+    return subject ? found.filter({ hasText: subject }) : found;
+  };
+  await expect(async () => {
+    await page.goto(`/dev/mailbox${lang === 'ar' ? '?lang=ar' : ''}`);
+    await expect(mail().first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  return mail();
+}
+
 /** A new shopper, signed in, who switched the shop to Saudi Arabia from her profile. */
 export async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
   const prefix = lang === 'ar' ? '/ar' : '';

@@ -1,7 +1,7 @@
 // After the order is placed: a card page left half-way, and a guest finding the order again. The guest's
 // checkout also meets the e-mail's rule arriving late (it was a story of its own, the same journey's start).
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test } from './fixtures';
+import { expect, openMail, signUpThroughApi, test } from './fixtures';
 
 /** Drops the console errors a step caused on purpose (a failed request), keeping any other. */
 function allowProblems(problems: string[], expected: RegExp) {
@@ -245,8 +245,7 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await expect(page.getByTestId('order-link')).toHaveAttribute('href', /^\/ar\/order-lookup\?key=[0-9a-f]{64}$/);
 
   // The confirmation mail's link opens the order in another browser, without an account.
-  await page.goto('/dev/mailbox?lang=ar');
-  const mail = page.locator('article', { hasText: email }).first();
+  const mail = (await openMail(page, { lang: 'ar', has: email })).first();
   const href = await mail.getByRole('link').first().getAttribute('href');
   expect(href).toMatch(/\/ar\/order-lookup\?key=[0-9a-f]{64}$/);
   // The link is on this server's own origin, and the Saudi mail's HTML part shows the tax invoice QR.
@@ -373,10 +372,7 @@ test('a guest who left the card page finds the order by its number and cancels i
   await page.goto('/profile/orders');
   await expect(page.getByTestId('order-card')).toHaveCount(0);
 
-  await page.goto('/dev/mailbox');
-  await page
-    .locator('article', { hasText: 'Add your earlier orders' })
-    .filter({ hasText: later.toUpperCase() })
+  await (await openMail(page, { lang: 'en', has: 'Add your earlier orders', subject: later.toUpperCase() }))
     .first()
     .getByRole('link')
     .first()
