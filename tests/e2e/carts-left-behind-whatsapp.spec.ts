@@ -3,20 +3,21 @@
 // reaches her by mail (the local mailbox) and on WhatsApp (the local outbox of texts), the WhatsApp link
 // brings the cart back on her phone, in another browser, where she orders; the next step never goes.
 import type { Page } from '@playwright/test';
-import { addKuwaitAddress, expect, nextGulfMorning, openMail, signUpThroughApi, test, uniqueEmail } from './fixtures';
+import {
+  addKuwaitAddress,
+  expect,
+  nextGulfMorning,
+  openMail,
+  openWhatsApp,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 /** The newest text /dev/messages shows for a number (the local outbox), matching `pattern`. */
 async function textFor(page: Page, e164: string, pattern: RegExp): Promise<string> {
-  let found = '';
-  await expect(async () => {
-    await page.goto('/dev/messages');
-    const article = page.locator('article[data-channel="whatsapp"]', { hasText: e164 }).filter({ hasText: pattern });
-    // A short wait on this load of the page: a message queued after it shows on the next load, which a
-    // wait for the whole time on the first one never made (the message came, the page was stale).
-    found = (await article.first().getByTestId('message-text').textContent({ timeout: 1_000 })) ?? '';
-    expect(found).toMatch(pattern);
-  }).toPass({ timeout: 20_000 });
-  return found;
+  const message = (await openWhatsApp(page, { has: e164, text: pattern })).first();
+  return (await message.getByTestId('message-text').textContent()) ?? '';
 }
 
 test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind her, the WhatsApp link brings it back on her phone, she orders, and the next step never goes', async ({
@@ -96,10 +97,7 @@ test('a Kuwaiti shopper leaves her cart (en, 1280 px); mail and WhatsApp remind 
     data: { now: nextGulfMorning() + 26 * 3_600_000 },
   });
   expect(after.status()).toBe(200);
-  await page.goto('/dev/messages');
-  await expect(
-    page.locator('article[data-channel="whatsapp"]', { hasText: `+965${phone}` }).filter({ hasText: /your cart/i }),
-  ).toHaveCount(1);
+  await expect(await openWhatsApp(page, { has: `+965${phone}`, text: /your cart/i })).toHaveCount(1);
   await expect(await openMail(page, { lang: 'en', has: email, subject: 'Your cart' })).toHaveCount(1);
   await page.goto(link.pathname + link.search);
   await expect(page.getByTestId('toast')).toContainText('This cart has already been ordered.');

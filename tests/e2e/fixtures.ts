@@ -109,6 +109,23 @@ export async function openMail(
   return mail();
 }
 
+/**
+ * The local outbox of texts (/dev/messages), opened until a WhatsApp message to (or about) `has` with
+ * `text` is there, and those messages. Texts go out after the answer that queued them, as mail does
+ * (openMail).
+ */
+export async function openWhatsApp(
+  page: Page,
+  { has, text }: { has: string; text: string | RegExp },
+): Promise<Locator> {
+  const found = () => page.locator('article[data-channel="whatsapp"]', { hasText: has }).filter({ hasText: text });
+  await expect(async () => {
+    await page.goto('/dev/messages');
+    await expect(found().first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  return found();
+}
+
 /** A new shopper, signed in, who switched the shop to Saudi Arabia from her profile. */
 export async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
   const prefix = lang === 'ar' ? '/ar' : '';

@@ -21,6 +21,7 @@ import {
   cheapestInStockSlug,
   createStaffThroughDev,
   expect,
+  openWhatsApp,
   openCartFromHeader,
   postStaffForms,
   signInStaff,
@@ -287,9 +288,9 @@ test('a Kuwaiti shopper signs up with a WhatsApp code, sees when her order arriv
   ]);
   expect(steps).toEqual(['confirm', 'pack', 'ship'].map((step) => `/orders/${first}?done=${step}`));
   await page.emulateMedia({ media: 'screen' });
-  await page.goto('/dev/messages');
-  const update = page.locator('article[data-channel="whatsapp"]', { hasText: `+965${national}` }).first();
-  await expect(update.getByTestId('message-text')).toContainText(`طلبك رقم ${first} تم شحنه`);
+  const shipped = `طلبك رقم ${first} تم شحنه`;
+  const update = (await openWhatsApp(page, { has: `+965${national}`, text: shipped })).first();
+  await expect(update.getByTestId('message-text')).toContainText(shipped);
   const message = (await update.getByTestId('message-text').textContent())!;
   const stop = new URL(/https?:\/\/\S+\/whatsapp\/stop\?t=\S+/.exec(message)![0]);
   await page.goto(stop.pathname + stop.search);
