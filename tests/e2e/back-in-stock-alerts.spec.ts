@@ -4,7 +4,7 @@
 // lands in /dev/mailbox and the push in /dev/pushbox (no push service is reachable from a test machine,
 // so the browser registers a local-outbox subscription, decision 29).
 import { openSoldOutProduct, signInCatalogueManager } from './catalogue-manager';
-import { expect, signUpThroughApi, staffOrigin, test } from './fixtures';
+import { expect, openMail, signUpThroughApi, staffOrigin, test } from './fixtures';
 
 test('a shopper subscribes to back-in-stock, the back office restocks, and the mail and push arrive', async ({
   page,
@@ -52,16 +52,8 @@ test('a shopper subscribes to back-in-stock, the back office restocks, and the m
 
   // The mail: Arabic, to this shopper, with the price in riyals and a one-click unsubscribe link.
   const subject = `عاد إلى المخزون: ${name} – خليج الفيتامينات`;
-  const mail = page.locator('article', { hasText: shopper.email }).filter({ hasText: subject });
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/dev/mailbox?lang=ar');
-        return mail.count();
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(1);
+  const mail = await openMail(page, { lang: 'ar', has: shopper.email, subject, timeout: 30_000 });
+  await expect(mail).toHaveCount(1);
   await expect(mail).toContainText(/\d\.\d\d\sر\.س/);
   await expect(mail).toContainText('/ar/alerts/unsubscribe?token=');
   const unsubscribe = (await mail.locator('a[href*="/ar/alerts/unsubscribe?token="]').first().getAttribute('href'))!;

@@ -92,11 +92,16 @@ export async function signOut(page: Page, lang: 'en' | 'ar' = 'en') {
  * The dev mailbox, opened until the mail to (or about) `has` with `subject` is there, and that mail.
  * Mail goes out after the answer that queued it (a delivery run in waitUntil, behind any mail other
  * stories queued just before), so a mailbox opened once right after can come before the mail: each
- * try loads the page again, as a tester would.
+ * try loads the page again, as a tester would. A mail a Queue's consumer sends wants a longer `timeout`.
  */
 export async function openMail(
   page: Page,
-  { lang, has, subject }: { lang: 'en' | 'ar'; has: string; subject?: string | RegExp },
+  {
+    lang,
+    has,
+    subject,
+    timeout = 20_000,
+  }: { lang: 'en' | 'ar'; has: string; subject?: string | RegExp; timeout?: number },
 ): Promise<Locator> {
   const mail = () => {
     const found = page.locator('article', { hasText: has });
@@ -105,7 +110,7 @@ export async function openMail(
   await expect(async () => {
     await page.goto(`/dev/mailbox${lang === 'ar' ? '?lang=ar' : ''}`);
     await expect(mail().first()).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout });
   return mail();
 }
 
