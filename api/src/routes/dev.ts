@@ -1,6 +1,8 @@
 // Local mode only (never in production): the mail delivered to the local outbox, for the dev mailbox
 // page, and a deliberate error that proves error reporting and request ids end to end (decision 16).
 import { siteOrigin } from '../lib/site-origin';
+import { deliverDueMail } from '../mail/deliver';
+import { deliverDueMessages } from '../messages/deliver';
 import { dataRightsJobs } from '../data-rights/jobs';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
@@ -60,6 +62,10 @@ const buildDevRoutes = () =>
   new Hono<AppEnv>()
     .get('/outbox', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      // Locally no cron runs: mail the run after its request left behind (it takes ten, oldest first) would
+      // wait for the next request that queues mail. The mailbox shows what the minute's cron would have
+      // delivered by now.
+      await deliverDueMail(c.env, { limit: 50 });
       const { results } = await c.env.DB.prepare(
         'SELECT id, to_address, subject, body_text, body_html, attachments, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
       ).all<
@@ -70,6 +76,8 @@ const buildDevRoutes = () =>
     // The texts to phones local mode kept instead of sending, for /dev/messages.
     .get('/message-outbox', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      // As the mailbox: what the minute's cron would have delivered by now.
+      await deliverDueMessages(c.env, c.var.config, { limit: 50 });
       const { results } = await c.env.DB.prepare(
         'SELECT id, channel, to_phone, lang, kind, template, body_text, created_at FROM message_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
       ).all();

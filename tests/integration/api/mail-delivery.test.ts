@@ -315,6 +315,57 @@ describe('delivery outside the request', () => {
   });
 });
 
+describe('the local mailbox', () => {
+  it('shows the mail that is due though no run reached it: no cron runs locally', async () => {
+    // More due mail than the run after one request takes (ten, oldest first): the rest waited for another
+    // request that queues mail, so a tester's mailbox (and a story's) could wait for ever.
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 12 }, (_, i) =>
+        queueMail(
+          env.DB,
+          {
+            to: `left.behind${i}@example.com`,
+            subject: 'S',
+            text: 'T',
+            lang: 'ar',
+            kind: 'email_verification',
+            dedupeKey: `test:left-behind:${i}`,
+          },
+          now - 1000,
+        ),
+      ),
+    );
+    const listed = (await json(await call('/dev/outbox', { token }))).data.items as Array<{ to_address: string }>;
+    const shown = new Set(listed.map((m) => m.to_address));
+    for (let i = 0; i < 12; i++) expect(shown).toContain(`left.behind${i}@example.com`);
+    // Delivered, as the cron would have: not listed while still queued.
+    const [mail] = await mailsTo('left.behind0@example.com');
+    expect(mail!.delivered_at).toBeGreaterThan(0);
+  });
+
+  it('does not deliver early: mail waiting out its backoff stays out of the mailbox', async () => {
+    await env.DB.batch([
+      queueMail(
+        env.DB,
+        {
+          to: 'later@example.com',
+          subject: 'S',
+          text: 'T',
+          lang: 'en',
+          kind: 'email_verification',
+          dedupeKey: 'test:later',
+        },
+        Date.now() + 60_000,
+      ),
+    ]);
+    const listed = (await json(await call('/dev/outbox', { token }))).data.items as Array<{ to_address: string }>;
+    expect(listed.map((m) => m.to_address)).not.toContain('later@example.com');
+    const [mail] = await mailsTo('later@example.com');
+    expect(mail!.delivered_at).toBeNull();
+  });
+});
+
 describe('retries', () => {
   it('back off exponentially and stop after the maximum, leaving the mail visible as failed', async () => {
     const start = Date.UTC(2026, 10, 1);

@@ -12,6 +12,7 @@ import { NotOnWhatsApp, type MessageSender, type OutgoingMessage } from '#api/sr
 import { apiConfig } from '#api/src/lib/config';
 import { dataRightsJobs } from '#api/src/data-rights/jobs';
 import { noticeStatements } from '#api/src/messages/notices';
+import { queueMessage } from '#api/src/messages/outbox';
 import { KNOWN_DEVICE_DAYS, purgeOldCodes } from '#api/src/accounts/phone-codes';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, saveAddress } from './helpers';
@@ -580,6 +581,34 @@ describe('delivering codes', () => {
       .bind(row!.id)
       .first();
     expect(after).toEqual({ channel: 'sms', provider_ref: 'uni-1', body_text: '', params: '[]' });
+  });
+});
+
+describe('the local outbox of texts', () => {
+  it('shows the texts that are due though no run reached them: no cron runs locally', async () => {
+    // More due texts than the run after one request takes (ten, oldest first).
+    const phones = Array.from({ length: 12 }, () => `+965${newNumber()}`);
+    await env.DB.batch(
+      phones.map((to, i) =>
+        queueMessage(
+          env.DB,
+          {
+            channel: 'whatsapp',
+            to,
+            lang: 'ar',
+            kind: 'order_update',
+            text: 'T',
+            template: null,
+            params: [],
+            dedupeKey: `test:left-behind:${i}`,
+          },
+          Date.now() - 1000,
+        ),
+      ),
+    );
+    const res = await call('/dev/message-outbox', { token: device });
+    const shown = new Set(((await json(res)).data.items as Array<{ to_phone: string }>).map((m) => m.to_phone));
+    for (const to of phones) expect(shown).toContain(to);
   });
 });
 
