@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { SlotDay } from '#shared/blood-tests/order-types';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
+import { COUNTRY_CODES } from '#shared/countries';
 import type { Lang } from '#shared/locale';
 import { I18nProvider, provideDictionary } from '../i18n/context';
-import { SlotPicker } from './SlotPicker';
+import { SlotPicker, windowText } from './SlotPicker';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
@@ -65,5 +66,13 @@ describe('SlotPicker', () => {
     expect(html).toContain('11\u00a0جمادى\u00a0الآخرة');
     expect(html).toContain('مكانان متبقيان');
     expect(render('en', true)).not.toContain('جمادى');
+  });
+
+  it("writes a window on the visit country's own clock: 07-09 is 7 to 9 in Kuwait, Riyadh and Dubai", () => {
+    // The windows are set on each country's clock (the server's visitInstant); Dubai is UTC+4, not +3.
+    for (const country of COUNTRY_CODES) {
+      expect(windowText('2026-12-05', '07-09', 'en', country), country).toMatch(/^7:00\sAM\s–\s9:00\sAM$/);
+      expect(windowText('2026-12-05', '07-09', 'ar', country), country).toMatch(/^7:00\sص\s–\s9:00\sص$/);
+    }
   });
 });

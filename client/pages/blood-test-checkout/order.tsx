@@ -39,7 +39,7 @@ import { emptyBookingCart, useBookingCart } from '#client/blood-tests/checkout-c
 import { HoldCountdown } from '#client/blood-tests/HoldCountdown';
 import { PreparationList } from '#client/blood-tests/PreparationList';
 import { usePreparation } from '#client/blood-tests/use-preparation';
-import { gulfTime, windowText } from '#client/blood-tests/SlotPicker';
+import { visitTime, windowText } from '#client/blood-tests/SlotPicker';
 import { useI18n } from '#client/i18n/context';
 import { useHref, useMinor } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
@@ -192,7 +192,7 @@ export function Component() {
                   <dt>{t('bt_review_when')}</dt>
                   <dd data-testid="bt-review-slot">
                     {(() => {
-                      const day = formatSlotDay(gulfTime(slot.date, 12), lang, country);
+                      const day = formatSlotDay(visitTime(slot.date, 12, country), lang, country);
                       return `${day.day}${day.hijri ? ` (${day.hijri})` : ''} · `;
                     })()}
                     <bdi>{windowText(slot.date, slot.window, lang, country)}</bdi>
