@@ -116,11 +116,18 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
         if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
         throw error;
       }),
-      serviceId === null ? null : api.get<ConsultationSlotsAnswer>(CONSULT_API.slots(Number(nid), serviceId, from)),
+      // A service she cannot book (another nutritionist's, retired, or not offered in her country: the
+      // API's 404) asks her to choose one again, as a link with no service does.
+      serviceId === null
+        ? null
+        : api.get<ConsultationSlotsAnswer>(CONSULT_API.slots(Number(nid), serviceId, from)).catch((error) => {
+            if (error instanceof ApiFailure && error.status === 404) return null;
+            throw error;
+          }),
     ]);
     return {
       nutritionist: nutritionist.data,
-      serviceId,
+      serviceId: slots === null ? null : serviceId,
       from,
       at: Number.isSafeInteger(at) && at > 0 ? at : null,
       followUpOf: ID.test(followUp) ? Number(followUp) : null,
@@ -291,7 +298,9 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
           <strong>{service.name}</strong> <ServiceLine service={service} />{' '}
           <Link to={consultPaths.book(lang, n.id)}>{t('consult_change_service')}</Link>
         </p>
-        <p className="muted">{t('consult_times_gulf')}</p>
+        <p className="muted" data-testid="consult-clock">
+          {t('consult_times_in', { country: t(`country_${country}`) })}
+        </p>
         {hold ? (
           <>
             <p data-testid="consult-held">

@@ -88,7 +88,7 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   consult_choose_service: 'اختر الخدمة',
   consult_when_title: 'اليوم والوقت',
   consult_change_service: 'تغيير الخدمة',
-  consult_times_gulf: 'الأوقات بتوقيت الكويت والرياض (غرينتش +3).',
+  consult_times_in: 'الأوقات بتوقيت {{country}}.',
   consult_day: 'اليوم',
   consult_time: 'الوقت',
   consult_times_free: {

@@ -71,7 +71,7 @@ export const consultationsEn = {
   consult_choose_service: 'Choose a service',
   consult_when_title: 'Day and time',
   consult_change_service: 'Change service',
-  consult_times_gulf: 'Times are Kuwait and Riyadh time (GMT+3).',
+  consult_times_in: 'Times are {{country}} time.',
   consult_day: 'Day',
   consult_time: 'Time',
   consult_times_free: { one: '{{count}} time free', other: '{{count}} times free' },

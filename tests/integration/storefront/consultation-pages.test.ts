@@ -160,6 +160,38 @@ describe('the booking page', () => {
     }
   });
 
+  it("names the clock its times are on: the shopper's country's, in her language", async () => {
+    // The times are printed on her country's clock (client/consultations/times.ts); the line once said
+    // "Kuwait and Riyadh time (GMT+3)" to everyone, Dubai's shoppers (UTC+4) too.
+    for (const [path, country, line] of [
+      [`/consultation/book/1?service=${FIXTURE_SERVICES.first}`, 'KW', 'Times are Kuwait time.'],
+      [`/consultation/book/1?service=${FIXTURE_SERVICES.first}`, 'SA', 'Times are Saudi Arabia time.'],
+      [`/ar/consultation/book/1?service=${FIXTURE_SERVICES.first}`, 'SA', 'الأوقات بتوقيت السعودية.'],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie: `${other}; country=${country}` } });
+      expect(res.status, country).toBe(200);
+      const clock = /data-testid="consult-clock"[^>]*>([^<]*)</.exec(await res.text())?.[1];
+      expect(clock, country).toBe(line);
+    }
+  });
+
+  it('asks for a service again when the one in the link is not offered in her country, never a 500', async () => {
+    // Khalid's full consultation is Kuwait's only; no fixture service is priced in the Emirates. The
+    // free times' 404 once went up through the page's loader as a 500.
+    const saudi = await storefront(`/ar/consultation/book/2?service=${FIXTURE_SERVICES.khalidFull}`, {
+      headers: { cookie: `${other}; country=SA` },
+    });
+    expect(saudi.status).toBe(200);
+    const html = await saudi.text();
+    expect(html).not.toContain('data-testid="consult-hold"');
+    expect(html.match(/data-testid="offer-book"/g)?.length).toBe(1);
+    const emirates = await storefront(`/consultation/book/1?service=${FIXTURE_SERVICES.first}`, {
+      headers: { cookie: `${other}; country=AE` },
+    });
+    expect(emirates.status).toBe(200);
+    expect(await emirates.text()).not.toContain('data-testid="consult-hold"');
+  });
+
   it('asks for the service first without one, and answers an unknown nutritionist with not-found', async () => {
     const html = await (await storefront('/consultation/book/1', { headers: { cookie: other } })).text();
     expect(html.match(/data-testid="offer-book"/g)?.length).toBe(3);
