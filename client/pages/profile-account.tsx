@@ -331,7 +331,7 @@ function PhoneForm() {
   const form = useForm({
     id: 'account-phone',
     schema: () => import('#shared/api/account-schemas').then((m) => m.setPhoneSchema),
-    initial: { country: initialCountry, phone: current.replace(/^\+96[56]/, '') },
+    initial: { country: initialCountry, phone: nationalPart(current, initialCountry) },
     fields: {
       country: { label: 'account_country_label' },
       phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
@@ -425,9 +425,15 @@ function signedOutEverywhere(lang: 'en' | 'ar') {
   window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile');
 }
 
-/** The country of a stored number (+965…, +966…), else the one the shopper shops in. */
+/** The country of a stored number (+965…, +966…, +971…), else the one the shopper shops in. */
 function countryOfPhone(phone: string, otherwise: CountryCode): CountryCode {
   return COUNTRY_CODES.find((c) => phone.startsWith(COUNTRY_FACTS[c].dialCode)) ?? otherwise;
+}
+
+/** A stored number without its country's dial code: what the national-number field shows. */
+function nationalPart(phone: string, country: CountryCode): string {
+  const dial = COUNTRY_FACTS[country].dialCode;
+  return phone.startsWith(dial) ? phone.slice(dial.length) : phone;
 }
 
 /** An account without a password: a code sent to its phone confirms the removal. */

@@ -67,3 +67,36 @@ describe('the account page of an account without e-mail', () => {
     expect(html).not.toContain('text message');
   });
 });
+
+describe('the account page’s mobile number', () => {
+  const withPhone = (phone: string) => ({
+    id: 9,
+    name: 'Noura',
+    email: 'noura@example.com',
+    phone,
+    phone_verified: true,
+    has_password: true,
+  });
+  /** The national-number field's value and the dial code chosen beside it. */
+  const phoneField = (html: string) => ({
+    national: /<input[^>]*name="phone"[^>]*value="([^"]*)"|<input[^>]*value="([^"]*)"[^>]*name="phone"/
+      .exec(html)
+      ?.slice(1)
+      .find(Boolean),
+    country: /<select[^>]*name="country"[^>]*>[\s\S]*?<option[^>]*value="(\w\w)"[^>]*selected/.exec(html)?.[1],
+  });
+
+  it('shows a stored number of any country without its dial code, beside that country, in both languages', async () => {
+    // The field once stripped +965 and +966 only: an Emirates number showed whole, +971 and all.
+    for (const [phone, country, national] of [
+      ['+96566123456', 'KW', '66123456'],
+      ['+966501234567', 'SA', '501234567'],
+      ['+971501234567', 'AE', '501234567'],
+    ] as const) {
+      for (const path of ['/profile/account', '/ar/profile/account']) {
+        const field = phoneField(await accountPage(path, withPhone(phone)));
+        expect(field, `${path} ${phone}`).toEqual({ national, country });
+      }
+    }
+  });
+});
