@@ -1,7 +1,7 @@
 // The SMSA Express adapter against the e-commerce API's documented shapes: the B2C and C2B shipments it
 // creates, the base64 waybills it reads back, its validation refusals and its bulk tracking.
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bytesToBase64 } from '#shared/bytes';
 import { smsaCarrier, smsaStatus } from './smsa';
 import { hangingFetch, pdfWithPages, recordingFetch } from './test-fetch';
@@ -90,6 +90,25 @@ describe('SMSA Express adapter', () => {
     expect(body.ShipDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     expect(result.trackingNumber).toBe('231200021000');
     expect(Buffer.from(result.label).equals(Buffer.from(label))).toBe(true);
+  });
+
+  it("dates a shipment on the sending country's clock: Riyadh's UTC+3, Dubai's UTC+4", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 29, 21, 30));
+    try {
+      for (const [country, shipDate] of [
+        ['SA', '2026-11-30T00:30:00'],
+        ['AE', '2026-11-30T01:30:00'],
+      ] as const) {
+        const { fetcher, sent } = recordingFetch([createdAnswer([await pdfWithPages(1)])]);
+        await smsaCarrier({ apiKey: API_KEY }, { fetcher }).createShipment(
+          order({ shipper: { ...shop, country }, currency: country === 'AE' ? 'AED' : 'SAR' }),
+        );
+        expect(JSON.parse(sent[0]!.body).ShipDate, country).toBe(shipDate);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("prints a parcel of several pieces as one PDF of their waybills, and sends nothing to collect when it's paid", async () => {

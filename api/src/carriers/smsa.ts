@@ -25,7 +25,7 @@ import {
 } from './types';
 import { countriesServedBy } from '#shared/countries/rules';
 import { HOME_COUNTRY } from '#shared/countries';
-import { timeZoneOf, wallTimeInstant } from '#shared/country-days';
+import { timeZoneOf, wallTimeIn, wallTimeInstant } from '#shared/country-days';
 
 const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
 
@@ -170,8 +170,9 @@ export function smsaCarrier(settings: SmsaSettings, options: CarrierHttpOptions 
               ShipperAddress: address(request.shipper),
               ConsigneeAddress: address(request.consignee),
               CODAmount: decimalAmount(request.codAmount, request.currency),
-              // Gulf local time, as SMSA's sample ("2021-01-01T10:40:53").
-              ShipDate: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 19),
+              // The sending country's wall time, as SMSA's sample ("2021-01-01T10:40:53"): Riyadh's
+              // UTC+3, Dubai's UTC+4 where the owner has SMSA serve the Emirates.
+              ShipDate: wallTimeIn(timeZoneOf(request.shipper.country), Date.now()),
               ShipmentCurrency: request.currency,
               SMSARetailID: '0',
               WaybillType: 'PDF',
