@@ -14,11 +14,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
 const dateText = z.string().refine(isRealDate, { error: 'date_invalid' });
 
-/** A zone as stored on orders and capacity rows: `area:<id>` (Kuwait) or `city:<id>` (Saudi Arabia). */
+/**
+ * A zone as stored on orders and capacity rows: `area:<id>` (Kuwait) or `city:<id>` (Saudi Arabia, the
+ * Emirates). Its country is the place's own (api/src/blood-tests/lab-catalogue.ts), not its kind's.
+ */
 const ZONE_PATTERN = new RegExp(`^(${COUNTRY_CODES.map((c) => ADDRESS[c].zone).join('|')}):[1-9]\\d{0,9}$`);
-/** The country whose address form names a zone so (each country's zones are its own kind of place). */
-export const zoneCountry = (zone: string): CountryCode =>
-  COUNTRY_CODES.find((c) => zone.startsWith(`${ADDRESS[c].zone}:`)) ?? COUNTRY_CODES[0];
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

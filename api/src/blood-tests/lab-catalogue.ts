@@ -3,7 +3,6 @@
 // the slot API reads the same tables, so a change holds for the next shopper at once.
 import { ADDRESS, countriesZonedBy } from '#shared/countries/address';
 import { SLOT_WINDOWS } from '#shared/api/blood-test-order-schemas';
-import { zoneCountry } from '#shared/api/staff-lab-schemas';
 import { BOOKING_RULES } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { countriesFor } from '#shared/staff/permissions';
@@ -149,17 +148,22 @@ export async function collectionSettings(db: D1Database, member: StaffMember, co
   };
 }
 
-async function assertZoneExists(db: D1Database, zone: string) {
+/**
+ * The country of a zone that exists: an area's (areas keep no country: the areas' country), or a DHL
+ * city's own, since more than one country is zoned by cities (Saudi Arabia's and the Emirates').
+ */
+async function zoneCountry(db: D1Database, zone: string): Promise<CountryCode> {
   const [kind, id] = zone.split(':') as ['area' | 'city', string];
   const row = await db
     .prepare(
       kind === 'area'
-        ? 'SELECT id FROM areas WHERE id = ?'
-        : `SELECT c.id FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code IN (${marksFor(CITY_COUNTRIES)})`,
+        ? 'SELECT ? AS country FROM areas WHERE id = ?'
+        : `SELECT k.code AS country FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code IN (${marksFor(CITY_COUNTRIES)})`,
     )
-    .bind(Number(id), ...(kind === 'area' ? [] : CITY_COUNTRIES))
-    .first();
+    .bind(...(kind === 'area' ? [AREA_COUNTRY, Number(id)] : [Number(id), ...CITY_COUNTRIES]))
+    .first<{ country: CountryCode }>();
   if (!row) throw new ApiError(400, 'slot_zone_mismatch');
+  return row.country;
 }
 
 export async function setCapacity(
@@ -167,9 +171,9 @@ export async function setCapacity(
   member: StaffMember,
   input: { zone: string; window: string; capacity: number | null },
 ) {
-  const country = zoneCountry(input.zone);
+  // Whose zone it is decides who may change it and whose audit row it is: read from the place itself.
+  const country = await zoneCountry(db, input.zone);
   assertCan(member, 'bloodtests:write', country);
-  if (input.capacity !== null) await assertZoneExists(db, input.zone);
   const before = await db
     .prepare('SELECT capacity FROM blood_test_slot_capacity WHERE zone = ? AND slot_window = ?')
     .bind(input.zone, input.window)

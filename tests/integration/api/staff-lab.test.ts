@@ -455,6 +455,29 @@ describe('the test catalogue and collection settings', () => {
     await staffCall(coordinator.token, '/staff/bloodTests/active', { json: { blood_test_id: 1, active: true } });
   });
 
+  it("a city's capacity is its own country's: a Saudi grant changes Riyadh's, not Dubai's", async () => {
+    // Saudi Arabia and the Emirates are both zoned by DHL cities (1: Riyadh, 26: Dubai); the zone's kind
+    // once decided its country, so every city was Saudi Arabia's.
+    const aeOnly = await staffWith([{ role: 'lab_coordinator', country: 'AE' }], { name: 'Emirates Coordinator' });
+    const dubai = { zone: 'city:26', window: '16-18', capacity: 2 };
+    expect((await staffCall(saOnly.token, '/staff/bloodTests/capacity', { json: dubai })).status).toBe(403);
+    expect((await staffCall(aeOnly.token, '/staff/bloodTests/capacity', { json: dubai })).status).toBe(200);
+    const riyadh = { zone: 'city:1', window: '16-18', capacity: 2 };
+    expect((await staffCall(aeOnly.token, '/staff/bloodTests/capacity', { json: riyadh })).status).toBe(403);
+    expect((await staffCall(saOnly.token, '/staff/bloodTests/capacity', { json: riyadh })).status).toBe(200);
+    expect((await auditRows('slot_capacity.set', 'city:26 16-18')).map((row) => row.country)).toEqual(['AE']);
+    expect((await auditRows('slot_capacity.set', 'city:1 16-18')).map((row) => row.country)).toEqual(['SA']);
+    // Removing, too: a zone no country has is refused, not audited as the first country's.
+    for (const staff of [aeOnly, saOnly])
+      await staffCall(staff.token, '/staff/bloodTests/capacity/remove', {
+        json: { zone: staff === aeOnly ? 'city:26' : 'city:1', window: '16-18' },
+      });
+    const unknown = await staffCall(saOnly.token, '/staff/bloodTests/capacity/remove', {
+      json: { zone: 'city:999999', window: '16-18' },
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('capacity and blackout days take effect on the slot API, audited, per country grant', async () => {
     const day = openDay(6);
     const slots = async () =>
@@ -487,8 +510,8 @@ describe('the test catalogue and collection settings', () => {
     expect(zoneKinds(saSettings.data.zones)).toEqual(['SA city']);
     await staffCall(kwOnly.token, '/staff/bloodTests/capacity/remove', { json: { zone: 'area:27', window: '16-18' } });
     expect((await slots()).windows.find((w: { window: string }) => w.window === '16-18').places_left).toBe(4);
-    expect(await auditRows('slot_capacity.set')).toHaveLength(1);
-    expect(await auditRows('slot_capacity.remove')).toHaveLength(1);
+    expect(await auditRows('slot_capacity.set', 'area:27 16-18')).toHaveLength(1);
+    expect(await auditRows('slot_capacity.remove', 'area:27 16-18')).toHaveLength(1);
 
     const add = await staffCall(kwOnly.token, '/staff/bloodTests/blackout', {
       json: { country: 'KW', date: day, name_en: 'Test holiday', name_ar: 'عطلة' },

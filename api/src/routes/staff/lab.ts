@@ -370,7 +370,8 @@ export const staffLabRoutes = new Hono<AppEnv>()
         body: capacityRemoveSchema,
         staff: 'bloodtests:write',
         response: capacitySetSchema,
-        messages: [],
+        // A zone no country has (its country decides who may change it).
+        messages: ['slot_zone_mismatch'],
       },
       (db, member, body) => setCapacity(db, member, { ...body, capacity: null }),
     ),
