@@ -43,7 +43,8 @@ export interface SuggestionRule {
   } | null;
   reason: Bilingual;
   advice: Bilingual;
-  source: { name: string; url: string };
+  /** The evidence, named in both languages (the citation's title stays as published, in Latin script). */
+  source: { name: Bilingual; url: string };
   retestAfterWeeks: number;
 }
 
@@ -58,14 +59,20 @@ const ABOVE: Bilingual = {
 
 const ADULTS = { ageMin: 18, ageMax: null } as const;
 
-const ods = (name: string, page: string) => ({
-  name: `NIH Office of Dietary Supplements, ${name} fact sheet for health professionals`,
+const ods = (name: Bilingual, page: string) => ({
+  name: {
+    en: `NIH Office of Dietary Supplements, ${name.en} fact sheet for health professionals`,
+    ar: `مكتب المكملات الغذائية في المعاهد الوطنية للصحة الأمريكية، صحيفة معلومات ${name.ar} للمختصين الصحيين`,
+  },
   url: `https://ods.od.nih.gov/factsheets/${page}-HealthProfessional/`,
 });
 
 /** The Endocrine Society's 2024 guideline (Demay et al., J Clin Endocrinol Metab 2024;109(8):1907–1947). */
 const ENDOCRINE_SOCIETY_2024 = {
-  name: 'Endocrine Society 2024 Clinical Practice Guideline, Vitamin D for the Prevention of Disease (J Clin Endocrinol Metab 109:1907)',
+  name: {
+    en: 'Endocrine Society 2024 Clinical Practice Guideline, Vitamin D for the Prevention of Disease (J Clin Endocrinol Metab 109:1907)',
+    ar: 'الدليل الإرشادي للممارسة السريرية لجمعية الغدد الصماء 2024: فيتامين د للوقاية من الأمراض (J Clin Endocrinol Metab 109:1907)',
+  },
   url: 'https://academic.oup.com/jcem/article/109/8/1907/7685305',
 };
 
@@ -103,7 +110,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Stop taking vitamin D supplements, including multivitamins that contain it, and see a doctor: levels this high can raise the calcium in your blood.',
       ar: 'توقف عن تناول مكملات فيتامين د، بما فيها الفيتامينات المتعددة التي تحتويه، وراجع الطبيب: هذا المستوى المرتفع قد يرفع نسبة الكالسيوم في الدم.',
     },
-    source: ods('Vitamin D', 'VitaminD'),
+    source: ods({ en: 'Vitamin D', ar: 'فيتامين د' }, 'VitaminD'),
     retestAfterWeeks: 12,
   },
   {
@@ -121,7 +128,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Iron bisglycinate is gentle on the stomach: take it apart from tea, coffee and calcium, and test your ferritin again in about 12 weeks. Low iron stores have causes worth knowing, such as heavy periods: talk to your doctor.',
       ar: 'حديد البيسجلايسينات لطيف على المعدة: تناوله بعيدًا عن الشاي والقهوة والكالسيوم، وأعد فحص الفيريتين بعد نحو 12 أسبوعًا. لانخفاض مخزون الحديد أسباب تستحق المعرفة، مثل غزارة الدورة الشهرية: استشر طبيبتك.',
     },
-    source: ods('Iron', 'Iron'),
+    source: ods({ en: 'Iron', ar: 'الحديد' }, 'Iron'),
     retestAfterWeeks: 12,
   },
   {
@@ -140,7 +147,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Low iron stores are uncommon in men and their cause should be found, often slow blood loss from the gut: see a doctor before taking iron.',
       ar: 'انخفاض مخزون الحديد غير شائع لدى الرجال ويجب معرفة سببه، وغالبًا ما يكون نزفًا بطيئًا من الجهاز الهضمي: راجع الطبيب قبل تناول الحديد.',
     },
-    source: ods('Iron', 'Iron'),
+    source: ods({ en: 'Iron', ar: 'الحديد' }, 'Iron'),
     retestAfterWeeks: 12,
   },
   {
@@ -158,7 +165,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Take vitamin B12 1000 mcg a day and test again in about 12 weeks. Vegetarians and people taking metformin or stomach-acid medicines are more often low. See a doctor if you have numbness, tingling or unusual tiredness.',
       ar: 'تناول فيتامين ب12 بجرعة 1000 ميكروغرام يوميًا وأعد الفحص بعد نحو 12 أسبوعًا. يكثر انخفاضه لدى النباتيين ومن يتناولون الميتفورمين أو أدوية حموضة المعدة. راجع الطبيب إذا شعرت بتنميل أو وخز أو تعب غير معتاد.',
     },
-    source: ods('Vitamin B12', 'VitaminB12'),
+    source: ods({ en: 'Vitamin B12', ar: 'فيتامين ب12' }, 'VitaminB12'),
     retestAfterWeeks: 12,
   },
   {
@@ -175,7 +182,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Take folic acid 400 mcg a day and test again in about 12 weeks. Have your vitamin B12 checked too: folic acid can hide a B12 deficiency.',
       ar: 'تناول حمض الفوليك بجرعة 400 ميكروغرام يوميًا وأعد الفحص بعد نحو 12 أسبوعًا. افحص فيتامين ب12 أيضًا، فحمض الفوليك قد يخفي نقصه.',
     },
-    source: ods('Folate', 'Folate'),
+    source: ods({ en: 'Folate', ar: 'الفولات' }, 'Folate'),
     retestAfterWeeks: 12,
   },
   {
@@ -192,7 +199,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Magnesium glycinate is well absorbed; keep supplements to 350 mg a day at most, and test again in about 8 weeks. Some medicines (diuretics, stomach-acid medicines) lower magnesium: tell your doctor.',
       ar: 'المغنيسيوم جلايسينات جيد الامتصاص؛ لا تتجاوز 350 ملغ يوميًا من المكملات، وأعد الفحص بعد نحو 8 أسابيع. بعض الأدوية (مدرات البول وأدوية حموضة المعدة) تخفض المغنيسيوم: أخبر طبيبك.',
     },
-    source: ods('Magnesium', 'Magnesium'),
+    source: ods({ en: 'Magnesium', ar: 'المغنيسيوم' }, 'Magnesium'),
     retestAfterWeeks: 8,
   },
   {
@@ -209,7 +216,7 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
       en: 'Take zinc 25 mg a day with food and test again in about 12 weeks. More than 40 mg a day for long can lower your copper.',
       ar: 'تناول الزنك بجرعة 25 ملغ يوميًا مع الطعام وأعد الفحص بعد نحو 12 أسبوعًا. تناول أكثر من 40 ملغ يوميًا لفترة طويلة قد يخفض النحاس في الجسم.',
     },
-    source: ods('Zinc', 'Zinc'),
+    source: ods({ en: 'Zinc', ar: 'الزنك' }, 'Zinc'),
     retestAfterWeeks: 12,
   },
 ];

@@ -45,7 +45,7 @@ export interface RuleHit {
   biomarker_slug: string;
   reason: Bilingual;
   advice: Bilingual;
-  source: { name: string; url: string };
+  source: { name: Bilingual; url: string };
   retest_on: string;
 }
 

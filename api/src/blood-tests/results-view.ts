@@ -354,7 +354,8 @@ export async function resultsView(
     biomarker_slug: hit.biomarker_slug,
     reason: hit.reason,
     advice: hit.advice[lang],
-    source: hit.source,
+    // The evidence's name in her language, as the advice beside it.
+    source: { name: hit.source.name[lang], url: hit.source.url },
     retest_on: hit.retest_on,
     products: suggestedProducts(hit.rule, candidates, country),
   }));

@@ -308,6 +308,11 @@ describe('GET /user/bloodtest/results', () => {
     expect(arSource).toMatch(/[\u0600-\u06ff]{3}/);
     expect(arSource).not.toMatch(/fact sheet|optimal|intoxication/);
     expect(marker((await view(owner, '')).data, 'vitamin-d-25-oh').range!.source).toMatch(/^NIH Office of Dietary/);
+    // The suggestion's evidence too: named in Arabic beside its Arabic advice, in English in English.
+    expect(saSuggestion.source.name).toMatch(/^الدليل الإرشادي للممارسة السريرية لجمعية الغدد الصماء 2024/);
+    expect(sa.suggestions[1]!.source.name).toMatch(/^مكتب المكملات الغذائية/);
+    expect(s.source.name).toMatch(/^Endocrine Society 2024 Clinical Practice Guideline/);
+    expect(kw.suggestions[1]!.source.name).toMatch(/^NIH Office of Dietary Supplements, Iron fact sheet/);
     expect(saSuggestion.products.some((p) => p.sku.id === 701)).toBe(false);
   });
 
