@@ -57,6 +57,20 @@ describe('the points field', () => {
     expect(html).toContain('aria-live="polite"');
   });
 
+  it('counts the step and the most it may take with real plural forms, in both languages', () => {
+    // The owner may set any step (1 to 1,000,000): "In steps of 1 points" and «بخطوات من 2 نقطة» were
+    // one sentence with the count dropped in.
+    const hint = (lang: Lang, step: number, max: number) =>
+      render(lang, <PointsControl totals={quote({ step_points: step, max_points: max })} />).match(
+        /id="checkout-points-hint"[^>]*>([^<]*)</,
+      )?.[1];
+    expect(hint('en', 1, 1)).toMatch(/^One point at a time, each [^.]*\.[0-9]+ off\. Up to 1 point on this order\.$/);
+    expect(hint('en', 100, 1_200)).toMatch(/^In steps of 100 points, .* Up to 1,200 points on this order\.$/);
+    expect(hint('ar', 2, 2)).toMatch(/^بخطوات من نقطتين، .* حتى نقطتين في هذا الطلب\.$/);
+    expect(hint('ar', 5, 10)).toMatch(/^بخطوات من 5 نقاط، .* حتى 10 نقاط في هذا الطلب\.$/);
+    expect(hint('ar', 100, 1_200)).toMatch(/^بخطوات من 100 نقطة، .* حتى 1,200 نقطة في هذا الطلب\.$/);
+  });
+
   it('shows the server’s problem next to the field, in Arabic too', () => {
     const html = render('ar', <PointsControl totals={quote({ problem: 'points_over_limit', used: 0, discount: 0 })} />);
     expect(html).toContain(ar.points_over_limit);

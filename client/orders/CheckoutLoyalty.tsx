@@ -7,7 +7,6 @@ import '../styles/orders.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CalculateResult } from '#shared/orders/types';
-import { pointsCount } from '#shared/loyalty/points-count';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { checkout, saveCheckout } from '../stores/checkout';
@@ -16,7 +15,7 @@ import { referralFromCookie } from '#shared/loyalty/invite';
 import { CodeInput } from './CodeInput';
 
 export function PointsControl({ totals }: { totals: CalculateResult | null }) {
-  const { t, tKey, lang } = useI18n();
+  const { t, tKey } = useI18n();
   const minor = useMinor();
   const { points: chosen = 0 } = useSnapshot(checkout);
   const q = totals?.points ?? null;
@@ -35,11 +34,10 @@ export function PointsControl({ totals }: { totals: CalculateResult | null }) {
   };
   const usable = q.max_points >= q.step_points;
   const error = q.problem ? tKey(q.problem) : null;
-  const hint = t('checkout_points_hint', {
-    step: pointsCount(q.step_points, lang),
-    value: minor(q.step_value, totals.currency),
-    max: pointsCount(q.max_points, lang),
-  });
+  const hint = `${t('checkout_points_step', { count: q.step_points, value: minor(q.step_value, totals.currency) })} ${t(
+    'checkout_points_max',
+    { count: q.max_points },
+  )}`;
   return (
     <section
       className="form-card checkout-points"

@@ -143,7 +143,7 @@ export function Component() {
             <li>{t('points_how_earn', { count: summary.rules.points_per_unit, unit: currency })}</li>
             <li>
               {t('points_how_spend', {
-                points: number(summary.rules.redeem_step_points),
+                count: summary.rules.redeem_step_points,
                 value: minor(summary.rules.redeem_step_value, currency),
               })}
             </li>

@@ -171,6 +171,23 @@ describe('counted texts', () => {
     expect(arabic('cart_count', 1)).toBe('منتج واحد في السلة');
   });
 
+  it('count the points step an owner sets, whatever it is: 1, 2, 5 or 100 points', () => {
+    // The step is the owner's (1 to 1,000,000); "Every 1 points" and «كل 5 نقطة» were one sentence once.
+    const value = 'KWD 0.200';
+    expect(en_.t('points_how_spend', { count: 1, value })).toBe(
+      'Every point takes KWD 0.200 off an order at checkout.',
+    );
+    expect(en_.t('points_how_spend', { count: 100, value })).toBe(
+      'Every 100 points take KWD 0.200 off an order at checkout.',
+    );
+    expect([1, 2, 5, 100].map((count) => ar_.t('points_how_spend', { count, value }))).toEqual([
+      'كل نقطة تخصم KWD 0.200 من الطلب عند الدفع.',
+      'كل نقطتين تخصمان KWD 0.200 من الطلب عند الدفع.',
+      'كل 5 نقاط تخصم KWD 0.200 من الطلب عند الدفع.',
+      'كل 100 نقطة تخصم KWD 0.200 من الطلب عند الدفع.',
+    ]);
+  });
+
   it('count length limits: "at least 8 characters", "يجب ألا يقل عن 8 أحرف", "80 حرفًا"', () => {
     expect(en_.t('min_chars_validation_error', { count: 8 })).toBe('Must be at least 8 characters');
     expect(ar_.t('min_chars_validation_error', { count: 8 })).toBe('يجب ألا يقل عن 8 أحرف');

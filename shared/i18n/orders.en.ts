@@ -638,7 +638,11 @@ export const ordersEn = {
   checkout_points_title: 'Your points',
   checkout_points_balance: { one: 'You have {{count}} point.', other: 'You have {{count}} points.' },
   checkout_points_label: 'Points to use',
-  checkout_points_hint: 'In steps of {{step}} points, each step {{value}} off. Up to {{max}} points on this order.',
+  checkout_points_step: {
+    one: 'One point at a time, each {{value}} off.',
+    other: 'In steps of {{count}} points, each step {{value}} off.',
+  },
+  checkout_points_max: { one: 'Up to 1 point on this order.', other: 'Up to {{count}} points on this order.' },
   checkout_points_none_usable: 'Not enough points to use on this order yet.',
   checkout_points_use_max: 'Use the most',
   checkout_points_value: 'Your points take {{value}} off.',

@@ -25,7 +25,14 @@ export const pointsAr: Translated<typeof pointsEn> = {
     many: '{{count}} نقطة عن كل {{unit}} تدفعينه، تُضاف عند توصيل طلبك.',
     other: '{{count}} نقطة عن كل {{unit}} تدفعينه، تُضاف عند توصيل طلبك.',
   },
-  points_how_spend: 'كل {{points}} نقطة تخصم {{value}} من الطلب عند الدفع.',
+  points_how_spend: {
+    zero: 'كل {{count}} نقطة تخصم {{value}} من الطلب عند الدفع.',
+    one: 'كل نقطة تخصم {{value}} من الطلب عند الدفع.',
+    two: 'كل نقطتين تخصمان {{value}} من الطلب عند الدفع.',
+    few: 'كل {{count}} نقاط تخصم {{value}} من الطلب عند الدفع.',
+    many: 'كل {{count}} نقطة تخصم {{value}} من الطلب عند الدفع.',
+    other: 'كل {{count}} نقطة تخصم {{value}} من الطلب عند الدفع.',
+  },
   points_how_expire: {
     zero: 'تنتهي صلاحية النقاط عند إضافتها.',
     one: 'تنتهي صلاحية النقاط بعد شهر واحد من إضافتها.',

@@ -12,7 +12,10 @@ export const pointsEn = {
     one: '{{count}} point for every {{unit}} you pay, credited when your order is delivered.',
     other: '{{count}} points for every {{unit}} you pay, credited when your order is delivered.',
   },
-  points_how_spend: 'Every {{points}} points take {{value}} off an order at checkout.',
+  points_how_spend: {
+    one: 'Every point takes {{value}} off an order at checkout.',
+    other: 'Every {{count}} points take {{value}} off an order at checkout.',
+  },
   points_how_expire: {
     one: 'Points expire {{count}} month after they are credited.',
     other: 'Points expire {{count}} months after they are credited.',
