@@ -223,4 +223,12 @@ describe('the countries as texts say them', () => {
         for (const text of texts(entry)) if (TWO.test(text)) found.push(`${name}.${key}: ${text}`);
     expect(found).toEqual([]);
   });
+
+  it("never gives one country's closed weekday as every country's", async () => {
+    // Kuwait and Saudi Arabia have no home visits on Fridays, the Emirates on Saturdays and Sundays
+    // (each country's noHomeVisits): the lab's capacity page once said "Fridays are always closed".
+    const { staffTextsAr, staffTextsEn } = await import('./staff-texts');
+    expect(staffTextsEn.st_lab_capacity_intro).not.toMatch(/Friday/);
+    expect(staffTextsAr.st_lab_capacity_intro).not.toMatch(/الجمعة/);
+  });
 });

@@ -102,7 +102,8 @@ export const staffLabAr: Translated<typeof staffLabEn> = {
   st_lab_offer: 'عرضه من جديد',
 
   st_lab_capacity_title: 'سعة الزيارات وأيام الإغلاق',
-  st_lab_capacity_intro: 'لكل موعد {{places}} أماكن ما لم تُحدَّد هنا. الجمعة مغلقة دائمًا؛ أضف العطل الرسمية أيام إغلاق.',
+  st_lab_capacity_intro:
+    'لكل موعد {{places}} أماكن ما لم تُحدَّد هنا. الأيام التي لا زيارات منزلية فيها في كل بلد مغلقة دائمًا؛ أضف العطل الرسمية أيام إغلاق.',
   st_lab_capacity_rows: 'الأماكن المحددة لكل منطقة',
   st_lab_capacity_none: 'كل المناطق على السعة الافتراضية.',
   st_lab_places: 'الأماكن',

@@ -96,7 +96,7 @@ export const staffLabEn = {
 
   st_lab_capacity_title: 'Collection capacity and blackout days',
   st_lab_capacity_intro:
-    'Each window has {{places}} places unless set here. Fridays are always closed; add national holidays as blackout days.',
+    'Each window has {{places}} places unless set here. The days a country has no home visits stay closed; add national holidays as blackout days.',
   st_lab_capacity_rows: 'Places set per zone',
   st_lab_capacity_none: 'Every zone has the default places.',
   st_lab_places: 'Places',
