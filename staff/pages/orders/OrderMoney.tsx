@@ -1,7 +1,7 @@
 // What one order holds and what moved of its money: the items and free gifts, the totals, the payments,
 // and the refunds (in the local sandbox, a pending card refund can be settled by hand).
 import type { Permission } from '#shared/staff/permissions';
-import type { OrderPartProps } from './order-detail-data';
+import { type OrderPartProps, paymentWords } from './order-detail-data';
 
 export function OrderMoney({ t, me, data, words }: OrderPartProps) {
   const o = data.order;
@@ -118,12 +118,15 @@ export function OrderMoney({ t, me, data, words }: OrderPartProps) {
         <>
           <h2>{t.t('st_orders_payments')}</h2>
           <ul>
-            {data.payments.map((p) => (
-              <li key={p.id}>
-                <span className="mono">{p.id}</span> · {p.method} · <bdi>{money(p.amount)}</bdi> · {p.status} ·{' '}
-                {when(p.created_at)}
-              </li>
-            ))}
+            {data.payments.map((p) => {
+              const words = paymentWords(t, p);
+              return (
+                <li key={p.id} data-testid="order-payment">
+                  <span className="mono">{p.id}</span> · {words.way} · <bdi>{money(p.amount)}</bdi> · {words.status} ·{' '}
+                  {when(p.created_at)}
+                </li>
+              );
+            })}
           </ul>
         </>
       )}

@@ -22,6 +22,19 @@ const GATEWAY_NAMES: Record<CardMethod, StaffTextId> = {
   tamara: 'st_gateway_tamara',
 };
 
+const PAYMENT_STATUS: Record<OrderDetailData['payments'][number]['status'], StaffTextId> = {
+  initiated: 'st_payment_initiated',
+  succeeded: 'st_payment_succeeded',
+  failed: 'st_payment_failed',
+  cancelled: 'st_payment_cancelled',
+};
+
+/** A payment's way (KNET, mada, Apple Pay…) and its state, in the clerk's language. */
+export function paymentWords(t: StaffTranslator, p: { method: string; status: keyof typeof PAYMENT_STATUS }) {
+  const way = p.method in GATEWAY_NAMES ? t.t(GATEWAY_NAMES[p.method as CardMethod]) : p.method;
+  return { way, status: t.t(PAYMENT_STATUS[p.status]) };
+}
+
 /** The order's amounts in its own currency, its times in its country, and the gateway's name. */
 export function orderWords(t: StaffTranslator, data: OrderDetailData) {
   const o = data.order;

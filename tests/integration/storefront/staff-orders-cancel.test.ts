@@ -105,6 +105,12 @@ describe("the cancel form's refund choice", () => {
     const arHtml = await (await staffPage(`/orders/${id}`, ar)).text();
     expect(arHtml).toContain(`يُعاد المبلغ المدفوع بالبطاقة غير المسترد (${formatMinor(card, 'KWD', 'ar', 'KW')}) إلى`);
     expect(arHtml).toContain('محفظة المتجر');
+    // The payment line: its way and state in the clerk's language, never the API's codes (knet, succeeded).
+    const payment = (page: string) =>
+      page.match(/data-testid="order-payment"[^>]*>([\s\S]*?)<\/li>/)?.[1]?.replace(/<[^>]+>|<!-- -->/g, '');
+    expect(payment(html)).toMatch(/ · KNET · .* · paid · /);
+    expect(payment(arHtml)).toMatch(/ · كي نت · .* · مدفوعة · /);
+    expect(payment(arHtml)).not.toMatch(/knet|succeeded/);
 
     // The clerk's choice goes to the API: the wallet here.
     const cancelled = await staffPost(`/orders/${id}/cancel`, { confirm: 'yes', refund_method: 'wallet' }, owner);
