@@ -68,7 +68,7 @@ describe('catalogue file lines', () => {
     const read = readCatalogueRow({ line: 7, cells: ['a', 'b'] }, columns.at, CATALOGUE_COLUMNS.length);
     expect(read).toEqual({
       problems: [
-        { line: 7, column: null, msg: 'import_cells_count', params: { found: 2, width: CATALOGUE_COLUMNS.length } },
+        { line: 7, column: null, msg: 'import_cells_count', params: { count: 2, width: CATALOGUE_COLUMNS.length } },
       ],
     });
   });

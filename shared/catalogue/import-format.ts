@@ -244,7 +244,7 @@ export function readCatalogueRow(
   const line = record.line;
   if (record.cells.length !== width)
     return {
-      problems: [{ line, column: null, msg: 'import_cells_count', params: { found: record.cells.length, width } }],
+      problems: [{ line, column: null, msg: 'import_cells_count', params: { count: record.cells.length, width } }],
     };
   const cell = (c: CatalogueColumn) => {
     const i = at.get(c);
@@ -375,7 +375,7 @@ export function readStockRow(
   const line = record.line;
   if (record.cells.length !== width)
     return {
-      problems: [{ line, column: null, msg: 'import_cells_count', params: { found: record.cells.length, width } }],
+      problems: [{ line, column: null, msg: 'import_cells_count', params: { count: record.cells.length, width } }],
     };
   const cell = (c: StockColumn) => unguardCell(record.cells[at.get(c)!]!.trim());
   const problems: ImportProblem[] = [];

@@ -83,7 +83,10 @@ export const staffImportEn = {
   import_column_missing: 'This column is missing from the header line.',
   import_column_unknown: 'The shop knows no such column. Start from the export’s header line.',
   import_column_repeated: 'This column appears twice.',
-  import_cells_count: 'This line has {{found}} cells; the header has {{width}}.',
+  import_cells_count: {
+    one: 'This line has 1 cell; the header has {{width}}.',
+    other: 'This line has {{count}} cells; the header has {{width}}.',
+  },
   import_required: 'This needs a value.',
   import_too_long: 'Too long: at most {{max}} characters.',
   import_slug_invalid: 'Use lowercase Latin letters, digits and dashes, such as vitamin-d3-1000.',

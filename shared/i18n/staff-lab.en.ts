@@ -46,7 +46,10 @@ export const staffLabEn = {
     'Samples collected or at the lab. Results reach the customer only after a second person approves them.',
   st_lab_results_none: 'No results are awaited.',
   st_lab_awaiting: 'Waiting for',
-  st_lab_awaiting_entry: 'Entry ({{entered}} of {{markers}} markers)',
+  st_lab_awaiting_entry: {
+    one: 'Entry ({{entered}} of 1 marker)',
+    other: 'Entry ({{entered}} of {{count}} markers)',
+  },
   st_lab_awaiting_approval: 'Approval by a second person',
   st_lab_awaiting_approval_mine: 'Approval by someone else (you entered these)',
   st_lab_awaiting_release: 'Release',

@@ -15,7 +15,7 @@ export function ResultsListPage(props: {
   const { t, orders } = props;
   const awaiting = (o: PendingOrder) =>
     o.awaiting === 'entry'
-      ? t.t('st_lab_awaiting_entry', { entered: t.n(o.entered), markers: t.n(o.markers) })
+      ? t.t('st_lab_awaiting_entry', { entered: t.n(o.entered), count: o.markers })
       : o.awaiting === 'approval'
         ? t.t(o.mine > 0 ? 'st_lab_awaiting_approval_mine' : 'st_lab_awaiting_approval')
         : t.t('st_lab_awaiting_release');

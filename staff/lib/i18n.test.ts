@@ -1,0 +1,27 @@
+// Counted staff texts take the count's plural form in both languages: a one-marker test is "1 marker",
+// Arabic's dual «مؤشرين», not "1 markers" or «2 مؤشرات»; an import line with two cells «خليتان».
+import { describe, expect, it } from 'vitest';
+import { staffTranslator } from './i18n';
+
+const en = staffTranslator('en');
+const ar = staffTranslator('ar');
+
+describe('counted staff texts', () => {
+  it("count a lab order's markers with the count's plural form", () => {
+    expect(en.t('st_lab_awaiting_entry', { entered: '0', count: 1 })).toBe('Entry (0 of 1 marker)');
+    expect(en.t('st_lab_awaiting_entry', { entered: '3', count: 12 })).toBe('Entry (3 of 12 markers)');
+    expect([1, 2, 5, 12, 100].map((count) => ar.t('st_lab_awaiting_entry', { entered: '0', count }))).toEqual([
+      'الإدخال (0 من مؤشر واحد)',
+      'الإدخال (0 من مؤشرين)',
+      'الإدخال (0 من 5 مؤشرات)',
+      'الإدخال (0 من 12 مؤشرًا)',
+      'الإدخال (0 من 100 مؤشر)',
+    ]);
+  });
+
+  it("count an import line's cells as the API's problem gives them", () => {
+    expect(en.tKey('import_cells_count', { count: 1, width: 12 })).toBe('This line has 1 cell; the header has 12.');
+    expect(ar.tKey('import_cells_count', { count: 2, width: 12 })).toBe('في هذا السطر خليتان، وفي سطر العناوين 12.');
+    expect(ar.tKey('import_cells_count', { count: 5, width: 12 })).toBe('في هذا السطر 5 خلايا، وفي سطر العناوين 12.');
+  });
+});
