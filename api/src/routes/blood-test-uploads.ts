@@ -365,9 +365,14 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       );
       if (values.some((v) => !bySlug.has(v.biomarker))) throw new ApiError(400, 'upload_value_marker_unknown');
       const now = Date.now();
-      // Each insert checks the result is still this shopper's: one deleted meanwhile gets no values.
+      // Each statement checks the result is still this shopper's: one deleted meanwhile (and its id taken
+      // by another shopper's upload) loses and gets no values.
       await db.batch([
-        db.prepare('DELETE FROM blood_test_upload_values WHERE upload_id = ?').bind(id),
+        db
+          .prepare(
+            'DELETE FROM blood_test_upload_values WHERE upload_id = ?1 AND EXISTS (SELECT 1 FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2)',
+          )
+          .bind(id, user.id),
         ...values.map((v) =>
           db
             .prepare(

@@ -2,6 +2,10 @@
 // stored), confirmed and saved as a whole set, listed with the result in the request's language,
 // checked against the markers' units, owned like the result, and gone with the result or the account.
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '#api/src/index';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { signedRequest } from '../../support/signed-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOOD_TEST_UPLOAD_CONSENT_VERSION } from '#shared/api/blood-test-upload-schemas';
 import { reportPdf, SAMPLE_REPORT } from '../../support/report-pdf';
@@ -315,6 +319,61 @@ describe('saving confirmed values', () => {
       .bind(id)
       .all<{ value: string }>();
     expect(kept.results).toEqual([{ value: '5.4' }]);
+  });
+
+  it("never empties another shopper's values when her result's row changes hands between the check and the write", async () => {
+    // The route checks the result is hers in one batch and replaces its values in the next. A result
+    // deleted in between whose id another shopper's upload then takes (ids are reused without
+    // AUTOINCREMENT) must keep that shopper's values: the write checks the owner itself.
+    const mine = await result(owner, [reportPdf(SAMPLE_REPORT), 'report.pdf']);
+    const otherId = (await json(await get('/user/me', other))).data.user.id as number;
+    const SQL = Symbol('sql');
+    const REAL = Symbol('real');
+    const takeOver = async () => {
+      await env.DB.batch([
+        env.DB.prepare('UPDATE blood_test_uploads SET user_id = ? WHERE id = ?').bind(otherId, mine),
+        env.DB.prepare(
+          `INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at)
+           SELECT ?, id, '41', 'ng/mL', 'typed', 1 FROM biomarkers WHERE slug = 'ferritin'`,
+        ).bind(mine),
+      ]);
+    };
+    const statement = (st: D1PreparedStatement, sql: string): D1PreparedStatement =>
+      new Proxy(st, {
+        get(target, prop) {
+          if (prop === SQL) return sql;
+          if (prop === REAL) return target;
+          const value = Reflect.get(target, prop) as unknown;
+          if (prop === 'bind') return (...args: unknown[]) => statement(target.bind(...args), sql);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const db = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
+        if (prop === 'batch')
+          return async (list: D1PreparedStatement[]) => {
+            const tagged = list as unknown as Array<Record<symbol, unknown>>;
+            if (tagged.some((st) => String(st[SQL] ?? '').startsWith('DELETE FROM blood_test_upload_values')))
+              await takeOver();
+            return target.batch(tagged.map((st) => (st[REAL] ?? st) as D1PreparedStatement));
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const ctx = createExecutionContext();
+    const request = await signedRequest(`/user/upload/bloodtest/${mine}/values`, {
+      body: JSON.stringify({ values: [{ biomarker: 'ferritin', value: '22', unit: 'ng/mL', origin: 'pdf' }] }),
+      token,
+      headers: { ...bearer(owner), [CLIENT_IP_HEADER]: '10.9.8.7' },
+    });
+    await worker.fetch(request, { ...env, DB: db } as never, ctx);
+    await waitOnExecutionContext(ctx);
+    const kept = await env.DB.prepare('SELECT value FROM blood_test_upload_values WHERE upload_id = ?')
+      .bind(mine)
+      .all<{ value: string }>();
+    expect(kept.results).toEqual([{ value: '41' }]);
   });
 
   it('goes with the result, and with the account', async () => {
