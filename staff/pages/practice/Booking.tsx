@@ -14,6 +14,11 @@ import type { GateWarning } from '#shared/safety/recommendation-gates';
 import { Layout } from '../Layout';
 import { modeText, nameIn, type Notes, outcomeText, PracticeNotes, statusText, whenText } from './common';
 import { HOME_COUNTRY } from '#shared/countries';
+import { doseInWords, NUTRIENT_NAME } from '#shared/safety/supplement-safety';
+
+/** A nutrient's name in running text; a code the list does not know shows as it came. */
+const nutrientName = (code: string, lang: 'en' | 'ar') =>
+  Object.hasOwn(NUTRIENT_NAME, code) ? NUTRIENT_NAME[code as keyof typeof NUTRIENT_NAME][lang] : code;
 
 export type WarningView = GateWarning;
 
@@ -409,7 +414,10 @@ function Health(props: {
                 </h4>
                 <p className="muted">
                   {t.t('st_practice_sku', { id: s.sku_id })}
-                  {s.doses.length > 0 && ` · ${s.doses.map((d) => `${d.nutrient} ${d.amount} ${d.unit}`).join(', ')}`}
+                  {s.doses.length > 0 &&
+                    ` · ${s.doses
+                      .map((d) => `${nutrientName(d.nutrient, t.lang)} ${doseInWords(d.amount, d.unit, t.lang)}`)
+                      .join(t.lang === 'ar' ? '، ' : ', ')}`}
                 </p>
                 <Warnings t={t} warnings={s.warnings} />
                 <input type="hidden" name="sku_id" value={s.sku_id} />

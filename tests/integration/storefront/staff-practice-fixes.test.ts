@@ -127,6 +127,16 @@ describe("the nutritionist's booking page", () => {
     expect(page).not.toContain('No product found.');
   });
 
+  it("writes a hit's doses with the nutrients' names and units in her language, not the codes", async () => {
+    const search = `/consultations/${consultationId}?q=${encodeURIComponent('1000 iu vitamin d3')}`;
+    const hit = (page: string) =>
+      page.match(/data-hit="101"[\s\S]*?<p class="muted">([\s\S]*?)<\/p>/)?.[1]?.replace(/<!-- -->/g, '');
+    expect(hit(await (await staffPage(search, noura.cookie)).text())).toMatch(/ · vitamin D 1000 IU$/);
+    const ar = hit(await (await staffPage(search, nouraAr)).text());
+    expect(ar).toMatch(/ · فيتامين د 1000 وحدة دولية$/);
+    expect(ar).not.toMatch(/vitamin-d|IU/);
+  });
+
   it('switches language on the booking and comes back to it, not to the day', async () => {
     const page = await (await staffPage(`/consultations/${consultationId}`, noura.cookie)).text();
     const back = page.match(/<input type="hidden" name="back" value="([^"]*)"/)?.[1];
