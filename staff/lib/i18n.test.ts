@@ -24,4 +24,14 @@ describe('counted staff texts', () => {
     expect(ar.tKey('import_cells_count', { count: 2, width: 12 })).toBe('في هذا السطر خليتان، وفي سطر العناوين 12.');
     expect(ar.tKey('import_cells_count', { count: 5, width: 12 })).toBe('في هذا السطر 5 خلايا، وفي سطر العناوين 12.');
   });
+
+  it('count the points of the redeem rate the owner set, whatever it is', () => {
+    expect(en.t('st_loyalty_rate_now', { count: 1, value: 'KWD 0.010' })).toBe('Now: 1 point = KWD 0.010');
+    expect(en.t('st_report_rate', { count: 100, value: 'KWD 1.000' })).toBe('Redeem rate now: 100 points = KWD 1.000');
+    expect([2, 5, 100].map((count) => ar.t('st_loyalty_rate_now', { count, value: 'X' }))).toEqual([
+      'الآن: نقطتان = X',
+      'الآن: 5 نقاط = X',
+      'الآن: 100 نقطة = X',
+    ]);
+  });
 });

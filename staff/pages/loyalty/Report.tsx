@@ -60,7 +60,7 @@ export function ReportPage(props: {
               {t.t('st_loyalty_country', { country: t.t(`st_country_${c.country}`), currency: c.currency })}
             </h2>
             <p className="muted">
-              {t.t('st_report_rate', { points: t.n(c.redeem_step_points), value: money(c.redeem_step_value) })}
+              {t.t('st_report_rate', { count: c.redeem_step_points, value: money(c.redeem_step_value) })}
             </p>
             <h3>{t.t('st_report_chosen', { month: chosen })}</h3>
             <div className="row">

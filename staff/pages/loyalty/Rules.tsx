@@ -199,7 +199,7 @@ export function RulesPage(props: {
                             ? t.t('st_loyalty_earn_hint')
                             : f === 'redeem_step_value'
                               ? t.t('st_loyalty_rate_now', {
-                                  points: t.n(view.rules.redeem_step_points),
+                                  count: view.rules.redeem_step_points,
                                   value: money(view.rules.redeem_step_value),
                                 })
                               : undefined
