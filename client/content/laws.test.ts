@@ -36,6 +36,7 @@ describe("the privacy policy's laws", () => {
           regulator: law('National Cyber Security Agency', 'الوكالة الوطنية للأمن السيبراني'),
           url: 'https://ncsa.gov.qa',
         },
+        emergency: { general: '999', ambulance: '999' },
       },
     };
     const laws = lawsIn('ar', [...COUNTRY_CODES, QA], legal);
@@ -46,5 +47,21 @@ describe("the privacy policy's laws", () => {
       regulator: 'الوكالة الوطنية للأمن السيبراني',
       url: 'https://ncsa.gov.qa',
     });
+  });
+});
+
+describe("the disclaimer's emergency numbers", () => {
+  it('lists every country of the registry, the Emirates’ 999 and 998 too, on the disclaimer only', async () => {
+    // The paragraph once named Kuwait's and Saudi Arabia's numbers alone, on a health shop's disclaimer.
+    for (const url of ['https://shop.test/disclaimer', 'https://shop.test/ar/disclaimer']) {
+      const page = await load(url);
+      expect(page.emergency, url).toEqual(COUNTRY_CODES.map((country) => ({ country, ...LEGAL[country].emergency })));
+    }
+    expect((await load('https://shop.test/disclaimer')).emergency?.find((n) => n.country === 'AE')).toEqual({
+      country: 'AE',
+      general: '999',
+      ambulance: '998',
+    });
+    expect((await load('https://shop.test/privacy-policy')).emergency).toBeUndefined();
   });
 });

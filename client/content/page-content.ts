@@ -38,9 +38,20 @@ export interface DataProtectionLaw {
   readonly url: string;
 }
 
-/** What an information page's loader answers: its texts, and for the privacy policy every country's law. */
+/** A country's emergency numbers (the country module's `legal` aspect), for the disclaimer. */
+export interface EmergencyNumbers {
+  readonly country: CountryCode;
+  readonly general: string;
+  readonly ambulance: string;
+}
+
+/**
+ * What an information page's loader answers: its texts, for the privacy policy every country's law, and
+ * for the disclaimer every country's emergency numbers.
+ */
 export interface LoadedContent extends PageContent {
   readonly laws?: readonly DataProtectionLaw[];
+  readonly emergency?: readonly EmergencyNumbers[];
 }
 
 /** The shape a translation must have: every text a string; ids, pages and counts as in English. */

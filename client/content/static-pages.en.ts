@@ -362,7 +362,7 @@ export const staticPagesEn = {
         id: 'emergencies',
         heading: 'In an emergency',
         paragraphs: [
-          'If you think you are having a medical emergency, do not wait for a reply from us: call your local emergency number straight away (112 in Kuwait; 911, or 997 for an ambulance, in Saudi Arabia).',
+          'If you think you are having a medical emergency, do not wait for a reply from us: call your local emergency number straight away. Each country’s numbers are below.',
         ],
       },
     ],

@@ -1,13 +1,14 @@
 // The information pages made of text (our story, terms, privacy policy, return policy, disclaimer):
 // title, intro, a table of contents on long pages, then one h2 section per heading. Texts come from
 // client/content, in the page's language only. The privacy policy adds each country's law on personal
-// data, the legal pages each country's seller.
+// data, the disclaimer each country's emergency numbers, the legal pages each country's seller.
 import { useLoaderData } from 'react-router';
 import { LEGAL_PAGE_IDS } from '#shared/page-paths';
 import { contentLoader, ContentSections, type LoadedContent } from '../content';
 import { Page } from '../ui/Page';
 import { CompanyEntitiesSection } from '../shell/CompanyDetails';
 import { DataProtectionLaws } from '../content/DataProtectionLaws';
+import { EmergencyNumbers } from '../content/EmergencyNumbers';
 import { usePageHandle } from '../route-handle';
 import type { PageDeclaration } from '../page-table';
 
@@ -37,6 +38,7 @@ export function Component() {
         <p className="static-intro">{content.intro}</p>
         <ContentSections sections={content.sections} />
         {content.laws && <DataProtectionLaws laws={content.laws} />}
+        {content.emergency && <EmergencyNumbers numbers={content.emergency} />}
         {legal && <CompanyEntitiesSection />}
       </article>
     </Page>

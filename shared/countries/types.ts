@@ -217,4 +217,6 @@ export interface CountryLegal {
     /** The regulator's site, shown as text for a shopper to type or follow; the shop never fetches it. */
     url: string;
   };
+  /** The numbers the disclaimer tells a shopper to call in a medical emergency: any emergency, and an ambulance. */
+  emergency: { general: string; ambulance: string };
 }

@@ -75,6 +75,9 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   company_details_title: 'بيانات الشركة',
   // قوانين حماية البيانات لكل دولة في سياسة الخصوصية (shared/countries/<code>/legal.ts)
   privacy_laws_title: 'قانون حماية البيانات في كل دولة',
+  emergency_numbers_title: 'أرقام الطوارئ',
+  emergency_general: 'الطوارئ',
+  emergency_ambulance: 'الإسعاف',
   privacy_law: 'القانون',
   privacy_regulator: 'الجهة المختصة',
   privacy_regulator_site: 'الموقع الإلكتروني',

@@ -77,6 +77,9 @@ export const staticPagesEn = {
   company_details_title: 'Company details',
   // The privacy policy's laws per country (shared/countries/<code>/legal.ts)
   privacy_laws_title: 'Data protection law in each country',
+  emergency_numbers_title: 'Emergency numbers',
+  emergency_general: 'Emergencies',
+  emergency_ambulance: 'Ambulance',
   privacy_law: 'Law',
   privacy_regulator: 'Authority',
   privacy_regulator_site: 'Website',

@@ -11,4 +11,5 @@ export const legal: CountryLegal = {
     regulator: { en: 'UAE Data Office', ar: 'مكتب الإمارات للبيانات' },
     url: 'https://uaelegislation.gov.ae',
   },
+  emergency: { general: '999', ambulance: '998' },
 };

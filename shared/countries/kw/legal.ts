@@ -15,4 +15,5 @@ export const legal: CountryLegal = {
     },
     url: 'https://citra.gov.kw',
   },
+  emergency: { general: '112', ambulance: '112' },
 };

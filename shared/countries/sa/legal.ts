@@ -15,4 +15,5 @@ export const legal: CountryLegal = {
     },
     url: 'https://sdaia.gov.sa',
   },
+  emergency: { general: '911', ambulance: '997' },
 };

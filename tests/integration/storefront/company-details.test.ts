@@ -121,3 +121,19 @@ describe('company details', () => {
     }
   });
 });
+
+describe("the disclaimer's emergency numbers", () => {
+  it('gives every country’s numbers to call, the shopper’s country first, in both languages', async () => {
+    for (const lang of ['en', 'ar'] as const)
+      for (const country of COUNTRY_CODES) {
+        const html = await page(`${lang === 'ar' ? '/ar' : ''}/disclaimer`, country);
+        for (const code of COUNTRY_CODES) {
+          const { general, ambulance } = LEGAL[code].emergency;
+          const block = section(html, `data-testid="emergency-${code}"`, '</dl>');
+          expect(block, `${lang} ${code}`).toContain(`href="tel:${general}"`);
+          expect(block, `${lang} ${code}`).toContain(`href="tel:${ambulance}"`);
+        }
+        expect(html.indexOf(`data-testid="emergency-${country}"`)).toBe(html.indexOf('data-testid="emergency-'));
+      }
+  });
+});
