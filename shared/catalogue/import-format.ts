@@ -255,7 +255,7 @@ export function readCatalogueRow(
   const text = (c: CatalogueColumn, max: number, required = false) => {
     const v = cell(c);
     if (required && v === '') problem(c, 'import_required');
-    if (v.length > max) problem(c, 'import_too_long', { max });
+    if (v.length > max) problem(c, 'import_too_long', { count: max });
     return v;
   };
   const money = (c: CatalogueColumn, required: boolean): number | null => {
@@ -389,7 +389,7 @@ export function readStockRow(
   const reason = cell('reason');
   if (reason === '') problems.push({ line, column: 'reason', msg: 'import_reason_required' });
   else if (reason.length > LIMITS.reason)
-    problems.push({ line, column: 'reason', msg: 'import_too_long', params: { max: LIMITS.reason } });
+    problems.push({ line, column: 'reason', msg: 'import_too_long', params: { count: LIMITS.reason } });
   return problems.length ? { problems } : { row: { line, sku_id: Number(id), quantity: n, reason } };
 }
 

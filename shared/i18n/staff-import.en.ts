@@ -79,7 +79,10 @@ export const staffImportEn = {
   st_import_back: 'All imports',
   // What a check says of a line.
   import_file_empty: 'The file has no lines below its header.',
-  import_too_many_rows: 'The file has {{found}} lines; at most {{max}} can be imported at once. Split it.',
+  import_too_many_rows: {
+    one: 'The file has 1 line; at most {{max}} can be imported at once. Split it.',
+    other: 'The file has {{count}} lines; at most {{max}} can be imported at once. Split it.',
+  },
   import_column_missing: 'This column is missing from the header line.',
   import_column_unknown: 'The shop knows no such column. Start from the export’s header line.',
   import_column_repeated: 'This column appears twice.',
@@ -88,7 +91,7 @@ export const staffImportEn = {
     other: 'This line has {{count}} cells; the header has {{width}}.',
   },
   import_required: 'This needs a value.',
-  import_too_long: 'Too long: at most {{max}} characters.',
+  import_too_long: { one: 'Too long: at most 1 character.', other: 'Too long: at most {{count}} characters.' },
   import_slug_invalid: 'Use lowercase Latin letters, digits and dashes, such as vitamin-d3-1000.',
   import_price_invalid: 'Write the price in KWD with up to 3 decimals, such as 4.500.',
   import_country_price_invalid:

@@ -34,4 +34,12 @@ describe('counted staff texts', () => {
       'الآن: 100 نقطة = X',
     ]);
   });
+
+  it("count an import's length limit and its lines as Arabic counts them", () => {
+    // «200 حرفاً» and «5001 سطراً» took the form of 11–99 for hundreds and thousands.
+    expect(ar.tKey('import_too_long', { count: 200 })).toBe('النص طويل: 200 حرف على الأكثر.');
+    expect(ar.tKey('import_too_long', { count: 80 })).toBe('النص طويل: 80 حرفًا على الأكثر.');
+    expect(en.tKey('import_too_long', { count: 200 })).toBe('Too long: at most 200 characters.');
+    expect(ar.tKey('import_too_many_rows', { count: 5001, max: 5000 })).toMatch(/^في الملف 5,001 سطر،/);
+  });
 });

@@ -192,7 +192,7 @@ describe('the check', () => {
     });
     const many = [CATALOGUE_COLUMNS.join(','), ...Array.from({ length: 5001 }, () => ',')].join('\n');
     expect((await checked(many)).problems).toEqual([
-      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: 5000, found: 5001 } },
+      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: 5000, count: 5001 } },
     ]);
   });
 

@@ -39,7 +39,7 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
   if (lines.length === 0) return fileProblems('catalogue', 0, [{ line: 2, column: null, msg: 'import_file_empty' }]);
   if (lines.length > IMPORT_MAX_ROWS)
     return fileProblems('catalogue', lines.length, [
-      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: IMPORT_MAX_ROWS, found: lines.length } },
+      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: IMPORT_MAX_ROWS, count: lines.length } },
     ]);
 
   const problems: ImportProblem[] = [];

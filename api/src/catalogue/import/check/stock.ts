@@ -21,7 +21,7 @@ export async function checkStockFile(db: D1Database, text: string): Promise<Chec
   if (lines.length === 0) return fileProblems('stock', 0, [{ line: 2, column: null, msg: 'import_file_empty' }]);
   if (lines.length > IMPORT_MAX_ROWS)
     return fileProblems('stock', lines.length, [
-      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: IMPORT_MAX_ROWS, found: lines.length } },
+      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: IMPORT_MAX_ROWS, count: lines.length } },
     ]);
   const problems: ImportProblem[] = [];
   const rows: StockRow[] = [];
