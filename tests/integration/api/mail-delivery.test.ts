@@ -45,6 +45,9 @@ interface OutboxRow {
 const mailsTo = async (to: string) =>
   (await env.DB.prepare('SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY id').bind(to).all<OutboxRow>())
     .results;
+/** A plain mail to `to` queued (in the outbox, not yet sent), due at `at`. */
+const queueTo = (to: string, at: number, lang: 'en' | 'ar' = 'en') =>
+  queueMail(env.DB, { to, subject: 'S', text: 'T', lang, kind: 'email_verification', dedupeKey: `test:${to}` }, at);
 const ordersOf = async (email: string) =>
   (await env.DB.prepare('SELECT id FROM orders WHERE guest_email = ?').bind(email).all<{ id: number }>()).results;
 const submitBody = (email: string, idempotencyKey: string, method = 'cod', country = 'KW') => ({
@@ -289,20 +292,7 @@ describe('delivery outside the request', () => {
   });
 
   it('runs on the cron: the scheduled handler delivers mail that is due', async () => {
-    await env.DB.batch([
-      queueMail(
-        env.DB,
-        {
-          to: 'cron.delivered@example.com',
-          subject: 'S',
-          text: 'T',
-          lang: 'en',
-          kind: 'email_verification',
-          dedupeKey: 'test:cron',
-        },
-        Date.now() - 1000,
-      ),
-    ]);
+    await env.DB.batch([queueTo('cron.delivered@example.com', Date.now() - 1000)]);
     const ctx = createExecutionContext();
     await worker.scheduled(
       createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }),
@@ -320,22 +310,7 @@ describe('the local mailbox', () => {
     // More due mail than the run after one request takes (ten, oldest first): the rest waited for another
     // request that queues mail, so a tester's mailbox (and a story's) could wait for ever.
     const now = Date.now();
-    await env.DB.batch(
-      Array.from({ length: 12 }, (_, i) =>
-        queueMail(
-          env.DB,
-          {
-            to: `left.behind${i}@example.com`,
-            subject: 'S',
-            text: 'T',
-            lang: 'ar',
-            kind: 'email_verification',
-            dedupeKey: `test:left-behind:${i}`,
-          },
-          now - 1000,
-        ),
-      ),
-    );
+    await env.DB.batch(Array.from({ length: 12 }, (_, i) => queueTo(`left.behind${i}@example.com`, now - 1000, 'ar')));
     const listed = (await json(await call('/dev/outbox', { token }))).data.items as Array<{ to_address: string }>;
     const shown = new Set(listed.map((m) => m.to_address));
     for (let i = 0; i < 12; i++) expect(shown).toContain(`left.behind${i}@example.com`);
@@ -345,20 +320,7 @@ describe('the local mailbox', () => {
   });
 
   it('does not deliver early: mail waiting out its backoff stays out of the mailbox', async () => {
-    await env.DB.batch([
-      queueMail(
-        env.DB,
-        {
-          to: 'later@example.com',
-          subject: 'S',
-          text: 'T',
-          lang: 'en',
-          kind: 'email_verification',
-          dedupeKey: 'test:later',
-        },
-        Date.now() + 60_000,
-      ),
-    ]);
+    await env.DB.batch([queueTo('later@example.com', Date.now() + 60_000)]);
     const listed = (await json(await call('/dev/outbox', { token }))).data.items as Array<{ to_address: string }>;
     expect(listed.map((m) => m.to_address)).not.toContain('later@example.com');
     const [mail] = await mailsTo('later@example.com');
