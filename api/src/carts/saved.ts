@@ -68,20 +68,29 @@ export async function keepCart(
   now: number,
   /** False for a guest's address not yet proven hers (proof.ts): kept, but no step is due until it is. */
   remind = true,
+  /** The browser keeping it (its device id): a guest's open cart changes only from the one that kept it. */
+  device: string | null = null,
 ): Promise<void> {
   const lines = normalisedLines(input.items);
   const who = ownerColumn(owner);
   const current = await db
-    .prepare(`SELECT id, status, items FROM saved_carts WHERE ${who.where}`)
+    .prepare(`SELECT id, status, items, keeper_device FROM saved_carts WHERE ${who.where}`)
     .bind(who.value)
-    .first<{ id: number; status: SavedCartRow['status']; items: string }>();
-  if (lines.length === 0) {
+    .first<{ id: number; status: SavedCartRow['status']; items: string; keeper_device: string | null }>();
+  // A guest's cart is found by her address alone, so it is also tied to the browser that kept it (or that
+  // brought it back by its reminder's signed link). Another browser (a stranger who knows the address, or
+  // hers without the link) never replaces it: an open cart is closed instead, so no reminder names lines
+  // one browser left under another's address, and a closed one stays closed for it. Only a cart that
+  // became an order may be kept anew by any browser. The answer is the same as ever.
+  const guest = 'guestEmail' in owner;
+  const foreign = guest && current != null && current.keeper_device !== null && current.keeper_device !== device;
+  if (lines.length === 0 || foreign) {
     if (current?.status === 'open')
       await db
         .prepare("UPDATE saved_carts SET status = 'emptied', next_due_at = NULL WHERE id = ?")
         .bind(current.id)
         .run();
-    return;
+    if (lines.length === 0 || current?.status !== 'ordered') return;
   }
   if (current?.status === 'open' && sameLines(JSON.parse(current.items), lines)) return;
   const due = remind ? firstStepDue(settings, now, TIME_ZONES[input.country]) : null;
@@ -89,12 +98,13 @@ export async function keepCart(
   // outcome start again; the reminders it was sent stay for the owner's figures.
   await db
     .prepare(
-      `INSERT INTO saved_carts (user_id, guest_email, guest_identity, country, lang, items, status, updated_at, steps_sent, next_due_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'open', ?, 0, ?)
+      `INSERT INTO saved_carts (user_id, guest_email, guest_identity, country, lang, items, status, updated_at, steps_sent, next_due_at, keeper_device)
+       VALUES (?, ?, ?, ?, ?, ?, 'open', ?, 0, ?, ?)
        ON CONFLICT DO UPDATE SET country = excluded.country, lang = excluded.lang, items = excluded.items,
          status = 'open', updated_at = excluded.updated_at, steps_sent = 0,
          next_due_at = excluded.next_due_at, opened_at = NULL, ordered_at = NULL, order_id = NULL,
-         recovered_minor = NULL, currency = NULL, guest_email = excluded.guest_email`,
+         recovered_minor = NULL, currency = NULL, guest_email = excluded.guest_email,
+         keeper_device = excluded.keeper_device`,
     )
     .bind(
       'userId' in owner ? owner.userId : null,
@@ -105,6 +115,7 @@ export async function keepCart(
       JSON.stringify(lines),
       now,
       due,
+      guest ? device : null,
     )
     .run();
 }
@@ -164,7 +175,7 @@ export async function restoreCart(
   db: D1Database,
   secret: string,
   token: string,
-  viewer: { userId: number | null },
+  viewer: { userId: number | null; deviceId: string | null },
   now: number,
 ): Promise<RestoreOutcome> {
   const id = Number(token.slice(0, token.indexOf('.')));
@@ -180,13 +191,24 @@ export async function restoreCart(
   if (row.status === 'ordered') return { ok: false, status: 410, key: 'cart_link_used' };
   if (row.status !== 'open' || row.updated_at + CART_LINK_DAYS * 86_400_000 < now)
     return { ok: false, status: 410, key: 'cart_link_expired' };
+  // A guest's cart brought back in a browser signed in to nothing: the link proved that browser holds
+  // her mail, so it keeps the cart from now on (keepCart).
+  const keeper =
+    row.user_id === null && viewer.userId === null && viewer.deviceId !== null
+      ? [db.prepare('UPDATE saved_carts SET keeper_device = ? WHERE id = ?').bind(viewer.deviceId, row.id)]
+      : [];
   // The first opening: the cart's, and its reminders' since its last change (the owner's figures).
-  if (row.opened_at === null)
-    await db.batch([
-      db.prepare('UPDATE saved_carts SET opened_at = ? WHERE id = ?').bind(now, row.id),
-      db
-        .prepare('UPDATE cart_reminders SET opened_at = ? WHERE cart_id = ? AND cart_version = ? AND opened_at IS NULL')
-        .bind(now, row.id, row.updated_at),
-    ]);
+  const opening =
+    row.opened_at === null
+      ? [
+          db.prepare('UPDATE saved_carts SET opened_at = ? WHERE id = ?').bind(now, row.id),
+          db
+            .prepare(
+              'UPDATE cart_reminders SET opened_at = ? WHERE cart_id = ? AND cart_version = ? AND opened_at IS NULL',
+            )
+            .bind(now, row.id, row.updated_at),
+        ]
+      : [];
+  if (keeper.length + opening.length > 0) await db.batch([...keeper, ...opening]);
   return { ok: true, items: JSON.parse(row.items), country: row.country };
 }

@@ -67,6 +67,7 @@ export const cartRoutes = new Hono<AppEnv>()
         await readReminderSettings(db),
         now,
         proven,
+        c.var.deviceId,
       );
       // Not proven yet: the address is asked once (a period) whether it wants reminders.
       if (!proven && 'guestEmail' in owner && input.items.length > 0)
@@ -96,7 +97,7 @@ export const cartRoutes = new Hono<AppEnv>()
         c.env.DB,
         c.var.config.TOKEN_SECRET,
         c.req.valid('json').token,
-        { userId: user?.id ?? null },
+        { userId: user?.id ?? null, deviceId: c.var.deviceId },
         Date.now(),
       );
       if (!outcome.ok) throw new ApiError(outcome.status, outcome.key);

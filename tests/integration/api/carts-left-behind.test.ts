@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendCartReminders } from '#api/src/carts/reminders';
+import { cartToken } from '#api/src/carts/saved';
 import { GULF_OFFSET_MS } from '#shared/gulf-days';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, GUEST_KW_ADDRESS, json, registerShopper, saveAddress } from './helpers';
@@ -534,6 +535,37 @@ describe('a guest’s cart', () => {
       recovered_minor: (await json(placed)).data.order.totals.total,
     });
     expect(await remind(gulf(10, 1, 1))).toBe(0);
+  });
+
+  it('is changed only from the browser that kept it, or that brought it back by its link', async () => {
+    // Her cart is found by her address alone: a stranger who knew it once replaced it, choosing what her
+    // reminders would name (an ownership audit). Another browser now closes an open cart instead.
+    const email = `kept-here-${crypto.randomUUID()}@example.com`;
+    const from = (browser: string, items: Array<{ sku_id: number; count: number }>) =>
+      call('/cart/saved', {
+        body: JSON.stringify({ items, guest_email: email }),
+        token: browser,
+        headers: as(null),
+      });
+    const row = async () =>
+      (await guestCart(email)) as { id: number; status: string; items: string; updated_at: number };
+    expect((await keep(null, [{ sku_id: 101, count: 1 }], { guest_email: email })).status).toBe(200);
+    const stranger = await deviceToken();
+    expect((await from(stranger, [{ sku_id: 102, count: 5 }])).status).toBe(200);
+    expect(await row()).toMatchObject({ status: 'emptied', items: '[{"sku_id":101,"count":1}]' });
+    // Closed, it stays closed for that browser; hers keeps her cart again.
+    await from(stranger, [{ sku_id: 102, count: 5 }]);
+    expect(await row()).toMatchObject({ status: 'emptied', items: '[{"sku_id":101,"count":1}]' });
+    await keep(null, [{ sku_id: 101, count: 2 }], { guest_email: email });
+    expect(await row()).toMatchObject({ status: 'open', items: '[{"sku_id":101,"count":2}]' });
+    // Her laptop opens the reminder's link (it proves the mail is hers): the laptop keeps it from then on.
+    const laptop = await deviceToken();
+    const link = await cartToken(links.secret, await row());
+    expect(
+      (await call('/cart/restore', { body: JSON.stringify({ token: link }), token: laptop, headers: as(null) })).status,
+    ).toBe(200);
+    await from(laptop, [{ sku_id: 102, count: 1 }]);
+    expect(await row()).toMatchObject({ status: 'open', items: '[{"sku_id":102,"count":1}]' });
   });
 
   it('forgets an ask nobody answered: a month on, the link is refused', async () => {
