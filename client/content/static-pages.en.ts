@@ -10,21 +10,21 @@ export const staticPagesEn = {
   'our-story': {
     title: 'Our story',
     intro:
-      'Gulf Vitamins started with a simple idea: people in Kuwait and Saudi Arabia should be able to find the supplements they need, genuine, fresh and explained in their own language, and have them delivered fast at a fair price.',
+      'Gulf Vitamins started with a simple idea: people across the Gulf should be able to find the supplements they need, genuine, fresh and explained in their own language, and have them delivered fast at a fair price.',
     sections: [
       {
         id: 'why-we-started',
         heading: 'Why we started',
         paragraphs: [
           'Buying supplements in the Gulf often meant guesswork. Shelves were full of imported products with labels only in English, the same vitamin cost very different amounts from one shop to the next, and there was no way to know whether a bottle had spent the summer in a hot warehouse.',
-          'We set out to build the shop we wanted for our own families: a carefully chosen range, clear information in Arabic and English, honest prices in Kuwaiti dinars and Saudi riyals, and delivery you can count on.',
+          'We set out to build the shop we wanted for our own families: a carefully chosen range, clear information in Arabic and English, honest prices in each country’s own currency, and delivery you can count on.',
         ],
       },
       {
         id: 'how-we-choose',
         heading: 'How we choose our products',
         paragraphs: [
-          'Every product on Gulf Vitamins comes from the brand itself or from its authorised distributor. Before a product is listed, our team checks its documents, its labelling and whether it may be sold in Kuwait and Saudi Arabia.',
+          'Every product on Gulf Vitamins comes from the brand itself or from its authorised distributor. Before a product is listed, our team checks its documents, its labelling and whether it may be sold in each country we deliver to.',
         ],
         items: [
           'Genuine products only, from brands and their authorised distributors.',
@@ -38,7 +38,7 @@ export const staticPagesEn = {
         heading: 'Stored and delivered with the Gulf climate in mind',
         paragraphs: [
           'Heat and humidity shorten the life of vitamins, probiotics and oils. Our stock is kept in temperature-controlled storage, and in the summer months heat-sensitive products travel in insulated packaging.',
-          'Orders in Kuwait usually arrive within one to two working days, and orders in Saudi Arabia within two to five working days, depending on the city.',
+          'Orders usually arrive within a few working days, depending on the country and the city: the checkout shows the day we expect to deliver before you order.',
         ],
       },
       {
@@ -68,7 +68,7 @@ export const staticPagesEn = {
         id: 'about-these-terms',
         heading: 'About these terms',
         paragraphs: [
-          'The Gulf Vitamins online shop (“we”, “us”) sells health supplements, vitamins, blood tests and nutritionist services to customers in the State of Kuwait and the Kingdom of Saudi Arabia. These terms, together with our privacy policy and return policy, form the agreement between you and us.',
+          'The Gulf Vitamins online shop (“we”, “us”) sells health supplements, vitamins, blood tests and nutritionist services to customers in the countries it delivers to, which the country menu at the top of every page lists. These terms, together with our privacy policy and return policy, form the agreement between you and us.',
           'We may update these terms from time to time. The version published on this page when you place an order applies to that order.',
         ],
       },
@@ -92,7 +92,7 @@ export const staticPagesEn = {
         id: 'prices-and-payment',
         heading: 'Prices and payment',
         paragraphs: [
-          'Prices are shown in Kuwaiti dinars (KWD) for Kuwait and in Saudi riyals (SAR) for Saudi Arabia. Prices for Saudi Arabia include value added tax at the applicable rate.',
+          'Prices are shown in the currency of the country you shop in. Where that country charges value added tax, prices include it at the applicable rate, and the checkout and your invoice show it.',
           'Payment is taken when you place your order, by one of the methods offered at checkout. Card payments are processed by our payment provider: we never see or store your full card number.',
           'If a product is listed at an obviously wrong price, we may cancel the order and refund you in full.',
         ],
@@ -109,7 +109,7 @@ export const staticPagesEn = {
         id: 'delivery',
         heading: 'Delivery',
         paragraphs: [
-          'We deliver to addresses in Kuwait and Saudi Arabia. Delivery times shown at checkout are estimates: usually one to two working days in Kuwait and two to five working days in Saudi Arabia. Delivery is free for orders above the amount shown in the cart.',
+          'We deliver to addresses in the countries the country menu lists. Delivery times shown at checkout are estimates and depend on the country and the city. Delivery is free for orders above the amount shown in the cart.',
           'Please check your order when it arrives and tell us about any damaged, missing or wrong item within 48 hours.',
         ],
       },
@@ -141,7 +141,7 @@ export const staticPagesEn = {
         id: 'law-and-complaints',
         heading: 'Governing law and complaints',
         paragraphs: [
-          'Orders delivered in Kuwait are governed by the laws of the State of Kuwait, and orders delivered in Saudi Arabia by the laws of the Kingdom of Saudi Arabia. If you have a complaint, please contact us first through the contact us page: most issues are solved within a few days.',
+          'Each order is governed by the laws of the country it is delivered in. If you have a complaint, please contact us first through the contact us page: most issues are solved within a few days.',
         ],
       },
     ],
@@ -246,7 +246,7 @@ export const staticPagesEn = {
   'return-policy': {
     title: 'Return policy',
     intro:
-      'Changed your mind, or received something that is not right? You can return most products within 14 days of delivery. Here is how it works in Kuwait and Saudi Arabia.',
+      'Changed your mind, or received something that is not right? You can return most products within 14 days of delivery. Here is how it works in every country we deliver to.',
     sections: [
       {
         id: 'within-14-days',
@@ -284,7 +284,7 @@ export const staticPagesEn = {
         paragraphs: ['A return takes three steps:'],
         items: [
           'Open the order under My orders and choose Return items: pick the items, tell us why, and add a photo if something arrived damaged. You can also contact us through the contact us page or on WhatsApp with your order number.',
-          'We confirm the return and send a courier to collect it from your address in Kuwait or Saudi Arabia.',
+          'We confirm the return and send a courier to collect it from your address.',
           'Hand over the product in its original packaging. Our team checks it within two working days of receiving it.',
         ],
       },
@@ -307,7 +307,7 @@ export const staticPagesEn = {
         id: 'your-legal-rights',
         heading: 'Your legal rights',
         paragraphs: [
-          'This policy does not limit any rights you have under the consumer protection laws of Kuwait or Saudi Arabia.',
+          'This policy does not limit any rights you have under the consumer protection laws of the country your order was delivered in.',
         ],
       },
     ],
@@ -400,14 +400,14 @@ export const staticPagesEn = {
   'become-a-supplier': {
     title: 'Become a supplier',
     intro:
-      'Do you make or distribute supplements, vitamins or wellness products? We are always looking for trusted brands to offer our customers in Kuwait and Saudi Arabia.',
+      'Do you make or distribute supplements, vitamins or wellness products? We are always looking for trusted brands to offer our customers across the Gulf.',
     sections: [
       {
         id: 'what-we-look-for',
         heading: 'What we look for',
         paragraphs: ['We list products our customers can trust:'],
         items: [
-          'Products sold without a prescription and registered or approved for sale in Kuwait or Saudi Arabia, or that you can register with our help.',
+          'Products sold without a prescription and registered or approved for sale in the countries we deliver to, or that you can register with our help.',
           'Labels with ingredients and directions in Arabic and English.',
           'Manufacturing to good manufacturing practice (GMP), with a certificate of analysis for each batch.',
           'A shelf life of at least 12 months when the stock reaches our warehouse.',
