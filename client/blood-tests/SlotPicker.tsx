@@ -2,7 +2,7 @@
 // windows as a radio group. With a fasting test in the cart only morning windows are offered, and a
 // line says why.
 import '../styles/blood-test-booking.css';
-import { instantIn, timeZoneOf } from '#shared/country-days';
+import { visitInstant } from '#shared/blood-tests/slot-rules';
 import { formatTimeWindow } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
 import type { SlotDay } from '#shared/blood-tests/order-types';
@@ -10,18 +10,11 @@ import { useI18n } from '../i18n/context';
 import { bookableWindows, type SlotChoice } from './booking-store';
 import { SlotDays } from './SlotDays';
 
-/**
- * The instant a visit day's `hour`:00 begins on the country's own clock, where its windows are set (the
- * server's visitInstant): Kuwait's and Riyadh's UTC+3, Dubai's UTC+4.
- */
-export function visitTime(date: string, hour: number, country: CountryCode): number {
-  return instantIn(timeZoneOf(country), date, hour);
-}
-
 /** A window such as "07-09" on a day, as the shopper reads it: "7:00 AM – 9:00 AM". */
 export function windowText(date: string, window: string, lang: 'en' | 'ar', country: CountryCode): string {
   const [from, to] = window.split('-').map((h) => Number.parseInt(h, 10));
-  return formatTimeWindow(visitTime(date, from ?? 0, country), visitTime(date, to ?? 0, country), lang, country);
+  // On the visit country's own clock, where its windows are set: Kuwait's and Riyadh's UTC+3, Dubai's UTC+4.
+  return formatTimeWindow(visitInstant(country, date, from ?? 0), visitInstant(country, date, to ?? 0), lang, country);
 }
 
 export function SlotPicker({

@@ -1,10 +1,11 @@
 // A booked visit as one line: "Sat, Nov 21 (11 Jumada…) · 7:00 AM – 9:00 AM" (the Hijri part in Arabic).
 import type { CountryCode, Lang } from '#shared/locale';
 import { formatSlotDay } from '#shared/text/dates';
-import { visitTime, windowText } from './SlotPicker';
+import { visitInstant } from '#shared/blood-tests/slot-rules';
+import { windowText } from './SlotPicker';
 
 export function visitDayText(date: string, lang: Lang, country: CountryCode): string {
-  const day = formatSlotDay(visitTime(date, 12, country), lang, country);
+  const day = formatSlotDay(visitInstant(country, date, 12), lang, country);
   return day.hijri ? `${day.day} (${day.hijri})` : day.day;
 }
 

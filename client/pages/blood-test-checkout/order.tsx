@@ -39,7 +39,8 @@ import { emptyBookingCart, useBookingCart } from '#client/blood-tests/checkout-c
 import { HoldCountdown } from '#client/blood-tests/HoldCountdown';
 import { PreparationList } from '#client/blood-tests/PreparationList';
 import { usePreparation } from '#client/blood-tests/use-preparation';
-import { visitTime, windowText } from '#client/blood-tests/SlotPicker';
+import { windowText } from '#client/blood-tests/SlotPicker';
+import { visitInstant } from '#shared/blood-tests/slot-rules';
 import { useI18n } from '#client/i18n/context';
 import { useHref, useMinor } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
@@ -192,7 +193,7 @@ export function Component() {
                   <dt>{t('bt_review_when')}</dt>
                   <dd data-testid="bt-review-slot">
                     {(() => {
-                      const day = formatSlotDay(visitTime(slot.date, 12, country), lang, country);
+                      const day = formatSlotDay(visitInstant(country, slot.date, 12), lang, country);
                       return `${day.day}${day.hijri ? ` (${day.hijri})` : ''} · `;
                     })()}
                     <bdi>{windowText(slot.date, slot.window, lang, country)}</bdi>
