@@ -49,14 +49,12 @@ export async function contentLoader({ request }: LoaderFunctionArgs): Promise<Lo
   const { lang, path } = splitLocalePath(new URL(request.url).pathname);
   const id = byPath.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
   if (!id) throw data(null, { status: 404 });
-  if (id === 'disclaimer') {
-    // Every country's emergency numbers, from the country modules' legal aspect (a third country's too).
-    const [content, { LEGAL }] = await Promise.all([loadPageContent(lang, id), import('#shared/countries/legal')]);
-    return { ...content, emergency: COUNTRY_CODES.map((country) => ({ country, ...LEGAL[country].emergency })) };
-  }
-  if (id !== 'privacy-policy') return loadPageContent(lang, id);
-  // The country modules' legal aspect loads with this page only (its own chunk); its data carries one language.
+  if (id !== 'privacy-policy' && id !== 'disclaimer') return loadPageContent(lang, id);
+  // The country modules' legal aspect loads with these pages only (its own chunk); their data carries one
+  // language: the privacy policy every country's law, the disclaimer every country's emergency numbers.
   const [content, { LEGAL }] = await Promise.all([loadPageContent(lang, id), import('#shared/countries/legal')]);
+  if (id === 'disclaimer')
+    return { ...content, emergency: COUNTRY_CODES.map((country) => ({ country, ...LEGAL[country].emergency })) };
   return { ...content, laws: lawsIn(lang, COUNTRY_CODES, LEGAL) };
 }
 
