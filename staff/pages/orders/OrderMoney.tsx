@@ -119,10 +119,10 @@ export function OrderMoney({ t, me, data, words }: OrderPartProps) {
           <h2>{t.t('st_orders_payments')}</h2>
           <ul>
             {data.payments.map((p) => {
-              const words = paymentWords(t, p);
+              const said = paymentWords(t, p);
               return (
                 <li key={p.id} data-testid="order-payment">
-                  <span className="mono">{p.id}</span> · {words.way} · <bdi>{money(p.amount)}</bdi> · {words.status} ·{' '}
+                  <span className="mono">{p.id}</span> · {said.way} · <bdi>{money(p.amount)}</bdi> · {said.status} ·{' '}
                   {when(p.created_at)}
                 </li>
               );

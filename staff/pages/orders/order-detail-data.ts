@@ -29,10 +29,13 @@ const PAYMENT_STATUS: Record<OrderDetailData['payments'][number]['status'], Staf
   cancelled: 'st_payment_cancelled',
 };
 
-/** A payment's way (KNET, mada, Apple Pay…) and its state, in the clerk's language. */
+/** The name of a gateway's way (KNET, mada, Apple Pay…) in the clerk's language, or null for one it has none of. */
+const gatewayName = (t: StaffTranslator, method: string | null) =>
+  method && method in GATEWAY_NAMES ? t.t(GATEWAY_NAMES[method as CardMethod]) : null;
+
+/** A payment's way and its state, in the clerk's language. */
 export function paymentWords(t: StaffTranslator, p: { method: string; status: keyof typeof PAYMENT_STATUS }) {
-  const way = p.method in GATEWAY_NAMES ? t.t(GATEWAY_NAMES[p.method as CardMethod]) : p.method;
-  return { way, status: t.t(PAYMENT_STATUS[p.status]) };
+  return { way: gatewayName(t, p.method) ?? p.method, status: t.t(PAYMENT_STATUS[p.status]) };
 }
 
 /** The order's amounts in its own currency, its times in its country, and the gateway's name. */
@@ -42,8 +45,7 @@ export function orderWords(t: StaffTranslator, data: OrderDetailData) {
     isShopCurrency(o.currency) ? formatMinor(minor, o.currency, t.lang, o.country) : String(minor);
   const when = (at: number) => formatDate(at, t.lang, o.country, { time: true });
   // Which of the gateway's ways took the payment: refunds go back the same way.
-  const gateway =
-    o.card_method && o.card_method in GATEWAY_NAMES ? t.t(GATEWAY_NAMES[o.card_method as CardMethod]) : null;
+  const gateway = gatewayName(t, o.card_method);
   return { money, when, gateway };
 }
 
