@@ -245,6 +245,29 @@ describe('SMSA Express adapter', () => {
     expect((await smsa.track(['231200021000'])).map((e) => e.eventKey)).toEqual(events.map((e) => e.eventKey));
   });
 
+  it('reads a scan without an offset on the clocks of where it was made', async () => {
+    // A parcel from Riyadh to Dubai: the hub's scan names its country, the last names none, so the
+    // destination's clocks (UTC+4) read it, not Riyadh's (UTC+3).
+    const answer = () =>
+      Response.json({
+        AWB: '231200021001',
+        OriginCountry: 'SA',
+        DesinationCountry: 'ae',
+        Scans: [
+          { ScanType: 'PU', ScanDateTime: '2026-11-28T16:00:00', ScanCountry: 'SA' },
+          { ScanType: 'AF', ScanDateTime: '2026-11-29T10:00:00', ScanCity: 'Dubai', ScanCountry: 'AE' },
+          { ScanType: 'DL', ScanDateTime: '2026-11-30T13:05:00' },
+        ],
+      });
+    const { fetcher } = recordingFetch([answer()]);
+    const events = await smsaCarrier({ apiKey: API_KEY }, { fetcher }).track(['231200021001']);
+    expect(events.map((e) => [e.carrierCode, e.at])).toEqual([
+      ['PU', Date.UTC(2026, 10, 28, 13, 0)],
+      ['AF', Date.UTC(2026, 10, 29, 6, 0)],
+      ['DL', Date.UTC(2026, 10, 30, 9, 5)],
+    ]);
+  });
+
   it('reads scan types it does not list from their words', () => {
     expect(smsaStatus('XX', 'Consignee not available')).toBe('failed_attempt');
     expect(smsaStatus('XY', 'Returned to shipper')).toBe('returned');

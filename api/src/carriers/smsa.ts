@@ -25,6 +25,7 @@ import {
 } from './types';
 import { countriesServedBy } from '#shared/countries/rules';
 import { HOME_COUNTRY } from '#shared/countries';
+import { isCountryCode } from '#shared/countries/codes';
 import { timeZoneOf, wallTimeIn, wallTimeInstant } from '#shared/country-days';
 
 const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
@@ -55,6 +56,9 @@ interface TrackAnswer {
   AWB?: string;
   Reference?: string;
   isDelivered?: boolean;
+  OriginCountry?: string;
+  /** SMSA's own spelling. */
+  DesinationCountry?: string;
   Scans?: Scan[] | null;
 }
 
@@ -92,8 +96,20 @@ export function smsaStatus(type: string, description: string): ParcelStatus {
 }
 
 /**
+ * The clocks a scan without an offset was written on: the country it names, else the parcel's
+ * destination, else the first country SMSA serves for the shop. A parcel crosses borders (a return from
+ * Kuwait to Riyadh, a scan at a Dubai hub), so one country's clocks would move its scans by an hour.
+ */
+function scanClock(scan: Scan, shipment: TrackAnswer): string {
+  const named = [scan.ScanCountry, shipment.DesinationCountry, shipment.OriginCountry]
+    .map((c) => c?.trim().toUpperCase())
+    .find(isCountryCode);
+  return timeZoneOf(named ?? countriesServedBy('smsa')[0] ?? HOME_COUNTRY);
+}
+
+/**
  * A scan's time: SMSA writes local time without a zone and gives the offset beside it ("+03:00"); a scan
- * without one is read on the clocks of the country SMSA serves for the shop (`timeZone`).
+ * without one is read on the clocks of where it was made (`scanClock`).
  */
 function scanTime(scan: Scan, timeZone: string): number | null {
   const text = scan.ScanDateTime;
@@ -212,12 +228,10 @@ export function smsaCarrier(settings: SmsaSettings, options: CarrierHttpOptions 
       if (!response.ok) throw new CarrierUnavailable('smsa', `track/bulk answered ${response.status}`);
       const answer = await carrierJson<TrackAnswer[] | TrackAnswer>('smsa', response);
       const events: TrackingEvent[] = [];
-      // SMSA delivers in one country for the shop: its clocks read a scan that names no offset.
-      const zone = timeZoneOf(countriesServedBy('smsa')[0] ?? HOME_COUNTRY);
       for (const shipment of [answer].flat()) {
         const trackingNumber = shipment.AWB ?? '';
         for (const scan of shipment.Scans ?? []) {
-          const at = scanTime(scan, zone);
+          const at = scanTime(scan, scanClock(scan, shipment));
           const code = scan.ScanType ?? '';
           if (!trackingNumber || at === null || !code) continue;
           const description = scan.ScanDescription ?? code;
