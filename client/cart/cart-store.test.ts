@@ -75,7 +75,18 @@ describe('cart store', () => {
     ]);
     expect(cart.items['101']!.count).toBe(3);
     expect(cart.items['7']!.count).toBe(2);
-    expect(toastState.current?.message).toBe('items_added_to_cart');
+    expect(toastState.current).toMatchObject({ message: 'items_added_to_cart', params: { count: 2 } });
+  });
+
+  it("reorder's toast counts only the products it could add", () => {
+    addManyToCart([{ sku: sku({ buy_limit: 2 }), product, count: 2, origin: { source: 'Product' } }]);
+    resetToasts();
+    addManyToCart([
+      { sku: sku({ buy_limit: 2 }), product, count: 1, origin: { source: 'My Orders' } },
+      { sku: sku({ id: 7 }), product, count: 1, origin: { source: 'My Orders' } },
+    ]);
+    expect(cart.items['101']!.count).toBe(2);
+    expect(toastState.current).toMatchObject({ message: 'items_added_to_cart', params: { count: 1 } });
   });
 
   it('is stored while non-empty and removed from storage when empty', () => {

@@ -43,17 +43,20 @@ export function addManyToCart(
   items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>,
   { quiet = false }: { quiet?: boolean } = {},
 ): void {
+  let added = 0;
   for (const item of items) {
     const key = String(item.sku.id);
     const limit = maxCount(item.sku);
     const next = Math.min(limit, (cart.items[key]?.count ?? 0) + item.count);
     if (next < 1) continue;
+    if (next > (cart.items[key]?.count ?? 0)) added += 1;
     const lang = pageLang();
     cart.items[key] = cart.items[key]
       ? { ...cart.items[key], count: next }
       : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
   }
-  if (!quiet) toast.success('items_added_to_cart');
+  // The toast counts the products whose count went up (one at its limit adds nothing).
+  if (!quiet) toast.success('items_added_to_cart', { count: added });
 }
 
 /**

@@ -47,7 +47,10 @@ describe('add all to cart', () => {
       reason: { en: 'Reason 3', ar: 'سبب 3' },
       product: { slug: 'p-3', name: 'Product 3' },
     });
-    expect((toastState.next ?? toastState.current)?.message).toBe('items_added_to_cart');
+    expect(toastState.next ?? toastState.current).toMatchObject({
+      message: 'items_added_to_cart',
+      params: { count: 2 },
+    });
   });
 
   it('gives a line already in the cart the reason without replacing one it has', () => {

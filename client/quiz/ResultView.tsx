@@ -44,7 +44,8 @@ export function addAllToCart(result: { suggestions: QuizSuggestionView[]; versio
     if (line && !line.reason) line.reason = s.reason_texts;
     if (outcome !== 'limit') added += 1;
   });
-  if (added > 0) toast.success(added > 1 ? 'items_added_to_cart' : 'item_added_to_cart');
+  if (added === 1) toast.success('item_added_to_cart');
+  else if (added > 1) toast.success('items_added_to_cart', { count: added });
   return added;
 }
 

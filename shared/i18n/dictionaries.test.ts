@@ -188,6 +188,19 @@ describe('counted texts', () => {
     ]);
   });
 
+  it('count the products a toast added: «منتجين» for two, «3 منتجات», «11 منتجًا»', () => {
+    expect([2, 5].map((count) => en_.t('items_added_to_cart', { count }))).toEqual([
+      '2 items added to cart',
+      '5 items added to cart',
+    ]);
+    expect([2, 3, 11, 100].map((count) => ar_.t('items_added_to_cart', { count }))).toEqual([
+      'تمت إضافة منتجين إلى السلة',
+      'تمت إضافة 3 منتجات إلى السلة',
+      'تمت إضافة 11 منتجًا إلى السلة',
+      'تمت إضافة 100 منتج إلى السلة',
+    ]);
+  });
+
   it('count length limits: "at least 8 characters", "يجب ألا يقل عن 8 أحرف", "80 حرفًا"', () => {
     expect(en_.t('min_chars_validation_error', { count: 8 })).toBe('Must be at least 8 characters');
     expect(ar_.t('min_chars_validation_error', { count: 8 })).toBe('يجب ألا يقل عن 8 أحرف');

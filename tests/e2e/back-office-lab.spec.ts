@@ -102,7 +102,7 @@ const TEXTS = {
     shopperTitle: 'Your results',
     below: 'Below range',
     reason: /^Your vitamin D was 18\.5 ng\/mL on \S.*, below 30\.$/,
-    added: 'Items added to cart',
+    added: /(Item|\d+ items) added to cart/,
     why: /^Why: Your vitamin D was 18\.5 ng\/mL on .+, below 30\.$/,
   },
   ar: {
@@ -125,7 +125,7 @@ const TEXTS = {
     shopperTitle: 'نتائجك',
     below: 'أقل من المدى',
     reason: /^كانت نتيجة فيتامين د لديك 18\.5 .+، أي أقل من 30\.$/,
-    added: 'تمت إضافة المنتجات إلى السلة',
+    added: /تمت إضافة .+ إلى السلة/,
     why: /^السبب: كانت نتيجة فيتامين د لديك 18\.5 .+، أي أقل من 30\.$/,
   },
 } as const;

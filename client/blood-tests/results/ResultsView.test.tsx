@@ -332,7 +332,10 @@ describe('adding a suggestion to the cart', () => {
       image: { url: '/media/p-11.webp' },
     });
     // One toast says it for all of them (it follows the first product's, as toasts replace each other).
-    expect((toastState.next ?? toastState.current)?.message).toBe('items_added_to_cart');
+    expect(toastState.next ?? toastState.current).toMatchObject({
+      message: 'items_added_to_cart',
+      params: { count: 2 },
+    });
   });
 
   it('gives a line already in the cart the reason, never replacing one', () => {
