@@ -569,8 +569,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
     other: '{{count}} تحليل',
   },
   // Blood-test booking refusals (national ids, slots, holds, consent, eligibility).
-  national_id_format:
-    'أدخل الرقم المدني المكون من 12 رقمًا (الكويت) أو رقم الهوية الوطنية أو الإقامة المكون من 10 أرقام (السعودية) أو رقم الهوية الإماراتية المكون من 15 رقمًا.',
+  national_id_format: 'هذا ليس رقم هوية في هذا البلد: قارن أرقامه بالملاحظة أدناه.',
   national_id_checksum: 'رقم الهوية هذا غير صحيح. يرجى التحقق من الأرقام.',
   national_id_birth_date: 'لا يحتوي هذا الرقم المدني على تاريخ ميلاد صحيح.',
   national_id_birth_mismatch: 'تاريخ الميلاد في الرقم المدني يختلف عن تاريخ الميلاد المدخل.',

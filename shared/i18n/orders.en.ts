@@ -475,8 +475,7 @@ export const ordersEn = {
   bt_cut_off: 'The visit can no longer be changed or cancelled online. Please contact us.',
   bt_tests_count: { one: '{{count}} test', other: '{{count}} tests' },
   // Blood-test booking refusals (national ids, slots, holds, consent, eligibility).
-  national_id_format:
-    'Enter the 12-digit civil ID (Kuwait), the 10-digit national ID or iqama (Saudi Arabia), or the 15-digit Emirates ID.',
+  national_id_format: 'This is not an ID number of this country: check its digits against the note below.',
   national_id_checksum: 'This ID number is not valid. Please check the digits.',
   national_id_birth_date: 'This civil ID does not contain a valid date of birth.',
   national_id_birth_mismatch: 'The date of birth in this civil ID differs from the date of birth entered.',

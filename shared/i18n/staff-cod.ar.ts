@@ -17,7 +17,7 @@ export const staffCodAr: Translated<typeof staffCodEn> = {
   delivery_stop_assigned: 'أُسند التوقف.',
   delivery_stop_moved: 'نُقل التوقف.',
   delivery_zone_saved: 'حُفظ. الطرود الجديدة لهذا المكان تذهب إلى هذا السائق.',
-  delivery_driver_unknown: 'هذا الشخص ليس سائقاً في الكويت.',
+  delivery_driver_unknown: 'هذا الشخص ليس من سائقي المتجر.',
   cod_amount_invalid: 'اكتب مبلغاً لا تتجاوز منازله العشرية منازل العملة، مثل 12.500.',
   cod_file_empty: 'اختر ملف كشف فيه سطر واحد على الأقل.',
   cod_file_too_large: 'الملف كبير جداً (2 ميغابايت على الأكثر).',
@@ -78,8 +78,7 @@ export const staffCodAr: Translated<typeof staffCodEn> = {
   st_driver_cash_recorded: 'النقد {{amount}}',
 
   st_deliveries_title: 'جولات السائقين',
-  st_deliveries_intro:
-    'سائقو المتجر في الكويت: يذهب كل طرد إلى سائق منطقته، وإلا فسائق محافظته، وإلا فينتظر هنا ليُسند.',
+  st_deliveries_intro: 'سائقو المتجر: يذهب كل طرد إلى سائق منطقته، وإلا فسائق محافظته، وإلا فينتظر هنا ليُسند.',
   st_deliveries_previous: 'اليوم السابق',
   st_deliveries_next: 'اليوم التالي',
   st_deliveries_to_assign: 'توقفات تنتظر سائقاً',

@@ -15,7 +15,7 @@ export const staffCodEn = {
   delivery_stop_assigned: 'Stop assigned.',
   delivery_stop_moved: 'Stop moved.',
   delivery_zone_saved: 'Saved. New parcels for that place go to this driver.',
-  delivery_driver_unknown: 'This person is not a driver in Kuwait.',
+  delivery_driver_unknown: 'This person is not one of the shop’s drivers.',
   cod_amount_invalid: 'Write an amount with at most the currency’s decimals, for example 12.500.',
   cod_file_empty: 'Choose a statement file with at least one line.',
   cod_file_too_large: 'The file is too large (2 MB at most).',
@@ -73,7 +73,7 @@ export const staffCodEn = {
 
   st_deliveries_title: 'Drivers’ runs',
   st_deliveries_intro:
-    'The shop’s own drivers in Kuwait: each parcel goes to the driver of its area, else of its governorate, else waits here to be assigned.',
+    'The shop’s own drivers: each parcel goes to the driver of its area, else of its governorate, else waits here to be assigned.',
   st_deliveries_previous: 'Previous day',
   st_deliveries_next: 'Next day',
   st_deliveries_to_assign: 'Stops to assign',

@@ -5,7 +5,7 @@ export const staffImportEn = {
   st_import_title: 'Import and export',
   st_import_export_title: 'Export the catalogue',
   st_import_export_text:
-    'One line a size, with its product, brand and category in English and Arabic, its price in KWD and what a Saudi shopper pays, its stock and buy limit. Change it in a spreadsheet and import it here.',
+    'One line a size, with its product, brand and category in English and Arabic, its price in KWD and what a shopper pays in each other country, its stock and buy limit. Change it in a spreadsheet and import it here.',
   st_import_export_button: 'Download the catalogue (CSV)',
   st_import_check_title: 'Import a file',
   st_import_kind: 'What the file holds',
@@ -18,7 +18,7 @@ export const staffImportEn = {
   st_import_check_hint:
     'Checking changes nothing: you see every line’s problems, or what the import will do, before you import it.',
   st_import_catalogue_help:
-    'Prices are in KWD; the Saudi columns follow from them with VAT and are only for reading. An empty product column keeps what the shop has. A line without a sku_id adds a size. A new product stays hidden unless “shown” says yes. The stock column sets the units on hand; orders placed after the check still count.',
+    'Prices are in KWD. A country priced from them has columns ending in _shown: they follow at the day’s rate with VAT and are only for reading. A country with prices of its own has its own price columns; an empty price there means the size is not sold in it. An empty product column keeps what the shop has. A line without a sku_id adds a size. A new product stays hidden unless “shown” says yes. The stock column sets the units on hand; orders placed after the check still count.',
   st_import_stock_help:
     'quantity adds units (12) or takes them away (-3). Every line needs a reason; it goes into the audit log.',
   st_import_file_missing: 'Choose a CSV file.',
@@ -119,7 +119,7 @@ export const staffImportEn = {
   csv_quote_unclosed: 'A quoted cell that starts on this line is never closed.',
   csv_quote_misplaced:
     'A quote mark on this line is inside a cell. Put the whole cell in quotes and double the quote marks in it.',
-  import_sar_price_derived: 'The Saudi price follows from the KWD price: it will be {{actual}}, not {{file}}.',
+  import_sar_price_derived: 'This price follows from the KWD price: it will be {{actual}}, not {{file}}.',
   import_brand_names_kept: 'Brand “{{slug}}” keeps its names; edit them on the Brands page.',
   import_category_names_kept: 'Category “{{slug}}” keeps its names; edit them on the Categories page.',
 };

@@ -19,8 +19,8 @@ export const staffMessagesEn = {
   nurse_not_found: 'That nurse is not on the list.',
   nurse_not_available: 'That nurse is not on the active list of this visit’s country.',
   nurse_phone_invalid:
-    'Enter a mobile number of the nurse’s country: 8 digits in Kuwait, 9 starting with 5 in Saudi Arabia.',
-  coupon_amount_decimals: 'Too many decimal places for this currency: SAR amounts have 2, KWD amounts 3.',
+    'Enter a mobile number of the nurse’s country, as it is dialled there or with the country’s code.',
+  coupon_amount_decimals: 'Too many decimal places for this currency (KWD takes 3, SAR and most others 2).',
   results_same_person: 'Results must be approved by a second person: you entered or last changed one of them.',
   results_incomplete: 'Enter a value for every marker before approving.',
   results_locked: 'These results were already sent to the customer and can no longer be changed.',

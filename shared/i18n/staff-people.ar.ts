@@ -94,7 +94,7 @@ export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
   st_promotions_fixed: 'مبلغ ثابت',
   st_promotions_value: 'القيمة',
   st_promotions_value_hint:
-    'النسبة: 10 أو 12.5. المبلغ الثابت: بعملة بلد القسيمة (1.500 د.ك في الكويت، 15.50 ر.س في السعودية)؛ ولكل البلدان مبلغ الكويت بالدينار هنا ومبلغ كل بلد آخر بعملته أدناه.',
+    'النسبة: 10 أو 12.5. المبلغ الثابت: بعملة بلد القسيمة وبخاناتها العشرية (1.500 د.ك، 15.50 ر.س)؛ والقسيمة لكل البلدان تأخذ مبلغها بالدينار هنا ومبلغ كل بلد آخر بعملته أدناه.',
   st_promotions_min: 'الحد الأدنى للطلب',
   st_promotions_value_in: 'القيمة في {{country}} ({{currency}})',
   st_promotions_min_in: 'الحد الأدنى للطلب في {{country}} ({{currency}})',

@@ -91,7 +91,7 @@ export const staffPeopleEn = {
   st_promotions_fixed: 'Fixed amount',
   st_promotions_value: 'Value',
   st_promotions_value_hint:
-    'Percentage: 10 or 12.5. Fixed amount: in the coupon country’s currency (1.500 KWD in Kuwait, 15.50 SAR in Saudi Arabia); for all countries Kuwait’s in KWD here and each other country’s in its own currency below.',
+    'Percentage: 10 or 12.5. Fixed amount: in the currency of the coupon’s country, with its decimals (1.500 KWD, 15.50 SAR); a coupon for all countries takes KWD here and each other country’s amount in its own currency below.',
   st_promotions_min: 'Minimum order',
   st_promotions_value_in: 'Value in {{country}} ({{currency}})',
   st_promotions_min_in: 'Minimum order in {{country}} ({{currency}})',

@@ -41,7 +41,7 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   contact_phone_title: 'الهاتف وواتساب',
   contact_whatsapp_link: 'راسلنا عبر واتساب',
   contact_hours_title: 'ساعات خدمة العملاء',
-  contact_hours_value: 'من السبت إلى الخميس، من 9 صباحاً حتى 9 مساءً (بتوقيت الكويت والرياض)',
+  contact_hours_value: 'من السبت إلى الخميس، من 9 صباحاً حتى 9 مساءً (بتوقيت غرينتش +3)',
   contact_hours_friday: 'مغلق يوم الجمعة، ويُرد على الرسائل الواردة فيه في يوم العمل التالي.',
 
   supplier_form_title: 'قدّم طلبك لتصبح مورّداً',
@@ -66,7 +66,7 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   supplier_category_weight: 'إدارة الوزن',
   supplier_category_devices: 'الأجهزة الصحية والفحوص المنزلية',
   supplier_message_label: 'وصف المنتجات',
-  supplier_message_hint: 'علاماتك التجارية، وتسجيلها في الكويت أو السعودية، وأين تبيعها حالياً.',
+  supplier_message_hint: 'علاماتك التجارية، والبلدان المسجلة فيها، وأين تبيعها حالياً.',
   supplier_submit: 'إرسال الطلب',
   supplier_success_title: 'شكراً لك، تم استلام طلبك',
   supplier_success_body:

@@ -42,7 +42,7 @@ export const staticPagesEn = {
   contact_phone_title: 'Phone and WhatsApp',
   contact_whatsapp_link: 'Message us on WhatsApp',
   contact_hours_title: 'Customer care hours',
-  contact_hours_value: 'Saturday to Thursday, 9 am to 9 pm (Kuwait and Riyadh time)',
+  contact_hours_value: 'Saturday to Thursday, 9 am to 9 pm (UTC+3)',
   contact_hours_friday: 'Closed on Fridays; messages sent then are answered the next working day.',
 
   // Become a supplier
@@ -68,7 +68,7 @@ export const staticPagesEn = {
   supplier_category_weight: 'Weight management',
   supplier_category_devices: 'Health devices and home tests',
   supplier_message_label: 'Description of your products',
-  supplier_message_hint: 'Your brands, their registration in Kuwait or Saudi Arabia, and where you sell today.',
+  supplier_message_hint: 'Your brands, the countries they are registered in, and where you sell today.',
   supplier_submit: 'Send application',
   supplier_success_title: 'Thank you, your application has been received',
   supplier_success_body:
