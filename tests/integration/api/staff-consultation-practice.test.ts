@@ -327,7 +327,7 @@ describe('notes, the list and sharing', () => {
     expect(JSON.stringify(h.past_orders)).not.toContain('Salmiya-street-7');
   });
 
-  it('refuses a pregnancy warning without an acknowledgement and saves it with one, auditing the rule only', async () => {
+  it('refuses a pregnancy warning without an acknowledgement and saves it with one, auditing the warning's kind only', async () => {
     const id = await consultation({});
     const refused = await post(noura, `/staff/consultations/${id}/recommendations`, { items: [item(ASHWAGANDHA_SKU)] });
     expect(refused.status).toBe(422);
@@ -347,7 +347,11 @@ describe('notes, the list and sharing', () => {
     const audit = await auditRows('recommendation.acknowledge', id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.staff_id).toBe(noura.id);
-    expect(JSON.parse(audit[0]!.after_json!)).toEqual({ rule: 'pregnancy', product_id: 6, sku_id: ASHWAGANDHA_SKU });
+    // The log says a warning from her health was acknowledged, never which: the owner reads the log.
+    expect(JSON.parse(audit[0]!.after_json!)).toEqual({ warning: 'health', product_id: 6, sku_id: ASHWAGANDHA_SKU });
+    const ownersLog = await get(owner, `/staff/audit?resource=consultation&resource_id=${id}`);
+    expect(ownersLog.status).toBe(200);
+    expect(JSON.stringify(await json(ownersLog))).not.toMatch(/pregnan|interaction:|ashwagandha/i);
     const text = JSON.stringify(audit);
     for (const secret of ['her-obstetrician-agreed', 'private-reason-text', 'secret-goal-text', 'Warfarin'])
       expect(text).not.toContain(secret);
@@ -385,8 +389,8 @@ describe('notes, the list and sharing', () => {
       ],
     });
     expect(both.status).toBe(200);
-    const rules = (await auditRows('recommendation.acknowledge', id)).map((a) => JSON.parse(a.after_json!).rule);
-    expect(rules.sort()).toEqual(['interaction:fish-oil-bleeding', 'upper_limit:vitamin-d']);
+    const kinds = (await auditRows('recommendation.acknowledge', id)).map((a) => JSON.parse(a.after_json!).warning);
+    expect(kinds.sort()).toEqual(['health', 'limit']);
     const detail = await json(await get(noura, `/staff/consultations/${id}`));
     const list = detail.data.health_data.recommendations;
     expect(list.map((r: { sku_id: number }) => r.sku_id)).toEqual([VITAMIN_D_SKU, FISH_OIL_SKU]);

@@ -157,7 +157,9 @@ export async function saveRecommendations(
           i,
         ),
     ),
-    // One row per acknowledged warning not acknowledged before for that product: the rule, the product.
+    // One row per acknowledged warning not acknowledged before for that product: its kind, the product.
+    // Never the rule: "pregnancy" or "interaction:<medicine>" is her health, and the audit log is the
+    // owner's, who sees no health data (decision 55); the consultation's own record keeps the rule.
     ...rows.flatMap((r) =>
       r.warnings
         .filter((w) => !acknowledgedBefore.has(`${r.sku.product_id}|${w.rule}`))
@@ -167,7 +169,7 @@ export async function saveRecommendations(
             resource: 'consultation',
             resourceId: c.id,
             country: c.country,
-            after: { rule: w.rule, product_id: r.sku.product_id, sku_id: r.sku.sku_id },
+            after: { warning: warningKind(w.rule), product_id: r.sku.product_id, sku_id: r.sku.sku_id },
           }),
         ),
     ),
@@ -210,4 +212,12 @@ export async function shareWithShopper(
     }),
   ]);
   return { changed: row.shared_at === null, shared_at: sharedAt };
+}
+
+/**
+ * What the audit log says of an acknowledged warning: a dose above a safe limit ('limit', a fact of the
+ * product and dose), or one her intake raised ('health': pregnancy or a medicine, never which).
+ */
+export function warningKind(rule: string): 'limit' | 'health' {
+  return rule.startsWith('upper_limit:') ? 'limit' : 'health';
 }
