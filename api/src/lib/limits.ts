@@ -54,6 +54,12 @@ export const LIMITS = {
   /** Codes asked for from one client address, whatever the numbers (each text costs the shop); a
    * number's known device is not counted (a stranger on the same network cannot block it). */
   phoneCodePerIp: { max: 10, windowMs: HOUR },
+  /** An account made with a phone adding its e-mail: each ask mails a link to an address nobody proved
+   * yet, and says whether an account holds it (409 email_taken). Per account and per client address
+   * (refused, 429); per target inbox at most three a day, over that answered as usual and nothing sent. */
+  addEmailPerUser: { max: 5, windowMs: DAY },
+  addEmailPerIp: { max: 20, windowMs: HOUR },
+  addEmailPerEmail: { max: 3, windowMs: DAY },
   /** Asks for a data archive per account, besides one a day (decision 49): a stolen session cannot churn. */
   dataExportPerUser: { max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;

@@ -411,7 +411,7 @@ export const userRoutes = new Hono<AppEnv>()
     contract({
       tag: 'accounts',
       summary:
-        'Add an e-mail to an account made with a phone: it joins the account when the mailed link is opened (409 email_taken, 409 email_already_set)',
+        'Add an e-mail to an account made with a phone: it joins the account when the mailed link is opened (409 email_taken, 409 email_already_set, 429 rate_limited)',
       body: addEmailSchema,
       user: true,
       response: z.object({ pending: z.string() }),
@@ -422,11 +422,20 @@ export const userRoutes = new Hono<AppEnv>()
       const { email } = c.req.valid('json');
       const db = c.env.DB;
       if (user.email !== '') throw new ApiError(409, 'email_already_set');
+      // Limited before the lookup: the answer says whether an account holds the address.
+      await enforce(db, [
+        limit(LIMITS.addEmailPerUser, `add-email:user:${user.id}`),
+        limit(LIMITS.addEmailPerIp, `add-email:ip:${clientIp(c)}`),
+      ]);
       const taken = await db
         .prepare("SELECT 1 AS found FROM users WHERE email = ? AND email <> '' AND deleted_at IS NULL")
         .bind(email)
         .first();
       if (taken) throw new ApiError(409, 'email_taken');
+      // One inbox gets at most three links a day, whoever asks; an ask over that changes nothing and is
+      // answered as usual (the links already sent still work until the last one replaces them).
+      if ((await take(db, [limit(LIMITS.addEmailPerEmail, `add-email:email:${emailIdentity(email)}`)])) !== null)
+        return c.json(ok({ pending: email }));
       const verify = (await verificationFor(c.env, user.id, email, true))!;
       const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
       await db.batch([

@@ -321,6 +321,34 @@ describe('an account and its phone', () => {
     expect((await json(twice)).meta.msg).toBe('email_already_set');
   });
 
+  it('mails one inbox at most three links a day and lets one account ask five times, however often asked', async () => {
+    const victim = `inbox-${crypto.randomUUID()}@example.com`;
+    const mailsTo = async (to: string) =>
+      Number(await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(to).first('n'));
+    // Five accounts from five networks ask for the same inbox: three links, the others answered alike.
+    for (let i = 0; i < 5; i++) {
+      const { token } = await signUpByPhone(newNumber());
+      const res = await post('/user/profile/add-email', { email: victim }, { user: token, ip: `198.51.100.${i + 1}` });
+      expect(res.status).toBe(200);
+      expect((await json(res)).data).toEqual({ pending: victim });
+    }
+    expect(await mailsTo(victim)).toBe(3);
+    // One account spraying addresses is refused after five, before it learns which are taken.
+    const { token } = await signUpByPhone(newNumber());
+    const answers: number[] = [];
+    for (let i = 0; i < 7; i++)
+      answers.push(
+        (
+          await post(
+            '/user/profile/add-email',
+            { email: `spray-${i}-${crypto.randomUUID()}@example.com` },
+            { user: token },
+          )
+        ).status,
+      );
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
   it('keeps the only way in: the proven number of an account without e-mail is not replaced by typing', async () => {
     const { token } = await signUpByPhone(newNumber());
     const res = await post('/user/profile/set-phone', { country: 'KW', phone: newNumber() }, { user: token });

@@ -327,7 +327,7 @@ describe('notes, the list and sharing', () => {
     expect(JSON.stringify(h.past_orders)).not.toContain('Salmiya-street-7');
   });
 
-  it('refuses a pregnancy warning without an acknowledgement and saves it with one, auditing the warning's kind only', async () => {
+  it('refuses a pregnancy warning without an acknowledgement and saves it with one, auditing the warning’s kind only', async () => {
     const id = await consultation({});
     const refused = await post(noura, `/staff/consultations/${id}/recommendations`, { items: [item(ASHWAGANDHA_SKU)] });
     expect(refused.status).toBe(422);
