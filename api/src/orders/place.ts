@@ -148,15 +148,15 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const cashRefused = method === 'cod' ? cashUnavailable(q.cash, q.totals.due) : null;
   if (cashRefused) throw new ApiError(409, CASH_REFUSALS[cashRefused.reason], { limit: cashRefused.limit });
   if (!ctx.subscriptionRun) checkSubscribing({ userId: ctx.user?.id ?? null, input, method, cardMethod }, q.lines);
-  // A gift's address is the recipient's: her phone is not the buyer's STC Pay account, nor where the
-  // buyer's WhatsApp updates go.
+  // A gift's address is the recipient's: her phone is not the buyer's STC Pay account.
   const buyerPhone = input.gift ? (ctx.user?.phone ?? null) : address.phone;
   const payerPhone = stcPayPhoneFor(cardMethod, input.stc_pay_phone, buyerPhone);
-  // WhatsApp updates: an account with a proven phone gets them there (its standing choice unless this
-  // order says otherwise); anyone else to the delivery phone she typed, when she ticked the box.
+  // WhatsApp updates: only to a phone a code proved, the account's (its standing choice unless this
+  // order says otherwise). A number merely typed at checkout is anyone's: a stranger's order would have
+  // the shop message it at every step (decision 43, amended 2026-11-29), so it gets none, as returns.
   const provenPhone = ctx.user?.phone_verified_at ? ctx.user.phone : null;
   const wantsWhatsapp = input.whatsapp_updates ?? !!(provenPhone && ctx.user?.whatsapp_updates_at);
-  const whatsappTo = wantsWhatsapp ? (provenPhone ?? buyerPhone) : null;
+  const whatsappTo = wantsWhatsapp ? provenPhone : null;
   const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
 
   // A guest has no order list: the success page and the confirmation mail carry this link.

@@ -129,8 +129,8 @@ export function Component() {
   // STC Pay charges the account of this number: the delivery phone until the shopper types another.
   const deliveryPhone = (state.giftOn ? user?.phone : (deliveryAddress?.phone ?? address?.phone)) ?? '';
   const stcPayPhone = state.stcPayPhone ?? nationalNumber(deliveryPhone);
-  // WhatsApp updates go to the account's proven phone when it has one, else to the delivery phone.
-  const whatsappPhone = user?.phone_verified && user.phone ? user.phone : deliveryPhone;
+  // WhatsApp updates go only to the account's proven phone (decision 43): no box without one.
+  const whatsappPhone = user?.phone_verified && user.phone ? user.phone : null;
   const whatsappUpdates = state.whatsappUpdates ?? !!user?.whatsapp_updates;
   // Back from a provider's page that did not take the payment (declined, expired, left): say so here,
   // where the shopper chooses again (checkout/success.tsx sends her back with the order cancelled).

@@ -1,6 +1,7 @@
 // Order updates on WhatsApp: nothing without the shopper's opt-in (the checkout's box, or her account's
-// choice for a proven phone); each step the back office takes is a template message in the order's
-// language with a stop link; one tap on it stops everything to that number.
+// choice), and only to a phone a code proved, never to a number typed at checkout (decision 43 amended);
+// each step the back office takes is a template message in the order's language with a stop link; one
+// tap on it stops everything to that number.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -40,6 +41,11 @@ const place = async (extra: Record<string, unknown>, country: 'KW' | 'SA' = 'KW'
 };
 const step = (id: number, name: string, body: unknown = {}) =>
   staffCall(owner.token, `/staff/orders/${id}/${name}`, { json: body });
+/** Her account's phone, proven by a code (as /user/phone/verify leaves it), or none. */
+const provePhone = (phone: string | null) =>
+  env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?')
+    .bind(phone, phone ? Date.now() : null, shopperId)
+    .run();
 const whatsapp = (id: number) =>
   env.DB.prepare(
     'SELECT to_phone, lang, kind, template, params, body_text, button_param FROM message_outbox WHERE dedupe_key LIKE ? ORDER BY id',
@@ -66,7 +72,20 @@ beforeAll(async () => {
 });
 
 describe('order updates on WhatsApp', () => {
+  it('never go to a number only typed at checkout, box ticked or not', async () => {
+    // A stranger's order with someone's number as its delivery phone: the shop messages nobody.
+    const typed = await place({ whatsapp_updates: true }, 'SA', 'ar');
+    const row = await env.DB.prepare('SELECT whatsapp_to FROM orders WHERE id = ?').bind(typed).first('whatsapp_to');
+    expect(row).toBeNull();
+    for (const name of ['confirm', 'cancel']) await step(typed, name, name === 'cancel' ? { confirm: true } : {});
+    expect(await whatsapp(typed)).toEqual([]);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM message_outbox WHERE to_phone = '+966541122334'").first('n'),
+    ).toBe(0);
+  });
+
   it('are sent only after the shopper ticked the box: each step in the order’s language, with a stop link', async () => {
+    await provePhone('+966541122334');
     const quiet = await place({});
     await step(quiet, 'confirm');
     expect(await whatsapp(quiet)).toEqual([]);
@@ -90,9 +109,11 @@ describe('order updates on WhatsApp', () => {
     expect(JSON.parse(sent[1]!.params)).toEqual([String(id), 'تم شحنه']);
     expect(sent[1]!.body_text).toContain(`طلبك رقم ${id} تم شحنه`);
     expect(sent[1]!.body_text).toContain(`/ar/whatsapp/stop?t=${sent[1]!.button_param}`);
+    await provePhone(null);
   });
 
   it('stop after one tap on the link: no further step is sent, and a forged link changes nothing', async () => {
+    await provePhone('+96599001122');
     const id = await place({ whatsapp_updates: true });
     await step(id, 'confirm');
     const [first] = await whatsapp(id);
@@ -104,10 +125,11 @@ describe('order updates on WhatsApp', () => {
     await step(id, 'pack');
     await step(id, 'ship', { carrier: 'aramex', tracking_number: 'AR1' });
     expect(await whatsapp(id)).toHaveLength(1);
-    // Ticking the box again for a number only typed does not lift its stop: nothing goes to it.
+    // Ticking the box again is asking again: her proven number's stop is lifted.
     const again = await place({ whatsapp_updates: true });
     await step(again, 'confirm');
-    expect(await whatsapp(again)).toEqual([]);
+    expect(await whatsapp(again)).toHaveLength(1);
+    await provePhone(null);
   });
 
   it('follow the account’s choice, which needs a proven phone', async () => {
