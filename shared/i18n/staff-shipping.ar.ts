@@ -98,4 +98,5 @@ export const staffShippingAr: Translated<typeof staffShippingEn> = {
   st_shipping_rules_saved: 'حُفظت قواعد شركات الشحن.',
   st_shipping_rules_invalid: 'راجع القواعد: لكل قاعدة رقم صحيح مختلف، والمناطق «all» أو أرقام، والوزن بالغرام.',
   st_shipping_reference: 'الطرد',
+  st_shipping_own_countries_only: 'سائقو المتجر يوصلون في {{countries}} فقط',
 };

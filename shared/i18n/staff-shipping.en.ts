@@ -81,4 +81,7 @@ export const staffShippingEn = {
   st_shipping_rules_invalid:
     'Check the rules: each needs a distinct whole number, zones as “all” or ids, and a weight in grams.',
   st_shipping_reference: 'Parcel',
+  // The own drivers' refusal of a parcel for a country they do not serve (api/src/carriers/own.ts): quoted
+  // to staff as the carrier's words, in both languages.
+  st_shipping_own_countries_only: 'The shop’s own drivers deliver in {{countries}} only',
 };
