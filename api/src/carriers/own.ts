@@ -91,11 +91,11 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
           .run();
         stop = (await stopOf(db, request.reference))!;
       }
-      const run = `Run ${stop.day} · ${stop.driver ?? 'to assign'} · stop ${stop.position}`;
+      const run = { day: stop.day, driver: stop.driver, position: stop.position };
       return {
         trackingNumber: stop.tracking_number,
         trackingUrl: null,
-        label: await plainLabel(request, stop.tracking_number, 'own', [run]),
+        label: await plainLabel(request, stop.tracking_number, 'own', run),
         labelSize: '4x6',
       } satisfies CreatedShipment;
     },
