@@ -5,6 +5,15 @@
 export const PARCEL_CARRIERS = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
 
 /**
+ * The carriers the shop runs itself (api/src/carriers/status-marks.ts): their events' code and words are
+ * only the status in English, and a failed attempt's reason is the driver's choice (cod-schemas.ts
+ * FAIL_REASONS, "<choice>" or "<choice>: note"), so pages write both in their own words.
+ */
+const SHOP_RUN_CARRIERS: readonly string[] = ['local', 'own'] satisfies (typeof PARCEL_CARRIERS)[number][];
+
+export const isShopRunCarrier = (carrier: string): boolean => SHOP_RUN_CARRIERS.includes(carrier);
+
+/**
  * How each carrier's parcels leave the shop: 'book' a pickup through the carrier's API for the day;
  * 'daily' collected by the account's standing daily pickup agreed with the carrier (SMSA's API books
  * none, so offering a booking there could only fail); 'none' the shop's own drivers load at its store.

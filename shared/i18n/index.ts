@@ -4,7 +4,7 @@
 import rosetta from 'rosetta';
 import type { Lang } from '../locale';
 import type { Dictionary, en, MessageId } from './en';
-import { isPlural, pluralCategoryOf, type Plural } from './plural';
+import { formatCount, isPlural, pluralCategoryOf, type Plural } from './plural';
 
 export type { Dictionary, MessageId } from './en';
 
@@ -26,17 +26,6 @@ export interface Translator {
 
 /** The text shown for a key nobody knows (a raw server text, a network error's message). */
 export const GENERIC_ERROR_KEY = 'server_error' satisfies MessageId;
-
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
-
-function formatCount(count: number, lang: Lang): string {
-  let f = numberFormats.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(`${lang}-u-nu-latn`);
-    numberFormats.set(lang, f);
-  }
-  return f.format(count);
-}
 
 export function createTranslator(lang: Lang, dict: Dictionary): Translator {
   const i18n = rosetta<Dictionary>({ [lang]: dict });

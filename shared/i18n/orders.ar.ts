@@ -813,4 +813,12 @@ export const ordersAr: Translated<typeof ordersEn> = {
   cart_reminders_confirm_button: 'نعم، ذكّروني بسلتي',
   cart_reminders_confirmed: 'تم: ستصلك على هذا العنوان رسالة تذكير بالسلة التي تتركها، وفي كل رسالة رابط لإيقافها.',
   cart_reminders_confirm_invalid: 'هذا الرابط غير صالح أو انتهت صلاحيته.',
+  cart_reminder_more: {
+    zero: 'ولا منتجات أخرى',
+    one: 'ومنتج آخر',
+    two: 'ومنتجان آخران',
+    few: 'و{{count}} منتجات أخرى',
+    many: 'و{{count}} منتجًا آخر',
+    other: 'و{{count}} منتج آخر',
+  },
 };

@@ -683,4 +683,6 @@ export const ordersEn = {
   cart_reminders_confirmed:
     'Done: a cart you leave will be reminded at this address. Each reminder has a link to stop them.',
   cart_reminders_confirm_invalid: 'This link is not valid, or has expired.',
+  // A cart reminder's mail, WhatsApp and push (api/src/carts/texts.ts): the lines not listed.
+  cart_reminder_more: { one: 'and {{count}} more item', other: 'and {{count}} more items' },
 } as const;

@@ -37,3 +37,15 @@ export function pluralCategories(lang: Lang): PluralCategory[] {
 export function pluralCategoryOf(count: number, lang: Lang): PluralCategory {
   return rulesFor(lang).select(count);
 }
+
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
+/** A count as the texts print it: Latin digits with the language's grouping ("1,250" in both). */
+export function formatCount(count: number, lang: Lang): string {
+  let f = numberFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(`${lang}-u-nu-latn`);
+    numberFormats.set(lang, f);
+  }
+  return f.format(count);
+}

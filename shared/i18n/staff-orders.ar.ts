@@ -45,6 +45,7 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_orders_timeline: 'مراحل الطلب',
   st_orders_timeline_empty: 'لا توجد خطوة بعد منذ تقديم الطلب.',
   st_orders_by: 'بواسطة {{name}}',
+  st_order_note_returned_to_sender: 'أُعيد إلى المرسل: أرجع الناقل الطرد إلينا',
   st_orders_shipment: 'الشحنة',
   st_orders_carrier: 'شركة الشحن',
   st_orders_tracking_number: 'رقم التتبع',

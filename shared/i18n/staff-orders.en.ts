@@ -42,6 +42,8 @@ export const staffOrdersEn = {
   st_orders_timeline: 'Timeline',
   st_orders_timeline_empty: 'No step yet since the order was placed.',
   st_orders_by: 'by {{name}}',
+  // The shop's own notes on a step or refund (shared/orders/system-notes.ts).
+  st_order_note_returned_to_sender: 'Returned to sender: the carrier brought the parcel back',
   st_orders_shipment: 'Shipment',
   st_orders_carrier: 'Carrier',
   st_orders_tracking_number: 'Tracking number',

@@ -98,4 +98,19 @@ export const staffShippingAr: Translated<typeof staffShippingEn> = {
   st_shipping_rules_saved: 'حُفظت قواعد شركات الشحن.',
   st_shipping_rules_invalid: 'راجع القواعد: لكل قاعدة رقم صحيح مختلف، والمناطق «all» أو أرقام، والوزن بالغرام.',
   st_shipping_reference: 'الطرد',
+  st_shipping_own_countries_only: 'سائقو المتجر يوصلون في {{countries}} فقط',
+  // Printed on the label with the PDF's Arabic font: no diacritics.
+  st_label_to: 'إلى',
+  st_label_from: 'من',
+  st_label_order: {
+    zero: 'الطلب {{order}} · بلا قطع · {{kg}} كغ',
+    one: 'الطلب {{order}} · قطعة واحدة · {{kg}} كغ',
+    two: 'الطلب {{order}} · قطعتان · {{kg}} كغ',
+    few: 'الطلب {{order}} · {{count}} قطع · {{kg}} كغ',
+    many: 'الطلب {{order}} · {{count}} قطعة · {{kg}} كغ',
+    other: 'الطلب {{order}} · {{count}} قطعة · {{kg}} كغ',
+  },
+  st_label_run: 'جولة {{day}} · {{driver}} · المحطة {{position}}',
+  st_label_run_unassigned: 'بلا سائق بعد',
+  st_label_collect: 'مبلغ التحصيل {{amount}}',
 };

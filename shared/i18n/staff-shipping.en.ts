@@ -81,4 +81,17 @@ export const staffShippingEn = {
   st_shipping_rules_invalid:
     'Check the rules: each needs a distinct whole number, zones as “all” or ids, and a weight in grams.',
   st_shipping_reference: 'Parcel',
+  // The own drivers' refusal of a parcel for a country they do not serve (api/src/carriers/own.ts): quoted
+  // to staff as the carrier's words, in both languages.
+  st_shipping_own_countries_only: 'The shop’s own drivers deliver in {{countries}} only',
+  // The labels the shop prints (api/src/carriers/label-draw.ts), each line in English and in Arabic.
+  st_label_to: 'To',
+  st_label_from: 'From',
+  st_label_order: {
+    one: 'Order {{order}} · {{count}} piece · {{kg}} kg',
+    other: 'Order {{order}} · {{count}} pieces · {{kg}} kg',
+  },
+  st_label_run: 'Run {{day}} · {{driver}} · stop {{position}}',
+  st_label_run_unassigned: 'to assign',
+  st_label_collect: 'COLLECT {{amount}}',
 };

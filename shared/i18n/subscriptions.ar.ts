@@ -92,4 +92,12 @@ export const subscriptionsAr: Translated<typeof subscriptionsEn> = {
   sub_retry: 'أعد المحاولة الآن',
   sub_pay_order: 'ادفع الطلب {{id}}',
   sub_last_placed: 'الطلب الأخير: {{id}}',
+  refill_bought_ago: {
+    zero: 'اليوم',
+    one: 'قبل نحو يوم واحد',
+    two: 'قبل نحو يومين',
+    few: 'قبل نحو {{count}} أيام',
+    many: 'قبل نحو {{count}} يومًا',
+    other: 'قبل نحو {{count}} يوم',
+  },
 };

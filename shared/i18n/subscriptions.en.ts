@@ -76,4 +76,6 @@ export const subscriptionsEn = {
   sub_retry: 'Try again now',
   sub_pay_order: 'Pay order {{id}}',
   sub_last_placed: 'Last order: {{id}}',
+  // The refill reminder mail's (api/src/mail/subscription-texts.ts): when she bought it.
+  refill_bought_ago: { one: 'about {{count}} day ago', other: 'about {{count}} days ago' },
 } as const;

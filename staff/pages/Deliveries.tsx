@@ -39,7 +39,7 @@ function Run(props: { t: StaffTranslator; data: DeliveriesData; title: string; s
                   <td>{i + 1}</td>
                   <td dir="ltr">{s.order_number}</td>
                   <td>{s.name}</td>
-                  <td>{s.area}</td>
+                  <td>{(t.lang === 'ar' ? s.area_ar : null) ?? s.area}</td>
                   <td>{s.cod_amount > 0 ? formatMinor(s.cod_amount, s.currency, t.lang, HOME_COUNTRY) : '—'}</td>
                   <td>{t.t(`st_deliveries_status_${s.status}` as StaffTextId)}</td>
                   {data.can_change && (

@@ -15,6 +15,10 @@ export interface LabelItem {
 
 /** Every text item of the first page, with its box (pdf.js gives each item's text in logical order). */
 export async function labelItems(pdf: Uint8Array): Promise<LabelItem[]> {
+  return (await labelPage(pdf)).items;
+}
+
+async function labelPage(pdf: Uint8Array): Promise<{ items: LabelItem[]; width: number }> {
   const doc = await getDocumentProxy(new Uint8Array(pdf));
   const page = await doc.getPage(1);
   const content = await page.getTextContent();
@@ -28,28 +32,71 @@ export async function labelItems(pdf: Uint8Array): Promise<LabelItem[]> {
         width: item.width,
         height: item.height,
       });
-  return items;
+  return { items, width: page.view[2]! - page.view[0]! };
 }
 
 const ARABIC = /[\u0600-\u06ff]/;
+const LATIN_LETTER = /[A-Za-z]/;
+/** A sign alone between words ("·", ","), which takes the direction of the words around it. */
+const SIGN = /^[^\p{L}\p{N}]+$/u;
+/** The label's margin (api/src/carriers/label-draw.ts): a right-to-left line is set against it. */
+const MARGIN = 12;
 
 /**
- * The page's lines top to bottom, each as read: items on one baseline joined left to right, or from
- * the right where the line starts there (its right-most item is Arabic), runs of spaces made one.
+ * Items printed right to left, in reading order: taken from the right. A Latin item among them is its
+ * words in their own order with the signs between them ("· Mona · 2026-11-28" printed, "2026-11-28 · Mona
+ * ·" read): its parts, split at the signs, are taken from the right too.
+ */
+function fromTheRight(items: LabelItem[]): string[] {
+  return items.toReversed().flatMap(({ text }) => {
+    if (ARABIC.test(text)) return [text];
+    const parts: string[] = [];
+    for (const token of text.trim().split(/\s+/)) {
+      if (SIGN.test(token) || parts.length === 0 || SIGN.test(parts.at(-1)!)) parts.push(token);
+      else parts[parts.length - 1] += ` ${token}`;
+    }
+    return parts.reverse();
+  });
+}
+
+/**
+ * A left-to-right line in reading order: an Arabic phrase inside it ("To · إلى", "… · الطلب 1042 ·
+ * قطعتان") is printed from the right with the figures and signs between its words.
+ */
+function fromTheLeft(items: LabelItem[]): string[] {
+  const read: string[] = [];
+  for (let i = 0; i < items.length; ) {
+    if (!ARABIC.test(items[i]!.text)) {
+      read.push(items[i++]!.text);
+      continue;
+    }
+    let end = i;
+    while (end < items.length && (ARABIC.test(items[end]!.text) || !LATIN_LETTER.test(items[end]!.text))) end++;
+    read.push(...fromTheRight(items.slice(i, end)));
+    i = end;
+  }
+  return read;
+}
+
+/**
+ * The page's lines top to bottom, each as read: a line set against the right margin whose right-most
+ * item is Arabic from the right, any other from the left; runs of spaces made one.
  */
 export async function labelLines(pdf: Uint8Array): Promise<string[]> {
+  const { items, width } = await labelPage(pdf);
   const rows = new Map<number, LabelItem[]>();
-  for (const item of await labelItems(pdf)) {
+  for (const item of items) {
     const y = Math.round(item.y);
     rows.set(y, [...(rows.get(y) ?? []), item]);
   }
   return [...rows.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([, items]) => {
-      const sorted = items.sort((a, b) => a.x - b.x);
-      if (ARABIC.test(sorted.at(-1)!.text)) sorted.reverse();
-      return sorted
-        .map((i) => i.text.trim())
+    .map(([, row]) => {
+      const sorted = row.sort((a, b) => a.x - b.x);
+      const last = sorted.at(-1)!;
+      const rightToLeft = ARABIC.test(last.text) && last.x + last.width >= width - MARGIN - 1;
+      return (rightToLeft ? fromTheRight(sorted) : fromTheLeft(sorted))
+        .map((text) => text.trim())
         .join(' ')
         .replace(/\s+/g, ' ');
     });

@@ -4,7 +4,11 @@
 // else, and the tracking number as a Code 128 barcode a scanner decodes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeCode128, labelItems, labelLines, sameWords } from '../support/label-pdf';
-import { plainLabel } from '../../api/src/carriers/label';
+import { readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { type LabelRun, plainLabel } from '../../api/src/carriers/label';
+import { labelTexts } from '../../api/src/carriers/label-draw';
+import { woffToSfnt } from '../../api/src/carriers/woff';
 import type { Party, ShipmentRequest } from '../../api/src/carriers/types';
 
 const shop: Party = {
@@ -69,7 +73,11 @@ describe('a label the shop prints', () => {
   let kuwaitLabel: Uint8Array;
   let saudiLabel: Uint8Array;
   beforeAll(async () => {
-    kuwaitLabel = await plainLabel(request(kuwaiti, 'KWD'), 'GV0123456789', 'own', ['Run 2026-11-28 · Mona · stop 3']);
+    kuwaitLabel = await plainLabel(request(kuwaiti, 'KWD'), 'GV0123456789', 'own', {
+      day: '2026-11-28',
+      driver: 'Mona',
+      position: 3,
+    });
     saudiLabel = await plainLabel(request(saudi, 'SAR'), 'LC-000123', 'local');
   });
 
@@ -83,7 +91,26 @@ describe('a label the shop prints', () => {
     expect(reads(lines, 'السالمية، حولي'), lines.join('\n')).toBe(true);
     expect(reads(lines, 'قطعة 4، شارع 12، جادة 3'), lines.join('\n')).toBe(true);
     expect(reads(lines, 'مبنى 7، الطابق 2، شقة 5'), lines.join('\n')).toBe(true);
-    expect(reads(lines, 'COLLECT KWD 19.750'), lines.join('\n')).toBe(true);
+  });
+
+  it('writes its own words in English and in Arabic: speed, the driver’s run, the order, the cash to collect', async () => {
+    const kuwait = await labelLines(kuwaitLabel);
+    expect(kuwait.join('\n')).not.toContain('?');
+    for (const line of [
+      'OWN · Next day · في اليوم التالي',
+      'Run 2026-11-28 · Mona · stop 3',
+      // The day keeps its order inside the Arabic line (it printed 28-11-2026).
+      'جولة 2026-11-28 · Mona · المحطة 3',
+      'Order 1042 · 2 pieces · 1.2 kg · الطلب 1042 · قطعتان · 1.2 كغ',
+      'To · إلى',
+      'From · من',
+      'COLLECT KWD 19.750',
+      'مبلغ التحصيل 19.750 د.ك',
+    ])
+      expect(reads(kuwait, line), `"${line}" in:\n${kuwait.join('\n')}`).toBe(true);
+    const saudi = await labelLines(saudiLabel);
+    for (const line of ['LOCAL · Next day · في اليوم التالي', 'COLLECT SAR 197.50', 'مبلغ التحصيل 197.50 ر.س'])
+      expect(reads(saudi, line), `"${line}" in:\n${saudi.join('\n')}`).toBe(true);
   });
 
   it('prints a Saudi national address with its postal code, the Arabic shaped and in reading order', async () => {
@@ -118,5 +145,45 @@ describe('a label the shop prints', () => {
   it('prints the tracking number as a Code 128 barcode that decodes to it', async () => {
     expect(await decodeCode128(kuwaitLabel)).toBe('GV0123456789');
     expect(await decodeCode128(saudiLabel)).toBe('LC-000123');
+  });
+});
+
+describe('the label’s own words', () => {
+  const texts = (over: Partial<ShipmentRequest>, run?: LabelRun) =>
+    labelTexts({ ...request(kuwaiti, 'KWD'), ...over }, run);
+
+  it('count the pieces with Arabic’s plural forms', () => {
+    const order = (pieces: number) => texts({ pieces }).order;
+    expect(order(1)).toEqual(['Order 1042 · 1 piece · 1.2 kg', 'الطلب 1042 · قطعة واحدة · 1.2 كغ']);
+    expect(order(2)[1]).toBe('الطلب 1042 · قطعتان · 1.2 كغ');
+    expect(order(3)[1]).toBe('الطلب 1042 · 3 قطع · 1.2 كغ');
+    expect(order(11)[1]).toBe('الطلب 1042 · 11 قطعة · 1.2 كغ');
+    expect(order(100)[1]).toBe('الطلب 1042 · 100 قطعة · 1.2 كغ');
+    expect(order(103)[1]).toBe('الطلب 1042 · 103 قطع · 1.2 كغ');
+  });
+
+  it('say a run has no driver yet, and name each speed, in both languages', () => {
+    const run = texts({}, { day: '2026-11-28', driver: null, position: 1 }).run!.map((t) =>
+      t.replace(/[\u2066-\u2069]/g, ''),
+    );
+    expect(run).toEqual(['Run 2026-11-28 · to assign · stop 1', 'جولة 2026-11-28 · بلا سائق بعد · المحطة 1']);
+    expect(texts({ speed: 'same_day' }).speed).toEqual(['Same day', 'في اليوم نفسه']);
+    expect(texts({ speed: 'standard' }).speed).toEqual(['Standard', 'عادي']);
+  });
+
+  it('have every Arabic letter in the label’s Arabic font (a Latin sign Helvetica lacks prints as ?)', async () => {
+    const font = fontkit.create(
+      woffToSfnt(
+        readFileSync('node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff'),
+      ),
+    );
+    const words = [
+      ...Object.values(texts({ pieces: 3 }, { day: '2026-11-28', driver: null, position: 1 })),
+      ...(['same_day', 'next_day', 'standard'] as const).map((speed) => texts({ speed }).speed),
+    ].flatMap((pair) => pair ?? []);
+    const missing = [...new Set(words.join(''))].filter(
+      (ch) => /[\u0600-\u06ff]/.test(ch) && !font.hasGlyphForCodePoint(ch.codePointAt(0)!),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -2,6 +2,11 @@
 import type { CountryCode, Lang } from '#shared/locale';
 import { DATE_TIME_COMMA, formatDate } from '#shared/text/dates';
 import type { BloodTestOrderItem } from '#shared/blood-tests/order-types';
+import { bloodTestsAr } from '#shared/i18n/blood-tests.ar';
+import { bloodTestsEn } from '#shared/i18n/blood-tests.en';
+import { textsOf } from '#shared/i18n/entry-text';
+
+const bloodTestText = textsOf(bloodTestsEn, bloodTestsAr);
 
 export interface VisitForText {
   id: number;
@@ -11,27 +16,18 @@ export interface VisitForText {
   items: BloodTestOrderItem[];
 }
 
-/** Each test's preparation, one line each: fasting, biotin, then the lab's own instructions. */
+/**
+ * Each test's preparation, one line each: fasting, biotin, then the lab's own instructions, in the words
+ * (and plural forms) of the test's page.
+ */
 function preparationLines(lang: Lang, items: BloodTestOrderItem[]): string[] {
   const lines: string[] = [];
   for (const i of items) {
     const steps: string[] = [];
-    if (i.fasting_hours > 0)
-      steps.push(
-        lang === 'ar'
-          ? `الصيام ${i.fasting_hours} ساعات قبل الزيارة (يُسمح بشرب الماء)`
-          : `fast for ${i.fasting_hours} hours before the visit (water is fine)`,
-      );
-    if (i.stop_biotin_hours > 0)
-      steps.push(
-        lang === 'ar'
-          ? `التوقف عن مكملات البيوتين قبل ${i.stop_biotin_hours} ساعة`
-          : `stop biotin supplements ${i.stop_biotin_hours} hours before`,
-      );
+    if (i.fasting_hours > 0) steps.push(bloodTestText(lang, 'bt_prep_fasting', { count: i.fasting_hours }));
+    if (i.stop_biotin_hours > 0) steps.push(bloodTestText(lang, 'bt_prep_biotin', { count: i.stop_biotin_hours }));
     steps.push(...i.preparation);
-    lines.push(
-      `${i.name}: ${steps.length ? steps.join('; ') : lang === 'ar' ? 'لا تحضير خاص' : 'no special preparation'}`,
-    );
+    lines.push(`${i.name}: ${steps.length ? steps.join(' ') : bloodTestText(lang, 'bt_prep_none')}`);
   }
   return lines;
 }

@@ -79,6 +79,12 @@ function drawArabic(page: PDFPage, run: Run, x: number, y: number, size: number,
 }
 
 /**
+ * The bidi algorithm's marks and isolates (a value set apart inside a sentence of the other direction,
+ * as a page's <bdi>): they order the line and are not drawn.
+ */
+const FORMATTING = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
  * The runs of a line left to right as printed. An Arabic run is given to fontkit in logical order
  * reversed: fontkit lays a right-to-left script out reversed itself, which gives the visual order back.
  * A character the Latin font cannot print (an emoji) becomes '?', as the courier can do nothing with it.
@@ -96,6 +102,7 @@ function visualRuns(text: string, direction: 'ltr' | 'rtl', fonts: LabelFonts, b
   const runs: Array<{ chars: string[]; font: PDFFont }> = [];
   for (const i of order) {
     const ch = mirrored.get(i) ?? text[i]!;
+    if (FORMATTING.test(ch)) continue;
     const last = runs.at(-1);
     // A space between Arabic words stays in the Arabic run, so a phrase is shaped and spaced as one.
     const font = ARABIC.test(ch) || (ch === ' ' && last?.font === fonts.arabic) ? fonts.arabic : latin;

@@ -1,6 +1,6 @@
-// The shop's own drivers in Kuwait (issue 62): a parcel becomes a stop on a driver's run for its
-// delivery day — the driver of its area, else of its governorate, else unassigned for staff to assign
-// on the Deliveries page. The driver marks stops on her phone page (api/src/drivers/stops.ts); those
+// The shop's own drivers, in the country whose module lists them (issue 62): a parcel becomes a stop on
+// a driver's run for its delivery day — the driver of its area, else of its governorate, else unassigned
+// for staff to assign on the Deliveries page. The driver marks stops on her phone page (api/src/drivers/stops.ts); those
 // marks are this carrier's tracking events. No outside service: the same adapter in both modes.
 import { addDays } from '#shared/gulf-days';
 import { countryDate } from '#shared/country-days';
@@ -9,6 +9,20 @@ import { markEvent, type StatusMark } from './status-marks';
 import type { Carrier, CreatedShipment } from './types';
 import { CarrierRefused } from './types';
 import { countriesServedBy } from '#shared/countries/rules';
+import { textsOf } from '#shared/i18n/entry-text';
+import { shellAr } from '#shared/i18n/shell.ar';
+import { shellEn } from '#shared/i18n/shell.en';
+import { staffShippingAr } from '#shared/i18n/staff-shipping.ar';
+import { staffShippingEn } from '#shared/i18n/staff-shipping.en';
+import type { Lang } from '#shared/locale';
+
+const shippingText = textsOf(staffShippingEn, staffShippingAr);
+/** The countries' names in each language (the shell's, as the country switcher writes them). */
+const shell: Record<Lang, Record<string, unknown>> = { en: shellEn, ar: shellAr };
+const countryName = (lang: Lang, country: string) => {
+  const name = shell[lang][`country_${country}`];
+  return typeof name === 'string' ? name : country;
+};
 
 interface StopRow {
   tracking_number: string;
@@ -27,7 +41,7 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
     pushesEvents: false,
     async createShipment(request) {
       if (!countriesServedBy('own').includes(request.consignee.country))
-        throw new CarrierRefused('own', 'COUNTRY', 'The shop’s own drivers deliver in Kuwait only');
+        throw new CarrierRefused('own', 'COUNTRY', outsideFleetWords());
       if (!/^\+\d{8,15}$/.test(request.consignee.phone))
         throw new CarrierRefused('own', 'INVALID_PHONE', `Consignee phone "${request.consignee.phone}" is not valid`);
       let stop = await stopOf(db, request.reference);
@@ -77,11 +91,11 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
           .run();
         stop = (await stopOf(db, request.reference))!;
       }
-      const run = `Run ${stop.day} · ${stop.driver ?? 'to assign'} · stop ${stop.position}`;
+      const run = { day: stop.day, driver: stop.driver, position: stop.position };
       return {
         trackingNumber: stop.tracking_number,
         trackingUrl: null,
-        label: await plainLabel(request, stop.tracking_number, 'own', [run]),
+        label: await plainLabel(request, stop.tracking_number, 'own', run),
         labelSize: '4x6',
       } satisfies CreatedShipment;
     },
@@ -102,6 +116,19 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
       return results.map((row) => markEvent('own', row));
     },
   };
+}
+
+/**
+ * The refusal of a parcel for a country the drivers do not serve, as staff read a carrier's words on the
+ * Shipping page: in English and in Arabic, the countries served named from the dictionaries.
+ */
+export function outsideFleetWords(): string {
+  const say = (lang: Lang) => {
+    const names = countriesServedBy('own').map((c) => countryName(lang, c));
+    const countries = new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
+    return shippingText(lang, 'st_shipping_own_countries_only', { countries });
+  };
+  return `${say('en')} · ${say('ar')}`;
 }
 
 function stopOf(db: D1Database, reference: string) {

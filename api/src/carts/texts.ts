@@ -4,27 +4,24 @@
 import type { CountryCode, Lang } from '#shared/locale';
 import { formatPercent } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
+import { textsOf } from '#shared/i18n/entry-text';
+import { ordersAr } from '#shared/i18n/orders.ar';
+import { ordersEn } from '#shared/i18n/orders.en';
 import { CART_LINK_DAYS } from './saved';
+
+const orderText = textsOf(ordersEn, ordersAr);
 
 export interface ReminderLine {
   name: string;
   count: number;
 }
 
-/** "Vitamin C 1000 mg × 2", up to four lines, then how many more (plural forms by number, both languages). */
+/** "Vitamin C 1000 mg × 2", up to four lines, then how many more (the orders dictionary's plural entry). */
 function linesText(lines: ReminderLine[], lang: Lang): string {
   const shown = lines.slice(0, 4).map((l) => (l.count > 1 ? `${l.name} × ${l.count}` : l.name));
   const more = lines.length - shown.length;
-  if (more > 0) shown.push(lang === 'ar' ? moreAr(more) : `and ${more} more ${more === 1 ? 'item' : 'items'}`);
+  if (more > 0) shown.push(orderText(lang, 'cart_reminder_more', { count: more }));
   return shown.map((l) => `• ${l}`).join('\n');
-}
-
-/** Arabic counts: one, two, 3–10 and 11+ take different forms. */
-function moreAr(n: number): string {
-  if (n === 1) return 'ومنتج آخر';
-  if (n === 2) return 'ومنتجان آخران';
-  if (n <= 10) return `و${n} منتجات أخرى`;
-  return `و${n} منتجًا آخر`;
 }
 
 export function reminderMail(o: {
@@ -82,15 +79,8 @@ export function reminderWhatsAppText(o: {
 export function reminderPush(lang: Lang, lines: ReminderLine[]): { title: string; body: string } {
   const first = lines[0]?.name ?? '';
   const others = lines.length - 1;
-  if (lang === 'ar')
-    return {
-      title: 'سلتك بانتظارك',
-      body: others > 0 ? `${first} ${moreAr(others)}` : first,
-    };
-  return {
-    title: 'Your cart is waiting',
-    body: others > 0 ? `${first} and ${others} more ${others === 1 ? 'item' : 'items'}` : first,
-  };
+  const body = others > 0 ? `${first} ${orderText(lang, 'cart_reminder_more', { count: others })}` : first;
+  return { title: lang === 'ar' ? 'سلتك بانتظارك' : 'Your cart is waiting', body };
 }
 
 /** The code's line: how much off, the code, until when; for her alone. */

@@ -6,16 +6,25 @@
 // repeats no-ops.
 import { homeDate } from '#shared/country-days';
 import type { Lang } from '#shared/locale';
+import { textsOf } from '#shared/i18n/entry-text';
+import { staffEInvoicesAr } from '#shared/i18n/staff-e-invoices.ar';
+import { staffEInvoicesEn } from '#shared/i18n/staff-e-invoices.en';
 import { queueMail } from '../mail/outbox';
 import type { ReportingAttention } from './attention';
 
-function waitingMail(lang: Lang, attention: ReportingAttention, link: string): { subject: string; text: string } {
+/** The overdue count as the E-invoices page says it (the owner's back-office language, its plural forms). */
+const eInvoiceText = textsOf(staffEInvoicesEn, staffEInvoicesAr);
+
+/** The mail itself, in the owner's back-office language. */
+export function waitingMail(
+  lang: Lang,
+  attention: ReportingAttention,
+  link: string,
+): { subject: string; text: string } {
   const { overdue, stamp_problem: problem } = attention;
   if (lang === 'ar') {
     const lines = [
-      overdue > 0
-        ? `عدد المستندات التي تنتظر الإبلاغ إلى هيئة الزكاة والضريبة والجمارك منذ أكثر من 12 ساعة: ${overdue}. يجب أن تصل إلى الهيئة خلال 24 ساعة من البيع.`
-        : '',
+      overdue > 0 ? eInvoiceText('ar', 'st_einv_overdue', { count: overdue }) : '',
       problem === 'no-csid'
         ? 'ليس لدى المتجر بعد شهادة إنتاج (CSID) للإبلاغ بها: أكمل التسجيل في صفحة الفوترة الإلكترونية.'
         : '',
@@ -30,9 +39,7 @@ function waitingMail(lang: Lang, attention: ReportingAttention, link: string): {
     };
   }
   const lines = [
-    overdue > 0
-      ? `${overdue === 1 ? '1 document has' : `${overdue} documents have`} waited more than 12 hours to be reported to ZATCA. ZATCA must have each within 24 hours of the sale.`
-      : '',
+    overdue > 0 ? eInvoiceText('en', 'st_einv_overdue', { count: overdue }) : '',
     problem === 'no-csid'
       ? 'The shop has no production CSID to report with yet: finish the onboarding on the E-invoicing page.'
       : '',

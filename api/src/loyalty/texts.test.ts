@@ -1,5 +1,8 @@
 // The loyalty mails' counted points in both languages, and the days a birthday is celebrated on.
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#shared/i18n';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
 import { birthdaysOn } from './jobs';
 import { birthdayMail, expiryReminderMail, pointsText, tierUpMail } from './texts';
 
@@ -54,5 +57,19 @@ describe('isBirthday', () => {
     const { isBirthday } = await import('./birthday');
     expect(['01-31', '02-29', '12-01', '04-30'].every(isBirthday)).toBe(true);
     expect(['02-30', '04-31', '13-01', '00-10', '1-05', '2000-01-01', ''].some(isBirthday)).toBe(false);
+  });
+});
+
+describe('the points in the mails', () => {
+  it('read as the points pages say them (their dictionary’s counted entry), grouping included', () => {
+    for (const [lang, dict] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      const { t } = createTranslator(lang, dict);
+      for (const n of [0, 1, 2, 3, 11, 100, 103, 1250])
+        expect(pointsText(n, lang)).toBe(t('points_count', { count: n }));
+    }
+    expect(pointsText(103, 'ar')).toBe('103 نقاط');
   });
 });

@@ -3,6 +3,11 @@
 import { type CountryCode, localizePath, type Lang } from '#shared/locale';
 import type { TierCode } from '#shared/loyalty/types';
 import { countryDate } from '#shared/country-days';
+import { textsOf } from '#shared/i18n/entry-text';
+import { pointsAr } from '#shared/i18n/points.ar';
+import { pointsEn } from '#shared/i18n/points.en';
+
+const pointsEntry = textsOf(pointsEn, pointsAr);
 
 const TIER_NAMES: Record<TierCode, Record<Lang, string>> = {
   bronze: { en: 'Bronze', ar: 'البرونزي' },
@@ -10,19 +15,8 @@ const TIER_NAMES: Record<TierCode, Record<Lang, string>> = {
   gold: { en: 'Gold', ar: 'الذهبي' },
 };
 
-/** "1 point", "250 points"; in Arabic its six forms. */
-export function pointsText(n: number, lang: Lang): string {
-  if (lang === 'en') return `${n.toLocaleString('en')} ${n === 1 ? 'point' : 'points'}`;
-  const forms: Record<string, string> = {
-    zero: 'لا نقاط',
-    one: 'نقطة واحدة',
-    two: 'نقطتان',
-    few: `${n} نقاط`,
-    many: `${n} نقطة`,
-    other: `${n} نقطة`,
-  };
-  return forms[new Intl.PluralRules('ar').select(n)]!;
-}
+/** "1 point", "250 points"; in Arabic its six forms: the points pages' entry. */
+export const pointsText = (n: number, lang: Lang): string => pointsEntry(lang, 'points_count', { count: n });
 
 const pointsLink = (siteOrigin: string, lang: Lang) => `${siteOrigin}${localizePath('/profile/points', lang)}`;
 

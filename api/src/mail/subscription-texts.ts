@@ -4,6 +4,11 @@
 import { localizePath, type CountryCode, type Lang } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
 import type { RunFailure } from '#shared/subscriptions/types';
+import { textsOf } from '#shared/i18n/entry-text';
+import { subscriptionsAr } from '#shared/i18n/subscriptions.ar';
+import { subscriptionsEn } from '#shared/i18n/subscriptions.en';
+
+const subscriptionText = textsOf(subscriptionsEn, subscriptionsAr);
 
 const dayOf = (date: string, lang: Lang, country: CountryCode) =>
   formatDate(Date.parse(`${date}T09:00:00Z`), lang, country, { hijri: true });
@@ -70,10 +75,10 @@ export function refillReminderMail(
   return lang === 'ar'
     ? {
         subject: `هل قارب «${r.productName}» على النفاد؟ – خليج الفيتامينات`,
-        text: `اشتريت «${r.productName}» قبل نحو ${r.days} يومًا، وبحسب الجرعة المكتوبة على العبوة قد ينفد قريبًا.\n\nأعد الطلب بلمسة واحدة:\n\n${link}\n\nأو اشترك ووفّر لتصلك العبوة التالية في موعدها. هذه رسالة واحدة عن هذا الطلب.`,
+        text: `اشتريت «${r.productName}» ${subscriptionText('ar', 'refill_bought_ago', { count: r.days })}، وبحسب الجرعة المكتوبة على العبوة قد ينفد قريبًا.\n\nأعد الطلب بلمسة واحدة:\n\n${link}\n\nأو اشترك ووفّر لتصلك العبوة التالية في موعدها. هذه رسالة واحدة عن هذا الطلب.`,
       }
     : {
         subject: `Running low on “${r.productName}”? – Gulf Vitamins`,
-        text: `You bought “${r.productName}” about ${r.days} days ago; at the dose on its label it will run out soon.\n\nReorder in one tap:\n\n${link}\n\nOr subscribe and save, and the next pack arrives on time. This is the only reminder about this order.`,
+        text: `You bought “${r.productName}” ${subscriptionText('en', 'refill_bought_ago', { count: r.days })}; at the dose on its label it will run out soon.\n\nReorder in one tap:\n\n${link}\n\nOr subscribe and save, and the next pack arrives on time. This is the only reminder about this order.`,
       };
 }

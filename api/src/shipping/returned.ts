@@ -8,11 +8,12 @@
 //    account's refund goes to her wallet;
 //  - a cash-on-delivery order never paid needs no refund: it is only closed;
 //  - the shopper is told once ('returned': mail, WhatsApp when asked, push), and the timeline reads
-//    "cancelled" beside the parcel's "returned to sender".
+//    "cancelled" beside the parcel's "returned to sender" (the note is a key: shared/orders/system-notes.ts).
 import { log } from '#api/src/lib/log';
 import type { Order, StepContext } from '#api/src/order-office/common';
 import { applyStep } from '#api/src/order-office/steps';
 import { cardPayment } from '#api/src/order-office/refunds';
+import { RETURNED_TO_SENDER } from '#shared/orders/system-notes';
 
 export async function returnedOrder(c: StepContext, order: Order, db: D1Database): Promise<void> {
   const refundMethod = (await cardPayment(db, order.id)) || order.user_id === null ? 'gateway' : 'wallet';
@@ -22,7 +23,7 @@ export async function returnedOrder(c: StepContext, order: Order, db: D1Database
     order,
     db,
     'cancel',
-    { refund_method: refundMethod, note: 'returned to sender' },
+    { refund_method: refundMethod, note: RETURNED_TO_SENDER },
     { from: ['shipped', 'out_for_delivery'], mail: 'returned', action: 'order.returned' },
   );
   if (done.refundFailed)

@@ -137,7 +137,7 @@ export function OrderDetailPage(props: {
             <li key={e.id}>
               <strong>{t.t(`st_event_${e.kind}`)}</strong> · {when(e.at)}
               {e.staff_name ? ` · ${t.t('st_orders_by', { name: e.staff_name })}` : ''}
-              {e.note ? <div className="muted">{e.note}</div> : null}
+              {e.note ? <div className="muted">{words.note(e.note)}</div> : null}
             </li>
           ))}
         </ol>

@@ -141,7 +141,7 @@ export function OrderMoney({ t, me, data, words }: OrderPartProps) {
                 <span className={`badge refund-${r.status}`}>{t.t(`st_orders_refund_status_${r.status}`)}</span> ·{' '}
                 {when(r.created_at)}
                 {r.staff_name ? ` · ${t.t('st_orders_by', { name: r.staff_name })}` : ''}
-                {r.note ? ` · ${r.note}` : ''}
+                {r.note ? ` · ${words.note(r.note)}` : ''}
                 {settle && r.method === 'gateway' && r.status === 'pending' && (
                   <span className="actions">
                     {(['succeeded', 'failed'] as const).map((status) => (

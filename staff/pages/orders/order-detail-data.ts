@@ -4,6 +4,7 @@
 import type { CardMethod } from '#shared/api/order-schemas';
 import type { OrderDetailData } from '#shared/api/staff-order-responses';
 import { formatMinor, isShopCurrency } from '#shared/money';
+import { systemNote } from '#shared/orders/system-notes';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
@@ -38,6 +39,12 @@ export function paymentWords(t: StaffTranslator, p: { method: string; status: ke
   return { way: gatewayName(t, p.method) ?? p.method, status: t.t(PAYMENT_STATUS[p.status]) };
 }
 
+/** A step's or refund's note: the shop's own in the clerk's language, one staff typed as typed. */
+export function noteText(t: StaffTranslator, stored: string): string {
+  const own = systemNote(stored);
+  return own ? t.t(`st_order_note_${own}`) : stored;
+}
+
 /** The order's amounts in its own currency, its times in its country, and the gateway's name. */
 export function orderWords(t: StaffTranslator, data: OrderDetailData) {
   const o = data.order;
@@ -46,7 +53,7 @@ export function orderWords(t: StaffTranslator, data: OrderDetailData) {
   const when = (at: number) => formatDate(at, t.lang, o.country, { time: true });
   // Which of the gateway's ways took the payment: refunds go back the same way.
   const gateway = gatewayName(t, o.card_method);
-  return { money, when, gateway };
+  return { money, when, gateway, note: (stored: string) => noteText(t, stored) };
 }
 
 export type OrderWords = ReturnType<typeof orderWords>;

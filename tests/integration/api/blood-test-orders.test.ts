@@ -539,7 +539,7 @@ describe('the shopper’s orders', () => {
     expect(unfolded).toContain(`DTSTART:${day.replace(/-/g, '')}T060000Z`);
     expect(unfolded).toContain(`DTEND:${day.replace(/-/g, '')}T080000Z`);
     expect(unfolded).toContain(`SUMMARY;LANGUAGE=ar:سحب عينة دم في المنزل – الطلب ${id}`);
-    expect(unfolded).toContain('الصيام 10 ساعات');
+    expect(unfolded).toContain('صُم 10 ساعات قبل الزيارة');
     // The address in the shopper's words: Arabic ones with the Arabic comma, which needs no escape; in
     // English the commas are escaped.
     expect(unfolded).toMatch(/LOCATION;LANGUAGE=ar:[^\r\n]*قطعة [^\r\n]*، /);
@@ -770,8 +770,8 @@ describe('preparation reminder', () => {
     expect(results[0]!.lang).toBe('ar');
     expect(results[0]!.subject).toContain(`الطلب ${order.order_id}`);
     expect(results[0]!.body_text).toContain('07:00–09:00');
-    expect(results[0]!.body_text).toContain('الصيام 10 ساعات');
-    expect(results[0]!.body_text).toContain('البيوتين قبل 48 ساعة');
+    expect(results[0]!.body_text).toContain('صُم 10 ساعات قبل الزيارة');
+    expect(results[0]!.body_text).toContain('البيوتين (فيتامين ب7) قبل 48 ساعة');
     expect(results[0]!.body_text).toContain('اشرب الماء فقط');
     const row = await env.DB.prepare('SELECT reminded_at FROM blood_test_orders WHERE id = ?')
       .bind(order.order_id)
@@ -828,6 +828,6 @@ describe('preparation reminder', () => {
     expect(mail!.subject).toBe(`Reminder: your blood test visit is tomorrow – order ${order.order_id}`);
     expect(mail!.body_text).toContain('09:00–11:00');
     expect(mail!.body_text).toContain('Salmiya');
-    expect(mail!.body_text).toContain('stop biotin supplements 48 hours before');
+    expect(mail!.body_text).toContain('Stop biotin (vitamin B7) supplements 48 hours before.');
   });
 });

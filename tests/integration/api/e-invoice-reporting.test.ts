@@ -281,7 +281,7 @@ describe('reporting signed e-invoices to ZATCA', () => {
     expect(await alertWaitingReports(apiEnv, now + 3_600_000, true)).toBe(true);
     const sent = await mails();
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body_text).toContain('منذ أكثر من 12 ساعة: 1');
+    expect(sent[0]!.body_text).toContain('مستند واحد ينتظر الإبلاغ منذ أكثر من 12 ساعة.');
     expect(sent[0]!.body_text).toContain('/e-invoices');
     // Reported at last: nothing to tell.
     await reportUnit(env, unit, { credentials: await onboard(), report: zatca.report });

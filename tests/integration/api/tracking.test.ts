@@ -508,6 +508,14 @@ describe('a parcel back at the shop', () => {
     expect(refunds.results).toEqual([
       { amount: card, method: 'gateway', reason: 'cancelled', status: 'succeeded', staff_id: null },
     ]);
+    // The shop's own note on the step and the refund: a key, which the back office shows in the clerk's
+    // language (never the English words to Arabic staff).
+    const notes = await env.DB.prepare(
+      "SELECT note FROM order_events WHERE order_id = ? AND kind = 'cancelled' UNION ALL SELECT note FROM refunds WHERE order_id = ?",
+    )
+      .bind(id, id)
+      .all<{ note: string | null }>();
+    expect(notes.results.map((r) => r.note)).toEqual(['returned_to_sender', 'returned_to_sender']);
     expect((await env.DB.prepare('SELECT stock FROM skus WHERE id = 101').first<number>('stock'))!).toBe(stockBefore);
     expect((await mailOf(id, 'cancelled'))!.subject).toContain('came back to us');
   });
