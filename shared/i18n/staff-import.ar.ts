@@ -213,6 +213,10 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   import_country_price_invalid:
     'اكتب السعر بعملة {{currency}} دون خانات عشرية أكثر مما للعملة ({{decimals}})، واتركه فارغًا حيث لا يُباع المقاس.',
   import_old_price_not_above: 'يجب أن يكون السعر القديم أعلى من السعر.',
+  import_base_price_not_allowed:
+    'السعر بالدينار الكويتي هو ما يدفعه المتسوقون في {{countries}}، ودورك لا يسمح لك بتغيير الأسعار هناك: اترك أسعار هذا السطر بالدينار كما هي. والحجم الجديد يحدد سعراً بالدينار أيضاً.',
+  import_country_price_not_allowed:
+    'دورك لا يسمح لك بتغيير الأسعار في {{countries}}. اترك هذا العمود كما كتبه ملف التصدير، أو احذف أعمدة تلك الدولة من الملف.',
   import_stock_invalid: 'اكتب الوحدات المتوفرة عدداً صحيحاً، 0 أو أكثر.',
   import_buy_limit_invalid: 'حد الشراء عدد صحيح من 1 إلى 999، أو فارغ.',
   import_shown_invalid: 'اكتب نعم أو لا (yes أو no).',

@@ -97,6 +97,10 @@ export const staffImportEn = {
   import_country_price_invalid:
     'Write the price in {{currency}}, with no more decimal places than the currency has ({{decimals}}); leave it empty where the size is not sold.',
   import_old_price_not_above: 'The old price must be higher than the price.',
+  import_base_price_not_allowed:
+    'The KWD price is what shoppers pay in {{countries}}, and your role may not change prices there: leave this line’s KWD prices as they are. A new size sets a KWD price too.',
+  import_country_price_not_allowed:
+    'Your role may not change prices in {{countries}}. Leave this column as the export wrote it, or take that country’s columns out of the file.',
   import_stock_invalid: 'Write the units on hand as a whole number, 0 or more.',
   import_buy_limit_invalid: 'The buy limit is a whole number from 1 to 999, or empty.',
   import_shown_invalid: 'Write yes or no.',
