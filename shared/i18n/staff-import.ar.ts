@@ -157,6 +157,9 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   st_import_why_edited: 'تغيّر بعد الاستيراد',
   st_import_why_in_use: 'طُلب أو قُيّم أو سُئل عنه أو اشتُرك فيه بعد الاستيراد',
   st_import_sold_lines: 'السطر {{line}}: في المخزون الآن {{stock}}',
+  st_import_refused_line: 'السطر {{line}}: أسعار في {{countries}}',
+  st_import_rights_hint:
+    'دورك يغيّر الأسعار في {{countries}} فقط: اترك أعمدة أسعار الدول الأخرى كما هي. السعر بالدينار الكويتي هو ما تدفعه {{base}}، فتغييره أو إضافة حجم جديد يتطلب أن يشملها دورك كلها.',
   st_import_lines: 'الأسطر',
   st_import_action_create: 'جديد',
   st_import_action_update: 'معدّل',

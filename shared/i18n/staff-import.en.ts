@@ -69,6 +69,9 @@ export const staffImportEn = {
   st_import_why_edited: 'changed since the import',
   st_import_why_in_use: 'ordered, reviewed, asked about or subscribed to since',
   st_import_sold_lines: 'Line {{line}}: {{stock}} in stock now',
+  st_import_refused_line: 'Line {{line}}: prices in {{countries}}',
+  st_import_rights_hint:
+    'Your role changes prices only in {{countries}}: leave the other countries’ price columns as they are. The KWD price is what {{base}} pay, so changing it, or adding a size, needs all of them.',
   st_import_lines: 'Lines',
   st_import_action_create: 'new',
   st_import_action_update: 'changed',
