@@ -45,6 +45,7 @@ export const STAFF_MESSAGE_KEYS = [
   'import_not_applied',
   'import_stale',
   'import_stock_sold_meanwhile',
+  'import_prices_not_allowed',
   'import_revert_conflict',
   'import_undo_expired',
   'import_checked',

@@ -125,6 +125,9 @@ export const IMPORT_MESSAGES = [
   'import_price_invalid',
   'import_country_price_invalid',
   'import_old_price_not_above',
+  // A price in a country the member's grants do not cover (shared/catalogue/price-rights.ts).
+  'import_base_price_not_allowed',
+  'import_country_price_not_allowed',
   'import_stock_invalid',
   'import_buy_limit_invalid',
   'import_shown_invalid',

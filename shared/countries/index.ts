@@ -5,7 +5,7 @@
 // missing from a table is a compile error. Tables and aspects are separate modules because a module is
 // the unit a bundle takes whole: a page carries only what it reads; no page's first JavaScript carries
 // this file or the rows (its facts of her country come from the server, known.ts).
-import { COUNTRY_CODES, type CountryCode } from './codes';
+import { COUNTRY_CODES, type CountryCode, HOME_COUNTRY } from './codes';
 import { CORE, type CurrencyCode } from './core';
 import { learnCountries } from './known';
 import type { CountryCore, PricingKind } from './types';
@@ -33,6 +33,12 @@ export const ownPricedCountries = (): CountryCode[] => COUNTRY_CODES.filter((c) 
 
 /** The countries whose prices are converted from KWD (the catalogue file shows their prices, read-only). */
 export const convertedCountries = (): CountryCode[] => COUNTRY_CODES.filter((c) => pricingOf(c) === 'converted');
+
+/**
+ * The countries a size's base price (KWD) prices: the home country, which pays it, and every converted
+ * country, which pays it at the day's rate. Whoever changes a base price changes what each of them pays.
+ */
+export const basePricedCountries = (): CountryCode[] => [...new Set([HOME_COUNTRY, ...convertedCountries()])];
 
 /** The country's currency. */
 export const currencyOf = (country: CountryCode): CurrencyCode => CORE[country].currency;

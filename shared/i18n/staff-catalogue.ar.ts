@@ -54,6 +54,8 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
   st_catalogue_saved: 'تم الحفظ. يرى المتسوقون التغيير الآن.',
   st_catalogue_fix_fields: 'لم يُحفظ شيء. يرجى تصحيح الحقول المشار إليها أدناه.',
   st_catalogue_skus: 'الأحجام والأسعار',
+  st_catalogue_base_price_locked:
+    'السعر بالدينار الكويتي هو ما تدفعه {{countries}}. ودورك لا يسمح بتغيير الأسعار في {{missing}}، فيبقى هنا كما هو.',
   st_catalogue_price_hint:
     'الأسعار بالدينار الكويتي قبل ضريبة القيمة المضافة؛ ويبيّن كل سطر ما يدفعه المتسوق في كل بلد.',
   st_catalogue_pays_kw: 'يدفع المتسوق في الكويت',

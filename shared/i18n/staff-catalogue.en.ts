@@ -31,6 +31,8 @@ export const staffCatalogueEn = {
   st_catalogue_saved: 'Saved. Shoppers see the change now.',
   st_catalogue_fix_fields: 'Nothing was saved. Please correct the fields marked below.',
   st_catalogue_skus: 'Sizes and prices',
+  st_catalogue_base_price_locked:
+    'The KWD price is what {{countries}} pay. Your role may not change prices in {{missing}}, so it stays as it is here.',
   st_catalogue_price_hint:
     'Prices are in Kuwaiti dinars before VAT; each line shows what a shopper in each country pays.',
   st_catalogue_pays_kw: 'Kuwait pays',

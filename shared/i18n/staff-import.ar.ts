@@ -157,6 +157,9 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   st_import_why_edited: 'تغيّر بعد الاستيراد',
   st_import_why_in_use: 'طُلب أو قُيّم أو سُئل عنه أو اشتُرك فيه بعد الاستيراد',
   st_import_sold_lines: 'السطر {{line}}: في المخزون الآن {{stock}}',
+  st_import_refused_line: 'السطر {{line}}: أسعار في {{countries}}',
+  st_import_rights_hint:
+    'دورك يغيّر الأسعار في {{countries}} فقط: اترك أعمدة أسعار الدول الأخرى كما هي. السعر بالدينار الكويتي هو ما تدفعه {{base}}، فتغييره أو إضافة حجم جديد يتطلب أن يشملها دورك كلها.',
   st_import_lines: 'الأسطر',
   st_import_action_create: 'جديد',
   st_import_action_update: 'معدّل',
@@ -213,6 +216,10 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   import_country_price_invalid:
     'اكتب السعر بعملة {{currency}} دون خانات عشرية أكثر مما للعملة ({{decimals}})، واتركه فارغًا حيث لا يُباع المقاس.',
   import_old_price_not_above: 'يجب أن يكون السعر القديم أعلى من السعر.',
+  import_base_price_not_allowed:
+    'السعر بالدينار الكويتي هو ما يدفعه المتسوقون في {{countries}}، ودورك لا يسمح لك بتغيير الأسعار هناك: اترك أسعار هذا السطر بالدينار كما هي. والحجم الجديد يحدد سعراً بالدينار أيضاً.',
+  import_country_price_not_allowed:
+    'دورك لا يسمح لك بتغيير الأسعار في {{countries}}. اترك هذا العمود كما كتبه ملف التصدير، أو احذف أعمدة تلك الدولة من الملف.',
   import_stock_invalid: 'اكتب الوحدات المتوفرة عدداً صحيحاً، 0 أو أكثر.',
   import_buy_limit_invalid: 'حد الشراء عدد صحيح من 1 إلى 999، أو فارغ.',
   import_shown_invalid: 'اكتب نعم أو لا (yes أو no).',

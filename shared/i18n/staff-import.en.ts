@@ -69,6 +69,9 @@ export const staffImportEn = {
   st_import_why_edited: 'changed since the import',
   st_import_why_in_use: 'ordered, reviewed, asked about or subscribed to since',
   st_import_sold_lines: 'Line {{line}}: {{stock}} in stock now',
+  st_import_refused_line: 'Line {{line}}: prices in {{countries}}',
+  st_import_rights_hint:
+    'Your role changes prices only in {{countries}}: leave the other countries’ price columns as they are. The KWD price is what {{base}} pay, so changing it, or adding a size, needs all of them.',
   st_import_lines: 'Lines',
   st_import_action_create: 'new',
   st_import_action_update: 'changed',
@@ -97,6 +100,10 @@ export const staffImportEn = {
   import_country_price_invalid:
     'Write the price in {{currency}}, with no more decimal places than the currency has ({{decimals}}); leave it empty where the size is not sold.',
   import_old_price_not_above: 'The old price must be higher than the price.',
+  import_base_price_not_allowed:
+    'The KWD price is what shoppers pay in {{countries}}, and your role may not change prices there: leave this line’s KWD prices as they are. A new size sets a KWD price too.',
+  import_country_price_not_allowed:
+    'Your role may not change prices in {{countries}}. Leave this column as the export wrote it, or take that country’s columns out of the file.',
   import_stock_invalid: 'Write the units on hand as a whole number, 0 or more.',
   import_buy_limit_invalid: 'The buy limit is a whole number from 1 to 999, or empty.',
   import_shown_invalid: 'Write yes or no.',

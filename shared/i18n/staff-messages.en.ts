@@ -45,6 +45,8 @@ export const staffMessagesEn = {
     'The catalogue has changed since this file was checked (a product or size was edited, or a new slug is taken). Check the file again.',
   import_stock_sold_meanwhile:
     'Units sold since the check would take these sizes below 0, so nothing was imported. Check the file again.',
+  import_prices_not_allowed:
+    'You may not import or undo this file: the lines below change prices in countries your role does not cover. Someone whose role covers them must do it.',
   import_undo_expired: 'This import can no longer be undone: undo is kept for 180 days after a file is applied.',
   import_revert_conflict: 'This import cannot be undone: the lines below have changed since.',
   import_checked: 'The file has no problems. Read what it will do, then import it.',

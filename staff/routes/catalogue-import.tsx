@@ -28,7 +28,7 @@ async function importPage(
   );
 }
 
-async function detailPage(c: C, id: number, refusal: ImportRefusal | null = null) {
+async function detailPage(c: C, id: number, refusal: ImportRefusal | null = null, status: 403 | 409 = 409) {
   const page = Number(c.req.query('page')) || 1;
   const answer = await staffApi<ImportDetail>(c, 'GET', `/staff/catalogue/imports/${id}?page=${page}`);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
@@ -43,11 +43,15 @@ async function detailPage(c: C, id: number, refusal: ImportRefusal | null = null
       done={done === 'checked' || done === 'applied' || done === 'reverted' ? `import_${done}` : undefined}
       refusal={refusal}
     />,
-    refusal ? 409 : 200,
+    refusal ? status : 200,
   );
 }
 
-/** Import or undo: back to the import's page, saying so, or with the API's refusal and the lines it names. */
+/**
+ * Import or undo: back to the import's page, saying so, or with the API's refusal and the lines it names
+ * (a 403 of prices in countries the member's role does not cover names them too; any other 403 is the
+ * failure page).
+ */
 async function step(c: C, verb: 'apply' | 'revert') {
   const id = Number(c.req.param('id'));
   const answer = await staffApi<{ lines?: ImportRefusal['lines'] }>(
@@ -60,6 +64,8 @@ async function step(c: C, verb: 'apply' | 'revert') {
     return c.redirect(`/catalogue/imports/${id}?done=${verb === 'apply' ? 'applied' : 'reverted'}`, 303);
   if (answer.status === 409)
     return detailPage(c, id, { msg: answer.envelope.meta.msg, lines: answer.envelope.data?.lines ?? undefined });
+  if (answer.status === 403 && answer.envelope.meta.msg === 'import_prices_not_allowed')
+    return detailPage(c, id, { msg: answer.envelope.meta.msg, lines: answer.envelope.data?.lines ?? undefined }, 403);
   return apiFailurePage(c, answer.status);
 }
 

@@ -7,15 +7,22 @@ import type { ImportCheckAnswer, ImportDetail, ImportListRow, ImportSummary } fr
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
-import { CatalogueLinks, canWrite } from './parts';
-import { HOME_COUNTRY } from '#shared/countries';
+import { CatalogueLinks, canWrite, countryNames } from './parts';
+import { basePricedCountries, HOME_COUNTRY } from '#shared/countries';
+import { countriesFor } from '#shared/staff/permissions';
 
 type ImportLine = ImportDetail['lines'][number];
 /** What the page shows after a refused import or undo: the message and the lines it names. */
 export interface ImportRefusal {
   msg: string;
-  lines?: Array<{ line: number; why?: 'edited' | 'in_use'; stock?: number }>;
+  lines?: Array<{ line: number; why?: 'edited' | 'in_use'; stock?: number; countries?: string[] }>;
 }
+
+/** A problem's values as the page shows them: the countries a price problem names, by name. */
+const shownParams = (t: StaffTranslator, params: ImportProblem['params']) =>
+  params && typeof params.countries === 'string'
+    ? { ...params, countries: countryNames(t, params.countries.split(',')) }
+    : params;
 
 interface Common {
   t: StaffTranslator;
@@ -61,7 +68,7 @@ function ProblemTable({
                 <td className="mono" dir="ltr">
                   {p.column ?? ''}
                 </td>
-                <td>{t.tKey(p.msg, p.params)}</td>
+                <td>{t.tKey(p.msg, shownParams(t, p.params))}</td>
               </tr>
             ))}
           </tbody>
@@ -118,6 +125,8 @@ export function ImportPage(
 ) {
   const { t, checked } = props;
   const kind = props.kind ?? 'catalogue';
+  // A role limited to some countries changes prices there only (the check refuses the other lines).
+  const pricing = countriesFor(props.me.grants, 'catalogue:write');
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_import_title')} path="/catalogue">
       <h1>{t.t('st_import_title')}</h1>
@@ -158,6 +167,14 @@ export function ImportPage(
                 {t.t('st_import_kind_catalogue')}
               </label>
               <p className="hint muted">{t.t('st_import_catalogue_help')}</p>
+              {pricing && (
+                <p className="hint">
+                  {t.t('st_import_rights_hint', {
+                    countries: countryNames(t, pricing),
+                    base: countryNames(t, basePricedCountries()),
+                  })}
+                </p>
+              )}
               <label>
                 <input type="radio" name="kind" value="stock" defaultChecked={kind === 'stock'} />{' '}
                 {t.t('st_import_kind_stock')}
@@ -238,8 +255,13 @@ export function ImportDetailPage(
   const title = t.t('st_import_detail_title', { id: imp.id, file: imp.file_name });
   // Undo is kept CATALOGUE_UNDO_DAYS after applying (the plan lines go then: issue 48's retention).
   const undoEnds = imp.applied_at ? undoUntil(imp.applied_at) : null;
-  const blockers: NonNullable<ImportRefusal['lines']> =
-    refusal?.lines ?? (imp.status === 'applied' ? data.conflicts : []);
+  // Lines naming countries are prices the member may not move (shown with the refusal); the others block an undo.
+  const refused = refusal?.lines?.filter((l) => l.countries) ?? [];
+  const blockers: NonNullable<ImportRefusal['lines']> = refusal?.lines
+    ? refusal.lines.filter((l) => !l.countries)
+    : imp.status === 'applied'
+      ? data.conflicts
+      : [];
   const pageLink = (page: number) => `/catalogue/imports/${imp.id}?page=${page}`;
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={title} path="/catalogue">
@@ -249,9 +271,18 @@ export function ImportDetailPage(
         <a href="/catalogue/import">{t.t('st_import_back')}</a>
       </p>
       {refusal ? (
-        <p className="note error" role="alert">
-          {t.tKey(refusal.msg)}
-        </p>
+        <div className="note error" role="alert">
+          <p>{t.tKey(refusal.msg)}</p>
+          {refused.length > 0 && (
+            <ul>
+              {refused.map((l) => (
+                <li key={l.line}>
+                  {t.t('st_import_refused_line', { line: t.n(l.line), countries: countryNames(t, l.countries ?? []) })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       ) : (
         props.done && (
           <p className="note done" role="status">
@@ -320,9 +351,9 @@ export function ImportDetailPage(
           </button>
         </form>
       )}
-      {refusal?.lines && imp.status === 'checked' && (
+      {blockers.length > 0 && imp.status === 'checked' && (
         <ul>
-          {refusal.lines.map((b) => (
+          {blockers.map((b) => (
             <li key={b.line}>{t.t('st_import_sold_lines', { line: t.n(b.line), stock: t.n(b.stock ?? 0) })}</li>
           ))}
         </ul>

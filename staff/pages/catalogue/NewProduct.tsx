@@ -17,14 +17,20 @@ import {
   type NamedRow,
 } from './parts';
 
-/** A size's price, old price (crossed out) and buy limit, in KWD as the forms take them. */
+/**
+ * A size's price, old price (crossed out) and buy limit, in KWD as the forms take them. `locked`: the
+ * prices are shown and sent as they are, with the hint saying why (the member's role does not cover
+ * every country that pays them); the buy limit still changes.
+ */
 export function PriceFields(props: {
   t: StaffTranslator;
   form: string;
   failure?: FormFailure | null;
   sku?: { price: number; old_price: number | null; buy_limit: number | null };
+  locked?: string;
 }) {
   const { t, form, failure, sku } = props;
+  const locked = (name: string) => props.locked !== undefined && name !== 'buy_limit';
   const fields = [
     ['price', 'st_catalogue_price_kwd', sku ? kwd(sku.price) : '', 'decimal'],
     ['old_price', 'st_catalogue_old_price_kwd', sku ? kwd(sku.old_price) : '', 'decimal'],
@@ -44,6 +50,8 @@ export function PriceFields(props: {
           inputMode={inputMode}
           dir="ltr"
           required={name === 'price'}
+          readOnly={locked(name)}
+          hint={locked(name) && name === 'price' ? props.locked : undefined}
         />
       ))}
     </>

@@ -9,7 +9,9 @@ import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { percentText } from '../Subscriptions';
 import { PriceFields, SkuFields } from './NewProduct';
-import { CategoryOptions } from './parts';
+import { basePriceLocked, CategoryOptions, countryNames } from './parts';
+import { basePricedCountries } from '#shared/countries';
+import { can } from '#shared/staff/permissions';
 import {
   ALT_LABELS,
   BilingualFields,
@@ -37,6 +39,14 @@ export function ProductPage(props: {
   const { product: p } = data;
   const ar = t.lang === 'ar';
   const write = canWrite(props.me);
+  // The KWD price is what every base-priced country pays: a role missing one of them shows it unchanged.
+  const missing = basePriceLocked(props.me);
+  const locked = missing.length
+    ? t.t('st_catalogue_base_price_locked', {
+        countries: countryNames(t, basePricedCountries()),
+        missing: countryNames(t, missing),
+      })
+    : undefined;
   const name = (r: { name_en: string; name_ar: string }) => (ar ? r.name_ar : r.name_en);
   const money = (minor: number, currency: string, country: CountryCode) =>
     isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, country) : String(minor);
@@ -97,7 +107,7 @@ export function ProductPage(props: {
                       name="stock_seen"
                       value={(failure?.form === `sku-${s.id}` ? failure.values.stock_seen : undefined) ?? s.stock}
                     />
-                    <PriceFields t={t} form={`sku-${s.id}`} failure={failure} sku={s} />
+                    <PriceFields t={t} form={`sku-${s.id}`} failure={failure} sku={s} locked={locked} />
                     <NumberField
                       t={t}
                       form={`sku-${s.id}`}
@@ -119,9 +129,10 @@ export function ProductPage(props: {
                       <button type="submit">{t.t('st_catalogue_save_sku', { sku: name(s) })}</button>
                     </div>
                   </form>
-                  {/* An own-priced country's price is the owner's, set here (decision 77); empty: not sold there. */}
+                  {/* An own-priced country's price is the owner's, set here (decision 77) where the role covers
+                      the country; empty: not sold there. */}
                   {s.prices
-                    .filter((c) => c.pricing === 'own')
+                    .filter((c) => c.pricing === 'own' && can(props.me.grants, 'catalogue:write', c.country))
                     .map((c) => (
                       <CountryPriceForm
                         key={c.country}
@@ -176,7 +187,7 @@ export function ProductPage(props: {
             </section>
           ))}
         </div>
-        {write && (
+        {write && !locked && (
           <details className="card create" open={failure?.form === 'new-sku'}>
             <summary>{t.t('st_catalogue_new_sku')}</summary>
             <form method="post" action={`/catalogue/products/${p.id}/skus`} className="stack">

@@ -4,7 +4,7 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import type { ProductListRow } from '#shared/api/staff-catalogue-responses';
-import { CatalogueLinks, CategoryOptions, Notice, canWrite, type NamedRow } from './parts';
+import { basePriceLocked, CatalogueLinks, CategoryOptions, Notice, canWrite, type NamedRow } from './parts';
 import { currencyOf, HOME_COUNTRY } from '#shared/countries';
 
 export interface ProductFilters {
@@ -44,7 +44,8 @@ export function ProductsPage(props: {
       <h1>{t.t('st_catalogue_products')}</h1>
       <CatalogueLinks t={t} me={props.me} current="/catalogue" />
       <Notice t={t} done={props.done} />
-      {canWrite(props.me) && (
+      {/* A new product's price is a base price: only for a role covering every country that pays it. */}
+      {canWrite(props.me) && basePriceLocked(props.me).length === 0 && (
         <p>
           <a className="button" href="/catalogue/products/new">
             {t.t('st_catalogue_new_product')}

@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import type { StaffTranslator, StaffTextId } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
+import { isCountryCode } from '#shared/countries';
+import { basePriceRefused } from '#shared/catalogue/price-rights';
 
 /** A form that failed: which one, the API's message key per field, and what was typed. */
 export interface FormFailure {
@@ -14,6 +16,18 @@ export interface FormFailure {
 
 export const canWrite = (me: StaffSelf, permission: 'catalogue:write' | 'nutritionists:write' = 'catalogue:write') =>
   me.permissions.includes(permission);
+
+/**
+ * The base-priced countries the member's role does not cover (empty: none): her forms show the KWD
+ * price without changing it and offer no new product or size (the API refuses them: 403).
+ */
+export const basePriceLocked = (me: StaffSelf) => basePriceRefused(me.grants);
+
+/** Countries by name in the page's language, as a list ("Kuwait and Saudi Arabia"); unknown codes left out. */
+export const countryNames = (t: StaffTranslator, codes: readonly string[]) =>
+  new Intl.ListFormat(t.lang, { type: 'conjunction' }).format(
+    codes.filter(isCountryCode).map((c) => t.t(`st_country_${c}`)),
+  );
 
 /** Fils as the dinars a form shows and takes: 3500 → "3.500". */
 export const kwd = (fils: number | null) => (fils === null ? '' : (fils / 1000).toFixed(3));
@@ -84,6 +98,8 @@ interface FieldProps {
   dir?: 'ltr' | 'rtl' | 'auto';
   inputMode?: 'decimal' | 'numeric';
   required?: boolean;
+  /** Shown and sent with the form, not changed (a price the member's role may not set). */
+  readOnly?: boolean;
   hint?: string;
   children?: ReactNode;
 }
@@ -102,6 +118,7 @@ export function Field(props: FieldProps) {
     name,
     dir: props.dir,
     required: props.required,
+    readOnly: props.readOnly,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
   } as const;

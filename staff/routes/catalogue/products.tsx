@@ -8,10 +8,11 @@ import type { StaffAppEnv } from '../../app-env';
 import { staffApi } from '../../lib/api';
 import { filledQuery } from '../../lib/filter-query';
 import { html } from '../../lib/render';
-import { staffPage } from '../../middleware/guards';
+import { forbiddenPage, staffPage } from '../../middleware/guards';
 import { NewProductPage } from '../../pages/catalogue/NewProduct';
 import { ProductPage } from '../../pages/catalogue/Product';
 import { ProductsPage } from '../../pages/catalogue/Products';
+import { basePriceLocked } from '../../pages/catalogue/parts';
 import { apiFailurePage } from '../failure';
 import { type C, type Failed, done, formFields, idOf, imageData, readPage, submit } from './forms';
 
@@ -173,7 +174,10 @@ export const productRoutes = new Hono<StaffAppEnv>()
       (f) => productPage(c, product, f),
     );
   })
-  .get('/catalogue/products/new', staffPage('catalogue:write'), (c) => newProductPage(c))
+  // A new product's first price is a base price: a role missing a country that pays it may not add one.
+  .get('/catalogue/products/new', staffPage('catalogue:write'), (c) =>
+    basePriceLocked(c.var.me).length ? forbiddenPage(c, c.var.me) : newProductPage(c),
+  )
   .post('/catalogue/products', staffPage('catalogue:write'), async (c) => {
     const { values } = await formFields(c);
     return submit(

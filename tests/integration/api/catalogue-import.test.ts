@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import { CATALOGUE_COLUMNS, catalogueColumns, ownColumns, shownColumns } from '#shared/catalogue/import-format';
-import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import { basePricedCountries, CORE, COUNTRY_CODES, HOME_COUNTRY, ownPricedCountries } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
 import { csvCell, parseCsv } from '#shared/text/csv';
 import { call, deviceToken, json } from './helpers';
@@ -38,7 +38,8 @@ const check = async (csv: string, kind: 'catalogue' | 'stock' = 'catalogue', who
 const checked = async (csv: string, kind: 'catalogue' | 'stock' = 'catalogue') =>
   (await json(await check(csv, kind))).data;
 const apply = (id: number, who = manager) => staffCall(who.token, `/staff/catalogue/imports/${id}/apply`, { json: {} });
-const revert = (id: number) => staffCall(manager.token, `/staff/catalogue/imports/${id}/revert`, { json: {} });
+const revert = (id: number, who = manager) =>
+  staffCall(who.token, `/staff/catalogue/imports/${id}/revert`, { json: {} });
 
 /** A file in the export's columns from rows of named cells (the rest empty). */
 const file = (rows: Array<Partial<Record<(typeof CATALOGUE_COLUMNS)[number], string>>>) =>
@@ -578,6 +579,154 @@ describe("an own-priced country's columns", () => {
     } finally {
       rows[switched]!.pricing = 'converted';
     }
+  });
+});
+
+describe('prices by country: a role limited to some countries', () => {
+  // From the registry: Kuwait (home) and Saudi Arabia (converted) pay the base price (price_kwd); the
+  // Emirates' prices are its own columns (price_aed, old_price_aed).
+  const base = basePricedCountries();
+  const own = ownPricedCountries()[0]!;
+  const ownPrice = ownColumns(own).price;
+  const minor = 10 ** CORE[own].decimals;
+  const managerOf = (...countries: Array<(typeof COUNTRY_CODES)[number]>) =>
+    staffWith(countries.map((country) => ({ role: 'catalogue_manager' as const, country })));
+  /** The export with cells of one size changed. */
+  const editedExport = async (skuId: string, change: Record<string, string>) => {
+    const [header, ...lines] = parseCsv(await exportCsv());
+    const names = header!.cells;
+    return [
+      names.join(','),
+      ...lines.map((l) => {
+        const cells = [...l.cells];
+        if (cells[names.indexOf('sku_id')] === skuId)
+          for (const [column, value] of Object.entries(change)) cells[names.indexOf(column)] = value;
+        return cells.map((c) => csvCell(c)).join(',');
+      }),
+    ].join('\n');
+  };
+  const ownRow = (skuId: number) =>
+    env.DB.prepare('SELECT price, old_price FROM sku_country_prices WHERE sku_id = ? AND country = ?')
+      .bind(skuId, own)
+      .first();
+  const setOwnPrice = (who: TestStaff, price: string) =>
+    staffCall(who.token, '/staff/catalogue/skus/101/country-price', { json: { country: own, price, old_price: '' } });
+
+  it('refuses, line by line, an own-priced country’s price from a manager of another country; nothing is kept', async () => {
+    expect(base).not.toContain(own);
+    const home = await managerOf(HOME_COUNTRY);
+    // The same change by the country-price form: refused.
+    expect((await setOwnPrice(home, '15.50')).status).toBe(403);
+    const csv = await editedExport('101', { [ownPrice]: '15.50' });
+    const data = (await json(await check(csv, 'catalogue', home))).data;
+    expect(data.id).toBeNull();
+    expect(data.problems).toEqual([
+      {
+        line: expect.any(Number),
+        column: ownPrice,
+        msg: 'import_country_price_not_allowed',
+        params: { countries: own },
+      },
+    ]);
+    expect(await ownRow(101)).toBeNull();
+    // A manager of that country imports the same file.
+    const ownManager = await managerOf(own);
+    const allowed = (await json(await check(csv, 'catalogue', ownManager))).data;
+    expect(allowed.problems).toEqual([]);
+    expect((await apply(allowed.id, ownManager)).status).toBe(200);
+    expect(await ownRow(101)).toEqual({ price: 15.5 * minor, old_price: null });
+    expect((await revert(allowed.id, ownManager)).status).toBe(200);
+    expect(await ownRow(101)).toBeNull();
+  });
+
+  it('refuses a base price or a new size from a role missing a country that pays it, through the file too', async () => {
+    const was = await sku(501);
+    const kwd = (fils: number) => (fils / 1000).toFixed(3);
+    const file = wheyFile({ price_kwd: kwd(was.price + 1000) });
+    const newSize = file.replace(',501,', ',,').replace(/1 kg/g, '2 kg');
+    const oldPrice = wheyFile({ price_kwd: kwd(was.price), old_price_kwd: kwd(was.price + 5000) });
+    for (const only of [own, ...base]) {
+      const who = await managerOf(only);
+      for (const [csv, column] of [
+        [file, 'price_kwd'],
+        [oldPrice, 'old_price_kwd'],
+        [newSize, 'price_kwd'],
+      ] as const) {
+        const data = (await json(await check(csv, 'catalogue', who))).data;
+        expect(data.id).toBeNull();
+        expect(data.problems).toEqual([
+          {
+            line: 2,
+            column,
+            msg: 'import_base_price_not_allowed',
+            params: { countries: base.filter((c) => c !== only).join(',') },
+          },
+        ]);
+      }
+    }
+    expect(await sku(501)).toEqual(was);
+    expect(await env.DB.prepare("SELECT id FROM skus WHERE name_en = '2 kg'").first()).toBeNull();
+  });
+
+  it('lets a manager of each base-priced country (Kuwait and Saudi Arabia), of every country and the owner change it', async () => {
+    const was = await sku(501);
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const each = await managerOf(...base);
+    for (const [who, fils] of [
+      [each, was.price + 1000],
+      [manager, was.price + 1500],
+      [owner, was.price + 2000],
+    ] as const) {
+      const data = (await json(await check(wheyFile({ price_kwd: (fils / 1000).toFixed(3) }), 'catalogue', who))).data;
+      expect(data.problems).toEqual([]);
+      expect((await apply(data.id, who)).status).toBe(200);
+      expect((await sku(501)).price).toBe(fils);
+    }
+    // Not the own-priced country's prices, which base-priced countries' grants do not cover.
+    const refused = (await json(await check(await editedExport('101', { [ownPrice]: '9' }), 'catalogue', each))).data;
+    expect(refused.problems.map((p: { msg: string }) => p.msg)).toEqual(['import_country_price_not_allowed']);
+    await env.DB.prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ? WHERE id = 501')
+      .bind(was.price, was.old_price, was.buy_limit)
+      .run();
+  });
+
+  it('asks again on import and on undo: a file checked by a manager of every country, pressed by a limited one', async () => {
+    const home = await managerOf(HOME_COUNTRY);
+    const data = await checked(await editedExport('101', { [ownPrice]: '11' }));
+    expect(data.problems).toEqual([]);
+    const refused = await apply(data.id, home);
+    expect(refused.status).toBe(403);
+    const body = await json(refused);
+    expect(body.meta.msg).toBe('import_prices_not_allowed');
+    expect(body.data.lines).toEqual([{ line: expect.any(Number), countries: [own] }]);
+    expect(await ownRow(101)).toBeNull();
+    expect((await apply(data.id)).status).toBe(200);
+    expect(await ownRow(101)).toEqual({ price: 11 * minor, old_price: null });
+    const undo = await revert(data.id, home);
+    expect(undo.status).toBe(403);
+    expect((await json(undo)).meta.msg).toBe('import_prices_not_allowed');
+    expect(await ownRow(101)).toEqual({ price: 11 * minor, old_price: null });
+    expect((await revert(data.id)).status).toBe(200);
+    expect(await ownRow(101)).toBeNull();
+  });
+
+  it('leaves a country’s prices the file does not change alone, even when they changed since the check', async () => {
+    const home = await managerOf(HOME_COUNTRY);
+    const ownManager = await managerOf(own);
+    expect((await setOwnPrice(ownManager, '12')).status).toBe(200);
+    // Stock and the buy limit are no country's: the home country's manager may import them, the file's
+    // own columns as exported.
+    const csv = await editedExport('101', { stock: '44', buy_limit: '5' });
+    const data = (await json(await check(csv, 'catalogue', home))).data;
+    expect(data.problems).toEqual([]);
+    expect(data.summary.skus).toMatchObject({ update: 1 });
+    expect((await setOwnPrice(ownManager, '13')).status).toBe(200);
+    expect((await apply(data.id, home)).status).toBe(200);
+    expect(await sku(101)).toMatchObject({ stock: 44, buy_limit: 5 });
+    expect(await ownRow(101)).toEqual({ price: 13 * minor, old_price: null });
+    expect((await revert(data.id, home)).status).toBe(200);
+    expect(await ownRow(101)).toEqual({ price: 13 * minor, old_price: null });
+    expect((await setOwnPrice(ownManager, '')).status).toBe(200);
   });
 });
 

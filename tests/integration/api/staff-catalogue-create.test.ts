@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
+import { basePricedCountries, ownPricedCountries } from '#shared/countries';
 import { imageSize, sniffImageType } from '#api/src/media/upload';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
@@ -135,6 +136,30 @@ describe('adding a product', () => {
   it('is refused to a role without catalogue:write', async () => {
     const res = await post('/staff/catalogue/products', newProduct, fulfilment);
     expect(res.status).toBe(403);
+  });
+
+  it('sets a base price, so it needs catalogue:write in the home country and every converted one', async () => {
+    // From the registry: Kuwait (home) and Saudi Arabia (converted) pay the base price; the Emirates' is its own.
+    const base = basePricedCountries();
+    const limited = await Promise.all(
+      [ownPricedCountries()[0]!, base[0]!].map((country) => staffWith([{ role: 'catalogue_manager', country }])),
+    );
+    const count = () => env.DB.prepare('SELECT count(*) AS n FROM skus').first<{ n: number }>();
+    const skus = await count();
+    for (const who of limited) {
+      const product = await post('/staff/catalogue/products', { ...newProduct, name_en: 'Chromium' }, who);
+      expect(product.status).toBe(403);
+      expect((await json(product)).meta.msg).toBe('forbidden');
+      expect((await post('/staff/catalogue/products/1/skus', { ...newProduct }, who)).status).toBe(403);
+    }
+    expect(await count()).toEqual(skus);
+    const each = await staffWith(base.map((country) => ({ role: 'catalogue_manager' as const, country })));
+    const { id } = (await json(await post('/staff/catalogue/products', { ...newProduct, name_en: 'Chromium' }, each)))
+      .data;
+    expect(id).toBeGreaterThan(0);
+    expect(
+      (await post(`/staff/catalogue/products/${id}/skus`, { ...newProduct, sku_name_en: '120' }, each)).status,
+    ).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@
 // catalogue version bumped, and who may change what.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORE, COUNTRY_CODES, HOME_COUNTRY } from '#shared/countries';
+import { basePricedCountries, CORE, COUNTRY_CODES, HOME_COUNTRY, ownPricedCountries } from '#shared/countries';
 import type { PricingKind } from '#shared/countries/types';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import { call, deviceToken, json } from './helpers';
@@ -431,6 +431,53 @@ describe("an own-priced country's price of a size", () => {
       expect(await listed()).toBeNull();
     } finally {
       rows[switched]!.pricing = 'converted';
+    }
+  });
+});
+
+describe('the base price (KWD), which the home country and every converted country pay', () => {
+  // From the registry: KW (home) and SA (converted) pay the base price; AE's prices are its own.
+  const base = basePricedCountries();
+  const own = ownPricedCountries()[0]!;
+  const price = () => env.DB.prepare('SELECT price, old_price, buy_limit FROM skus WHERE id = 601').first();
+
+  it('is refused to a manager of an own-priced country alone: 403, the price kept; the rest of the form saves', async () => {
+    expect(base).not.toContain(own);
+    const emirates = await staffWith([{ role: 'catalogue_manager', country: own }]);
+    for (const change of [
+      { price: '4.000', old_price: '', buy_limit: '' },
+      { price: '4.500', old_price: '5.000', buy_limit: '' },
+    ]) {
+      const res = await sku(601, change, emirates);
+      expect(res.status).toBe(403);
+      expect((await json(res)).meta.msg).toBe('forbidden');
+    }
+    expect(await price()).toEqual({ price: 4500, old_price: null, buy_limit: null });
+    // The price as it is: the buy limit is no country's price.
+    expect((await sku(601, { price: '4.500', old_price: '', buy_limit: '3' }, emirates)).status).toBe(200);
+    expect(await price()).toEqual({ price: 4500, old_price: null, buy_limit: 3 });
+  });
+
+  it('is refused to a manager of one of its countries only (the home country too)', async () => {
+    expect(base.length).toBeGreaterThan(1);
+    for (const country of base) {
+      const one = await staffWith([{ role: 'catalogue_manager', country }]);
+      expect((await sku(601, { price: '3.000', old_price: '', buy_limit: '3' }, one)).status).toBe(403);
+    }
+    expect(await price()).toMatchObject({ price: 4500 });
+  });
+
+  it('is changed by a manager of each of its countries (Kuwait and Saudi Arabia), of every country, and the owner', async () => {
+    const each = await staffWith(base.map((country) => ({ role: 'catalogue_manager' as const, country })));
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    for (const [who, fils] of [
+      [each, 4200],
+      [manager, 4300],
+      [owner, 4400],
+    ] as const) {
+      const res = await sku(601, { price: (fils / 1000).toFixed(3), old_price: '', buy_limit: '3' }, who);
+      expect(res.status).toBe(200);
+      expect(await price()).toMatchObject({ price: fils });
     }
   });
 });

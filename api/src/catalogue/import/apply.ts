@@ -220,12 +220,19 @@ export function setSkuStatement(db: D1Database, importId: number, json: 'before_
 
 /**
  * The own-priced countries' prices of created and updated sizes set from one side of their lines (an
- * import: after; an undo: before): each country the line names loses its row and gets the line's, none
- * where the line says not sold there. Lines naming no country (every file without such columns) touch nothing.
+ * import: after; an undo: before): each country whose prices the line changes loses its row and gets the
+ * line's, none where the line says not sold there. A country the line names with its prices as they were
+ * is left alone, so an import (or undo) never puts back a price set there since the check by someone
+ * else, and moves prices only where the importing member may (./rights.ts). Lines naming no country
+ * (every file without such columns) touch nothing.
  */
 export function setOwnPricesStatements(db: D1Database, importId: number, json: 'before_json' | 'after_json') {
+  const other = json === 'after_json' ? 'before_json' : 'after_json';
+  const was = (field: string) => `(r.${other} ->> ('$.sku.own.' || j.key || '.${field}'))`;
   const named = `FROM ${ROWS} r, json_each(r.${json}, '$.sku.own') j
-    WHERE r.import_id = ?1 AND r.sku_action IN ('create', 'update')`;
+    WHERE r.import_id = ?1 AND (r.sku_action = 'create'
+      OR (r.sku_action = 'update' AND ((j.value ->> '$.price') IS NOT ${was('price')}
+        OR (j.value ->> '$.old_price') IS NOT ${was('old_price')})))`;
   return [
     db
       .prepare(

@@ -22,6 +22,7 @@ import {
   skuAudit,
 } from '#api/src/staff/catalogue-create-common';
 import { productCreateSchema, skuCreateSchema, deleteSchema } from '#shared/api/staff-catalogue-schemas';
+import { basePriceRefused } from '#shared/catalogue/price-rights';
 import { idParams } from '#shared/api/route-schemas';
 import { addedProductSchema, changedRowSchema, productPartSchema } from '#shared/api/staff-catalogue-responses';
 
@@ -31,7 +32,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       noDevice: true,
-      summary: 'Add a product with its first SKU; it stays hidden from shoppers until shown',
+      summary:
+        'Add a product with its first SKU; it stays hidden from shoppers until shown. Its price is a base price: catalogue:write in the home country and every converted one',
       body: productCreateSchema,
       staff: 'catalogue:write',
       response: addedProductSchema,
@@ -39,6 +41,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
+      // Its first size's price is what the home country and every converted country will pay.
+      if (basePriceRefused(member.grants).length) throw new ApiError(403, 'forbidden');
       const input = c.req.valid('json');
       const db = c.env.DB;
       const { brand, category, parent } = await brandAndCategory(db, input.brand_id, input.category_id);
@@ -102,7 +106,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: 'Add a SKU (a size) to a product',
+      summary:
+        'Add a SKU (a size) to a product; its price is a base price: catalogue:write in the home country and every converted one',
       body: skuCreateSchema,
       staff: 'catalogue:write',
       response: productPartSchema,
@@ -114,6 +119,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const db = c.env.DB;
       if (!(await db.prepare('SELECT id FROM products WHERE id = ?').bind(id).first())) throw notFound();
+      // Its price is what the home country and every converted country will pay.
+      if (basePriceRefused(member.grants).length) throw new ApiError(403, 'forbidden');
       const skuId = await retryingConflicts(async () => {
         const next = (await nextId(db, 'skus').first<{ id: number }>())!.id;
         await commit(c, [

@@ -21,6 +21,7 @@ import {
   revertStockStatements,
 } from '#api/src/catalogue/import/revert';
 import { storePlanStatements } from '#api/src/catalogue/import/store';
+import { linesRefused } from '#api/src/catalogue/import/rights';
 import { ApiError } from '#api/src/lib/errors';
 import { currentRequestId } from '#api/src/lib/log';
 import { contract } from '#api/src/contract/validate';
@@ -39,6 +40,7 @@ import {
   importRevertedSchema,
 } from '#shared/api/staff-import-schemas';
 import { idParams } from '#shared/api/route-schemas';
+import type { RoleGrant } from '#shared/staff/permissions';
 
 const LIST_PAGE = 50;
 const LINES_PAGE = 200;
@@ -70,6 +72,16 @@ async function importOf(db: D1Database, id: number): Promise<ImportRow> {
 }
 
 const isRefused = (error: unknown) => /CHECK constraint failed/.test(String(error));
+
+/**
+ * Importing or undoing a catalogue file moves the prices of its lines: 403 naming the lines that move
+ * prices in a country the member may not write (who checked the file may have had more rights).
+ */
+async function refuseOthersPrices(db: D1Database, found: ImportRow, grants: readonly RoleGrant[]) {
+  if (found.kind !== 'catalogue') return;
+  const lines = await linesRefused(db, found.id, grants);
+  if (lines.length) throw new ApiError(403, 'import_prices_not_allowed', { lines });
+}
 
 export const staffImportRoutes = new Hono<AppEnv>()
   .get(
@@ -114,7 +126,9 @@ export const staffImportRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const db = c.env.DB;
       const outcome =
-        input.kind === 'catalogue' ? await checkCatalogueFile(db, input.csv) : await checkStockFile(db, input.csv);
+        input.kind === 'catalogue'
+          ? await checkCatalogueFile(db, input.csv, member.grants)
+          : await checkStockFile(db, input.csv);
       const answer = {
         kind: outcome.kind,
         rows: outcome.rows,
@@ -230,10 +244,18 @@ export const staffImportRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: 'Apply a checked import in one batch (409 when the catalogue changed since the check)',
+      summary:
+        'Apply a checked import in one batch (409 when the catalogue changed since the check; 403 naming the lines that change prices in a country the member may not write)',
       staff: 'catalogue:write',
       response: importAppliedSchema,
-      messages: ['not_found', 'import_not_checked', 'import_stock_sold_meanwhile', 'import_stale', 'import_applied'],
+      messages: [
+        'not_found',
+        'import_not_checked',
+        'import_prices_not_allowed',
+        'import_stock_sold_meanwhile',
+        'import_stale',
+        'import_applied',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -241,6 +263,7 @@ export const staffImportRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const found = await importOf(db, id);
       if (found.status !== 'checked') throw new ApiError(409, 'import_not_checked');
+      await refuseOthersPrices(db, found, member.grants);
       const {
         warnings: _warnings,
         warning_count: _count,
@@ -294,10 +317,18 @@ export const staffImportRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: 'Undo an applied import from its kept lines (409 naming the lines changed or used since)',
+      summary:
+        'Undo an applied import from its kept lines (409 naming the lines changed or used since; 403 naming those whose prices the member may not write)',
       staff: 'catalogue:write',
       response: importRevertedSchema,
-      messages: ['not_found', 'import_not_applied', 'import_undo_expired', 'import_revert_conflict', 'import_reverted'],
+      messages: [
+        'not_found',
+        'import_not_applied',
+        'import_undo_expired',
+        'import_prices_not_allowed',
+        'import_revert_conflict',
+        'import_reverted',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -308,6 +339,7 @@ export const staffImportRoutes = new Hono<AppEnv>()
       // Past the undo window the plan lines are gone (or about to go): refused before anything is read.
       if (found.applied_at !== null && Date.now() > undoUntil(found.applied_at))
         throw new ApiError(409, 'import_undo_expired');
+      await refuseOthersPrices(db, found, member.grants);
       const [conflicts, images, shards] = await db.batch([
         conflictsStatement(db, id),
         createdImagesStatement(db, id),

@@ -14,6 +14,8 @@ import { announceAlerts, priceDropStatement } from '#api/src/alerts';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/lib/currency';
 import { denormaliseProduct, searchRowStatement } from '#api/src/catalogue/maintain';
 import { ownPricesColumn, priceIn } from '#api/src/db/country-prices';
+import { ApiError } from '#api/src/lib/errors';
+import { basePriceRefused } from '#shared/catalogue/price-rights';
 import { checkedImage, renditionSize, storeRenditions } from '#api/src/media/upload';
 import { imageRef } from '#api/src/media/renditions';
 import { LOW_STOCK_UNITS } from './dashboard';
@@ -287,7 +289,8 @@ export const staffProductRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: "Edit a SKU's price, old price, buy limit and (with a reason) stock",
+      summary:
+        "Edit a SKU's price, old price, buy limit and (with a reason) stock; a changed price needs catalogue:write in the home country and every converted one",
       body: skuEditSchema,
       staff: 'catalogue:write',
       response: skuStockSchema,
@@ -299,6 +302,14 @@ export const staffProductRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const db = c.env.DB;
       const before = await rowBefore<SkuRow>(db, 'skus', id);
+      // The price is the base price: what the home country and every converted country pay. A member
+      // whose grants miss one of them may save the rest of the form with the price as it is, never a
+      // new one (shared/catalogue/price-rights.ts).
+      if (
+        (input.price !== before.price || input.old_price !== before.old_price) &&
+        basePriceRefused(member.grants).length
+      )
+        throw new ApiError(403, 'forbidden');
       // The stock is set only when the clerk changed the figure the form showed (stock_seen), and only
       // while the SKU still holds that many: an order placed (or a delivery booked) since the page was
       // drawn would otherwise be overwritten. Adjusting (+/−) below is relative and needs no such check.

@@ -16,6 +16,7 @@ import {
   shownColumns,
 } from '#shared/catalogue/import-format';
 import { payableMinor } from '#shared/money';
+import type { RoleGrant } from '#shared/staff/permissions';
 import { searchBrand, searchCategory, searchName } from '#api/src/catalogue/maintain';
 import {
   type Action,
@@ -26,11 +27,17 @@ import {
   type SkuFields,
 } from '../plan';
 
+import { priceChanges, refusedPrices } from '../rights';
 import { fileProblems, records } from './file';
 import { readShop } from './shop';
 import { taxonomyOf } from './taxonomy';
 
-export async function checkCatalogueFile(db: D1Database, text: string): Promise<CheckOutcome> {
+/** `grants`: the checking member's, so a line changing prices where they may not is a problem of its own. */
+export async function checkCatalogueFile(
+  db: D1Database,
+  text: string,
+  grants: readonly RoleGrant[],
+): Promise<CheckOutcome> {
   const parsed = records(text);
   if ('problems' in parsed) return fileProblems('catalogue', 0, parsed.problems);
   const [header, ...lines] = parsed.records;
@@ -191,6 +198,10 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
         stockDelta = s.stock === null ? 0 : s.stock - sku.stock;
       }
     } else skuSeqOf = ++skuSeq;
+    // Prices in a country the member may not write: the base price (a new size sets one) and an own-priced
+    // country's. A size the line could not match has its problem already.
+    if (s.id === null || skuBefore)
+      problems.push(...refusedPrices(grants, row.line, priceChanges(skuAction, skuBefore, after)));
     summary.skus[skuAction]++;
     if (stockDelta !== 0) {
       summary.stock.skus++;
