@@ -137,6 +137,7 @@ export const STAFF_MESSAGE_KEYS = [
   'cod_file_already_imported',
   'cod_file_imported',
   'cod_handin_note_required',
+  'cod_handin_not_yourself',
   'cod_handin_saved',
   // Shipping (issue 62, decision 66).
   'shipping_nothing_left',
