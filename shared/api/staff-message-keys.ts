@@ -70,6 +70,7 @@ export const STAFF_MESSAGE_KEYS = [
   'refund_gateway_failed',
   'stock_changed',
   'refund_not_pending',
+  'refund_key_used',
   // The back office: adding and deleting catalogue entries, home banners.
   'colour_invalid',
   'delete_not_confirmed',

@@ -72,6 +72,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   stock_changed:
     'تغيّر المخزون أثناء التعديل (بسبب طلب أو موظف آخر). يعرض النموذج الآن الرقم الحالي: راجعه واحفظ مرة أخرى.',
   refund_not_pending: 'هذا الاسترداد لم يعد بانتظار بوابة الدفع.',
+  refund_key_used: 'استُخدم نموذج الاسترداد هذا لطلب آخر. افتح الطلب من جديد.',
   // The back office: adding and deleting catalogue entries, home banners.
   colour_invalid: 'اختر لوناً (‎#rrggbb‎).',
   delete_not_confirmed: 'ضع علامة في المربع لتأكيد الحذف.',

@@ -71,6 +71,7 @@ export const staffMessagesEn = {
   stock_changed:
     'The stock changed while you were editing (an order, or another member of staff). The form now shows the current figure: check it and save again.',
   refund_not_pending: 'This refund is no longer waiting for the payment gateway.',
+  refund_key_used: 'This refund form was already used for another order. Open the order again.',
   // The back office: adding and deleting catalogue entries, home banners.
   colour_invalid: 'Choose a colour (#rrggbb).',
   delete_not_confirmed: 'Tick the box to confirm the deletion.',
