@@ -56,6 +56,7 @@ export const STAFF_MESSAGE_KEYS = [
   'customer_already_erased',
   'coupon_amount_decimals',
   'customer_erase_email_mismatch',
+  'wallet_adjust_key_used',
   'coupon_code_taken',
   'coupon_max_below_used',
   'promotion_max_below_used',

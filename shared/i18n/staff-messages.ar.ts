@@ -57,6 +57,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   // The back office: customers, promotions, search.
   customer_already_erased: 'تم مسح بيانات هذا العميل من قبل.',
   customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
+  wallet_adjust_key_used: 'استُخدم هذا النموذج لمتسوقة أخرى أو لعملة أخرى. افتح صفحة المتسوقة من جديد.',
   coupon_code_taken: 'هذا الرمز مستخدم لقسيمة أخرى.',
   coupon_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام القسيمة.',
   promotion_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام العرض.',

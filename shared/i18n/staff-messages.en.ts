@@ -56,6 +56,7 @@ export const staffMessagesEn = {
   // The back office: customers, promotions, search.
   customer_already_erased: "This shopper's data has already been erased.",
   customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
+  wallet_adjust_key_used: 'This form was already used for another shopper or currency. Open the shopper’s page again.',
   coupon_code_taken: 'Another coupon already has this code.',
   coupon_max_below_used: 'The total limit cannot be below the times the coupon was already used.',
   promotion_max_below_used: 'The total limit cannot be below the times the promotion was already used.',
