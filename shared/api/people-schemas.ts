@@ -42,6 +42,11 @@ export const walletAdjustSchema = z.object({
   amount: decimal(3),
   reason_code: z.enum(WALLET_REASONS, { error: 'mandatory-field' }),
   note: z.string({ error: 'mandatory-field' }).trim().min(3, { error: 'mandatory-field' }).max(500),
+  /**
+   * Minted when the form is shown: the API moves the money once per key, and a form sent again (a
+   * double click, a reload) is answered as the first was, moving nothing more.
+   */
+  idempotency_key: z.uuid({ error: 'item_validation_error' }),
 });
 
 export const customerEraseSchema = z.object({

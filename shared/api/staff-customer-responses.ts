@@ -73,7 +73,12 @@ export const customerAnswerSchema = z.object({
 export type CustomerData = z.infer<typeof customerAnswerSchema>;
 
 /** POST /staff/customers/:id/wallet: the balance after the adjustment. */
-export const walletAdjustedSchema = z.object({ currency: walletCurrency, balance: z.int() });
+export const walletAdjustedSchema = z.object({
+  currency: walletCurrency,
+  balance: z.int(),
+  /** The form's key was used already: this answer moved nothing (the first one did). */
+  replayed: z.boolean(),
+});
 
 /** A table's rows as stored: the export gives every column the shop holds. */
 const rows = z.array(z.record(z.string(), z.unknown()));

@@ -57,6 +57,7 @@ export const STAFF_MESSAGE_KEYS = [
   'customer_already_erased',
   'coupon_amount_decimals',
   'customer_erase_email_mismatch',
+  'wallet_adjust_key_used',
   'coupon_code_taken',
   'coupon_max_below_used',
   'promotion_max_below_used',
@@ -71,6 +72,7 @@ export const STAFF_MESSAGE_KEYS = [
   'refund_gateway_failed',
   'stock_changed',
   'refund_not_pending',
+  'refund_key_used',
   // The back office: adding and deleting catalogue entries, home banners.
   'colour_invalid',
   'delete_not_confirmed',
@@ -138,6 +140,7 @@ export const STAFF_MESSAGE_KEYS = [
   'cod_file_already_imported',
   'cod_file_imported',
   'cod_handin_note_required',
+  'cod_handin_not_yourself',
   'cod_handin_saved',
   // Shipping (issue 62, decision 66).
   'shipping_nothing_left',

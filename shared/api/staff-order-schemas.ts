@@ -104,4 +104,9 @@ export const staffOrderRefundSchema = z.object({
   method: z.enum(REFUND_METHODS, { error: 'mandatory-field' }),
   reason: z.enum(REFUND_REASONS, { error: 'mandatory-field' }),
   note,
+  /**
+   * Minted when the refund form is shown: the API refunds once per key, and a form sent again (a double
+   * click, a reload) is answered as the first was, refunding nothing more.
+   */
+  idempotency_key: z.uuid({ error: 'item_validation_error' }),
 });

@@ -27,6 +27,7 @@ export const staffCodAr: Translated<typeof staffCodEn> = {
   cod_file_already_imported: 'استُورد هذا الملف من قبل. لم يتغير شيء.',
   cod_file_imported: 'استُورد الكشف.',
   cod_handin_note_required: 'المبلغ يختلف عن قائمة اليوم: اكتب ملاحظة.',
+  cod_handin_not_yourself: 'يجب أن يعدّ شخص آخر النقد الذي تسلّمه. لم يُسجَّل شيء.',
   cod_handin_saved: 'سُجّل تسليم النقد.',
 
   st_role_driver: 'سائق',

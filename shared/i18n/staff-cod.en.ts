@@ -25,6 +25,7 @@ export const staffCodEn = {
   cod_file_already_imported: 'This file has been imported already. Nothing was changed.',
   cod_file_imported: 'Statement imported.',
   cod_handin_note_required: 'The amount differs from the day’s list: write a note.',
+  cod_handin_not_yourself: 'Someone else must count the cash you hand in. Nothing was recorded.',
   cod_handin_saved: 'Hand-in recorded.',
 
   st_role_driver: 'Driver',

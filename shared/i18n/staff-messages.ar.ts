@@ -59,6 +59,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   // The back office: customers, promotions, search.
   customer_already_erased: 'تم مسح بيانات هذا العميل من قبل.',
   customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
+  wallet_adjust_key_used: 'استُخدم هذا النموذج لمتسوقة أخرى أو لعملة أخرى. افتح صفحة المتسوقة من جديد.',
   coupon_code_taken: 'هذا الرمز مستخدم لقسيمة أخرى.',
   coupon_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام القسيمة.',
   promotion_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام العرض.',
@@ -74,6 +75,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   stock_changed:
     'تغيّر المخزون أثناء التعديل (بسبب طلب أو موظف آخر). يعرض النموذج الآن الرقم الحالي: راجعه واحفظ مرة أخرى.',
   refund_not_pending: 'هذا الاسترداد لم يعد بانتظار بوابة الدفع.',
+  refund_key_used: 'استُخدم نموذج الاسترداد هذا لطلب آخر. افتح الطلب من جديد.',
   // The back office: adding and deleting catalogue entries, home banners.
   colour_invalid: 'اختر لوناً (‎#rrggbb‎).',
   delete_not_confirmed: 'ضع علامة في المربع لتأكيد الحذف.',

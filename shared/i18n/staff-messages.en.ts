@@ -58,6 +58,7 @@ export const staffMessagesEn = {
   // The back office: customers, promotions, search.
   customer_already_erased: "This shopper's data has already been erased.",
   customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
+  wallet_adjust_key_used: 'This form was already used for another shopper or currency. Open the shopper’s page again.',
   coupon_code_taken: 'Another coupon already has this code.',
   coupon_max_below_used: 'The total limit cannot be below the times the coupon was already used.',
   promotion_max_below_used: 'The total limit cannot be below the times the promotion was already used.',
@@ -73,6 +74,7 @@ export const staffMessagesEn = {
   stock_changed:
     'The stock changed while you were editing (an order, or another member of staff). The form now shows the current figure: check it and save again.',
   refund_not_pending: 'This refund is no longer waiting for the payment gateway.',
+  refund_key_used: 'This refund form was already used for another order. Open the order again.',
   // The back office: adding and deleting catalogue entries, home banners.
   colour_invalid: 'Choose a colour (#rrggbb).',
   delete_not_confirmed: 'Tick the box to confirm the deletion.',

@@ -106,6 +106,8 @@ export function CustomerPage(props: {
   state?: FormState;
   /** Her points (issue 47), shown beside the wallet; absent when the API did not answer them. */
   points?: { data: StaffPointsView; paged: boolean; state?: PointsFormState; eventKey: string };
+  /** A fresh key for the wallet form (the one sent is kept when the form comes back refused). */
+  walletKey: string;
 }) {
   const { t, data, me, state } = props;
   const c = data.customer;
@@ -205,6 +207,8 @@ export function CustomerPage(props: {
       {can('customers:wallet') && !erased && (
         <form method="post" action={`/customers/${c.id}/wallet`} className="card stack" aria-labelledby="adjust">
           <h3 id="adjust">{t.t('st_customers_adjust')}</h3>
+          {/* The API moves the money once per key: a form sent twice (a double click, a reload) moves it once. */}
+          <input type="hidden" name="idempotency_key" value={v.idempotency_key ?? props.walletKey} />
           <div className="row">
             <div>
               <label htmlFor="currency">{t.t('st_customers_currency')}</label>

@@ -124,6 +124,8 @@ export const codRoutes = new Hono<StaffAppEnv>()
       return page(c, { state: { error: input.error.issues[0]?.message ?? 'validation_failed', values, handin } }, 400);
     const answer = await staffApi(c, 'POST', '/staff/cod/handins', values);
     if (answer.status === 200) return c.redirect('/cod?done=cod_handin_saved', 303);
-    if (answer.status === 400) return page(c, { state: { error: answer.envelope.meta.msg, values, handin } }, 400);
+    // 409: her own cash, which someone else must count (cod_handin_not_yourself).
+    if (answer.status === 400 || answer.status === 409)
+      return page(c, { state: { error: answer.envelope.meta.msg, values, handin } }, answer.status);
     return apiFailurePage(c, answer.status);
   });

@@ -49,6 +49,7 @@ export async function customerPage(
           ? { data: points.envelope.data, paged: !!before, state: pointsState, eventKey: crypto.randomUUID() }
           : undefined
       }
+      walletKey={crypto.randomUUID()}
     />,
     status,
   );

@@ -75,6 +75,8 @@ export const orderRoutes = new Hono<StaffAppEnv>()
         done={isStep(done) ? done : null}
         error={error && /^[a-z_-]{1,60}$/.test(error) ? error : null}
         parcels={parcels.status === 200 ? parcels.envelope.data : null}
+        // Each page shown mints its own: a refund form sent twice refunds once (the API keeps the key).
+        refundKey={crypto.randomUUID()}
       />,
     );
   })
@@ -153,6 +155,7 @@ export const orderRoutes = new Hono<StaffAppEnv>()
           method: text(form, 'method'),
           reason: text(form, 'reason'),
           note: text(form, 'note'),
+          idempotency_key: text(form, 'idempotency_key'),
         });
         if (!input.success) return back('error=validation_failed');
         body = input.data;

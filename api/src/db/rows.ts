@@ -296,6 +296,8 @@ export interface WalletLedgerRow {
   refund_id: number | null;
   /** A consultation's wallet movement (migration 0058); order_id is then null. */
   consultation_id: number | null;
+  /** A staff adjustment's form key (migration 0098): one ledger row per key. */
+  idempotency_key: string | null;
 }
 
 export interface MailOutboxRow {
@@ -490,6 +492,8 @@ export interface RefundRow {
   consultation_id: number | null;
   /** The return this refund pays (migration 0080): at most one refund not failed a return. */
   return_id: number | null;
+  /** A staff refund's form key (migration 0098): one refund per key. */
+  idempotency_key: string | null;
 }
 
 // Loyalty points, tiers and referrals (migration 0060, decision 58).

@@ -90,6 +90,8 @@ export function refundInsert(
     now: number;
     /** The return it pays (at most one refund not failed a return: refunds_return_once). */
     returnId?: number | null;
+    /** A staff form's key (refunds_idempotency_key, migration 0098): a second row with it fails its batch. */
+    idempotencyKey?: string | null;
   },
 ): D1PreparedStatement {
   const within =
@@ -98,8 +100,9 @@ export function refundInsert(
       : `?1 <= ${PAID_SQL} - ${REFUNDED_SQL}`;
   return db
     .prepare(
-      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at, return_id)
-       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?10 FROM orders o WHERE o.id = ?9
+      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at, return_id,
+         idempotency_key)
+       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?10, ?11 FROM orders o WHERE o.id = ?9
        RETURNING id`,
     )
     .bind(
@@ -113,6 +116,7 @@ export function refundInsert(
       r.now,
       r.order.id,
       r.returnId ?? null,
+      r.idempotencyKey ?? null,
     );
 }
 
@@ -254,17 +258,50 @@ export async function sendGatewayRefund(
  * stored pending first (counting as refunded), then the gateway is asked, then its answer is stored.
  * `db` holds the order (her shard); for one in another shard than the core, her shard's batch is
  * written first (the refund's CHECK makes it within what was paid) and the core's half after it.
+ *
+ * Once per form key (`idempotency_key`, stored in the refund row by its own batch): a form sent again,
+ * or twice at once, finds the row and is answered as the first was (the order, or 502 when the
+ * gateway refused it), refunding nothing more; a key already used for another order is a 409.
  */
 export async function refund(
   c: Context<AppEnv>,
   member: StaffMember,
   order: Order,
-  input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
+  input: {
+    amount: number;
+    method: 'wallet' | 'gateway';
+    reason: RefundRow['reason'];
+    note?: string;
+    idempotency_key: string;
+  },
   db: D1Database = c.env.DB,
 ) {
-  const { status } = await refundOrder(c, member, order, input, db);
-  if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
-  return c.json(ok(await orderDetail(c, order.id, db)));
+  const answer = async (status: RefundRow['status']) => {
+    if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
+    return c.json(ok(await orderDetail(c, order.id, db)));
+  };
+  const made = () =>
+    db
+      .prepare('SELECT order_id, status FROM refunds WHERE idempotency_key = ?')
+      .bind(input.idempotency_key)
+      .first<Pick<RefundRow, 'order_id' | 'status'>>();
+  const replay = (row: Pick<RefundRow, 'order_id' | 'status'>) => {
+    if (row.order_id !== order.id) throw new ApiError(409, 'refund_key_used');
+    return answer(row.status);
+  };
+  const before = await made();
+  if (before) return replay(before);
+  let status: RefundRow['status'];
+  try {
+    ({ status } = await refundOrder(c, member, order, input, db, undefined, input.idempotency_key));
+  } catch (error) {
+    // The same form at the same moment: its batch stored the key first, so this one's failed whole
+    // (the key's unique index, or the amount's CHECK once the first counted as refunded).
+    const first = await made();
+    if (first) return replay(first);
+    throw error;
+  }
+  return answer(status);
 }
 
 /** What a return's refund adds to the order's (api/src/returns/refund-record.ts). */
@@ -288,6 +325,8 @@ export async function refundOrder(
   input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
   db: D1Database = c.env.DB,
   forReturn?: ReturnRefund,
+  /** A staff form's key (refund): stored in the refund row, which a second batch with it cannot write. */
+  idempotencyKey?: string,
 ): Promise<{ refundId: number; status: RefundResult['status'] }> {
   const core = c.env.DB;
   const now = Date.now();
@@ -305,6 +344,7 @@ export async function refundOrder(
     staffId: member.id,
     now,
     returnId: forReturn?.returnId ?? null,
+    idempotencyKey: idempotencyKey ?? null,
   });
   const audit = (after: Record<string, unknown>) =>
     auditStatement(core, member, {

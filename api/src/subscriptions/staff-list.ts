@@ -1,6 +1,7 @@
 // The back office's view of subscribe and save: every subscription, the orders due in the next two
 // weeks, and the runs that failed lately (with why), each with the counts of the three lists and the
-// shop's discount. One D1 batch.
+// shop's discount. One D1 batch. A grant limited to countries sees those countries' subscriptions
+// (and counts) only: the list names the shoppers and their e-mails.
 import { homeDate } from '#shared/country-days';
 import { addDays } from '#shared/gulf-days';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
@@ -18,7 +19,14 @@ const DAY = 86_400_000;
 
 export async function staffSubscriptions(
   db: D1Database,
-  o: { view: 'all' | 'upcoming' | 'failed'; page: number; lang: 'en' | 'ar'; now?: number },
+  o: {
+    view: 'all' | 'upcoming' | 'failed';
+    page: number;
+    lang: 'en' | 'ar';
+    /** The countries the member may see (countriesFor): null for every one. */
+    countries: readonly CountryCode[] | null;
+    now?: number;
+  },
 ) {
   const now = o.now ?? Date.now();
   // A list across countries: its two-week window is counted from the home country's today (an hour's
@@ -34,6 +42,9 @@ export async function staffSubscriptions(
       "EXISTS (SELECT 1 FROM subscription_runs f WHERE f.subscription_id = s.id AND f.status = 'failed' AND f.updated_at >= ?2)",
   }[o.view];
   const name = o.lang === 'ar' ? 'name_ar' : 'name_en';
+  // ?5: the countries as a JSON array; unbound (null) for every country.
+  const within = (alias: string) => `(?5 IS NULL OR ${alias}country IN (SELECT value FROM json_each(?5)))`;
+  const countries = o.countries === null ? null : JSON.stringify(o.countries);
   const [rows, counts, discount] = await db.batch([
     db
       .prepare(
@@ -48,20 +59,20 @@ export async function staffSubscriptions(
              // The failed list shows the run that failed, even when a later one went through.
              o.view === 'failed' ? " AND status = 'failed'" : ''
            })
-         WHERE s.status <> 'ended' AND ${where}
+         WHERE s.status <> 'ended' AND ${where} AND ${within('s.')}
          ORDER BY ${o.view === 'failed' ? 'r.updated_at DESC' : 's.next_date, s.id'} LIMIT ?3 OFFSET ?4`,
       )
-      .bind(upcomingBy, failedSince, STAFF_PAGE, (o.page - 1) * STAFF_PAGE),
+      .bind(upcomingBy, failedSince, STAFF_PAGE, (o.page - 1) * STAFF_PAGE, countries),
     db
       .prepare(
         `SELECT
-           (SELECT count(*) FROM subscriptions WHERE status <> 'ended') AS "all",
-           (SELECT count(*) FROM subscriptions WHERE status = 'active' AND next_date <= ?1) AS upcoming,
+           (SELECT count(*) FROM subscriptions WHERE status <> 'ended' AND ${within('')}) AS "all",
+           (SELECT count(*) FROM subscriptions WHERE status = 'active' AND next_date <= ?1 AND ${within('')}) AS upcoming,
            (SELECT count(DISTINCT f.subscription_id) FROM subscription_runs f JOIN subscriptions s ON s.id = f.subscription_id
-              WHERE f.status = 'failed' AND f.updated_at >= ?2 AND s.status <> 'ended') AS failed,
-           (SELECT count(*) FROM subscriptions WHERE status = 'active') AS active`,
+              WHERE f.status = 'failed' AND f.updated_at >= ?2 AND s.status <> 'ended' AND ${within('s.')}) AS failed,
+           (SELECT count(*) FROM subscriptions WHERE status = 'active' AND ${within('')}) AS active`,
       )
-      .bind(upcomingBy, failedSince),
+      .bind(upcomingBy, failedSince, null, null, countries),
     subscriptionDiscountStatement(db),
   ]);
   const items: Array<StaffSubscriptionRow & { order_date: string }> = (

@@ -30,6 +30,8 @@ export function OrderDetailPage(props: {
   error?: string | null;
   /** The order's parcels (issue 62); absent when the API could not say. */
   parcels?: OrderParcelsData | null;
+  /** A fresh key for the refund form: the API refunds once per key, so a double submit refunds once. */
+  refundKey: string;
 }) {
   const { t, data, me } = props;
   const o = data.order;
@@ -75,7 +77,7 @@ export function OrderDetailPage(props: {
         </div>
       )}
 
-      <OrderNextSteps t={t} me={me} data={data} words={words} />
+      <OrderNextSteps t={t} me={me} data={data} words={words} refundKey={props.refundKey} />
 
       <div className="cards detail-cards">
         <section className="card" aria-labelledby="contact">

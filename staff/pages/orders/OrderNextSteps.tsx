@@ -7,7 +7,7 @@ import { carrierName } from '#shared/orders/carriers';
 import type { Permission } from '#shared/staff/permissions';
 import type { OrderPartProps } from './order-detail-data';
 
-export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
+export function OrderNextSteps({ t, me, data, words, refundKey }: OrderPartProps & { refundKey: string }) {
   const o = data.order;
   const { money } = words;
   const may = (p: Permission) => me.permissions.includes(p);
@@ -118,6 +118,7 @@ export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
       {showRefund && (
         <form method="post" action={action('refund')} className="stack">
           <h3>{t.t('st_orders_refund')}</h3>
+          <input type="hidden" name="idempotency_key" value={refundKey} />
           <p className="muted">
             {t.t('st_orders_refundable')}: <bdi>{money(data.money.refundable)}</bdi>
           </p>

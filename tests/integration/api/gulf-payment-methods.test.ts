@@ -165,7 +165,7 @@ describe('a Tabby order after it is paid', () => {
   it('is refunded in part back through the gateway, and the shopper sees where it went', async () => {
     const { id, due } = await paidTabbyOrder();
     const refund = await staffCall(support.token, `/staff/orders/${id}/refund`, {
-      json: { amount: 1000, method: 'gateway', reason: 'damaged' },
+      json: { amount: 1000, method: 'gateway', reason: 'damaged', idempotency_key: crypto.randomUUID() },
     });
     expect(refund.status).toBe(200);
     expect((await json(refund)).data.money).toMatchObject({ refunded: 1000, gateway_refundable: due - 1000 });

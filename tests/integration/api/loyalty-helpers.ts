@@ -155,7 +155,9 @@ export async function shipped(member: TestStaff, id: number): Promise<void> {
 }
 
 export const refundOf = (member: TestStaff, id: number, amount: number, method: 'wallet' | 'gateway' = 'wallet') =>
-  staffCall(member.token, `/staff/orders/${id}/refund`, { json: { amount, method, reason: 'damaged' } });
+  staffCall(member.token, `/staff/orders/${id}/refund`, {
+    json: { amount, method, reason: 'damaged', idempotency_key: crypto.randomUUID() },
+  });
 
 /** A paid KWD 45.900 blood-test order of hers at the lab (its patient too), ready to have its results released. */
 export async function bloodTestAtLab(o: { id: number; userId: number; addressId: number; nationalId: string }) {

@@ -274,4 +274,44 @@ describe('the Deliveries page’s API and the hand-in', () => {
         .status,
     ).toBe(403);
   });
+
+  it('refuses a driver who also reconciles cash to count her own hand-in (409), records nothing', async () => {
+    // One account with a driver's and fulfilment's roles: cod:reconcile passes, the hand-in must not.
+    const both = await staffWith(
+      [
+        { role: 'driver', country: 'KW' },
+        { role: 'fulfilment', country: 'KW' },
+      ],
+      { name: 'Noor Driver Clerk' },
+    );
+    const today = gulfDate(Date.now());
+    // A cash parcel on her run, delivered by her with the cash.
+    const parcel = await ownCarrier(env.DB).createShipment(ownRequest('Jahra', 5000));
+    const stopId = (await stopOf(parcel.trackingNumber)).id;
+    expect(
+      (await staffCall(clerk.token, '/staff/deliveries/assign', { json: { stop_id: stopId, staff_id: both.id } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await staffCall(both.token, `/staff/driver/stops/${stopId}/delivered`, {
+          json: { received_by: 'customer', cash: '5.000' },
+        })
+      ).status,
+    ).toBe(200);
+    const own = await staffCall(both.token, '/staff/cod/handins', {
+      json: { staff_id: both.id, day: today, amount: '5.000' },
+    });
+    expect(own.status).toBe(409);
+    expect((await json(own)).meta.msg).toBe('cod_handin_not_yourself');
+    const recorded = await env.DB.prepare('SELECT count(*) AS n FROM driver_handins WHERE staff_id = ?')
+      .bind(both.id)
+      .first<{ n: number }>();
+    expect(recorded!.n).toBe(0);
+    // Someone else counts it.
+    const counted = await staffCall(clerk.token, '/staff/cod/handins', {
+      json: { staff_id: both.id, day: today, amount: '5.000' },
+    });
+    expect(counted.status).toBe(200);
+  });
 });

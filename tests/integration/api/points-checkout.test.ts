@@ -207,7 +207,7 @@ describe('a Saudi order with points, to the halala', () => {
     });
     await staffCall(owner.token, `/staff/orders/${order.id}/deliver`, { json: {} });
     const refund = await staffCall(owner.token, `/staff/orders/${order.id}/refund`, {
-      json: { amount: 1_000, method: 'wallet', reason: 'damaged' },
+      json: { amount: 1_000, method: 'wallet', reason: 'damaged', idempotency_key: crypto.randomUUID() },
     });
     expect(refund.status).toBe(200);
     const after = (

@@ -275,6 +275,30 @@ describe('the back office and an order in shard 1', () => {
     await expectNothingInCore(id);
   });
 
+  it('refunds her order once in her shard for a refund form sent twice at once', async () => {
+    const shopper = await movedShopper('refund-once', 0);
+    const id = await codOrder(shopper, 3);
+    for (const [name, body] of [
+      ['confirm', {}],
+      ['pack', {}],
+      ['ship', { carrier: 'aramex', tracking_number: `R${id}` }],
+      ['deliver', {}],
+    ] as const)
+      expect((await act(id, name, body)).status, name).toBe(200);
+    const form = { amount: 500, method: 'wallet', reason: 'goodwill', idempotency_key: crypto.randomUUID() };
+    const both = await Promise.all([act(id, 'refund', form), act(id, 'refund', form)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await inShard('SELECT count(*) AS n, sum(amount) AS sum FROM refunds WHERE order_id = ?', id)).toEqual({
+      n: 1,
+      sum: 500,
+    });
+    expect(await walletOf(shopper.id)).toBe(500);
+    expect(
+      await inCore("SELECT count(*) AS n FROM audit_log WHERE action = 'order.refund' AND resource_id = ?", String(id)),
+    ).toEqual({ n: 1 });
+    await expectNothingInCore(id);
+  });
+
   it('cancels her paid card order: stock back in the core, wallet part and card refund in her shard, once', async () => {
     const shopper = await movedShopper('cancel');
     const stock = await stockOf(101);
@@ -310,14 +334,29 @@ describe('the back office over every shard', () => {
     expect(page.data.countries).toContain('KW');
     const found = await staffGet(`/staff/customers?q=${encodeURIComponent(shopper.email)}`);
     expect(found.data.customers).toEqual([expect.objectContaining({ id: shopper.id, orders: 1 })]);
-    const adjust = await staffCall(owner.token, `/staff/customers/${shopper.id}/wallet`, {
-      json: { currency: 'KWD', direction: 'credit', amount: '1.250', reason_code: 'goodwill', note: 'late parcel' },
-    });
-    expect(adjust.status).toBe(200);
-    expect((await json(adjust)).data).toEqual({ currency: 'KWD', balance: 6250 });
+    // The same form sent twice at once: her shard moves it once, the core audits it once.
+    const form = {
+      currency: 'KWD',
+      direction: 'credit',
+      amount: '1.250',
+      reason_code: 'goodwill',
+      note: 'late parcel',
+      idempotency_key: crypto.randomUUID(),
+    };
+    const adjust = await Promise.all([
+      staffCall(owner.token, `/staff/customers/${shopper.id}/wallet`, { json: form }),
+      staffCall(owner.token, `/staff/customers/${shopper.id}/wallet`, { json: form }),
+    ]);
+    expect(adjust.map((r) => r.status)).toEqual([200, 200]);
+    const answers = await Promise.all(adjust.map(async (r) => (await json(r)).data));
+    expect(answers.sort((a, b) => Number(a.replayed) - Number(b.replayed))).toEqual([
+      { currency: 'KWD', balance: 6250, replayed: false },
+      { currency: 'KWD', balance: 6250, replayed: true },
+    ]);
     expect(await walletOf(shopper.id)).toBe(6250);
     const ledger = (await staffGet(`/staff/customers/${shopper.id}`)).data.ledger;
     expect(ledger[0]).toMatchObject({ kind: 'adjustment', amount: 1250, staff_name: 'Owner' });
+    expect(ledger.filter((l: { kind: string }) => l.kind === 'adjustment')).toHaveLength(1);
     expect(await inCore('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
     expect(
       await inCore(

@@ -76,8 +76,11 @@ async function placeCod(
   return body.data.order.id;
 }
 
-const act = (member: TestStaff, id: number, step: string, body: unknown = {}) =>
-  staffCall(member.token, `/staff/orders/${id}/${step}`, { json: body });
+/** A step as its form sends it: a refund's form carries a key of its own (minted when it is shown). */
+const act = (member: TestStaff, id: number, step: string, body: object = {}) =>
+  staffCall(member.token, `/staff/orders/${id}/${step}`, {
+    json: step === 'refund' ? { idempotency_key: crypto.randomUUID(), ...body } : body,
+  });
 
 /** A card order (optionally with part paid from the wallet) whose sandbox payment succeeded. */
 async function paidCardOrder(o: { sku?: number; count?: number; wallet?: boolean; lang?: 'en' | 'ar' } = {}) {
@@ -551,6 +554,56 @@ describe('refunds', () => {
     expect(mine.data.fulfilment.timeline.filter((s: { kind: string }) => s.kind === 'refunded')).toHaveLength(2);
   });
 
+  it('refunds once per form key: the same form sent twice at once, or again later, moves the money once', async () => {
+    const id = await placeCod({ count: 5 });
+    for (const step of ['confirm', 'pack']) await act(owner, id, step);
+    await act(owner, id, 'ship', { carrier: 'kuwait_post', tracking_number: 'KP-ONCE' });
+    const total = (await json(await act(owner, id, 'deliver'))).data.order.total as number;
+    // Room for both: without the key, two refunds of 2000 would both pass the amount's CHECK.
+    expect(total).toBeGreaterThanOrEqual(4000);
+    const balanceBefore = await walletConsistent(shopperId);
+    const form = { amount: 2000, method: 'wallet', reason: 'goodwill', idempotency_key: crypto.randomUUID() };
+    const both = await Promise.all([act(support, id, 'refund', form), act(support, id, 'refund', form)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    for (const res of both) expect((await json(res)).data.money).toMatchObject({ refunded: 2000 });
+    const again = await act(support, id, 'refund', form);
+    expect(again.status).toBe(200);
+    expect((await json(again)).data.money).toMatchObject({ refunded: 2000, refundable: total - 2000 });
+
+    const rows = await env.DB.prepare('SELECT count(*) AS n, sum(amount) AS sum FROM refunds WHERE order_id = ?')
+      .bind(id)
+      .first<{ n: number; sum: number }>();
+    expect(rows).toEqual({ n: 1, sum: 2000 });
+    expect(await walletConsistent(shopperId)).toBe(balanceBefore + 2000);
+    const audits = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'order.refund' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first<{ n: number }>();
+    expect(audits!.n).toBe(1);
+    const mails = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key LIKE ?')
+      .bind(`order:${id}:refund:%`)
+      .first<{ n: number }>();
+    expect(mails!.n).toBe(1);
+
+    // The key names this order's refund: on another order it is refused, nothing refunded there.
+    const other = await placeCod();
+    for (const step of ['confirm', 'pack']) await act(owner, other, step);
+    await act(owner, other, 'ship', { carrier: 'kuwait_post', tracking_number: 'KP-ONCE-2' });
+    await act(owner, other, 'deliver');
+    const elsewhere = await act(support, other, 'refund', { ...form, amount: 100 });
+    expect(elsewhere.status).toBe(409);
+    expect((await json(elsewhere)).meta.msg).toBe('refund_key_used');
+    // A refund without a key is not a form the back office sends.
+    const { idempotency_key: _, ...keyless } = form;
+    const bare = await staffCall(support.token, `/staff/orders/${other}/refund`, { json: { ...keyless, amount: 100 } });
+    expect(bare.status).toBe(400);
+    const otherRows = await env.DB.prepare('SELECT count(*) AS n FROM refunds WHERE order_id = ?')
+      .bind(other)
+      .first<{ n: number }>();
+    expect(otherRows!.n).toBe(0);
+  });
+
   it('shows a refund to the shopper with why and by whom, and a Saudi refund’s credit note names the invoice', async () => {
     const id = await placeCod({ country: 'SA', lang: 'ar' });
     for (const step of ['confirm', 'pack']) await act(owner, id, step);
@@ -647,6 +700,34 @@ describe('refunds', () => {
       .bind(String(id))
       .all<{ action: string }>();
     expect(actions.results.map((a) => a.action)).toEqual(['order.refund', 'order.refund_sent']);
+  });
+
+  it('asks the gateway once per form key, and answers a refused one sent again as refused', async () => {
+    const { id, card } = await paidCardOrder({ sku: 101, count: 3 });
+    expect(card).toBeGreaterThanOrEqual(2066);
+    const form = { amount: 1000, method: 'gateway', reason: 'goodwill', idempotency_key: crypto.randomUUID() };
+    const both = await Promise.all([act(support, id, 'refund', form), act(support, id, 'refund', form)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    // The sandbox refuses an amount ending in 66: the first answer and the repeat's are the same refusal.
+    const refused = { ...form, amount: 1066, idempotency_key: crypto.randomUUID() };
+    for (let i = 0; i < 2; i++) {
+      const res = await act(support, id, 'refund', refused);
+      expect(res.status).toBe(502);
+      expect((await json(res)).meta.msg).toBe('refund_gateway_failed');
+    }
+    const rows = await env.DB.prepare('SELECT amount, status FROM refunds WHERE order_id = ? ORDER BY id')
+      .bind(id)
+      .all<{ amount: number; status: string }>();
+    expect(rows.results).toEqual([
+      { amount: 1000, status: 'succeeded' },
+      { amount: 1066, status: 'failed' },
+    ]);
+    const sent = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE resource_id = ? AND action IN ('order.refund_sent', 'order.refund_failed')",
+    )
+      .bind(String(id))
+      .first<{ n: number }>();
+    expect(sent!.n).toBe(2);
   });
 
   it('keeps a sandbox refund of an amount ending in 77 pending, counted until a tester settles it failed', async () => {

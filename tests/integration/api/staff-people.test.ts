@@ -39,6 +39,9 @@ const KW_ADDRESS = {
   building: '7',
 };
 
+/** The wallet form as the back office sends it: a key of its own, minted when the form is shown. */
+const walletForm = () => ({ currency: 'KWD', idempotency_key: crypto.randomUUID() });
+
 async function ledgerMatchesBalance(userId: number) {
   const { results } = await env.DB.prepare(
     `SELECT w.currency, w.balance, coalesce((SELECT sum(amount) FROM wallet_ledger l WHERE l.user_id = w.user_id AND l.currency = w.currency), 0) AS ledger
@@ -134,7 +137,7 @@ describe('customer look-up', () => {
     expect(nobody.data.customers.map((c: { id: number }) => c.id)).toEqual([fresh.id]);
     expect((await staffCall(supportSA.token, `/staff/customers/${fresh.id}`)).status).toBe(200);
     const adjust = await staffCall(supportSA.token, `/staff/customers/${saeed.id}/wallet`, {
-      json: { currency: 'KWD', direction: 'credit', amount: '1', reason_code: 'goodwill', note: 'Late parcel' },
+      json: { ...walletForm(), direction: 'credit', amount: '1', reason_code: 'goodwill', note: 'Late parcel' },
     });
     expect(adjust.status).toBe(403);
   });
@@ -151,21 +154,21 @@ describe('customer look-up', () => {
 describe('wallet adjustments', () => {
   it('credit and debit with a reason, keeping the ledger equal to the balance, never below zero', async () => {
     const credit = await staffCall(support.token, `/staff/customers/${huda.id}/wallet`, {
-      json: { currency: 'KWD', direction: 'credit', amount: '5.250', reason_code: 'goodwill', note: 'Late parcel' },
+      json: { ...walletForm(), direction: 'credit', amount: '5.250', reason_code: 'goodwill', note: 'Late parcel' },
     });
     expect(credit.status).toBe(200);
     expect((await json(credit)).data.balance).toBe(5250);
     const debit = await staffCall(support.token, `/staff/customers/${huda.id}/wallet`, {
-      json: { currency: 'KWD', direction: 'debit', amount: '0.250', reason_code: 'correction', note: 'Typo' },
+      json: { ...walletForm(), direction: 'debit', amount: '0.250', reason_code: 'correction', note: 'Typo' },
     });
     expect((await json(debit)).data.balance).toBe(5000);
     const tooMuch = await staffCall(support.token, `/staff/customers/${huda.id}/wallet`, {
-      json: { currency: 'KWD', direction: 'debit', amount: '5.001', reason_code: 'correction', note: 'Too much' },
+      json: { ...walletForm(), direction: 'debit', amount: '5.001', reason_code: 'correction', note: 'Too much' },
     });
     expect(tooMuch.status).toBe(409);
     expect((await json(tooMuch)).meta.msg).toBe('wallet_insufficient');
     const noReason = await staffCall(support.token, `/staff/customers/${huda.id}/wallet`, {
-      json: { currency: 'KWD', direction: 'credit', amount: '1', note: '' },
+      json: { ...walletForm(), direction: 'credit', amount: '1', note: '' },
     });
     expect(noReason.status).toBe(400);
     const rows = await ledgerMatchesBalance(huda.id);
@@ -190,6 +193,56 @@ describe('wallet adjustments', () => {
     // The shopper sees it.
     const wallet = await json(await call('/user/wallet', { token: device, headers: as(huda.token) }));
     expect(JSON.stringify(wallet.data)).toContain('5');
+  });
+});
+
+describe('wallet adjustments, once per form', () => {
+  it('moves the money once for a form sent twice at once or again later; another shopper’s key is refused', async () => {
+    const reem = await register('reem.once@example.com', 'Reem Once');
+    const form = {
+      ...walletForm(),
+      direction: 'credit',
+      amount: '2.000',
+      reason_code: 'goodwill',
+      note: 'Parcel arrived late',
+    };
+    const both = await Promise.all([
+      staffCall(support.token, `/staff/customers/${reem.id}/wallet`, { json: form }),
+      staffCall(support.token, `/staff/customers/${reem.id}/wallet`, { json: form }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const answers = await Promise.all(both.map(async (r) => (await json(r)).data));
+    expect(answers.map((a) => a.balance)).toEqual([2000, 2000]);
+    expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+    const again = await staffCall(support.token, `/staff/customers/${reem.id}/wallet`, { json: form });
+    expect(again.status).toBe(200);
+    expect((await json(again)).data).toEqual({ currency: 'KWD', balance: 2000, replayed: true });
+    expect(await ledgerMatchesBalance(reem.id)).toEqual([{ currency: 'KWD', balance: 2000, ledger: 2000 }]);
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ?')
+      .bind(reem.id)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+    const audits = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'wallet.adjust' AND resource_id = ?",
+    )
+      .bind(String(reem.id))
+      .first<{ n: number }>();
+    expect(audits!.n).toBe(1);
+    // A debit sent twice takes the money once: the second finds the key, not the balance's CHECK.
+    const debit = { ...form, ...walletForm(), direction: 'debit', amount: '2.000' };
+    for (let i = 0; i < 2; i++)
+      expect((await staffCall(support.token, `/staff/customers/${reem.id}/wallet`, { json: debit })).status).toBe(200);
+    expect(await ledgerMatchesBalance(reem.id)).toEqual([{ currency: 'KWD', balance: 0, ledger: 0 }]);
+    // The key names Reem's adjustment: for Huda it is refused, her wallet untouched.
+    const hudaBefore = await ledgerMatchesBalance(huda.id);
+    const elsewhere = await staffCall(support.token, `/staff/customers/${huda.id}/wallet`, { json: form });
+    expect(elsewhere.status).toBe(409);
+    expect((await json(elsewhere)).meta.msg).toBe('wallet_adjust_key_used');
+    expect(await ledgerMatchesBalance(huda.id)).toEqual(hudaBefore);
+    // A form without a key is not one the back office sends.
+    const { idempotency_key: _, ...keyless } = form;
+    const bare = await staffCall(support.token, `/staff/customers/${reem.id}/wallet`, { json: keyless });
+    expect(bare.status).toBe(400);
   });
 });
 

@@ -572,6 +572,31 @@ describe('the back office', () => {
     await staffCall(manager.token, '/staff/subscriptions/settings', { json: { discount: 10 } });
   });
 
+  it('lists a country-limited member only her countries’ subscriptions, and counts only those', async () => {
+    const { sub } = await subscribed();
+    const { sub: saudi } = await subscribed({ country: 'SA' });
+    expect([sub.country, saudi.country]).toEqual(['KW', 'SA']);
+    const supportSA = await staffWith([{ role: 'support', country: 'SA' }]);
+    const supportKW = await staffWith([{ role: 'support', country: 'KW' }]);
+    const listed = async (who: TestStaff) =>
+      (await json(await staffCall(who.token, '/staff/subscriptions?view=all'))).data as {
+        items: Array<{ id: number; country: string; user: { email: string | null } }>;
+        counts: { all: number; active: number };
+      };
+    const sa = await listed(supportSA);
+    expect(sa.items.some((r) => r.id === sub.id)).toBe(false);
+    expect(sa.items.some((r) => r.id === saudi.id)).toBe(true);
+    expect(sa.items.every((r) => r.country === 'SA')).toBe(true);
+    const saCount = await env.DB.prepare(
+      "SELECT count(*) AS n FROM subscriptions WHERE status <> 'ended' AND country = 'SA'",
+    ).first<{ n: number }>();
+    expect(sa.counts.all).toBe(saCount!.n);
+    const kw = await listed(supportKW);
+    expect(kw.items.some((r) => r.id === sub.id)).toBe(true);
+    expect(kw.items.some((r) => r.id === saudi.id)).toBe(false);
+    expect(kw.items.every((r) => r.country === 'KW')).toBe(true);
+  });
+
   it('keeps showing why a run failed after a later one went through, and counts only what it lists', async () => {
     const { sub } = await subscribed({ declines: true });
     await makeDue(sub.id);

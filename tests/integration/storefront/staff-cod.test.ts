@@ -233,6 +233,32 @@ describe('the Cash on delivery page', () => {
     expect(second.match(/data-outcome=/g)).toHaveLength(5);
   });
 
+  it('shows a driver who also counts cash that someone else must count hers, on its form; nothing recorded', async () => {
+    const both = await staffSignIn([
+      { role: 'driver', country: 'KW' },
+      { role: 'fulfilment', country: 'KW' },
+    ]);
+    const parcel = await createStop('Jabriya', 3000, both.id);
+    const id = await stopId(parcel.trackingNumber);
+    const marked = await staffPost(
+      `/driver/stops/${id}/delivered`,
+      { received_by: 'customer', cash: '3.000' },
+      both.cookie,
+    );
+    expect(marked.status).toBe(303);
+    const day = gulfDate(Date.now());
+    const res = await staffPost('/cod/handins', { staff_id: String(both.id), day, amount: '3.000' }, both.cookie);
+    expect(res.status).toBe(409);
+    const html = decoded(await res.text());
+    expect(html).toMatch(
+      new RegExp(`data-testid="handin-${both.id}-${day}"[\\s\\S]*Someone else must count the cash you hand in`),
+    );
+    const recorded = await env.API_DB.prepare('SELECT count(*) AS n FROM driver_handins WHERE staff_id = ?')
+      .bind(both.id)
+      .first<{ n: number }>();
+    expect(recorded!.n).toBe(0);
+  });
+
   it('is closed to staff without cod:reconcile', async () => {
     expect((await staffPage('/cod', support)).status).toBe(403);
     expect((await staffPage('/cod', driver.cookie)).status).toBe(403);

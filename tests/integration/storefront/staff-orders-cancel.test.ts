@@ -20,6 +20,9 @@ const ADDRESS = {
   building: '7',
 };
 
+/** The key the order page's refund form was shown with. */
+const refundKey = (html: string) => /name="idempotency_key" value="([0-9a-f-]{36})"/.exec(html)![1]!;
+
 async function shopApi(path: string, body: unknown, cookie: string) {
   return storefront(`/api${path}`, {
     method: 'POST',
@@ -131,6 +134,31 @@ describe("the cancel form's refund choice", () => {
   });
 });
 
+describe('the refund form', () => {
+  it('carries a key of its own each time it is shown; sent twice, it refunds once; without a key, nothing', async () => {
+    const { id, card } = await paidCardOrder(false);
+    expect(card).toBeGreaterThan(1000);
+    const owner = (await staffSignIn([{ role: 'owner', country: null }])).cookie;
+    const page = await (await staffPage(`/orders/${id}`, owner)).text();
+    const key = refundKey(page);
+    expect(refundKey(await (await staffPage(`/orders/${id}`, owner)).text())).not.toBe(key);
+    const form = { amount: minorToDecimal(1000, 3), method: 'wallet', reason: 'goodwill', idempotency_key: key };
+    const both = await Promise.all([
+      staffPost(`/orders/${id}/refund`, form, owner),
+      staffPost(`/orders/${id}/refund`, form, owner),
+    ]);
+    expect(both.map((r) => r.headers.get('location'))).toEqual([
+      `/orders/${id}?done=refund`,
+      `/orders/${id}?done=refund`,
+    ]);
+    const { idempotency_key: _, ...keyless } = form;
+    const bare = await staffPost(`/orders/${id}/refund`, keyless, owner);
+    expect(bare.headers.get('location')).toBe(`/orders/${id}?error=validation_failed`);
+    const refunds = await env.API_DB.prepare('SELECT amount FROM refunds WHERE order_id = ?').bind(id).all();
+    expect(refunds.results).toEqual([{ amount: 1000 }]);
+  });
+});
+
 describe('a card refund the gateway refuses during a cancel', () => {
   it('cancels, then shows the refusal and the failed refund on the order page', async () => {
     const { id, card } = await paidCardOrder(false);
@@ -138,9 +166,10 @@ describe('a card refund the gateway refuses during a cancel', () => {
     // The sandbox refuses a refund whose minor units end in 66: a first partial refund leaves such a rest.
     const earlier = (((card - 66) % 100) + 100) % 100;
     if (earlier > 0) {
+      const form = await (await staffPage(`/orders/${id}`, owner)).text();
       const partial = await staffPost(
         `/orders/${id}/refund`,
-        { amount: minorToDecimal(earlier, 3), method: 'gateway', reason: 'goodwill' },
+        { amount: minorToDecimal(earlier, 3), method: 'gateway', reason: 'goodwill', idempotency_key: refundKey(form) },
         owner,
       );
       expect(partial.headers.get('location')).toBe(`/orders/${id}?done=refund`);

@@ -15,6 +15,12 @@ async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
 
 const shopper = () => newShopper('people');
 
+/** The key the shopper's page showed the wallet form with. */
+async function walletKey(id: number, cookie: string) {
+  const page = await (await staffPage(`/customers/${id}`, cookie)).text();
+  return /name="idempotency_key" value="([0-9a-f-]{36})"/.exec(page)![1]!;
+}
+
 describe('customers in the staff app', () => {
   it('finds a shopper, credits the wallet with a reason, and downloads the export as an audited attachment', async () => {
     const agent = await signIn([{ role: 'support', country: null }]);
@@ -32,13 +38,25 @@ describe('customers in the staff app', () => {
       agent.cookie,
     );
     expect(noReason.status).toBe(400);
-    const credited = await post(
-      `/customers/${reem.id}/wallet`,
-      { currency: 'KWD', direction: 'credit', amount: '2.500', reason_code: 'goodwill', note: 'Parcel arrived late' },
-      agent.cookie,
-    );
-    expect(credited.status).toBe(303);
-    expect(credited.headers.get('location')).toBe(`/customers/${reem.id}?done=wallet`);
+    const key = await walletKey(reem.id, agent.cookie);
+    expect(await walletKey(reem.id, agent.cookie)).not.toBe(key);
+    const form = {
+      currency: 'KWD',
+      direction: 'credit',
+      amount: '2.500',
+      reason_code: 'goodwill',
+      note: 'Parcel arrived late',
+      idempotency_key: key,
+    };
+    // Sent twice (a double click): both land on the page, the wallet credited once (the export below).
+    const [credited, twice] = await Promise.all([
+      post(`/customers/${reem.id}/wallet`, form, agent.cookie),
+      post(`/customers/${reem.id}/wallet`, form, agent.cookie),
+    ]);
+    for (const res of [credited, twice]) {
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`/customers/${reem.id}?done=wallet`);
+    }
     const page = await (await staffPage(`/customers/${reem.id}?done=wallet`, agent.cookie)).text();
     expect(page).toContain('The wallet was adjusted.');
     expect(page).toContain('2.500');
@@ -81,6 +99,7 @@ describe('customers in the staff app', () => {
         amount: '3.500',
         reason_code: 'goodwill',
         note: 'Delivery came two days late',
+        idempotency_key: await walletKey(reem.id, agent.cookie),
       },
       agent.cookie,
     );

@@ -335,18 +335,27 @@ export const staffCodRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       summary:
-        'Records the cash a driver handed in for a day against the day’s delivered cash stops (a difference needs a note)',
+        'Records the cash a driver handed in for a day against the day’s delivered cash stops (a difference needs a note); counted by someone else than the driver (409 cod_handin_not_yourself)',
       body: handinSchema,
       noDevice: true,
       staff: 'cod:reconcile',
       response: codHandinSavedSchema,
-      messages: ['cod_handin_saved', 'not_found', 'cod_amount_invalid', 'cod_handin_note_required'],
+      messages: [
+        'cod_handin_saved',
+        'not_found',
+        'cod_amount_invalid',
+        'cod_handin_note_required',
+        'cod_handin_not_yourself',
+      ],
     }),
     async (c) => {
       const member = await requireStaff(c);
       // Hand-ins are the own drivers' cash, in the fleet's country.
       assertCountry(member, OWN_FLEET_COUNTRY);
       const input = c.req.valid('json');
+      // The hand-in checks a driver's cash: a second person counts it, never the driver herself (one
+      // account may hold both a driver's and fulfilment's roles).
+      if (input.staff_id === member.id) throw new ApiError(409, 'cod_handin_not_yourself');
       const db = c.env.DB;
       const due = await db
         .prepare(

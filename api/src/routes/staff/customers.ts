@@ -28,7 +28,7 @@ import type { StaffMember } from '#api/src/staff/sessions';
 import { eraseAccount } from '#api/src/data-rights/erase-account';
 import { noteSessionsEnded } from '#api/src/accounts/sessions-ended';
 import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
-import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
+import type { UserRow, WalletAccountRow, WalletLedgerRow } from '#api/src/db/rows';
 import { type Route, routeFrom, routeStatement, shardDatabase, userOwner } from '#api/src/db/databases';
 import { idParams } from '#shared/api/route-schemas';
 import {
@@ -260,11 +260,12 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       badParams: 'not_found',
       noDevice: true,
       tag: 'staff',
-      summary: 'Credit or debit the wallet with a reason code and note; the ledger and balance change together',
+      summary:
+        'Credit or debit the wallet with a reason code and note; the ledger and balance change together, once per idempotency_key (minted with the form): sent again (or twice at once) it answers the balance with replayed: true and moves nothing; 409 wallet_adjust_key_used for a key of another shopper or currency',
       body: walletAdjustSchema,
       staff: 'customers:wallet',
       response: walletAdjustedSchema,
-      messages: ['not_found', 'service_busy', 'wallet_amount_invalid', 'wallet_insufficient'],
+      messages: ['not_found', 'service_busy', 'wallet_amount_invalid', 'wallet_insufficient', 'wallet_adjust_key_used'],
     }),
     async (c) => {
       const member = await requireStaff(c);
@@ -286,44 +287,70 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         .bind(id, input.currency)
         .first<Pick<WalletAccountRow, 'balance'>>();
       const now = Date.now();
+      const key = input.idempotency_key;
+      // Once per form key: each statement moves only while no ledger row holds the key, all of them
+      // judged before this batch's own ledger row (it comes last), so a form sent again, or twice at
+      // once (D1 runs one batch after the other), moves the money once; the unique index backs it.
+      const fresh = { sql: 'SELECT 1 FROM wallet_ledger WHERE idempotency_key = ?', binds: [key] };
+      let written = false;
       try {
         // The balance and its ledger line in one batch; the balance's CHECK refuses a debit below zero.
-        // In another shard than the core, the audit row follows in the core's own batch.
-        const audit = auditStatement(core, member, {
-          action: 'wallet.adjust',
-          resource: 'customer',
-          resourceId: id,
-          country,
-          before: { balance: before?.balance ?? 0, currency: input.currency },
-          after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
-          reason: `${input.reason_code}: ${input.note}`,
-        });
-        await db.batch([
+        // In another shard than the core, the audit row follows in the core's own batch, once written.
+        const audit = auditStatement(
+          core,
+          member,
+          {
+            action: 'wallet.adjust',
+            resource: 'customer',
+            resourceId: id,
+            country,
+            before: { balance: before?.balance ?? 0, currency: input.currency },
+            after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
+            reason: `${input.reason_code}: ${input.note}`,
+          },
+          db === core ? fresh : undefined,
+        );
+        const results = await db.batch([
+          ...(db === core ? [audit] : []),
           db
             .prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, ?, 0) ON CONFLICT DO NOTHING')
             .bind(id, input.currency),
           db
-            .prepare('UPDATE wallet_accounts SET balance = balance + ? WHERE user_id = ? AND currency = ?')
-            .bind(amount, id, input.currency),
+            .prepare(
+              `UPDATE wallet_accounts SET balance = balance + ? WHERE user_id = ? AND currency = ?
+               AND NOT EXISTS (${fresh.sql})`,
+            )
+            .bind(amount, id, input.currency, key),
           db
             .prepare(
-              `INSERT INTO wallet_ledger (user_id, currency, amount, kind, staff_id, reason_code, note, created_at)
-             VALUES (?, ?, ?, 'adjustment', ?, ?, ?, ?)`,
+              `INSERT INTO wallet_ledger (user_id, currency, amount, kind, staff_id, reason_code, note, created_at, idempotency_key)
+               SELECT ?1, ?2, ?3, 'adjustment', ?4, ?5, ?6, ?7, ?8
+               WHERE NOT EXISTS (SELECT 1 FROM wallet_ledger WHERE idempotency_key = ?8)`,
             )
-            .bind(id, input.currency, amount, member.id, input.reason_code, input.note, now),
-          ...(db === core ? [audit] : []),
+            .bind(id, input.currency, amount, member.id, input.reason_code, input.note, now, key),
         ]);
-        if (db !== core) await audit.run();
+        written = (results.at(-1)?.meta.changes ?? 0) > 0;
+        if (db !== core && written) await audit.run();
       } catch (error) {
         if (/wallet_not_negative/.test(error instanceof Error ? error.message : String(error)))
           throw new ApiError(409, 'wallet_insufficient');
         throw error;
       }
-      const balance = await db
-        .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-        .bind(id, input.currency)
-        .first<Pick<WalletAccountRow, 'balance'>>();
-      return c.json(ok({ currency: input.currency, balance: balance?.balance ?? 0 }));
+      const [recorded, balance] = await db.batch([
+        db.prepare('SELECT user_id, currency FROM wallet_ledger WHERE idempotency_key = ?').bind(key),
+        db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(id, input.currency),
+      ]);
+      const row = recorded!.results[0] as Pick<WalletLedgerRow, 'user_id' | 'currency'> | undefined;
+      // A key the form gave for another shopper or currency: refused rather than reported as this one.
+      if (!row || row.user_id !== id || row.currency !== input.currency)
+        throw new ApiError(409, 'wallet_adjust_key_used');
+      return c.json(
+        ok({
+          currency: input.currency,
+          balance: (balance!.results[0] as Pick<WalletAccountRow, 'balance'> | undefined)?.balance ?? 0,
+          replayed: !written,
+        }),
+      );
     },
   )
   .get(

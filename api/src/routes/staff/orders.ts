@@ -166,11 +166,17 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       noDevice: true,
       tag: 'staff',
       summary:
-        'Refund part or all of what was paid, to the wallet or through the gateway, with a reason (mails the shopper)',
+        'Refund part or all of what was paid, to the wallet or through the gateway, with a reason (mails the shopper); once per idempotency_key, minted with the form: sent again (or twice at once) it answers as the first did and refunds nothing more; 409 refund_key_used for a key of another order',
       body: staffOrderRefundSchema,
       staff: 'orders:refund',
       response: staffOrderDetailSchema,
-      messages: ['refund_needs_account', 'refund_no_card_payment', 'refund_exceeds_paid', 'refund_gateway_failed'],
+      messages: [
+        'refund_needs_account',
+        'refund_no_card_payment',
+        'refund_exceeds_paid',
+        'refund_gateway_failed',
+        'refund_key_used',
+      ],
     }),
     async (c) => {
       const input = c.req.valid('json');

@@ -18,6 +18,7 @@ import {
   productSubscriptionDiscountSchema,
 } from '#shared/subscriptions/schemas';
 import { idParams } from '#shared/api/route-schemas';
+import { countriesFor } from '#shared/staff/permissions';
 import {
   productSubscriptionDiscountSavedSchema,
   staffSubscriptionListSchema,
@@ -30,7 +31,7 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
     contract({
       tag: 'staff',
       summary:
-        'Subscriptions: all, the orders the job places in the next 14 days (upcoming), or those whose latest run failed in the last 30 days (failed, with why); the counts of each and the shop’s discount',
+        'Subscriptions of the countries the grant allows: all, the orders the job places in the next 14 days (upcoming), or those whose latest run failed in the last 30 days (failed, with why); the counts of each and the shop’s discount',
       query: staffSubscriptionQuerySchema,
       noDevice: true,
       staff: 'orders:read',
@@ -38,8 +39,13 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
       messages: [],
     }),
     async (c) => {
+      const member = await requireStaff(c);
       const q = c.req.valid('query');
-      return c.json(ok(await staffSubscriptions(c.env.DB, { view: q.view, page: q.page, lang: c.var.lang })));
+      // The list names shoppers and their e-mails: a grant limited to countries sees its countries' only.
+      const countries = countriesFor(member.grants, 'orders:read');
+      return c.json(
+        ok(await staffSubscriptions(c.env.DB, { view: q.view, page: q.page, lang: c.var.lang, countries })),
+      );
     },
   )
   .post(
