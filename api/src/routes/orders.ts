@@ -30,6 +30,8 @@ import {
   stockFlags,
 } from '../orders/place';
 import { lastPayerPhone } from '../orders/payment-moves';
+import { isPointsShort } from '../loyalty/ledger';
+import { pointsRetakeStatements } from '../loyalty/returns';
 import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
 import {
@@ -275,6 +277,7 @@ export const orderRoutes = new Hono<AppEnv>()
         'out_of_stock',
         'coupon_used_up',
         'promotion_used_up',
+        'points_no_longer_available',
         'payment_unavailable',
       ],
     }),
@@ -363,6 +366,13 @@ export const orderRoutes = new Hono<AppEnv>()
           )
           .bind(method, Date.now(), order.id),
       ];
+      // The points its total was discounted by were given back when its payment failed: taken again in
+      // her shard's batch, or nothing is charged (she spent them meanwhile: points_no_longer_available).
+      // Only an account spends points, and only her own order reaches here signed in (ownedOrder).
+      if (order.totals.points_used > 0) {
+        if (userId === null) throw new ApiError(409, 'order_not_payable');
+        reopen.push(...pointsRetakeStatements(db, { id: order.id, userId, country: order.country, paymentId }));
+      }
       const holds = [
         ...holdStatements(core, {
           orderId: order.id,
@@ -392,6 +402,8 @@ export const orderRoutes = new Hono<AppEnv>()
         if (kind === 'promotion_used_up') throw new ApiError(409, 'promotion_used_up');
         // Another pay-again of the same order got there first.
         if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
+        // The points it spent were spent elsewhere meanwhile: nothing taken, nothing charged.
+        if (isPointsShort(error)) throw new ApiError(409, 'points_no_longer_available');
         throw error;
       }
       const url = await startCharge(c, {
@@ -567,7 +579,8 @@ async function ownedOrder(
   return order ? { order, route: read.route } : null;
 }
 
-/** Gives back a pay-again's holds in the core when her shard refused its payment (another got there first). */
+/** Gives back a pay-again's holds in the core when her shard refused its payment (another got there first,
+ * or her points are gone). */
 function giveBackStatements(
   core: D1Database,
   orderId: number,
