@@ -68,6 +68,10 @@ export function pointsRetakeStatements(
   });
 }
 
+/** For a pay-again's batch in the core: the friend's referral its failure made void stands again. */
+export const referralRetakeStatement = (core: D1Database, orderId: number) =>
+  core.prepare("UPDATE referrals SET status = 'pending' WHERE order_id = ? AND status = 'void'").bind(orderId);
+
 /**
  * Statements for the batch that cancels an order or records its failed payment: the points it spent come
  * back (`return:order:<id>`, 'spend_return'; a pay-again's, under its own key), and the referral it carried is void (the referrer is never

@@ -31,7 +31,7 @@ import {
 } from '../orders/place';
 import { lastPayerPhone } from '../orders/payment-moves';
 import { isPointsShort } from '../loyalty/ledger';
-import { pointsRetakeStatements } from '../loyalty/returns';
+import { pointsRetakeStatements, referralRetakeStatement } from '../loyalty/returns';
 import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
 import {
@@ -381,6 +381,9 @@ export const orderRoutes = new Hono<AppEnv>()
           shopper: { userId, email: order.email },
         }),
         ...(promotions ? promotionRetakeBound(core, promotions) : promotionRetakeStatements(core, order.id)),
+        // A friend's discount stays in the total: her referral, void since the failure, stands again
+        // (its referrer's reward is still checked when the order is delivered: loyalty/earn.ts).
+        ...(order.totals.referral_discount > 0 ? [referralRetakeStatement(core, order.id)] : []),
       ];
       try {
         if (!split) await db.batch([...reopen, ...holds]);
@@ -391,7 +394,10 @@ export const orderRoutes = new Hono<AppEnv>()
           try {
             await db.batch(reopen);
           } catch (error) {
-            await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!));
+            // Her referral is void again, unless another pay-again's open payment refused this one: that
+            // attempt stands, and its referral with it.
+            const referral = order.totals.referral_discount > 0 && failureOf(error) !== 'open_payment';
+            await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!, referral));
             throw error;
           }
         }
@@ -580,13 +586,14 @@ async function ownedOrder(
 }
 
 /** Gives back a pay-again's holds in the core when her shard refused its payment (another got there first,
- * or her points are gone). */
+ * or her points are gone); `referral`: her friend's referral voided again. */
 function giveBackStatements(
   core: D1Database,
   orderId: number,
   items: Array<{ sku_id: number; product_id: number; count: number }>,
   coupon: Pick<CouponRow, 'id'> | null,
   promotions: PromotionHold[],
+  referral: boolean,
 ): D1PreparedStatement[] {
   return [
     ...items.map((i) => core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
@@ -601,6 +608,9 @@ function giveBackStatements(
         ]
       : []),
     ...promotionRetakeBound(core, promotions, -1),
+    ...(referral
+      ? [core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(orderId)]
+      : []),
   ];
 }
 

@@ -1,11 +1,12 @@
-// Paying again after a failed card payment of an order that spent points: the failure gave the points
-// back, so the pay-again takes them again (its own event key, refused with points_no_longer_available
-// when she spent them meanwhile, nothing charged). A failure of that attempt gives back that attempt's
+// Paying again after a failed card payment of an order that spent points, or carried a friend's
+// discount: the failure gave the points back and voided the referral, so the pay-again takes the points
+// again (its own event key, refused with points_no_longer_available when she spent them meanwhile,
+// nothing charged) and the referral stands again. A failure of that attempt gives back that attempt's
 // points once; a refund after it is paid gives back its share of what the order spent, once.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
+import { ADDRESSES, call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
 import { balanceOf, credit, deliver, ledgerOf, newShopper, refundOf, type Shopper, YEAR } from './loyalty-helpers';
 import { staffWith, type TestStaff } from './staff-helpers';
 
@@ -168,5 +169,51 @@ describe('paying again after a failed card payment that spent points', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'payment_failed' });
     expect(await balanceOf(her.id)).toBe(0);
     await expectConsistent(her.id);
+  });
+});
+
+describe("paying again after a failed card payment with a friend's discount", () => {
+  it('lets her referral stand again, and void again when that attempt fails', async () => {
+    const referrer = await newShopper(device, 'pay-again-referrer', []);
+    const code = `PA${referrer.id}`;
+    await env.DB.prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
+      .bind(referrer.id, code, Date.now())
+      .run();
+    const theirs = await deviceToken();
+    const friend = await newShopper(theirs, 'pay-again-friend', []);
+    const address = await post(
+      '/user/address/new',
+      { ...ADDRESSES.KW, phone: '99887711', block: '17', street: '3', building: '9' },
+      friend,
+      theirs,
+    );
+    friend.addresses.KW = (await json(address)).data.id;
+    // 3 × 3.500: over the friend's minimum.
+    const { orderId, paymentId } = await cardOrder(
+      friend,
+      { items: [{ sku_id: 101, count: 3 }], referral_code: code },
+      theirs,
+    );
+    expect((await orderRow(orderId))!.referral_discount).toBeGreaterThan(0);
+    const referral = () =>
+      env.DB.prepare('SELECT status FROM referrals WHERE order_id = ?').bind(orderId).first<string>('status');
+    expect(await referral()).toBe('pending');
+
+    await settle(paymentId, 'failed', friend, theirs);
+    expect(await referral()).toBe('void');
+    const second = (await json(await post('/order/payAgain', { order_id: orderId }, friend, theirs))).data.payment
+      .id as string;
+    expect(await referral()).toBe('pending');
+    await settle(second, 'failed', friend, theirs);
+    expect(await referral()).toBe('void');
+
+    const third = (await json(await post('/order/payAgain', { order_id: orderId }, friend, theirs))).data.payment
+      .id as string;
+    await settle(third, 'succeeded', friend, theirs);
+    expect(await referral()).toBe('pending');
+    // Delivered: the referrer is rewarded for the friend she brought, as for any first order.
+    expect((await deliver(clerk, orderId)).status).toBe(200);
+    expect(await referral()).toBe('rewarded');
+    expect(await balanceOf(referrer.id)).toBeGreaterThan(0);
   });
 });
