@@ -457,7 +457,13 @@ export const orderRoutes = new Hono<AppEnv>()
         .bind(order.id)
         .first<Pick<PaymentRow, 'id'>>();
       if (open)
-        await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
+        await applyOutcome(
+          c.env,
+          { paymentId: open.id, outcome: 'cancelled', providerRef: null },
+          siteOrigin(c),
+          undefined,
+          { byShopper: true },
+        );
       // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
       const cancelled = await db
         .prepare(
