@@ -78,6 +78,7 @@ const FAILURE_TEXT: Record<string, MessageId> = {
   out_of_stock: 'sub_failed_out_of_stock',
   unavailable: 'sub_failed_unavailable',
   card_declined: 'sub_failed_card_declined',
+  payment_unconfirmed: 'sub_failed_payment_unconfirmed',
   no_card: 'sub_failed_no_card',
   wallet_insufficient: 'sub_failed_wallet_insufficient',
   address_gone: 'sub_failed_address_gone',

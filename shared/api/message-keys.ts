@@ -80,6 +80,7 @@ export const MESSAGE_KEYS = [
   'wallet_amount_invalid',
   'wallet_amount_too_large',
   'order_not_payable',
+  'points_no_longer_available',
   'order_not_cancellable',
   'order_lookup_not_found',
   'verify_link_invalid',

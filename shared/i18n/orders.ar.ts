@@ -63,6 +63,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   wallet_insufficient: 'رصيد محفظتك لا يكفي لهذا الطلب.',
   wallet_amount_invalid: 'يرجى إدخال مبلغ أكبر من صفر.',
   order_not_payable: 'لا يمكن دفع هذا الطلب مرة أخرى.',
+  points_no_longer_available:
+    'النقاط التي خُصمت قيمتها من هذا الطلب لم تعد في رصيدك، فلا يمكن دفعه مرة أخرى بهذا السعر. يُرجى إنشاء طلب جديد.',
   free_delivery_label: 'توصيل مجاني',
   free_delivery_progress: 'التقدم نحو التوصيل المجاني',
   unlock_title: 'احصل على التوصيل المجاني',

@@ -49,6 +49,8 @@ export const ordersEn = {
   wallet_insufficient: 'Your wallet balance is not enough for this order.',
   wallet_amount_invalid: 'Please enter an amount greater than zero.',
   order_not_payable: 'This order cannot be paid again.',
+  points_no_longer_available:
+    'The points this order was discounted by are no longer in your balance, so it cannot be paid again at this price. Please place a new order.',
   free_delivery_label: 'Free delivery',
   free_delivery_progress: 'Progress towards free delivery',
   unlock_title: 'Unlock free delivery',

@@ -52,6 +52,7 @@ export const staffSubscriptionsAr: Translated<typeof staffSubscriptionsEn> = {
   st_subs_failure_out_of_stock: 'نفد المخزون',
   st_subs_failure_unavailable: 'المنتج لم يعد معروضًا للبيع',
   st_subs_failure_card_declined: 'رُفضت البطاقة',
+  st_subs_failure_payment_unconfirmed: 'لم يُؤكَّد الدفع',
   st_subs_failure_no_card: 'لا توجد بطاقة محفوظة',
   st_subs_failure_wallet_insufficient: 'رصيد المحفظة غير كافٍ',
   st_subs_failure_address_gone: 'حُذف العنوان',

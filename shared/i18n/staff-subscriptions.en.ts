@@ -43,6 +43,7 @@ export const staffSubscriptionsEn = {
   st_subs_failure_out_of_stock: 'Out of stock',
   st_subs_failure_unavailable: 'The product is no longer sold',
   st_subs_failure_card_declined: 'The card was declined',
+  st_subs_failure_payment_unconfirmed: 'The charge was never confirmed',
   st_subs_failure_no_card: 'No saved card',
   st_subs_failure_wallet_insufficient: 'Not enough in the wallet',
   st_subs_failure_address_gone: 'The address was removed',

@@ -86,6 +86,7 @@ export const subscriptionsAr: Translated<typeof subscriptionsEn> = {
   sub_failed_out_of_stock: 'تعذّر وضع الطلب الأخير: المنتج غير متوفر.',
   sub_failed_unavailable: 'تعذّر وضع الطلب الأخير: المنتج لم يعد يُباع.',
   sub_failed_card_declined: 'رُفضت بطاقتك للطلب الأخير.',
+  sub_failed_payment_unconfirmed: 'تعذّر تأكيد الدفع للطلب الأخير، ولم يُخصم أي مبلغ.',
   sub_failed_no_card: 'تعذّر دفع الطلب الأخير: لا توجد بطاقة محفوظة.',
   sub_failed_wallet_insufficient: 'تعذّر دفع الطلب الأخير: رصيد محفظتك لم يكفِ.',
   sub_failed_address_gone: 'تعذّر وضع الطلب الأخير: حُذف عنوانه.',

@@ -70,6 +70,7 @@ export const subscriptionsEn = {
   sub_failed_out_of_stock: 'The last order could not be placed: the product was out of stock.',
   sub_failed_unavailable: 'The last order could not be placed: the product is no longer sold.',
   sub_failed_card_declined: 'Your card was declined for the last order.',
+  sub_failed_payment_unconfirmed: 'The payment for the last order could not be confirmed: nothing was charged.',
   sub_failed_no_card: 'The last order could not be paid: no card is saved.',
   sub_failed_wallet_insufficient: 'The last order could not be paid: your wallet balance was not enough.',
   sub_failed_address_gone: 'The last order could not be placed: its address was removed.',

@@ -10,6 +10,7 @@ const RUN_FAILURES = [
   'out_of_stock',
   'unavailable',
   'card_declined',
+  'payment_unconfirmed',
   'no_card',
   'wallet_insufficient',
   'address_gone',

@@ -9,6 +9,8 @@ export type RunFailure =
   | 'out_of_stock'
   | 'unavailable'
   | 'card_declined'
+  /** The kept card's charge was never confirmed (the gateway unanswered, or the job stopped before it): closed unpaid. */
+  | 'payment_unconfirmed'
   | 'no_card'
   | 'wallet_insufficient'
   | 'address_gone';

@@ -18,6 +18,7 @@ const FAILURES = new Set([
   'out_of_stock',
   'unavailable',
   'card_declined',
+  'payment_unconfirmed',
   'no_card',
   'wallet_insufficient',
   'address_gone',

@@ -3,6 +3,9 @@
 // is computed in the batch from the ledger rows the batch sees: what the order spent ('spend',
 // `spend:order:<id>`, written by the checkout's order batch) less what came back already (a refund's
 // 'spend_return'), so a release applied twice, or after a refund, gives back nothing more.
+// Paying again after a failed payment takes them again (`spend:order:<id>:<payment>`, in the pay-again's
+// batch: routes/orders.ts); a failure of that attempt gives back that spend once, under a key of its own
+// (`return:order:<id>:<payment>`: each return's key is its spend's).
 import type { CountryCode } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
 import { pointsMove } from './ledger';
@@ -30,8 +33,48 @@ function outstandingSpendSql(orderId: number) {
 }
 
 /**
+ * SQL: the key of the give-back of the order's latest spend, `return:order:<id>` followed by what follows
+ * `spend:order:<id>` in that spend's key (a pay-again's payment); NULL when it spent nothing.
+ */
+function returnKeySql(orderId: number) {
+  return {
+    sql: `(SELECT ? || substr(event_key, length(?) + 1) FROM points_ledger WHERE order_id = ? AND kind = 'spend' ORDER BY id DESC LIMIT 1)`,
+    binds: [`return:order:${orderId}`, `spend:order:${orderId}`, orderId],
+  };
+}
+
+/**
+ * For a pay-again's batch in her order shard: the points the order spent, given back when its payment
+ * failed, taken again (what it spent less what it still holds, so nothing when nothing came back),
+ * once per attempt (`spend:order:<id>:<payment>`). Past her balance the ledger's CHECK fails the batch.
+ */
+export function pointsRetakeStatements(
+  db: D1Database,
+  o: { id: number; userId: number; country: CountryCode; paymentId: string },
+  now = Date.now(),
+): D1PreparedStatement[] {
+  const held = outstandingSpendSql(o.id);
+  return pointsMove(db, {
+    userId: o.userId,
+    country: o.country,
+    amount: {
+      sql: `SELECT -max(0, points_used - ${held.sql}) FROM orders WHERE id = ?`,
+      binds: [...held.binds, o.id],
+    },
+    kind: 'spend',
+    eventKey: `spend:order:${o.id}:${o.paymentId}`,
+    orderId: o.id,
+    now,
+  });
+}
+
+/** For a pay-again's batch in the core: the friend's referral its failure made void stands again. */
+export const referralRetakeStatement = (core: D1Database, orderId: number) =>
+  core.prepare("UPDATE referrals SET status = 'pending' WHERE order_id = ? AND status = 'void'").bind(orderId);
+
+/**
  * Statements for the batch that cancels an order or records its failed payment: the points it spent come
- * back (`return:order:<id>`, 'spend_return'), and the referral it carried is void (the referrer is never
+ * back (`return:order:<id>`, 'spend_return'; a pay-again's, under its own key), and the referral it carried is void (the referrer is never
  * rewarded for it). One database: shard 0, where the core holds her points.
  */
 export async function spendReturnStatements(
@@ -66,7 +109,7 @@ export async function spendReturnParts(
       country: order.country,
       amount: outstandingSpendSql(order.id),
       kind: 'spend_return',
-      eventKey: `return:order:${order.id}`,
+      eventKey: returnKeySql(order.id),
       expiresAt: givenBackExpiry(order.user_id, order.country, now, expiryOf(now, rules.expiry_months)),
       orderId: order.id,
       now,

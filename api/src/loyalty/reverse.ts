@@ -74,13 +74,19 @@ export async function refundPointsStatements(
         ]),
     // Returned in full after delivery: the referrer's reward for it taken back (issue 61).
     ...(split ? [] : await referralRevokeStatements(db, order.id, now, away)),
-    // Given back: spent × refunds ÷ total, less what came back already (a cancel gives back all).
+    // Given back: spent × refunds ÷ total, less what came back already (a cancel gives back all). What
+    // it spent is net of what a failed payment gave back before it was paid again (a give-back with no
+    // refund: routes/orders.ts payAgain takes the points again), so only refunds' give-backs count as back.
     ...pointsMove(db, {
       userId: user,
       country: order.country,
       amount: {
         sql: `SELECT max(0, min(s.spent - s.back, s.spent * s.refunded / s.total - s.back)) FROM (SELECT
-            -${sumOf("'spend'")} AS spent, ${sumOf("'spend_return'")} AS back, ${refunds} AS refunded, ${total} AS total) s
+            -(SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ?
+                AND (kind = 'spend' OR (kind = 'spend_return' AND refund_id IS NULL))) AS spent,
+            (SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ?
+                AND kind = 'spend_return' AND refund_id IS NOT NULL) AS back,
+            ${refunds} AS refunded, ${total} AS total) s
           WHERE s.total > 0`,
         binds: [order.id, order.id, order.id, order.id],
       },

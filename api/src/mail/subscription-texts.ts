@@ -20,6 +20,10 @@ const FAILURE: Record<RunFailure, Record<Lang, string>> = {
   },
   unavailable: { en: 'the product is no longer sold', ar: 'المنتج لم يعد متاحًا للبيع' },
   card_declined: { en: 'your card was declined', ar: 'رُفضت بطاقتك' },
+  payment_unconfirmed: {
+    en: 'the payment with your saved card could not be confirmed',
+    ar: 'تعذّر تأكيد الدفع ببطاقتك المحفوظة',
+  },
   no_card: { en: 'there is no saved card to charge', ar: 'لا توجد بطاقة محفوظة للدفع' },
   wallet_insufficient: { en: 'your wallet balance is not enough', ar: 'رصيد محفظتك لا يكفي' },
   address_gone: { en: 'the delivery address was removed', ar: 'حُذف عنوان التوصيل' },

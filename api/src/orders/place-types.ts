@@ -29,9 +29,10 @@ export interface PlaceContext {
   beforeNewOrder?: () => Promise<void>;
   /**
    * The scheduled job placing a subscription's order (decision 45): its lines are priced at the
-   * subscription price but start no subscription of their own.
+   * subscription price but start no subscription of their own, and the run (still claimed) is linked
+   * to the order in the order's batch, so the order's payment outcome finds it (subscriptions/run-failed.ts).
    */
-  subscriptionRun?: boolean;
+  subscriptionRun?: { subscriptionId: number; dueDate: string };
 }
 
 export interface Placed {

@@ -407,6 +407,16 @@ function orderStatements(
         )
         .bind(referrer.referrer_id, userId, orderId, ctx.country, t.referral_discount, monthOf(ctx.country, now), now),
     );
+  // A subscription's run knows its order from the moment it exists: whatever stops the job after this
+  // batch, the order's payment outcome finishes the run (subscriptions/run-failed.ts).
+  if (ctx.subscriptionRun)
+    core.push(
+      db
+        .prepare(
+          "UPDATE subscription_runs SET order_id = ? WHERE subscription_id = ? AND due_date = ? AND status = 'claimed'",
+        )
+        .bind(orderId, ctx.subscriptionRun.subscriptionId, ctx.subscriptionRun.dueDate),
+    );
   // The device she ordered from: a later friend's checkout on it is a self-referral.
   const seen = userId ? deviceSeenStatement(db, userId, ctx.deviceId, now) : null;
   if (seen) core.push(seen);

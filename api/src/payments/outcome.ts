@@ -1,7 +1,8 @@
 // Applying a payment's outcome, once: the payment_events row is the first statement of the batch, so
 // a webhook delivered twice (or the gateway and the sandbox racing) changes nothing the second time.
 //   order paid       → order 'paid', confirmation mail queued in the same batch
-//   order failed     → order 'payment_failed'; stock, coupon and any wallet part given back
+//   order failed     → order 'payment_failed'; stock, coupon and any wallet part given back; a
+//                      subscription run's order fails its run, with its mail (subscriptions/run-failed.ts)
 //   wallet top-up ok → ledger credit and balance
 //   consultation     → booked with its confirmation mail, or its time freed and wallet part given back
 //   package          → paid, or failed with its wallet part given back
@@ -21,6 +22,7 @@ import { promotionReleaseStatements } from '../orders/promotion-data';
 import { activationStatements } from '../orders/subscription-activate';
 import { endPendingStatement } from '../orders/subscription-start';
 import { spendReturnParts, spendReturnStatements } from '../loyalty/returns';
+import { runFailedStatements } from '../subscriptions/run-failed';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
@@ -57,6 +59,8 @@ export async function applyOutcome(
   siteOrigin: string,
   /** The request's, to sign the sale's e-invoice right after the batch (without it, the minute sweep does). */
   ctx?: { waitUntil(promise: Promise<unknown>): void },
+  /** `byShopper`: she cancelled the order herself (/order/cancel): a subscription run's stays as it is. */
+  o: { byShopper?: boolean } = {},
 ): Promise<OutcomeResult> {
   const core = env.DB;
   // In her shard (an order's or a top-up's) or the core (a booking's); in shard 0 one read as before.
@@ -91,6 +95,8 @@ export async function applyOutcome(
   ];
   const coreStatements: D1PreparedStatement[] = [];
   let release: SplitRelease | null = null;
+  // The core's statements after a split release, whatever it gave back (each acts once on its own).
+  const afterRelease: D1PreparedStatement[] = [];
   if (payment.purpose === 'wallet' && event.outcome === 'succeeded' && payment.user_id) {
     statements.push(
       ...walletMove(db, {
@@ -126,10 +132,22 @@ export async function applyOutcome(
           now,
         })),
       );
-    } else if (split) {
-      release = await splitReleaseStatements(db, core, orderId, now);
     } else {
-      statements.push(...(await releaseStatements(db, orderId, now)));
+      // A subscription run's order (decision 45): its run follows the charge, failed or never confirmed,
+      // in this batch (the core's half in another shard), unless she cancelled the order herself.
+      const run = o.byShopper
+        ? []
+        : await runFailedStatements(
+            core,
+            orderId,
+            event.outcome === 'failed' ? 'card_declined' : 'payment_unconfirmed',
+            siteOrigin,
+            now,
+          );
+      if (split) {
+        release = await splitReleaseStatements(db, core, orderId, now);
+        afterRelease.push(...run);
+      } else statements.push(...(await releaseStatements(db, orderId, now)), ...run);
     }
   }
   // A blood-test booking's card payment: booked, or its slot place and wallet part returned (her
@@ -173,7 +191,7 @@ export async function applyOutcome(
   let results: D1Result[];
   try {
     results = release
-      ? await runSplitRelease(db, core, release, statements)
+      ? await runSplitRelease(db, core, release, statements, afterRelease)
       : await db
           .batch(statements)
           .then(async (done) =>

@@ -30,6 +30,8 @@ import {
   stockFlags,
 } from '../orders/place';
 import { lastPayerPhone } from '../orders/payment-moves';
+import { isPointsShort } from '../loyalty/ledger';
+import { pointsRetakeStatements, referralRetakeStatement } from '../loyalty/returns';
 import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
 import {
@@ -275,6 +277,7 @@ export const orderRoutes = new Hono<AppEnv>()
         'out_of_stock',
         'coupon_used_up',
         'promotion_used_up',
+        'points_no_longer_available',
         'payment_unavailable',
       ],
     }),
@@ -363,6 +366,13 @@ export const orderRoutes = new Hono<AppEnv>()
           )
           .bind(method, Date.now(), order.id),
       ];
+      // The points its total was discounted by were given back when its payment failed: taken again in
+      // her shard's batch, or nothing is charged (she spent them meanwhile: points_no_longer_available).
+      // Only an account spends points, and only her own order reaches here signed in (ownedOrder).
+      if (order.totals.points_used > 0) {
+        if (userId === null) throw new ApiError(409, 'order_not_payable');
+        reopen.push(...pointsRetakeStatements(db, { id: order.id, userId, country: order.country, paymentId }));
+      }
       const holds = [
         ...holdStatements(core, {
           orderId: order.id,
@@ -371,6 +381,9 @@ export const orderRoutes = new Hono<AppEnv>()
           shopper: { userId, email: order.email },
         }),
         ...(promotions ? promotionRetakeBound(core, promotions) : promotionRetakeStatements(core, order.id)),
+        // A friend's discount stays in the total: her referral, void since the failure, stands again
+        // (its referrer's reward is still checked when the order is delivered: loyalty/earn.ts).
+        ...(order.totals.referral_discount > 0 ? [referralRetakeStatement(core, order.id)] : []),
       ];
       try {
         if (!split) await db.batch([...reopen, ...holds]);
@@ -381,7 +394,10 @@ export const orderRoutes = new Hono<AppEnv>()
           try {
             await db.batch(reopen);
           } catch (error) {
-            await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!));
+            // Her referral is void again, unless another pay-again's open payment refused this one: that
+            // attempt stands, and its referral with it.
+            const referral = order.totals.referral_discount > 0 && failureOf(error) !== 'open_payment';
+            await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!, referral));
             throw error;
           }
         }
@@ -392,6 +408,8 @@ export const orderRoutes = new Hono<AppEnv>()
         if (kind === 'promotion_used_up') throw new ApiError(409, 'promotion_used_up');
         // Another pay-again of the same order got there first.
         if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
+        // The points it spent were spent elsewhere meanwhile: nothing taken, nothing charged.
+        if (isPointsShort(error)) throw new ApiError(409, 'points_no_longer_available');
         throw error;
       }
       const url = await startCharge(c, {
@@ -439,7 +457,13 @@ export const orderRoutes = new Hono<AppEnv>()
         .bind(order.id)
         .first<Pick<PaymentRow, 'id'>>();
       if (open)
-        await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
+        await applyOutcome(
+          c.env,
+          { paymentId: open.id, outcome: 'cancelled', providerRef: null },
+          siteOrigin(c),
+          undefined,
+          { byShopper: true },
+        );
       // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
       const cancelled = await db
         .prepare(
@@ -567,13 +591,15 @@ async function ownedOrder(
   return order ? { order, route: read.route } : null;
 }
 
-/** Gives back a pay-again's holds in the core when her shard refused its payment (another got there first). */
+/** Gives back a pay-again's holds in the core when her shard refused its payment (another got there first,
+ * or her points are gone); `referral`: her friend's referral voided again. */
 function giveBackStatements(
   core: D1Database,
   orderId: number,
   items: Array<{ sku_id: number; product_id: number; count: number }>,
   coupon: Pick<CouponRow, 'id'> | null,
   promotions: PromotionHold[],
+  referral: boolean,
 ): D1PreparedStatement[] {
   return [
     ...items.map((i) => core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
@@ -588,6 +614,9 @@ function giveBackStatements(
         ]
       : []),
     ...promotionRetakeBound(core, promotions, -1),
+    ...(referral
+      ? [core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(orderId)]
+      : []),
   ];
 }
 

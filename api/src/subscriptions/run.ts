@@ -8,21 +8,24 @@
 // placed, never a second one; and a kept card is charged only by the call that placed the order.
 // What cannot be placed or paid (out of stock, card declined, no card, wallet short) is a failed run:
 // the shopper gets a mail (and a push) saying why and where to fix it; nothing is charged.
+// A run follows its order's payment (./run-failed.ts): the order's batch links the run to it, and a
+// charge that fails or is never confirmed (the job stopped before charging, the gateway unanswered,
+// a charge pending) fails the run in the outcome's batch, mail and date move included. A run picked
+// up again after a stop never charges: its order's charge, if it was never made, is closed by the
+// stale-payment sweep, and that outcome finishes the run.
 import { COUNTRY_CODES } from '#shared/countries';
 import { countryDate, datesJson } from '#shared/country-days';
-import { addDays } from '#shared/gulf-days';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
-import { type Frequency, nextDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
+import { type Frequency, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { RunFailure } from '#shared/subscriptions/types';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
-import { queueMail } from '../mail/outbox';
-import { subscriptionFailedMail } from '../mail/subscription-texts';
 import { placeOrder } from '../orders/place';
 import type { Gateway } from '../payment-gateway/gateway';
 import { applyOutcome } from '../payments/outcome';
 import type { CountryCode } from '#shared/locale';
+import { dateAhead, moveOnStatement, runFailedMail } from './run-failed';
 
 /** A claim older than this was left by a job that stopped: it is picked up again. */
 const STALE_CLAIM_MS = 15 * 60_000;
@@ -150,14 +153,6 @@ export async function runDueSubscriptions(
   return report;
 }
 
-/** The first delivery date after `date` whose order is not yet due to be placed (later than its country's today's lead). */
-function dateAhead(date: string, every: Frequency, now: number, country: CountryCode): string {
-  const orderBy = addDays(countryDate(country, now), SUBSCRIPTION_RULES.leadDays);
-  let next = nextDate(date, every);
-  while (next <= orderBy) next = nextDate(next, every);
-  return next;
-}
-
 /** A delivery day that passed without its order: recorded as skipped, the date moved ahead. */
 async function skipPast(db: D1Database, s: DueRow, now: number): Promise<void> {
   await db.batch([
@@ -234,7 +229,7 @@ async function runOne(
         },
         deviceId: null,
         siteOrigin: o.siteOrigin,
-        subscriptionRun: true,
+        subscriptionRun: { subscriptionId: s.id, dueDate: s.next_date },
       },
       input,
     );
@@ -244,7 +239,9 @@ async function runOne(
     return { status: 'failed', failure, orderId: null };
   }
   const order = placed.order;
-  // Paid already (the wallet), or placed again after a stop: the charge, if any, was this run's first call's.
+  // Paid already (the wallet), or placed again after a stop: the charge, if any, was this run's first
+  // call's. Never made (the job stopped first), it is closed by the stale-payment sweep, whose outcome
+  // fails this run (./run-failed.ts): a replay never charges, so a card is never charged twice.
   if (!placed.paymentId || placed.replayed) return { status: 'placed', orderId: order.id };
   let charged: Awaited<ReturnType<Gateway['chargeSaved']>>;
   try {
@@ -265,7 +262,8 @@ async function runOne(
     });
   } catch (error) {
     // The gateway did not answer: the charge's outcome comes by its webhook, or the stale-payment
-    // sweep closes it. The order stands as placed, waiting for its payment.
+    // sweep closes it. The order stands as placed, waiting for its payment; a failed or unconfirmed
+    // outcome fails the run then (./run-failed.ts).
     log.error('subscription charge unanswered', { subscriptionId: s.id, paymentId: placed.paymentId, error });
     return { status: 'placed', orderId: order.id };
   }
@@ -299,38 +297,23 @@ function failureOf(error: unknown): RunFailure | null {
   return null;
 }
 
-/** Records the run, moves the subscription on one period and, when it failed, tells the shopper. */
+/**
+ * Records the run, moves the subscription on one period and, when it failed, tells the shopper. Only a
+ * run still claimed is written: one its order's payment outcome already failed (the webhook of a
+ * pending charge, between the gateway's answer and here) stays failed, and its date and mail, written
+ * then, are not written again.
+ */
 async function finish(db: D1Database, s: DueRow, outcome: Outcome, siteOrigin: string, now: number): Promise<void> {
   const failure = outcome.status === 'failed' ? outcome.failure : null;
   const statements = [
     db
       .prepare(
-        'UPDATE subscription_runs SET status = ?, failure = ?, order_id = ?, updated_at = ? WHERE subscription_id = ? AND due_date = ?',
+        "UPDATE subscription_runs SET status = ?, failure = ?, order_id = ?, updated_at = ? WHERE subscription_id = ? AND due_date = ? AND status = 'claimed'",
       )
       .bind(outcome.status, failure, outcome.orderId, now, s.id, s.next_date),
-    db
-      .prepare(
-        "UPDATE subscriptions SET next_date = ?, updated_at = ? WHERE id = ? AND next_date = ? AND status = 'active'",
-      )
-      .bind(dateAhead(s.next_date, s.every, now, s.country), now, s.id, s.next_date),
+    moveOnStatement(db, s, now),
   ];
   if (failure && s.email)
-    statements.push(
-      queueMail(
-        db,
-        {
-          to: s.email,
-          lang: s.lang,
-          kind: 'subscription_failed',
-          dedupeKey: `subscription:${s.id}:${s.next_date}:failed`,
-          ...subscriptionFailedMail(
-            s.lang,
-            { productName: s.product_name, failure, orderId: outcome.orderId },
-            siteOrigin,
-          ),
-        },
-        now,
-      ),
-    );
+    statements.push(runFailedMail(db, { ...s, email: s.email }, failure, outcome.orderId, siteOrigin, now));
   await db.batch(statements);
 }

@@ -47,13 +47,14 @@ const count = (db: D1Database, sql: string, ...binds: unknown[]) =>
 const trips = (res: Response) => Number(res.headers.get('x-d1-roundtrips'));
 
 /** A card order left unpaid (its sandbox payment failed): Pay now and Cancel are offered. */
-async function failedCardOrder(shopper: Shopper): Promise<number> {
+async function failedCardOrder(shopper: Shopper, extra: { points?: number } = {}): Promise<number> {
   const placed = await json(
     await post('/order/submit', shopper, {
       items: [{ sku_id: 102, count: 1 }],
       payment_method: 'card',
       address_id: shopper.addresses.KW,
       idempotency_key: crypto.randomUUID(),
+      ...extra,
     }),
   );
   const failed = await post(`/dev/payments/${placed.data.payment.id}`, shopper, { outcome: 'failed' });
@@ -546,5 +547,43 @@ describe("a guest's orders joining her account", () => {
     expect(await joinGuestClaims(env, { lockGraceMs: 0 })).toBe(0);
     expect(await count(env.DB, 'guest_claims WHERE user_id = ?', claimer.id)).toBe(0);
     expect(await env.DB.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBeNull();
+  });
+});
+
+// Last: the points rows it writes in her shard would change the ids the points test above reads there.
+describe('paying again in her shard', () => {
+  it('takes the points of a failed order again in her shard, or gives the core its holds back', async () => {
+    const shopper = await newShopper(device, 'pay-again-points');
+    await credit(shopper.id, 'KW', 1_200, Date.now() + YEAR, `test:${shopper.id}:gift`);
+    const [first, second] = [
+      await failedCardOrder(shopper, { points: 1_200 }),
+      await failedCardOrder(shopper, { points: 1_200 }),
+    ];
+    await move(userOwner(shopper.id));
+    const balance = () =>
+      env.ORDERS_1.prepare("SELECT balance FROM points_accounts WHERE user_id = ? AND country = 'KW'")
+        .bind(shopper.id)
+        .first<number>('balance');
+    const stock = async () => Number(await env.DB.prepare('SELECT stock FROM skus WHERE id = 102').first('stock'));
+    expect(await balance()).toBe(1_200);
+    const left = await stock();
+
+    const paid = await answer(await post('/order/payAgain', shopper, { order_id: first }));
+    expect(paid.status).toBe(200);
+    expect(await balance()).toBe(0);
+    expect(await stock()).toBe(left - 1);
+    expect(await count(env.DB, 'points_ledger WHERE user_id = ?', shopper.id)).toBe(0);
+
+    // The other order's points are the same ones: refused, and the core's stock given back.
+    const refused = await answer(await post('/order/payAgain', shopper, { order_id: second }));
+    expect([refused.status, refused.body.meta.msg]).toEqual([409, 'points_no_longer_available']);
+    expect(await stock()).toBe(left - 1);
+    expect(await count(env.ORDERS_1, "payments WHERE order_id = ? AND status = 'initiated'", second)).toBe(0);
+
+    // The first one's attempt fails: its points come back in her shard, once.
+    const failed = await post(`/dev/payments/${paid.body.data.payment.id}`, shopper, { outcome: 'failed' });
+    expect(failed.status).toBe(200);
+    expect(await balance()).toBe(1_200);
+    expect(await stock()).toBe(left);
   });
 });

@@ -13,6 +13,9 @@ import { sandboxGateway, signSandboxEvent } from '#api/src/payment-gateway/sandb
 import { sendRefillReminders } from '#api/src/subscriptions/refills';
 import { sendSubscriptionReminders } from '#api/src/subscriptions/reminders';
 import { runDueSubscriptions } from '#api/src/subscriptions/run';
+import { placeOrder } from '#api/src/orders/place';
+import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
+import type { SubmitInput } from '#shared/api/order-schemas';
 import { call, deviceToken, json, registerShopper, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -113,6 +116,56 @@ const ordersOf = async (userId: number) =>
       .bind(userId)
       .all<{ id: number; status: string; subtotal: number; payment_method: string }>()
   ).results;
+
+/** Half an hour and a minute on: every charge open now is stale to the sweep. */
+const later = () => Date.now() + PENDING_PAYMENT_TTL_MS + 60_000;
+
+const runOf = (subscriptionId: number, due: string) =>
+  env.DB.prepare('SELECT status, failure, order_id FROM subscription_runs WHERE subscription_id = ? AND due_date = ?')
+    .bind(subscriptionId, due)
+    .first<{ status: string; failure: string | null; order_id: number | null }>();
+
+const paymentOf = (orderId: number) =>
+  env.DB.prepare('SELECT status, provider_ref FROM payments WHERE order_id = ?')
+    .bind(orderId)
+    .first<{ status: string; provider_ref: string | null }>();
+
+/**
+ * What a job leaves when it stops right after placing the run's order, before charging the card: a
+ * claim, now stale, and the order (placed as the job places it, same key), its charge open and never
+ * sent. The order's id.
+ */
+async function stoppedAfterPlacing(who: Shopper, subscriptionId: number, due: string): Promise<number> {
+  await env.DB.prepare(
+    "INSERT INTO subscription_runs (subscription_id, due_date, status, created_at, updated_at) VALUES (?, ?, 'claimed', 0, ?)",
+  )
+    .bind(subscriptionId, due, Date.now() - 3_600_000)
+    .run();
+  const s = (await env.DB.prepare('SELECT sku_id, count, every, address_id FROM subscriptions WHERE id = ?')
+    .bind(subscriptionId)
+    .first<{ sku_id: number; count: number; every: string; address_id: number }>())!;
+  const placed = await placeOrder(
+    {
+      db: env.DB,
+      env,
+      country: 'KW',
+      lang: 'en',
+      user: { id: who.id, name: 'Subscriber', email: who.email, phone: null },
+      deviceId: null,
+      siteOrigin: SITE,
+      subscriptionRun: { subscriptionId, dueDate: due },
+    },
+    {
+      items: [{ sku_id: s.sku_id, count: s.count, every: s.every }],
+      idempotency_key: `subscription-${subscriptionId}-${due}`,
+      payment_method: 'card',
+      card_method: 'card',
+      address_id: s.address_id,
+    } as SubmitInput,
+  );
+  expect(placed.paymentId).toBeTruthy();
+  return placed.order.id;
+}
 
 const mails = async (to: string, kind: string) =>
   (
@@ -380,6 +433,108 @@ describe('the scheduled job', () => {
       (await json(await as(other.who, `/subscriptions/${other.sub.id}`, { action: 'pay_by', pay_by: 'card' }))).meta
         .msg,
     ).toBe('subscription_no_card');
+  });
+
+  it('a charge the gateway never answered: the sweep closes it, and the run fails with one mail', async () => {
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    const due = addDays(gulfDate(Date.now()), 2);
+    const unanswered = {
+      ...gateway,
+      chargeSaved: async () => {
+        throw new Error('the gateway did not answer');
+      },
+    };
+    await runDueSubscriptions(env, { gateway: unanswered, siteOrigin: SITE });
+    const [, order] = await ordersOf(who.id);
+    expect(order).toMatchObject({ status: 'pending_payment' });
+    expect(await runOf(sub.id, due)).toMatchObject({ status: 'placed', order_id: order!.id });
+
+    // Never confirmed: closed unpaid half an hour on, and the run follows, in the same batch.
+    expect(await sweepStalePayments(env, SITE, later())).toBeGreaterThanOrEqual(1);
+    expect((await ordersOf(who.id))[1]).toMatchObject({ status: 'payment_failed' });
+    expect(await runOf(sub.id, due)).toMatchObject({
+      status: 'failed',
+      failure: 'payment_unconfirmed',
+      order_id: order!.id,
+    });
+    const sent = await mails(who.email, 'subscription_failed');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('could not be confirmed');
+    expect(sent[0]!.text).toContain(`/profile/orders?id=${order!.id}`);
+    expect((await json(await as(who, '/subscriptions'))).data.items[0]).toMatchObject({
+      next_date: nextDate(due, '2m'),
+      last_run: { status: 'failed', failure: 'payment_unconfirmed' },
+    });
+    // Swept again, and the job again: nothing more.
+    await sweepStalePayments(env, SITE, later());
+    await job();
+    expect(await mails(who.email, 'subscription_failed')).toHaveLength(1);
+    expect(await ordersOf(who.id)).toHaveLength(2);
+  });
+
+  it('a charge still pending that then fails fails the run; an order she cancels herself leaves it placed', async () => {
+    const pending = { ...gateway, chargeSaved: async () => ({ providerRef: null, outcome: 'pending' as const }) };
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    const due = addDays(gulfDate(Date.now()), 2);
+    await runDueSubscriptions(env, { gateway: pending, siteOrigin: SITE });
+    const [, order] = await ordersOf(who.id);
+    expect(await runOf(sub.id, due)).toMatchObject({ status: 'placed', order_id: order!.id });
+    // The gateway's webhook: declined.
+    const payment = await env.DB.prepare('SELECT id FROM payments WHERE order_id = ?')
+      .bind(order!.id)
+      .first<string>('id');
+    const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: payment!, outcome: 'failed' });
+    await call('/payments/webhook/sandbox', {
+      body: signed.body,
+      headers: { 'x-sandbox-signature': signed.signature },
+    });
+    expect(await runOf(sub.id, due)).toMatchObject({ status: 'failed', failure: 'card_declined' });
+    expect(await mails(who.email, 'subscription_failed')).toHaveLength(1);
+
+    // Another shopper cancels her run's order while its charge is pending: her choice, no failure.
+    const other = await subscribed();
+    await makeDue(other.sub.id);
+    await runDueSubscriptions(env, { gateway: pending, siteOrigin: SITE });
+    const [, hers] = await ordersOf(other.who.id);
+    expect((await as(other.who, '/order/cancel', { order_id: hers!.id })).status).toBe(200);
+    expect(await runOf(other.sub.id, due)).toMatchObject({ status: 'placed', order_id: hers!.id });
+    expect(await mails(other.who.email, 'subscription_failed')).toHaveLength(0);
+  });
+
+  it('a job stopped between placing and charging: picked up again it charges nothing, and the sweep fails the run', async () => {
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    const due = addDays(gulfDate(Date.now()), 2);
+    const orderId = await stoppedAfterPlacing(who, sub.id, due);
+    // Picked up again after the claim went stale: the order it placed, not charged (it may have been).
+    expect((await job()).placed).toBe(1);
+    expect(await runOf(sub.id, due)).toMatchObject({ status: 'placed', order_id: orderId });
+    expect(await paymentOf(orderId)).toMatchObject({ status: 'initiated', provider_ref: null });
+    // Closed unpaid by the sweep: the run fails, one mail.
+    await sweepStalePayments(env, SITE, later());
+    expect(await runOf(sub.id, due)).toMatchObject({ status: 'failed', failure: 'payment_unconfirmed' });
+    expect(await mails(who.email, 'subscription_failed')).toHaveLength(1);
+    expect(await ordersOf(who.id)).toHaveLength(2);
+  });
+
+  it('a job stopped between placing and charging, swept before it is picked up: the run fails, once', async () => {
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    const due = addDays(gulfDate(Date.now()), 2);
+    const orderId = await stoppedAfterPlacing(who, sub.id, due);
+    await sweepStalePayments(env, SITE, later());
+    expect(await runOf(sub.id, due)).toMatchObject({
+      status: 'failed',
+      failure: 'payment_unconfirmed',
+      order_id: orderId,
+    });
+    // The subscription moved on with it: the job finds nothing to pick up or place.
+    expect((await json(await as(who, '/subscriptions'))).data.items[0].next_date).toBe(nextDate(due, '2m'));
+    expect(await job()).toEqual({ placed: 0, failed: 0 });
+    expect(await ordersOf(who.id)).toHaveLength(2);
+    expect(await mails(who.email, 'subscription_failed')).toHaveLength(1);
   });
 
   it('leaves paused and cancelled subscriptions alone', async () => {
