@@ -98,10 +98,16 @@ export async function saveAddress(
 }
 
 /** A new shopper signed up with e-mail and password ('secret1') on this device: her token and id. */
+/**
+ * A shopper signed up through the API. Her address is proven by default the real way (decision 85): the
+ * confirmation mail's link opened (openVerifyLink), so the mails a test expects reach her as before;
+ * `{ proven: false }` leaves it unproven, as a stranger's typed address stays.
+ */
 export async function registerShopper(
   device: string,
   tag: string,
   name = 'Noura Shopper',
+  opts: { proven?: boolean } = {},
 ): Promise<{ token: string; id: number; email: string }> {
   const email = `${tag}-${crypto.randomUUID()}@example.com`;
   const res = await call('/user/register', {
@@ -109,7 +115,27 @@ export async function registerShopper(
     token: device,
   });
   const body = await json<{ data: { access_token: string; user: { id: number } } }>(res);
+  if (opts.proven !== false) await openVerifyLink(email, device);
   return { token: body.data.access_token, id: body.data.user.id, email };
+}
+
+/**
+ * Opens the newest confirmation link mailed to `email` (kind email_verification), as her mailbox would:
+ * her address is proven. Throws when no such mail was queued.
+ */
+export async function openVerifyLink(email: string, device?: string): Promise<void> {
+  const mail = await env.DB.prepare(
+    "SELECT body_text FROM mail_outbox WHERE to_address = ? AND kind = 'email_verification' ORDER BY id DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<{ body_text: string }>();
+  const token = mail && /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  const res = await call('/user/verify-email', {
+    body: JSON.stringify({ token }),
+    token: device ?? (await deviceToken()),
+  });
+  if (res.status !== 200) throw new Error(`the confirmation link of ${email} answered ${res.status}`);
 }
 
 /**
@@ -122,7 +148,8 @@ export async function signedInShoppers(count: number, tag: string): Promise<stri
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const user = await env.DB.prepare(
-        "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id",
+        // Proven addresses, as registerShopper's are by default (decision 85).
+        "INSERT INTO users (name, email, password_hash, lang, created_at, email_proven_at) VALUES (?, ?, '', 'en', ?3, ?3) RETURNING id",
       )
         .bind(`Shopper ${tag} ${i}`, `${tag}-${i}-${crypto.randomUUID()}@example.com`, Date.now())
         .first<{ id: number }>();
