@@ -25,6 +25,8 @@ export interface UserDisplay {
   whatsapp_updates?: boolean;
   /** False for an account without a password (made with a phone code). */
   has_password?: boolean;
+  /** Her mailbox proved the address (decision 85): order updates and reminders reach it only then. */
+  email_proven?: boolean;
   /** Her birthday for the yearly points, 'MM-DD' (no year); null: not given (issue 47). */
   birthday?: string | null;
 }

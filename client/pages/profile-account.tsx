@@ -2,7 +2,8 @@
 // Saudi Arabia +966) and signing in with it, password, a copy of her data (decision 49), erasing her
 // health data while the account stays (decision 49), delete account (with a code when there is no
 // password), her birthday for the yearly points (issue 47). The loader reads the data export's state and
-// her account (for the birthday) in the page's one trip.
+// her account (for the birthday) in the page's one trip. While her e-mail is not proven (decision 85) a
+// notice says where the link went and sends it again.
 import '../styles/account.css';
 import { CountryCodeSelect } from '../accounts/account-bits';
 import { useContext, useState, type FormEvent, type ReactNode } from 'react';
@@ -29,6 +30,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { DataExportState, DataExportView } from '#shared/api/data-rights-schemas';
 import { signedInCall } from '../accounts/guard';
 import { DataExport } from '../accounts/DataExport';
+import { EmailProofNotice } from '../accounts/EmailProofNotice';
 import { HealthDataErase } from '../accounts/HealthDataErase';
 import { apiContext } from '../boot';
 import { leavingToSignOut } from '../accounts/sign-out';
@@ -65,6 +67,7 @@ export function Component() {
   return (
     <Page title={t('page_profile_account')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       <p>{t('account_details_intro')}</p>
+      <EmailProofNotice />
       <div className="account-sections">
         <NameForm />
         {phoneOnly && <AddEmailForm />}

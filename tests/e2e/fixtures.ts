@@ -60,7 +60,8 @@ export async function signUpThroughApi(
     country = 'KW',
     name = 'Sara Shopper',
     email = uniqueEmail(),
-  }: { lang?: 'en' | 'ar'; country?: CountryCode; name?: string; email?: string } = {},
+    proven = true,
+  }: { lang?: 'en' | 'ar'; country?: CountryCode; name?: string; email?: string; proven?: boolean } = {},
 ): Promise<Shopper> {
   const password = 'secret1';
   const res = await page.request.post('/api/user/register', {
@@ -73,7 +74,29 @@ export async function signUpThroughApi(
     data: { name, email, password, confirmPassword: password },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // As she would, she opens the confirmation link: the shop mails order updates only to a proven address.
+  if (proven) await confirmEmail(page, email);
   return { name, email, password };
+}
+
+/**
+ * Opens the confirmation link the shop mailed `email` at sign-up (decision 85), read from the dev mailbox
+ * as her inbox, through the page's own request context: her address is proven, and the order mail and
+ * reminders she expects reach her. Retried until the mail is delivered, as openMail is.
+ */
+export async function confirmEmail(page: Page, email: string) {
+  let token = '';
+  await expect(async () => {
+    const box = await (await page.request.get('/dev/mailbox')).text();
+    const mail = box.split('<article>').find((m) => m.includes(email) && m.includes('verify-email?token='));
+    token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
+    expect(token, `no confirmation link to ${email} in the mailbox yet`).not.toBe('');
+  }).toPass({ timeout: 20_000 });
+  const res = await page.request.post('/api/user/verify-email', {
+    headers: { accept: 'application/json', 'cf-connecting-ip': addresses.get(page) ?? '198.18.0.1' },
+    data: { token },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /**

@@ -14,6 +14,8 @@ export const publicUserSchema = z.object({
   phone_verified: z.boolean(),
   whatsapp_updates: z.boolean(),
   has_password: z.boolean(),
+  /** Her mailbox proved the address (decision 85): until then only proof-class mails go to it. */
+  email_proven: z.boolean(),
   /** 'MM-DD' or null; present where the row was read with it. */
   birthday: z.string().nullable().optional(),
 });
@@ -27,6 +29,8 @@ export function publicUser(
   u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'> & {
     phone_verified_at?: number | null;
     whatsapp_updates_at?: number | null;
+    /** When her mailbox proved the address (decision 85); absent or null: not proven. */
+    email_proven_at?: number | null;
     /** Whether a password signs the account in: a boolean, or SQL's 0/1. */
     has_password?: boolean | number;
     /** 'MM-DD' or null, where the row was read with it (the session's user is). */
@@ -41,6 +45,7 @@ export function publicUser(
     phone_verified: !!u.phone_verified_at && !!u.phone,
     whatsapp_updates: !!u.whatsapp_updates_at,
     has_password: u.has_password === undefined ? true : !!u.has_password,
+    email_proven: !!u.email_proven_at && u.email !== '',
     ...(u.birthday !== undefined ? { birthday: u.birthday } : {}),
   };
 }

@@ -6,7 +6,15 @@ import type { SessionRow, UserRow } from '../db/rows';
 /** The signed-in user of a session (users joined to sessions). */
 export type SessionUser = Pick<
   UserRow,
-  'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at' | 'country' | 'birthday'
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'phone_verified_at'
+  | 'whatsapp_updates_at'
+  | 'country'
+  | 'birthday'
+  | 'email_proven_at'
 > & {
   sessionId: SessionRow['id'];
   /** 1 when a password signs the account in (an account made with a phone has none). */
@@ -37,7 +45,7 @@ export const meByToken = (
 export async function userForToken(db: D1Database, token: string): Promise<SessionUser | null> {
   return db
     .prepare(
-      `SELECT u.id, u.name, u.email, u.phone, u.phone_verified_at, u.whatsapp_updates_at, u.country, u.birthday, (u.password_hash <> '') AS has_password, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT u.id, u.name, u.email, u.phone, u.phone_verified_at, u.whatsapp_updates_at, u.country, u.birthday, u.email_proven_at, (u.password_hash <> '') AS has_password, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`,
     )
     .bind(await sessionTokenHash(token), Date.now())

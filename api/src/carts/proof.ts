@@ -113,6 +113,13 @@ export async function confirmAddress(
       // Her carts' countries are not read here: the home country's quiet hours, which the run checks
       // again on the cart's own clocks before it sends (reminders.ts).
       .bind(identity, firstStepDue(settings, now)),
+    // An account holding the address (its identity) has it proven too (decision 85).
+    db
+      .prepare(
+        `UPDATE users SET email_proven_at = ?2 WHERE email = ?1 AND deleted_at IS NULL AND email_proven_at IS NULL
+           AND EXISTS (SELECT 1 FROM cart_reminder_proofs WHERE email_identity = ?1 AND proven_at IS NOT NULL)`,
+      )
+      .bind(identity, now),
   ]);
   return (proven?.meta.changes ?? 0) > 0 ? { ok: true } : { ok: false };
 }

@@ -194,7 +194,12 @@ export async function sendCartReminders(
           queuedAt,
           { sql: `${still.sql} AND ${notStopped.sql}`, binds: [...still.binds, ...notStopped.binds] },
         ),
-        record('mail', notStopped),
+        // Recorded only when the mail was stored: an address nobody proved gets none (the outbox's gate,
+        // decision 85), and the cart is not counted as reminded by mail.
+        record('mail', {
+          sql: `${notStopped.sql} AND EXISTS (SELECT 1 FROM mail_outbox WHERE dedupe_key = ?)`,
+          binds: [...notStopped.binds, `${dedupe}:mail`],
+        }),
       );
     }
     if (cart.whatsapp_to) {

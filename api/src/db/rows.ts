@@ -32,6 +32,8 @@ export interface UserRow {
   /** 'MM-DD', no year, for the yearly birthday points (migration 0060); null: not given. */
   birthday: string | null;
   birthday_set_at: number | null;
+  /** When her mailbox proved the address (decision 85, migration 0100): until then only proof-class mails go to it. */
+  email_proven_at: number | null;
 }
 
 export interface SessionRow {

@@ -60,6 +60,15 @@ export const LIMITS = {
   addEmailPerUser: { max: 5, windowMs: DAY },
   addEmailPerIp: { max: 20, windowMs: HOUR },
   addEmailPerEmail: { max: 3, windowMs: DAY },
+  /** Decision 85: an account's confirmation link (at sign-up, or asked again). Per target inbox at most
+   * three a day, whoever asks: over that, answered as usual and nothing sent. Asked again by the signed-in
+   * shopper: three a day per account (429 rate_limited). */
+  verifyPerEmail: { max: 3, windowMs: DAY },
+  verifyResendPerUser: { max: 3, windowMs: DAY },
+  /** Decision 85: "order received" mails to an address nobody proved, with the confirmation links sent to
+   * that inbox, at most three a day: counted in the mail's own INSERT (accounts/email-proof.ts), over it
+   * the order is placed and nothing is sent. */
+  orderReceivedPerEmail: { max: 3, windowMs: DAY },
   /** Asks for a data archive per account, besides one a day (decision 49): a stolen session cannot churn. */
   dataExportPerUser: { max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;

@@ -152,6 +152,19 @@ export function verifyOrdersMail(lang: Lang, link: string): { subject: string; t
       };
 }
 
+/** Decision 85: a new account's address is mailed only this link until it is opened (sign-up, or asked again). */
+export function confirmSignUpMail(lang: Lang, link: string): { subject: string; text: string } {
+  return lang === 'ar'
+    ? {
+        subject: 'أكّد بريدك الإلكتروني – خليج الفيتامينات',
+        text: `أنشأت حساباً في خليج الفيتامينات بهذا البريد. افتح هذا الرابط خلال يوم واحد لتأكيد أنه بريدك، لتصلك تفاصيل طلباتك وتحديثاتها والتذكيرات:\n\n${link}\n\nإذا لم تنشئ هذا الحساب، تجاهل هذه الرسالة ولن نرسل إليك غيرها.`,
+      }
+    : {
+        subject: 'Confirm your e-mail – Gulf Vitamins',
+        text: `You created a Gulf Vitamins account with this address. Open this link within one day to confirm it is yours, so your order details, updates and reminders can reach you:\n\n${link}\n\nIf you did not create this account, ignore this message and we will not write again.`,
+      };
+}
+
 /** An account made with a phone adds an e-mail: it becomes the account's once this link is opened. */
 export function confirmAddedEmailMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'

@@ -10,6 +10,7 @@ import { auditStatement } from '#api/src/staff/audit';
 import type { PaymentRow } from '#api/src/db/rows';
 import { releaseStatements, type SplitRelease, splitReleaseStatements } from '#api/src/payments/outcome';
 import { provenByOrderStatement } from '#api/src/carts/proof';
+import { accountProvenStatement, accountsOfAddressProvenStatement } from '#api/src/accounts/email-proof';
 import { log } from '#api/src/lib/log';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts } from '#api/src/alerts';
@@ -156,7 +157,12 @@ export async function applyStep(
       // A guest's order paid for and delivered proves the address she gave is hers (issue 73): her next
       // carts there are reminded (carts/proof.ts). Placed alone, it proves nothing: anyone can type it.
       if (order.user_id === null && order.guest_email)
-        batch.toCore(provenByOrderStatement(core, order.guest_email, now));
+        batch.toCore(
+          provenByOrderStatement(core, order.guest_email, now),
+          accountsOfAddressProvenStatement(core, order.guest_email, now),
+        );
+      // An account's order paid for and delivered proves her address the same way (decision 85).
+      if (order.user_id !== null) batch.toCore(accountProvenStatement(core, order.user_id, now));
       after = { status: 'delivered' };
       update = { kind: 'delivered' };
       break;

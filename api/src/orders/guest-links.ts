@@ -190,7 +190,7 @@ export const STILL_HERS =
   'EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))';
 
 /** A verification link lasts a day. */
-const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * At sign-up: when guest orders were placed with the new account's address, a link to prove the
@@ -226,7 +226,7 @@ export async function verificationFor(
 }
 
 /**
- * Opens a verification link once: the address is proven, its guest orders join the account. An
+ * Opens a verification link once: the address is proven (users.email_proven_at), its guest orders join the account. An
  * account made with a phone that asked to add this address gets it now, unless another account took
  * it meanwhile (decision 43).
  */
@@ -240,13 +240,38 @@ export async function claimByVerification(env: DatabaseEnv, token: string): Prom
     .bind(now, await tokenHash(token), now)
     .first<Pick<EmailVerificationRow, 'user_id' | 'email'>>();
   if (!row) return null;
-  await db
-    .prepare(
-      `UPDATE users SET email = ?2 WHERE id = ?1 AND email = '' AND deleted_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?2 AND email <> '' AND deleted_at IS NULL)`,
-    )
-    .bind(row.user_id, row.email)
-    .run();
+  // The link proved the inbox (decision 85): the account's address is proven when it is this one, the
+  // one added now or the one she signed up with (an address changed since proves nothing of the new one).
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET email = ?2 WHERE id = ?1 AND email = '' AND deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?2 AND email <> '' AND deleted_at IS NULL)`,
+      )
+      .bind(row.user_id, row.email),
+    db
+      .prepare(
+        'UPDATE users SET email_proven_at = ?3 WHERE id = ?1 AND email = ?2 AND deleted_at IS NULL AND email_proven_at IS NULL',
+      )
+      .bind(row.user_id, row.email, now),
+  ]);
   // Only while the account still has that address (it may have been removed since).
   return claimGuestOrders(env, row.user_id, row.email, STILL_HERS);
+}
+
+/**
+ * At sign-up (decision 85): the link that proves the new account's address. With guest orders under the
+ * address, always (they join the account when it is opened; `guestOrders` picks that mail's text); with
+ * none, only while the address is unproven. Null: no link to send.
+ */
+export async function signUpVerification(
+  env: DatabaseEnv,
+  userId: number,
+  email: string,
+  unproven: boolean,
+): Promise<{ token: string; hash: string; statement: D1PreparedStatement; guestOrders: boolean } | null> {
+  const forOrders = await verificationFor(env, userId, email);
+  if (forOrders) return { ...forOrders, guestOrders: true };
+  if (!unproven) return null;
+  return { ...(await verificationFor(env, userId, email, true))!, guestOrders: false };
 }

@@ -22,6 +22,8 @@ export interface PlaceContext {
   deviceId: string | null;
   /** Where the confirmation mail's links point (the storefront). */
   siteOrigin: string;
+  /** Signs a guest's link that proves her address (decision 85); without it her "order received" has none. */
+  tokenSecret?: string;
   /**
    * Abuse limits for a new order: checked after a replay is answered, so a retry of an order already
    * placed (same key) always gets that order, never a 429.

@@ -17,7 +17,8 @@ import { resolveAddress, type OrderAddress } from './address';
 import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
 import { randomToken, tokenHash } from '../accounts/tokens';
-import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
+import { confirmationStatements, orderLinkStatement, receivedKey } from './confirmation-mail';
+import { proofLinkFor, type ProofLink } from '../accounts/email-proof';
 import { giftAddress, giftFor, giftStatement } from './gift';
 import { placedPromotions, promotionProblem } from './promotion-order';
 import type { PlaceContext, Placed } from './place-types';
@@ -167,7 +168,21 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   for (let attempt = 0; attempt < 3; attempt++) {
     const orderId = newOrderId();
     const paymentId = method === 'card' ? newPaymentId(route.id) : null;
+    // An order that proves nothing (cash, wallet) to an address nobody proved gets "order received" with
+    // the link that proves it (decision 85, confirmation-mail.ts); its rows are stored only with that mail.
+    const proof =
+      paymentId === null && email !== ''
+        ? await proofLinkFor(ctx.db, ctx.user ? { userId: ctx.user.id } : { guest: true }, {
+            email,
+            lang: ctx.lang,
+            siteOrigin: ctx.siteOrigin,
+            secret: ctx.tokenSecret,
+            mailKey: receivedKey(email, orderId),
+            now: Date.now(),
+          })
+        : undefined;
     const parts = orderStatements(ctx, route.db, {
+      proof,
       owner: owner!,
       input,
       hash,
@@ -282,6 +297,7 @@ function orderStatements(
     whatsappTo: string | null;
     status: string;
     link: { token: string; hash: string } | null;
+    proof: ProofLink | undefined;
   },
 ): OrderParts {
   const { db } = ctx;
@@ -480,6 +496,7 @@ function orderStatements(
         kind: 'order_confirmation',
         link: o.link?.token ?? null,
         now,
+        proof: o.proof,
       }),
     );
   return { core, order: statements, confirm, holds };

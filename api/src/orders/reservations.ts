@@ -9,7 +9,8 @@ import { onBackInStock } from '../catalogue/back-in-stock';
 import { type DatabaseEnv, type OwnerKey, shardFor } from '../db/databases';
 import type { OrderOwnerRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
-import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
+import { confirmationStatements, orderLinkStatement, receivedKey } from './confirmation-mail';
+import { proofLinkFor } from '../accounts/email-proof';
 import { stockFlags } from './stock-holds';
 import { orderView } from './view';
 
@@ -139,6 +140,17 @@ export async function sweepHeldOrders(
     if (order) {
       const token = placed.user_id === null ? randomToken() : null;
       if (token) await orderLinkStatement(shard.db, { hash: await tokenHash(token) }, row.order_id, now).run();
+      // An address nobody proved gets "order received" instead (decision 85); a guest's without the link
+      // that proves it (the cron has no request's secret), an account's with its verification link.
+      const proof = order.email
+        ? await proofLinkFor(env.DB, placed.user_id === null ? { guest: true } : { userId: placed.user_id }, {
+            email: order.email,
+            lang: placed.lang,
+            siteOrigin,
+            mailKey: receivedKey(order.email, row.order_id),
+            now,
+          })
+        : undefined;
       mail.push(
         ...confirmationStatements(env.DB, {
           order,
@@ -147,6 +159,7 @@ export async function sweepHeldOrders(
           kind: 'order_confirmation',
           link: token,
           now,
+          proof,
         }),
       );
     }

@@ -27,6 +27,7 @@ import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
 import { provenByOrderStatement } from '../carts/proof';
+import { accountProvenStatement, accountsOfAddressProvenStatement } from '../accounts/email-proof';
 import {
   bookingInvoiceRecord,
   orderInvoiceRecord,
@@ -482,6 +483,16 @@ async function confirmationFor(
   return {
     order: link ? [orderLinkStatement(db, link, orderId, now)] : [],
     core: [
+      // An order paid proves the address it names (issue 73, decision 85): a guest's for her next carts
+      // (carts/proof.ts) and every mail after (an account holding it too); an account's own. Placed and never
+      // paid, it proved nothing. First in the batch, so the confirmation below passes the outbox's gate.
+      ...(row?.user_id === null && row.guest_email
+        ? [
+            provenByOrderStatement(core, row.guest_email, now),
+            accountsOfAddressProvenStatement(core, row.guest_email, now),
+          ]
+        : []),
+      ...(row?.user_id != null ? [accountProvenStatement(core, row.user_id, now)] : []),
       ...confirmationStatements(core, {
         order: asPaid(order),
         lang,
@@ -490,9 +501,6 @@ async function confirmationFor(
         link: token,
         now,
       }),
-      // A guest's order paid proves the address she gave is hers (issue 73): her next carts there are
-      // reminded (carts/proof.ts). Placed and never paid, it proved nothing.
-      ...(row?.user_id === null && row.guest_email ? [provenByOrderStatement(core, row.guest_email, now)] : []),
     ],
   };
 }

@@ -221,8 +221,9 @@ export const orderRoutes = new Hono<AppEnv>()
             : null,
           deviceId: c.var.deviceId,
           siteOrigin: siteOrigin(c),
+          tokenSecret: c.var.config.TOKEN_SECRET,
           // Guests are the free identity: a guest's card order holds stock until swept and a cash order
-          // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
+          // mails any address (an address nobody proved gets at most three a day, decision 85). (A shopper's account is itself limited at sign-up; this keeps their
           // submit within its round-trip budget.)
           beforeNewOrder: user
             ? undefined

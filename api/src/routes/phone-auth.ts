@@ -54,7 +54,10 @@ import { eraseAccount } from '../data-rights/erase-account';
 import { noteSessionsEnded } from '../accounts/sessions-ended';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
 
-type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at'> & {
+type Account = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at' | 'email_proven_at'
+> & {
   has_password: number;
 };
 
@@ -132,7 +135,7 @@ async function checkCode(
 }
 
 const ACCOUNT_COLUMNS =
-  "id, name, email, phone, phone_verified_at, whatsapp_updates_at, (password_hash <> '') AS has_password";
+  "id, name, email, phone, phone_verified_at, whatsapp_updates_at, email_proven_at, (password_hash <> '') AS has_password";
 
 export const phoneAuthRoutes = new Hono<AppEnv>()
   .post(

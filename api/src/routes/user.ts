@@ -21,8 +21,9 @@ import { localizePath } from '#shared/locale';
 import { countryAmountsOf } from '#shared/country-amounts';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { queueMail } from '../mail/outbox';
-import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
-import { confirmAddedEmailMail, resetMail, verifyOrdersMail } from '../mail/texts';
+import { claimByVerification, claimGuestOrders, signUpVerification, verificationFor } from '../orders/guest-links';
+import { confirmAddedEmailMail, confirmSignUpMail, resetMail, verifyOrdersMail } from '../mail/texts';
+import { accountProvenStatement, inboxKey } from '../accounts/email-proof';
 import { hashPassword, verifyPassword } from '../lib/password';
 import {
   assertNotLocked,
@@ -55,7 +56,10 @@ import { addEmailSchema } from '#shared/api/phone-auth-schemas';
 /** A reset link works for one hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'password_hash'>;
+type UserRow = Pick<
+  UsersTableRow,
+  'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'email_proven_at' | 'password_hash'
+>;
 
 export const userRoutes = new Hono<AppEnv>()
   .post(
@@ -77,12 +81,15 @@ export const userRoutes = new Hono<AppEnv>()
         c.var.config.PASSWORD_PEPPER,
         c.var.config.PASSWORD_HASH_ITERATIONS,
       );
+      // An address a guest already proved (decision 72) is proven for the account too (decision 85).
       const inserted = await db
         .prepare(
-          'INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
+          `INSERT INTO users (name, email, password_hash, lang, created_at, email_proven_at)
+           VALUES (?, ?, ?, ?, ?, (SELECT proven_at FROM cart_reminder_proofs WHERE email_identity = ? AND proven_at IS NOT NULL))
+           ON CONFLICT DO NOTHING RETURNING id, email_proven_at`,
         )
-        .bind(input.name, input.email, hash, c.var.lang, Date.now())
-        .first<Pick<UserRow, 'id'>>();
+        .bind(input.name, input.email, hash, c.var.lang, Date.now(), emailIdentity(input.email))
+        .first<Pick<UsersTableRow, 'id' | 'email_proven_at'>>();
       if (!inserted) throw new ApiError(409, 'email_taken');
       const access_token = await createSession(db, inserted.id);
       // This device's push subscriptions become the new account's (spec §4 Auth: tags synced on sign-up).
@@ -90,10 +97,17 @@ export const userRoutes = new Hono<AppEnv>()
       // The device she signed up on is hers (a friend's referral from it is a self-referral, issue 47).
       const seen = deviceSeenStatement(db, inserted.id, c.var.deviceId);
       const deviceStatements = [...(linkPush ? [linkPush] : []), ...(seen ? [seen] : [])];
-      // Guest orders with this address join the account only once the mailbox's owner opens this link.
-      const verify = await verificationFor(c.env, inserted.id, input.email);
-      if (!verify && deviceStatements.length) await db.batch(deviceStatements);
-      if (verify) {
+      // The address is hers only once the mailbox's owner opens this link (decision 85): until then the
+      // shop sends it nothing but proof-class mails. Guest orders with the address join the account then
+      // too (its text says so). An address already proven gets the link only for those orders.
+      const verify = await signUpVerification(c.env, inserted.id, input.email, inserted.email_proven_at === null);
+      // One inbox gets at most verifyPerEmail links a day, whoever signs up or asks: over that the sign-up
+      // is answered as usual and nothing is sent (strangers cannot flood an inbox, nor lock her out).
+      const room =
+        verify !== null &&
+        (await take(db, [limit(LIMITS.verifyPerEmail, `verify:email:${emailIdentity(input.email)}`)])) === null;
+      if (!room && deviceStatements.length) await db.batch(deviceStatements);
+      if (verify && room) {
         const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
         // The token and its mail are stored together, or neither is.
         await db.batch([
@@ -103,13 +117,22 @@ export const userRoutes = new Hono<AppEnv>()
             to: input.email,
             lang: c.var.lang,
             kind: 'email_verification',
-            dedupeKey: `verify:${verify.hash}`,
-            ...verifyOrdersMail(c.var.lang, link),
+            dedupeKey: inboxKey(input.email, `verify:${verify.hash}`),
+            ...(verify.guestOrders ? verifyOrdersMail : confirmSignUpMail)(c.var.lang, link),
           }),
         ]);
       }
       return c.json(
-        ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }),
+        ok({
+          access_token,
+          user: publicUser({
+            id: inserted.id,
+            name: input.name,
+            email: input.email,
+            phone: null,
+            email_proven_at: inserted.email_proven_at,
+          }),
+        }),
       );
     },
   )
@@ -129,7 +152,7 @@ export const userRoutes = new Hono<AppEnv>()
       await assertNotLocked(db, keys);
       const user = await db
         .prepare(
-          'SELECT id, name, email, phone, phone_verified_at, password_hash FROM users WHERE email = ? AND deleted_at IS NULL',
+          'SELECT id, name, email, phone, phone_verified_at, email_proven_at, password_hash FROM users WHERE email = ? AND deleted_at IS NULL',
         )
         .bind(input.email)
         .first<UserRow>();
@@ -333,13 +356,17 @@ export const userRoutes = new Hono<AppEnv>()
         db
           .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL')
           .bind(passwordHash, claimed.user_id),
+        // Only the inbox's owner could open the mailed link: her address is proven (decision 85).
+        accountProvenStatement(db, claimed.user_id, now),
         revokeOtherSessions(db, claimed.user_id, null),
       ]);
       await noteSessionsEnded(c.env, claimed.user_id);
       const user = await db
-        .prepare('SELECT id, name, email, phone, phone_verified_at FROM users WHERE id = ? AND deleted_at IS NULL')
+        .prepare(
+          'SELECT id, name, email, phone, phone_verified_at, email_proven_at FROM users WHERE id = ? AND deleted_at IS NULL',
+        )
         .bind(claimed.user_id)
-        .first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at'>>();
+        .first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'email_proven_at'>>();
       if (!user) throw new ApiError(400, 'reset_link_invalid');
       // The mailed link proved the address: the guest orders placed with it become this account's.
       // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
@@ -354,7 +381,7 @@ export const userRoutes = new Hono<AppEnv>()
     '/verify-email',
     contract({
       tag: 'accounts',
-      summary: 'Confirm the e-mail address (guest orders join the account)',
+      summary: 'Confirm the e-mail address: it is proven, and guest orders join the account',
       body: verifyEmailSchema,
       response: z.object({ claimed: z.int() }),
       messages: ['verify_link_invalid'],
@@ -364,6 +391,40 @@ export const userRoutes = new Hono<AppEnv>()
       const claimed = await claimByVerification(c.env, token);
       if (claimed === null) throw new ApiError(400, 'verify_link_invalid');
       return c.json(ok({ claimed }));
+    },
+  )
+  // Decision 85: the signed-in shopper asks for her confirmation link again (the account page's button).
+  .post(
+    '/verify-email/resend',
+    contract({
+      tag: 'accounts',
+      summary:
+        'Mail the link that proves her e-mail again (sent: false when it is proven already or there is none; 429 rate_limited)',
+      user: true,
+      response: z.object({ sent: z.boolean() }),
+      messages: [],
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const db = c.env.DB;
+      if (user.email === '' || user.email_proven_at !== null) return c.json(ok({ sent: false }));
+      await enforce(db, [limit(LIMITS.verifyResendPerUser, `verify:user:${user.id}`)]);
+      // The inbox's own limit, whoever asks: over it, answered as usual and nothing sent.
+      if ((await take(db, [limit(LIMITS.verifyPerEmail, `verify:email:${emailIdentity(user.email)}`)])) !== null)
+        return c.json(ok({ sent: true }));
+      const verify = (await verificationFor(c.env, user.id, user.email, true))!;
+      const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
+      await db.batch([
+        verify.statement,
+        queueMail(db, {
+          to: user.email,
+          lang: c.var.lang,
+          kind: 'email_verification',
+          dedupeKey: inboxKey(user.email, `verify:${verify.hash}`),
+          ...confirmSignUpMail(c.var.lang, link),
+        }),
+      ]);
+      return c.json(ok({ sent: true }));
     },
   )
   .post(
@@ -444,7 +505,7 @@ export const userRoutes = new Hono<AppEnv>()
           to: email,
           lang: c.var.lang,
           kind: 'email_verification',
-          dedupeKey: `verify:${verify.hash}`,
+          dedupeKey: inboxKey(email, `verify:${verify.hash}`),
           ...confirmAddedEmailMail(c.var.lang, link),
         }),
       ]);

@@ -34,6 +34,8 @@ describe('register', () => {
       phone_verified: false,
       whatsapp_updates: false,
       has_password: true,
+      // Decision 85: a typed address is not proven until her mailbox opens the link.
+      email_proven: false,
     });
     const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?')
       .bind('sara@example.com')

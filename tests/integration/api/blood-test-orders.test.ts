@@ -8,7 +8,16 @@ import { addDays, BOOKING_RULES, gulfDate, gulfInstant, reminderDueAt } from '#s
 import { sendPreparationReminders } from '#api/src/blood-tests/reminder';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
-import { call, deviceToken, json, saveAddress, shopperHeaders, signedInShoppers, signUp } from './helpers';
+import {
+  call,
+  deviceToken,
+  json,
+  openVerifyLink,
+  saveAddress,
+  shopperHeaders,
+  signedInShoppers,
+  signUp,
+} from './helpers';
 
 /** Where reminders' WhatsApp stop links point, and their signing secret. */
 const LINKS = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
@@ -28,7 +37,12 @@ const get = (path: string, user: string | null, country = 'KW', lang = 'en') =>
   call(path, { token, headers: as(user, country, lang) });
 const key = () => crypto.randomUUID();
 
-const register = (email: string) => signUp(token, email);
+/** A shopper signed up who opened her confirmation link: her order mails reach her (decision 85). */
+async function register(email: string) {
+  const user = await signUp(token, email);
+  await openVerifyLink(email, token);
+  return user;
+}
 
 /** An open day (not a Friday) at least `ahead` days from today, Gulf time. */
 function openDay(ahead: number): string {

@@ -13,10 +13,13 @@ export interface Shopper {
   token: string;
 }
 
-/** A shopper signed in without a password (her row and session written directly). */
+/**
+ * A shopper signed in without a password (her row and session written directly), her address proven
+ * (decision 85) as if she had opened her sign-up link: the consultation mails reach her.
+ */
 export async function shopper(tag: string): Promise<Shopper> {
   const row = await env.DB.prepare(
-    "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id",
+    "INSERT INTO users (name, email, password_hash, lang, created_at, email_proven_at) VALUES (?, ?, '', 'en', ?3, ?3) RETURNING id",
   )
     .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
     .first<{ id: number }>();

@@ -299,12 +299,12 @@ describe('guest orders and a new account, through the sign-up mail', () => {
     expect((await post('/user/verify-email', { token: 'nope' }, null)).status).toBe(400);
   });
 
-  it('mails nothing at sign-up when the address has no guest orders', async () => {
+  it('mails only the confirmation link at sign-up when the address has no guest orders (decision 85)', async () => {
     await register('no.guest.orders@example.com');
-    const mails = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?')
+    const mails = await env.DB.prepare('SELECT kind, subject FROM mail_outbox WHERE to_address = ?')
       .bind('no.guest.orders@example.com')
-      .first<{ n: number }>();
-    expect(mails!.n).toBe(0);
+      .all<{ kind: string; subject: string }>();
+    expect(mails.results).toEqual([{ kind: 'email_verification', subject: 'Confirm your e-mail – Gulf Vitamins' }]);
   });
 });
 

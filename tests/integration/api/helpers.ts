@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { createSession } from '#api/src/accounts/sessions';
+import { emailIdentity } from '#api/src/lib/email-identity';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 import { APP_WIDE_MESSAGES, contractMessages } from '#api/src/contract/message-keys';
@@ -97,11 +98,16 @@ export async function saveAddress(
   return (await json<{ data: { id: number } }>(res)).data.id;
 }
 
-/** A new shopper signed up with e-mail and password ('secret1') on this device: her token and id. */
+/**
+ * A shopper signed up through the API. Her address is proven by default the real way (decision 85): the
+ * confirmation mail's link opened (openVerifyLink), so the mails a test expects reach her as before;
+ * `{ proven: false }` leaves it unproven, as a stranger's typed address stays.
+ */
 export async function registerShopper(
   device: string,
   tag: string,
   name = 'Noura Shopper',
+  opts: { proven?: boolean } = {},
 ): Promise<{ token: string; id: number; email: string }> {
   const email = `${tag}-${crypto.randomUUID()}@example.com`;
   const res = await call('/user/register', {
@@ -109,7 +115,49 @@ export async function registerShopper(
     token: device,
   });
   const body = await json<{ data: { access_token: string; user: { id: number } } }>(res);
+  if (opts.proven !== false) await openVerifyLink(email, device);
   return { token: body.data.access_token, id: body.data.user.id, email };
+}
+
+/**
+ * Opens the newest confirmation link mailed to `email` (kind email_verification), as her mailbox would:
+ * her address is proven. Throws when no such mail was queued.
+ */
+export async function openVerifyLink(email: string, device?: string): Promise<void> {
+  const mail = await env.DB.prepare(
+    "SELECT body_text FROM mail_outbox WHERE to_address = ? AND kind = 'email_verification' ORDER BY id DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<{ body_text: string }>();
+  const token = mail && /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  const res = await call('/user/verify-email', {
+    body: JSON.stringify({ token }),
+    token: device ?? (await deviceToken()),
+  });
+  if (res.status !== 200) throw new Error(`the confirmation link of ${email} answered ${res.status}`);
+}
+
+/**
+ * Her address proven without the mailbox (decision 85): it stands for her having opened the link the shop
+ * mailed her, for fixtures that write shoppers directly or type a guest's address and test something other
+ * than what an unproven address gets. An account holding the address (its stored spelling) is marked
+ * proven; an address no account holds gets decision 72's proof of a guest's address (a proven
+ * cart_reminder_proofs row for its identity), as pressing an order's confirmation link records.
+ */
+export async function proveAddress(email: string, at = Date.now()): Promise<void> {
+  const account = await env.DB.prepare(
+    "UPDATE users SET email_proven_at = coalesce(email_proven_at, ?2) WHERE email = ?1 AND deleted_at IS NULL AND email <> ''",
+  )
+    .bind(email.trim(), at)
+    .run();
+  if (account.meta.changes > 0) return;
+  await env.DB.prepare(
+    `INSERT INTO cart_reminder_proofs (email_identity, proven_at) VALUES (?1, ?2)
+     ON CONFLICT (email_identity) DO UPDATE SET proven_at = coalesce(proven_at, excluded.proven_at)`,
+  )
+    .bind(emailIdentity(email), at)
+    .run();
 }
 
 /**
@@ -122,7 +170,8 @@ export async function signedInShoppers(count: number, tag: string): Promise<stri
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const user = await env.DB.prepare(
-        "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id",
+        // Proven addresses, as registerShopper's are by default (decision 85).
+        "INSERT INTO users (name, email, password_hash, lang, created_at, email_proven_at) VALUES (?, ?, '', 'en', ?3, ?3) RETURNING id",
       )
         .bind(`Shopper ${tag} ${i}`, `${tag}-${i}-${crypto.randomUUID()}@example.com`, Date.now())
         .first<{ id: number }>();

@@ -25,8 +25,9 @@ export async function newShopper(
   over: { lang?: 'en' | 'ar'; country?: 'KW' | 'SA' | null } = {},
 ): Promise<Shopper> {
   const email = `${tag}-${crypto.randomUUID()}@example.com`;
+  // Her address proven (decision 85), as if she had opened her sign-up link: her mails reach her.
   const user = await env.DB.prepare(
-    "INSERT INTO users (name, email, password_hash, lang, country, created_at) VALUES ('Noura Points', ?, '', ?, ?, ?) RETURNING id",
+    "INSERT INTO users (name, email, password_hash, lang, country, created_at, email_proven_at) VALUES ('Noura Points', ?, '', ?, ?, ?4, ?4) RETURNING id",
   )
     .bind(email, over.lang ?? 'en', over.country ?? null, Date.now())
     .first<{ id: number }>();

@@ -13,7 +13,7 @@ import { orderView } from '#api/src/orders/view';
 import { signSandboxEvent } from '#api/src/payment-gateway/sandbox';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { ADDRESSES, call, deviceToken, json } from './helpers';
+import { ADDRESSES, call, deviceToken, json, proveAddress } from './helpers';
 
 const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
 const KW_ADDRESS = {
@@ -93,6 +93,8 @@ describe('an order confirmation', () => {
   it('survives a failing mail provider: queued with the order, retried by the sweep, delivered once (KW, English)', async () => {
     const calls = provider(500);
     const email = 'provider.down@example.com';
+    // An address proven before (decision 85): the full confirmation is what this test delivers.
+    await proveAddress(email);
     const res = await callWithResend('/order/submit', {
       body: JSON.stringify(submitBody(email, crypto.randomUUID())),
       token,
@@ -141,6 +143,8 @@ describe('an order confirmation', () => {
   it('is queued once when the submit that failed to mail is replayed with the same key (SA, Arabic)', async () => {
     provider(500);
     const email = 'replayed.submit@example.com';
+    // An address proven before (decision 85): the full confirmation is what this test delivers.
+    await proveAddress(email);
     const body = JSON.stringify(submitBody(email, crypto.randomUUID(), 'cod', 'SA'));
     const first = await callWithResend('/order/submit', { body, token, headers: headers('SA', 'ar') });
     expect(first.status).toBe(200);
@@ -257,7 +261,9 @@ describe('account mail', () => {
       headers: { lang: 'ar' },
     });
     expect(res.status).toBe(200);
-    const [mail] = await mailsTo(email);
+    // The sign-up's confirmation link (decision 85), then the reset.
+    const [signUpLink, mail] = await mailsTo(email);
+    expect(signUpLink!.kind).toBe('email_verification');
     expect(mail).toMatchObject({
       kind: 'password_reset',
       lang: 'ar',
@@ -285,7 +291,8 @@ describe('delivery outside the request', () => {
     );
     expect(res.status).toBe(200);
     await waitOnExecutionContext(ctx);
-    const [mail] = await mailsTo(email);
+    const [signUpLink, mail] = await mailsTo(email);
+    expect(signUpLink!.kind).toBe('email_verification');
     expect(mail).toMatchObject({ kind: 'password_reset', lang: 'ar', attempts: 1, next_attempt_at: null });
     expect(mail!.delivered_at).toBeGreaterThan(0);
     expect(mail!.body_text).toContain('/ar/auth/reset-password?token=');
@@ -433,7 +440,7 @@ describe('links in every mail', () => {
   }
   const links = (text: string) => [...text.matchAll(/https?:\/\/[^/\s]+/g)].map((m) => m[0]);
 
-  it('take the configured origin in the order confirmation, the card payment confirmation and the verification mail (SA, Arabic)', async () => {
+  it('take the configured origin in the order confirmation, the order received, the card payment confirmation and the verification mail (SA, Arabic)', async () => {
     const email = 'ported.origin@example.com';
     const foreign = { 'x-site-origin': 'http://localhost:8787', host: 'localhost:8787' };
     const cash = await callPorted('/order/submit', {
@@ -459,6 +466,14 @@ describe('links in every mail', () => {
         })
       ).status,
     ).toBe(200);
+    // Its payment proved the address (decision 72): a cash order now gets the full confirmation, where
+    // the first, to an address nobody had proved, got the restricted "order received" (decision 85).
+    const proven = await callPorted('/order/submit', {
+      body: JSON.stringify(submitBody(email, crypto.randomUUID(), 'cod', 'SA')),
+      token,
+      headers: { ...headers('SA', 'ar'), ...foreign },
+    });
+    expect(proven.status).toBe(200);
     const signUp = await callPorted('/user/register', {
       body: JSON.stringify({ name: 'نورة', email, password: 'secret1' }),
       token,
@@ -469,6 +484,7 @@ describe('links in every mail', () => {
     expect(mails.map((m) => m.kind).sort()).toEqual([
       'email_verification',
       'order_confirmation',
+      'order_received',
       'payment_confirmation',
     ]);
     for (const m of mails) {

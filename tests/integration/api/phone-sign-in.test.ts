@@ -15,7 +15,7 @@ import { noticeStatements } from '#api/src/messages/notices';
 import { queueMessage } from '#api/src/messages/outbox';
 import { KNOWN_DEVICE_DAYS, purgeOldCodes } from '#api/src/accounts/phone-codes';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, saveAddress } from './helpers';
+import { call, deviceToken, json, proveAddress, saveAddress } from './helpers';
 
 let device: string;
 
@@ -554,17 +554,25 @@ describe('notices to an account without e-mail (decision 51)', () => {
         now,
       });
     const phone = `+965${newNumber()}`;
+    const other = `+965${newNumber()}`;
+    // Her address proven (decision 85), as opening her confirmation link does.
+    await proveAddress('mail@example.com');
     await env.DB.batch([
       ...notice({ email: 'mail@example.com', phone, phone_verified_at: 1 }, 'n-mail'),
       ...notice({ email: '', phone, phone_verified_at: 1 }, 'n-text'),
+      // An address nobody proved is not mailed: the text to her proven number goes instead.
+      ...notice({ email: 'unproven.notice@example.com', phone: other, phone_verified_at: 1 }, 'n-unproven'),
     ]);
     expect(notice({ email: '', phone, phone_verified_at: null }, 'n-none')).toEqual([]);
     const mails = await env.DB.prepare("SELECT to_address FROM mail_outbox WHERE dedupe_key LIKE 'n-%'").all();
     const texts = await env.DB.prepare(
-      "SELECT to_phone, channel FROM message_outbox WHERE dedupe_key LIKE 'n-%'",
+      "SELECT to_phone, channel FROM message_outbox WHERE dedupe_key LIKE 'n-%' ORDER BY id",
     ).all();
     expect(mails.results).toEqual([{ to_address: 'mail@example.com' }]);
-    expect(texts.results).toEqual([{ to_phone: phone, channel: 'sms' }]);
+    expect(texts.results).toEqual([
+      { to_phone: phone, channel: 'sms' },
+      { to_phone: other, channel: 'sms' },
+    ]);
   });
 });
 

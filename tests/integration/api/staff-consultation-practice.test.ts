@@ -10,7 +10,7 @@ import { apiConfig } from '#api/src/lib/config';
 import { healthKeyring, healthSealer, sealText } from '#api/src/consultations/seal';
 import { gulfDate } from '#shared/gulf-days';
 import { loadConsultationFixture } from '../fixtures/consultations';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, openVerifyLink } from './helpers';
 import { createStaff, signInStaff, staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 const HOUR = 3_600_000;
@@ -121,6 +121,8 @@ beforeAll(async () => {
     }),
   );
   shopperToken = registered.data.access_token;
+  // She opened her confirmation link: the practice's mails reach her (decision 85).
+  await openVerifyLink('practice.shopper@example.com', device);
   shopperId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'practice.shopper@example.com'").first<{
     id: number;
   }>())!.id;

@@ -8,7 +8,7 @@ import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import { changedGuard } from '#api/src/blood-tests/lab-staff';
 import { b64urlEncode } from '#api/src/push/b64';
 import { startVisit } from '../fixtures/blood-test-booking';
-import { call, deviceToken, json, saveAddress } from './helpers';
+import { call, deviceToken, json, openVerifyLink, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 const VITAMIN_D_SKU = 1001;
@@ -34,8 +34,9 @@ const post = (path: string, body: unknown, user: string | null, country = 'KW', 
 const get = (path: string, user: string | null, country = 'KW', lang = 'en') =>
   call(path, { token: device, headers: headers(user, country, lang) });
 
+/** A shopper signed up who opened her confirmation link: the lab's mails reach her (decision 85). */
 async function register(email: string): Promise<string> {
-  return (
+  const access = (
     await json(
       await call('/user/register', {
         body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }),
@@ -43,6 +44,8 @@ async function register(email: string): Promise<string> {
       }),
     )
   ).data.access_token;
+  await openVerifyLink(email, device);
+  return access;
 }
 
 /** An open day (not a Friday) at least `ahead` days from today, Gulf time. */

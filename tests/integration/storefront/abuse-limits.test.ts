@@ -84,7 +84,8 @@ describe('links on the configured origin', () => {
     );
     expect(res.status).toBe(200);
     const mail = await env.API_DB.prepare(
-      "SELECT body_text FROM mail_outbox WHERE to_address = 'huda@example.com'",
+      // The reset, not the sign-up's confirmation link (decision 85).
+      "SELECT body_text FROM mail_outbox WHERE to_address = 'huda@example.com' AND kind = 'password_reset'",
     ).first<{ body_text: string }>();
     expect(mail!.body_text).toContain(`${CONFIGURED_ORIGIN}/auth/reset-password?token=`);
     expect(mail!.body_text).not.toContain('evil.example');

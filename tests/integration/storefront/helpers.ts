@@ -120,6 +120,26 @@ export function jsonLd(html: string): any[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => JSON.parse(m[1]!));
 }
 
+/**
+ * Opens the newest confirmation link mailed to `email` at sign-up through the storefront's /api, as her
+ * mailbox would (decision 85): her address is proven, so the order mails and alerts a test reads reach her.
+ */
+export async function openVerifyLink(email: string): Promise<void> {
+  const mail = await env.API_DB.prepare(
+    "SELECT body_text FROM mail_outbox WHERE to_address = ? AND kind = 'email_verification' ORDER BY id DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<{ body_text: string }>();
+  const token = mail && /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  const res = await storefront('/api/user/verify-email', {
+    method: 'POST',
+    headers: { origin: 'http://shop.test', 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (res.status !== 200) throw new Error(`the confirmation link of ${email} answered ${res.status}`);
+}
+
 /** A new shopper registered through the storefront, same-site, on `device`'s cookies: her cookies after. */
 export async function registerShopper(email: string, device: string, name = 'Sara Shopper'): Promise<string> {
   return (await registerWithId(email, device, name)).cookie;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPercent } from '#shared/money';
 import { unsubscribeToken } from '#api/src/alerts/token';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, openVerifyLink, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
 const TOKEN_SECRET = 'test-token-secret-0123456789abcdef01234';
@@ -28,6 +28,8 @@ describe('back-in-stock alerts in the back office', () => {
       body: JSON.stringify({ name: 'Waiting Shopper', email, password: 'secret1' }),
     });
     expect(registered.status).toBe(200);
+    // Alerts go only to a proven address (decision 85): she opened her confirmation link.
+    await openVerifyLink(email);
     const cookie = cookiesFrom(registered);
     const asked = await storefront('/api/product/2/notify-me', {
       method: 'POST',

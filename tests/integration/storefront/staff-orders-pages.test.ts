@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoleGrant } from '#shared/staff/permissions';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, openVerifyLink, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
 const SHOP = 'http://shop.test';
@@ -32,12 +32,11 @@ describe('shipping an order from the back office', () => {
   // A sign-up, an order and a clerk's four steps, each a round of requests through both workers: over
   // 5 s on a busy two-core machine, which says nothing of what is checked.
   it("shows the shopper's order page the tracking number once a clerk ships it", async () => {
-    const signUp = await shopApi(
-      '/user/register',
-      { name: 'Fatma', email: `fatma-${crypto.randomUUID()}@example.com`, password: 'secret1' },
-      '',
-    );
+    const fatma = `fatma-${crypto.randomUUID()}@example.com`;
+    const signUp = await shopApi('/user/register', { name: 'Fatma', email: fatma, password: 'secret1' }, '');
     expect(signUp.status).toBe(200);
+    // She opened her confirmation link: the shipping mail reaches her (decision 85).
+    await openVerifyLink(fatma);
     const shopper = cookiesFrom(signUp);
     const address = await shopApi(
       '/user/address/new',

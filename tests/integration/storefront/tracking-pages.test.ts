@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex } from '#shared/api/signing';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
+import { cookiesFrom, openVerifyLink, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 import { staffPage, staffSignIn } from './staff-session';
 
 const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
@@ -47,7 +47,10 @@ const answer = (body: Record<string, unknown>, cookie = shopper) =>
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
   const device = cookiesFrom(await storefront('/api/country'));
-  shopper = await registerShopper(`tracking-${crypto.randomUUID()}@example.com`, device, 'Noura Tracking');
+  const hers = `tracking-${crypto.randomUUID()}@example.com`;
+  shopper = await registerShopper(hers, device, 'Noura Tracking');
+  // She opened her confirmation link: her order's mails reach her (decision 85).
+  await openVerifyLink(hers);
   other = await registerShopper(`tracking-other-${crypto.randomUUID()}@example.com`, device, 'Sara Other');
   orderId = await placeKuwaitCodOrder(shopper);
   // A parcel labelled by the local carrier, as the shipping step leaves it.
