@@ -240,7 +240,8 @@ async function recordSettlement(
     reason: s.why ?? (consultation !== null && s.outcome === 'failed' ? 'sent_to_wallet' : null),
   });
   // A return this refund paid (api/src/returns/refund.ts) is open to a refund again: its 'refunded' step
-  // goes (its event first, while the return still names the refund), so staff can refund it once more.
+  // goes (its event first, while the return still names the refund), so staff can refund it once more;
+  // the delivery fee it held is free again for whichever of the order's returns is refunded next.
   const reopened =
     row.order_id !== null && s.outcome === 'failed'
       ? [
@@ -251,7 +252,7 @@ async function recordSettlement(
             .bind(row.id),
           core
             .prepare(
-              "UPDATE returns SET status = 'inspected', refund_id = NULL, refund_amount = NULL, updated_at = ?2 WHERE refund_id = ?1 AND status = 'refunded'",
+              "UPDATE returns SET status = 'inspected', refund_id = NULL, refund_amount = NULL, delivery_refunded = 0, updated_at = ?2 WHERE refund_id = ?1 AND status = 'refunded'",
             )
             .bind(row.id, now),
         ]

@@ -326,6 +326,57 @@ describe('staff take a return to its refund', () => {
     expect(refund).toMatchObject({ amount: refunded.data.refund_amount, method: 'wallet', reason: 'damaged' });
   });
 
+  it('two damaged returns of one order refunded at once give the delivery charge back once', async () => {
+    const her = await newShopper(device, 'return-delivery-race');
+    const id = await deliveredOrder(her);
+    // A delivery charge of 1,000 (the order's total keeps what she paid for goods).
+    await env.DB.prepare('UPDATE orders SET total = total - delivery + 1000, delivery = 1000 WHERE id = ?')
+      .bind(id)
+      .run();
+    const order = await env.DB.prepare('SELECT total, delivery FROM orders WHERE id = ?')
+      .bind(id)
+      .first<{ total: number; delivery: number }>();
+    const damaged = async () => {
+      const photoId = (await json(await photo(her, JPEG))).data.id;
+      const res = await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'damaged', photos: [photoId] });
+      expect(res.status).toBe(200);
+      const returnId = (await json(res)).data.return_id as number;
+      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+      expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: false }] })).status).toBe(
+        200,
+      );
+      return returnId;
+    };
+    const a = await damaged();
+    const b = await damaged();
+    // Both previews include the charge: neither return has taken it yet.
+    const previewOf = async (returnId: number) =>
+      (await json(await staffCall(owner.token, `/staff/returns/${returnId}`))).data.refund_preview as number;
+    expect(await previewOf(a)).toBe(await previewOf(b));
+    const answers = await Promise.all([
+      step(owner, a, 'refund', { method: 'wallet' }),
+      step(owner, b, 'refund', { method: 'wallet' }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // Each unit of 101 is 3500 of a 13000 list value: its share of the goods paid, the charge once.
+    const goods = order!.total - order!.delivery;
+    const unit = Math.floor((goods * 3500) / 13000);
+    const refunds = await env.DB.prepare("SELECT amount FROM refunds WHERE order_id = ? AND status <> 'failed'")
+      .bind(id)
+      .all<{ amount: number }>();
+    expect(refunds.results.map((r) => r.amount).sort((x, y) => x - y)).toEqual([unit, unit + 1000]);
+    const held = await env.DB.prepare(
+      "SELECT count(*) AS n FROM returns WHERE order_id = ? AND delivery_refunded = 1 AND status = 'refunded'",
+    )
+      .bind(id)
+      .first<number>('n');
+    expect(held).toBe(1);
+    const wallet = await env.DB.prepare("SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = 'KWD'")
+      .bind(her.id)
+      .first<number>('balance');
+    expect(wallet).toBe(2 * unit + 1000);
+  });
+
   it('a rejected return tells her why and gives its lines back to what may be returned', async () => {
     const her = await newShopper(device, 'return-reject');
     const id = await deliveredOrder(her);
