@@ -24,6 +24,7 @@ import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+import { dyingEnv } from './dying-env';
 import { balanceOf, DAY, deliver, ledgerOf, newShopper, paidCardOrder, type Shopper } from './loyalty-helpers';
 
 let device: string;
@@ -567,56 +568,6 @@ describe('the carrier fails', () => {
     expect(await env.UPLOADS.get(row!.r2_key)).toBeNull();
   });
 });
-
-/**
- * The API's databases dying at their `at`-th write (a statement or batch that writes) and at every call
- * after it: the worker killed just before that write, as a lost isolate leaves it.
- */
-function dyingEnv(at: number) {
-  const REAL = Symbol('real');
-  const SQL = Symbol('sql');
-  const writes$ = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql);
-  let writes = 0;
-  let dead = false;
-  const tick = (write: boolean) => {
-    if (!dead && write && ++writes === at) dead = true;
-    if (dead) throw new Error(`killed before write ${at}`);
-  };
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement =>
-    new Proxy(s, {
-      get(target, prop) {
-        if (prop === REAL) return target;
-        if (prop === SQL) return sql;
-        const value = Reflect.get(target, prop) as unknown;
-        if (typeof value !== 'function') return value;
-        if (prop === 'bind') return (...args: unknown[]) => statement(target.bind(...args), sql);
-        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
-          return (...args: unknown[]) => {
-            tick(writes$(sql));
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        return (value as (...a: unknown[]) => unknown).bind(target);
-      },
-    });
-  const database = (db: D1Database): D1Database =>
-    new Proxy(db, {
-      get(target, prop) {
-        if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
-        if (prop === 'batch')
-          return (list: D1PreparedStatement[]) => {
-            const tagged = list as unknown as Array<Record<symbol, unknown>>;
-            tick(tagged.some((s) => writes$((s[SQL] as string | undefined) ?? 'INSERT')));
-            return target.batch(tagged.map((s) => (s[REAL] ?? s) as D1PreparedStatement));
-          };
-        const value = Reflect.get(target, prop) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return {
-    env: { ...env, DB: database(env.DB), ORDERS_1: database(env.ORDERS_1) },
-    killed: () => dead,
-  };
-}
 
 /** A staff call to the worker running on `environment`. */
 async function staffCallIn(environment: object, token: string, path: string, body: unknown) {
