@@ -5,10 +5,8 @@
 // reports a failure later, by its webhook or the sweep (payments/refunds.ts, which takes the wallet part
 // from here).
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
-import { ApiError } from '../lib/errors';
-import { log } from '../lib/log';
-import { bookingWalletStatements } from '../orders/booking-amounts';
 import { walletMove } from '../orders/payment-moves';
+import { giveBackStatement, payGiveBacksOf } from '../orders/give-backs';
 import { auditStatement } from '../staff/audit';
 
 export interface FailedRefund {
@@ -20,39 +18,45 @@ export interface FailedRefund {
 }
 
 /**
- * The failed refund's amount to her wallet: the ledger row and balance for the core's batch that records
- * the failure; with her wallet in another order shard (decision 61), nothing there, and `after` credits
- * her shard once that batch is written, once per consultation and amount (bookingWalletStatements).
+ * The failed refund's amount to her wallet, for the core's batch that records the failure: the ledger
+ * row and balance in the core, or, with her wallet in another order shard (decision 61), its give-back,
+ * written there after the batch (`away`: the caller then runs payGiveBacksOf).
  */
 export async function failedRefundToWallet(
   env: DatabaseEnv,
   r: FailedRefund,
-): Promise<{ statements: D1PreparedStatement[]; after: () => Promise<void> }> {
+  now: number,
+): Promise<{ statements: D1PreparedStatement[]; away: boolean }> {
   const core = env.DB;
-  const route = await shardFor(env, userOwner(r.userId));
-  if (route.binding === 'DB')
+  const away = (await shardFor(env, userOwner(r.userId))).binding !== 'DB';
+  if (away)
     return {
-      statements: walletMove(core, {
-        userId: r.userId,
-        currency: r.currency,
-        amount: r.amount,
-        kind: 'refund',
-        orderId: null,
-        paymentId: null,
-        consultationId: r.consultationId,
-      }),
-      after: async () => undefined,
+      away,
+      statements: [
+        giveBackStatement(
+          core,
+          {
+            note: `consultation ${r.consultationId}: card refund ${r.refundId} failed`,
+            userId: r.userId,
+            currency: r.currency,
+            amount: r.amount,
+            consultationId: r.consultationId,
+          },
+          now,
+        ),
+      ],
     };
-  if (route.moving) throw new ApiError(503, 'service_busy');
-  const move = { userId: r.userId, currency: r.currency, amount: r.amount, kind: 'refund' as const };
   return {
-    statements: [],
-    after: () =>
-      route.db.batch(bookingWalletStatements(route.db, { ...move, consultationId: r.consultationId })).then(
-        () => undefined,
-        (error: unknown) =>
-          log.error('failed consultation refund not credited in her order shard', { refundId: r.refundId, error }),
-      ),
+    away,
+    statements: walletMove(core, {
+      userId: r.userId,
+      currency: r.currency,
+      amount: r.amount,
+      kind: 'refund',
+      orderId: null,
+      paymentId: null,
+      consultationId: r.consultationId,
+    }),
   };
 }
 
@@ -65,7 +69,7 @@ export async function failedRefundToWallet(
 export async function settleRefused(env: DatabaseEnv, r: FailedRefund & { country: string }): Promise<boolean> {
   const core = env.DB;
   const now = Date.now();
-  const wallet = await failedRefundToWallet(env, r);
+  const wallet = await failedRefundToWallet(env, r, now);
   try {
     await core.batch([
       // First: a refund settled already (its webhook) aborts the batch here.
@@ -92,6 +96,6 @@ export async function settleRefused(env: DatabaseEnv, r: FailedRefund & { countr
     if (/refund_events/.test(String(error))) return false;
     throw error;
   }
-  await wallet.after();
+  if (wallet.away) await payGiveBacksOf(env, r.userId);
   return true;
 }

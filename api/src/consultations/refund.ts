@@ -10,8 +10,8 @@
 // the sweep to settle (payments/refunds.ts), never owed without a record.
 //
 // Her wallet and points may be in another order shard than the core (decision 61): the consultation is
-// the core's, so its batch changes it and the wallet part and points follow in her shard after it, once
-// (bookingWalletStatements' and the ledger's keys), as a blood test's cancel does.
+// the core's, so its batch changes it and records the wallet part's give-back, written in her shard after
+// it, once (orders/give-backs.ts: the cron writes one a dying request left).
 import { bookingCreditRecord, consultationCreditRecords } from '../e-invoice-sales';
 import { cancelRefund, outcomeRefund, outcomeStatus, canMarkOutcome } from '#shared/consultations/rules';
 import type { ConsultationOutcome, RefundDestination } from '#shared/consultations/facts';
@@ -27,7 +27,7 @@ import { earnStatements } from '../loyalty/earn';
 import { consultationRefundPointsStatements } from '../loyalty/reverse';
 import type { CountryCode } from '#shared/locale';
 import { type DatabaseEnv, type Route, shardFor, userOwner } from '../db/databases';
-import { bookingWalletStatements } from '../orders/booking-amounts';
+import { giveBackStatement, payGiveBacksOf } from '../orders/give-backs';
 import { earnAcross } from '../loyalty/across';
 import { queueMoneyBackNotice } from './change-notices';
 import type { NoticeRow } from './notices';
@@ -197,7 +197,9 @@ async function sendToCard(
 }
 
 /** The statements that give back `plan` (wallet part, session) and count it refunded; with her wallet and
- * points `away` in another shard, neither (carryOut writes them there after the core's batch). */
+ * points `away` in another shard, neither: carryOut records the wallet part's give-back instead, and no
+ * points need taking back (a consultation earns them only when marked held, and is marked once: no refund
+ * follows an earning). */
 function moneyBackStatements(
   db: D1Database,
   c: ConsultationMoneyRow,
@@ -291,27 +293,6 @@ async function awayRoute(env: RefundEnv, userId: number): Promise<Route | null> 
   return route;
 }
 
-/** The wallet part in her shard, after the core's batches stored the refund. (A consultation earns
- * points only when marked held, and is marked once: no refund follows an earning, so none to take back.) */
-async function creditAway(away: Route, c: ConsultationMoneyRow, wallet: number) {
-  if (wallet <= 0) return;
-  const shard = away.db;
-  try {
-    await shard.batch(
-      bookingWalletStatements(shard, {
-        userId: c.user_id,
-        currency: c.currency,
-        amount: wallet,
-        kind: 'refund',
-        consultationId: c.id,
-      }),
-    );
-  } catch (error) {
-    // The consultation is refunded in the core; what her shard lacks is named for the shop to give.
-    log.error('consultation refund not written in her order shard', { consultationId: c.id, wallet, error });
-  }
-}
-
 async function carryOut(
   db: D1Database,
   env: RefundEnv,
@@ -330,12 +311,35 @@ async function carryOut(
   // is only ever refunded by the one change that won), the card part's refund row stored pending, the
   // wallet part and the session given back, everything counted refunded, the audit row. A kill after it
   // leaves nothing owed unrecorded: the pending row is settled by its webhook or the sweep.
+  // Her wallet in her shard: the wallet part's give-back is recorded in the batch and written there after
+  // it (orders/give-backs.ts; a refused card part is recorded so by its settlement).
   const now = Date.now();
   const card = payment ? cardRefundStatements(db, c, payment, p.card, reason, now) : [];
-  const results = await db.batch([guard, ...card, ...moneyBackStatements(db, c, p, away), audit, ...extra]);
-  // Her wallet in her shard: the wallet part credited there after the core's batch (a refused card part
-  // is credited there by its settlement).
-  if (away) await creditAway(away, c, p.wallet);
+  const giveBack =
+    away && p.wallet > 0
+      ? [
+          giveBackStatement(
+            db,
+            {
+              note: `consultation ${c.id}: ${reason.replace(/^Consultation /, '')}`,
+              userId: c.user_id,
+              currency: c.currency,
+              amount: p.wallet,
+              consultationId: c.id,
+            },
+            now,
+          ),
+        ]
+      : [];
+  const results = await db.batch([
+    guard,
+    ...card,
+    ...moneyBackStatements(db, c, p, away),
+    ...giveBack,
+    audit,
+    ...extra,
+  ]);
+  if (away) await payGiveBacksOf(env.shards!, c.user_id);
   let refused = 0;
   if (payment) {
     const refundId = (results[1]!.results[0] as { id: number }).id;

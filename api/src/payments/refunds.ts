@@ -18,6 +18,7 @@ import type { OrderRow } from '../db/rows';
 import type { Gateway, RefundReport } from '../payment-gateway/gateway';
 import { refundFailedPointsStatements } from '../loyalty/reverse';
 import { type DatabaseEnv, orderRoute, orderShards, routeFrom } from '../db/databases';
+import { payGiveBacksOf } from '../orders/give-backs';
 import { failedRefundToWallet } from '../consultations/refund-failed';
 import { ApiError } from '../lib/errors';
 import { orderDebitRecord } from '../e-invoice-sales';
@@ -209,17 +210,21 @@ async function recordSettlement(
       : [];
   // A consultation's card refund the gateway failed is owed to her all the same: it goes to her wallet
   // in the batch that records the failure (its consultation still counts it refunded), or, her wallet in
-  // her order shard, there after it (consultations/refund-failed.ts).
+  // her order shard, is recorded there as a give-back (consultations/refund-failed.ts).
   const toWallet =
     consultation !== null && s.outcome === 'failed' && row.user_id !== null
-      ? await failedRefundToWallet(env, {
-          refundId: row.id,
-          consultationId: consultation,
-          userId: row.user_id,
-          currency: row.currency,
-          amount: row.amount,
-        })
-      : { statements: [], after: async () => undefined };
+      ? await failedRefundToWallet(
+          env,
+          {
+            refundId: row.id,
+            consultationId: consultation,
+            userId: row.user_id,
+            currency: row.currency,
+            amount: row.amount,
+          },
+          now,
+        )
+      : { statements: [], away: false };
   // An order's refund that failed: the points its batch moved are undone (loyalty/reverse.ts).
   const points =
     row.order_id !== null && s.outcome === 'failed'
@@ -304,7 +309,7 @@ async function recordSettlement(
     if (/refund_events/.test(String(error))) return false;
     throw error;
   }
-  await toWallet.after();
+  if (toWallet.away) await payGiveBacksOf(env, row.user_id!);
   return true;
 }
 
@@ -399,21 +404,14 @@ async function failUnsentRefunds(env: DatabaseEnv, db: D1Database, siteOrigin: s
   for (const found of results) {
     const row = split ? await withEmail(env.DB, found) : found;
     if (split && row.order_id !== null && (await orderRoute(env, row.order_id)).moving) continue;
-    let applied: boolean;
-    try {
-      applied = await recordSettlement(env, db, row, {
-        outcome: 'failed',
-        providerRef: null,
-        source: 'sweep',
-        staff: null,
-        siteOrigin,
-        why: 'no_gateway_id',
-      });
-    } catch (error) {
-      // Her move holds her writes for a moment: the next run settles it.
-      if (error instanceof ApiError && error.status === 503) continue;
-      throw error;
-    }
+    const applied = await recordSettlement(env, db, row, {
+      outcome: 'failed',
+      providerRef: null,
+      source: 'sweep',
+      staff: null,
+      siteOrigin,
+      why: 'no_gateway_id',
+    });
     if (!applied) continue;
     failed++;
     log.error('refund sweep: a refund without a gateway id is marked failed; check Tap for its reference', {
