@@ -91,6 +91,7 @@ import { sendPreparationReminders } from './blood-tests/reminder';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
 import { sweepPendingRefunds } from './payments/refunds';
+import { sweepGiveBacks } from './orders/give-backs';
 import { gatewayFor } from './payment-gateway/gateway-for';
 import { deliverDueMail } from './mail/deliver';
 import { deliverDueMessages } from './messages/deliver';
@@ -366,6 +367,12 @@ const handler = withSentryWhenConfigured('api', currentRequestId, {
         sweepPendingRefunds(env, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
+      );
+      // A booking's money back owed in her order shard that a dying request left unwritten (orders/give-backs.ts).
+      ctx.waitUntil(
+        sweepGiveBacks(env)
+          .then((n) => n && log.info('wallet give-backs written in order shards', { count: n }))
+          .catch((error) => log.error('wallet give-back sweep failed', { error })),
       );
       // Tracking events of carriers without webhooks, and of the local carrier every run (shipping/poll.ts).
       ctx.waitUntil(

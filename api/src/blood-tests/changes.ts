@@ -11,6 +11,7 @@ import { lastPayerPhone } from '../orders/payment-moves';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
 import { bookingCreditRecord } from '../e-invoice-sales';
+import { giveBackStatement } from '../orders/give-backs';
 import { bookingReturnPath } from './place';
 import { assertBookable } from './slots';
 import type { BloodTestItemRow, BloodTestOrderRow } from './view';
@@ -182,9 +183,9 @@ export async function bookingOutcomeStatements(
   orderId: number,
   outcome: 'succeeded' | 'failed' | 'cancelled',
   now: number,
-  /** Her wallet's shard when it is not the core (decision 61): the wallet part's give-back goes to
-   * `wallet.statements`, for her shard's batch after the core's (once per booking). */
-  wallet?: { db: D1Database; statements: D1PreparedStatement[] },
+  /** Her wallet is in another order shard than the core (decision 61): the wallet part's give-back is
+   * recorded in this batch, for her shard after it (orders/give-backs.ts), named by the failed payment. */
+  away?: { paymentId: string },
 ): Promise<D1PreparedStatement[]> {
   if (outcome === 'succeeded')
     return [
@@ -199,16 +200,6 @@ export async function bookingOutcomeStatements(
     .bind(orderId)
     .first<OrderForChange>();
   if (o?.status !== 'pending_payment') return [];
-  if (o.wallet_used > 0 && wallet)
-    wallet.statements.push(
-      ...bookingWalletStatements(wallet.db, {
-        userId: o.user_id,
-        currency: o.currency,
-        amount: o.wallet_used,
-        kind: 'refund',
-        bloodTestOrderId: orderId,
-      }),
-    );
   return [
     db
       .prepare(
@@ -217,7 +208,22 @@ export async function bookingOutcomeStatements(
       .bind(now, orderId),
     db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
     ...(o.coupon_id ? [db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id)] : []),
-    ...(o.wallet_used > 0 && !wallet
+    ...(o.wallet_used > 0 && away
+      ? [
+          giveBackStatement(
+            db,
+            {
+              note: `blood test ${orderId}: payment ${away.paymentId} ${outcome}`,
+              userId: o.user_id,
+              currency: o.currency,
+              amount: o.wallet_used,
+              bloodTestOrderId: orderId,
+            },
+            now,
+          ),
+        ]
+      : []),
+    ...(o.wallet_used > 0 && !away
       ? walletMove(db, {
           userId: o.user_id,
           currency: o.currency,

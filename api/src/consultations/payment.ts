@@ -1,7 +1,7 @@
 // A consultation's gateway payment outcome, for the batch that records it (payments/outcome.ts):
 // paid → booked, with the confirmation mail in the same batch; failed or cancelled (the shopper, the
 // gateway, the stale-payment sweep) → payment_failed, its time freed and any wallet part given back.
-import { bookingWalletStatements } from '../orders/booking-amounts';
+import { giveBackStatement } from '../orders/give-backs';
 import { walletMove } from '../orders/payment-moves';
 import { confirmationStatements, noticeRow } from './notices';
 
@@ -11,9 +11,9 @@ export async function consultationPaymentStatements(
   outcome: 'succeeded' | 'failed' | 'cancelled',
   now: number,
   siteOrigin: string,
-  /** Her wallet's shard when it is not the core (decision 61): the wallet part's give-back goes to
-   * `wallet.statements`, for her shard's batch after the core's (once per consultation). */
-  wallet?: { db: D1Database; statements: D1PreparedStatement[] },
+  /** Her wallet is in another order shard than the core (decision 61): the wallet part's give-back is
+   * recorded in this batch, for her shard after it (orders/give-backs.ts), named by the failed payment. */
+  away?: { paymentId: string },
 ): Promise<D1PreparedStatement[]> {
   const c = await db
     .prepare('SELECT user_id, currency, wallet_used, status FROM consultations WHERE id = ?')
@@ -31,16 +31,6 @@ export async function consultationPaymentStatements(
       ...(notice ? confirmationStatements(db, { ...notice, total: notice.total }, siteOrigin, now) : []),
     ];
   }
-  if (c.wallet_used > 0 && wallet)
-    wallet.statements.push(
-      ...bookingWalletStatements(wallet.db, {
-        userId: c.user_id,
-        currency: c.currency,
-        amount: c.wallet_used,
-        kind: 'refund',
-        consultationId: id,
-      }),
-    );
   return [
     db
       .prepare(
@@ -48,7 +38,22 @@ export async function consultationPaymentStatements(
       )
       .bind(now, id),
     db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(id),
-    ...(c.wallet_used > 0 && !wallet
+    ...(c.wallet_used > 0 && away
+      ? [
+          giveBackStatement(
+            db,
+            {
+              note: `consultation ${id}: payment ${away.paymentId} ${outcome}`,
+              userId: c.user_id,
+              currency: c.currency,
+              amount: c.wallet_used,
+              consultationId: id,
+            },
+            now,
+          ),
+        ]
+      : []),
+    ...(c.wallet_used > 0 && !away
       ? walletMove(db, {
           userId: c.user_id,
           currency: c.currency,

@@ -4,11 +4,14 @@
 // or back to the card through the gateway's refund where the payment was a gateway one and the shopper
 // asked (the wallet part of a mixed payment always to the wallet); a package's session returns to the
 // package. Each change is one batch with its audit row; its first statement re-checks the state, so
-// two marks or a mark and a cancel racing each other refund once.
+// two marks or a mark and a cancel racing each other refund once. The card part's refunds row is stored
+// pending in that same batch, before the gateway is asked (as an order's cancel stores its refund:
+// order-office/steps.ts), so a worker killed at any point leaves the refund recorded for its webhook or
+// the sweep to settle (payments/refunds.ts), never owed without a record.
 //
 // Her wallet and points may be in another order shard than the core (decision 61): the consultation is
-// the core's, so its batch changes it and the wallet part and points follow in her shard after it, once
-// (bookingWalletStatements' and the ledger's keys), as a blood test's cancel does.
+// the core's, so its batch changes it and records the wallet part's give-back, written in her shard after
+// it, once (orders/give-backs.ts: the cron writes one a dying request left).
 import { bookingCreditRecord, consultationCreditRecords } from '../e-invoice-sales';
 import { cancelRefund, outcomeRefund, outcomeStatus, canMarkOutcome } from '#shared/consultations/rules';
 import type { ConsultationOutcome, RefundDestination } from '#shared/consultations/facts';
@@ -18,12 +21,13 @@ import { log } from '../lib/log';
 import type { ApiConfig } from '../lib/config';
 import { gatewayFor } from '../payment-gateway/gateway-for';
 import { walletMove } from '../orders/payment-moves';
+import { settleRefused } from './refund-failed';
 import { auditStatement } from '../staff/audit';
 import { earnStatements } from '../loyalty/earn';
 import { consultationRefundPointsStatements } from '../loyalty/reverse';
 import type { CountryCode } from '#shared/locale';
 import { type DatabaseEnv, type Route, shardFor, userOwner } from '../db/databases';
-import { bookingWalletStatements } from '../orders/booking-amounts';
+import { giveBackStatement, payGiveBacksOf } from '../orders/give-backs';
 import { earnAcross } from '../loyalty/across';
 import { queueMoneyBackNotice } from './change-notices';
 import type { NoticeRow } from './notices';
@@ -86,46 +90,64 @@ function planRefund(
 
 interface GatewayPayment {
   id: string;
-  provider_ref: string | null;
+  provider_ref: string;
   amount: number;
   currency: string;
 }
 
-/**
- * Sends the card part through the gateway; null when it cannot (then the caller refunds to the wallet).
- * As an order's: the refunds row is stored pending first (migration 0059), the gateway asked with its
- * id, and its answer stored without overwriting a settlement that came first; a refund the gateway
- * settles later is followed by its webhook or the sweep (payments/refunds.ts), and one it fails then
- * goes to her wallet.
- */
-async function refundToCard(
-  db: D1Database,
-  config: ApiConfig,
-  c: ConsultationMoneyRow,
-  amount: number,
-  reason: string,
-  siteOrigin: string,
-): Promise<{ providerRef: string | null; status: string; paymentId: string; refundId: number } | null> {
+/** The gateway payment the card part goes back through; null when there is none able to take it back
+ * (then the card part goes to the wallet). */
+async function gatewayPayment(db: D1Database, c: ConsultationMoneyRow, amount: number): Promise<GatewayPayment | null> {
   const payment = await db
     .prepare(
       "SELECT id, provider_ref, amount, currency FROM payments WHERE consultation_id = ? AND status = 'succeeded' ORDER BY created_at DESC LIMIT 1",
     )
     .bind(c.id)
-    .first<GatewayPayment>();
+    .first<Omit<GatewayPayment, 'provider_ref'> & { provider_ref: string | null }>();
   if (!payment?.provider_ref || amount > payment.amount) return null;
-  const now = Date.now();
-  // With its credit note when the consultation was a Saudi sale (decision 75): signed by the minute sweep.
-  const [inserted] = await db.batch([
+  return { ...payment, provider_ref: payment.provider_ref };
+}
+
+/** The card part's refunds row, stored pending (counting as refunded, migration 0059) in the batch that
+ * changes the consultation, with its credit note when the consultation was a Saudi sale (decision 75:
+ * signed by the minute sweep). Its id is the gateway's idempotency key (refund_<id>) and what its
+ * webhook names; a request that dies after the batch leaves it for the webhook or the sweep. */
+function cardRefundStatements(
+  db: D1Database,
+  c: ConsultationMoneyRow,
+  payment: GatewayPayment,
+  amount: number,
+  reason: string,
+  now: number,
+): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         `INSERT INTO refunds (consultation_id, amount, currency, method, reason, note, status, payment_id, created_at, updated_at)
-       VALUES (?1, ?2, ?3, 'gateway', ?4, ?5, 'pending', ?6, ?7, ?7) RETURNING id`,
+         VALUES (?1, ?2, ?3, 'gateway', ?4, ?5, 'pending', ?6, ?7, ?7) RETURNING id`,
       )
       .bind(c.id, amount, payment.currency, /cancel/i.test(reason) ? 'cancelled' : 'other', reason, payment.id, now),
     consultationCreditRecords(db, c.id, now),
-  ]);
-  const row = inserted!.results[0] as { id: number } | undefined;
-  const gateway = gatewayFor(config);
+  ];
+}
+
+/**
+ * Asks the gateway to refund the card part whose row the change's batch stored pending, then stores its
+ * answer without overwriting a settlement that came first (its webhook). A refusal settles the row
+ * failed there and then, as a failure the gateway reports later does (./refund-failed.ts): the amount
+ * goes to her wallet in the batch that records it, once. Answers whether the card got it (pending or
+ * succeeded), i.e. not failed.
+ */
+async function sendToCard(
+  db: D1Database,
+  env: RefundEnv,
+  c: ConsultationMoneyRow,
+  payment: GatewayPayment,
+  refundId: number,
+  amount: number,
+  reason: string,
+): Promise<boolean> {
+  const gateway = gatewayFor(env.config);
   let result: { providerRef: string | null; status: 'pending' | 'succeeded' | 'failed' };
   try {
     result = await gateway.refund({
@@ -134,25 +156,50 @@ async function refundToCard(
       currency: payment.currency,
       decimals: currencyDecimals(payment.currency),
       reason,
-      refundId: row!.id,
-      webhookUrl: `${siteOrigin}/payments/webhook/${gateway.name}`,
+      refundId,
+      webhookUrl: `${env.siteOrigin}/payments/webhook/${gateway.name}`,
     });
   } catch (error) {
     log.warn('consultation card refund refused; refunding to the wallet', { consultationId: c.id, error });
     result = { providerRef: null, status: 'failed' };
   }
-  const stored = await db
-    .prepare(
-      "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ?1 ELSE status END, provider_ref = coalesce(provider_ref, ?2), updated_at = ?3 WHERE id = ?4 RETURNING status",
-    )
-    .bind(result.status, result.providerRef, Date.now(), row!.id)
-    .first<{ status: string }>();
-  if ((stored?.status ?? result.status) === 'failed') return null;
-  return { providerRef: result.providerRef, status: stored!.status, paymentId: payment.id, refundId: row!.id };
+  if (result.status === 'failed') {
+    // Not settled now (her move holds her writes, D1 failed): the sweep settles the row, still pending
+    // without a gateway id, the same way after REFUND_PENDING_AFTER_MS.
+    const refused = { refundId, consultationId: c.id, userId: c.user_id, currency: payment.currency, amount };
+    await settleRefused(env.shards ?? { DB: db }, { ...refused, country: c.country }).catch((error: unknown) =>
+      log.error('refused consultation refund not settled; the sweep will', { consultationId: c.id, refundId, error }),
+    );
+    return false;
+  }
+  const [stored] = await db.batch([
+    db
+      .prepare(
+        "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ?1 ELSE status END, provider_ref = coalesce(provider_ref, ?2), updated_at = ?3 WHERE id = ?4 RETURNING status",
+      )
+      .bind(result.status, result.providerRef, Date.now(), refundId),
+    auditStatement(db, null, {
+      action: 'consultation.card_refund',
+      resource: 'consultation',
+      resourceId: c.id,
+      country: c.country,
+      after: {
+        amount,
+        refund_id: refundId,
+        payment_id: payment.id,
+        provider_ref: result.providerRef,
+        status: result.status,
+      },
+    }),
+  ]);
+  // A failure its webhook settled before this answer was stored gave her the amount in her wallet already.
+  return (stored!.results[0] as { status: string } | undefined)?.status !== 'failed';
 }
 
 /** The statements that give back `plan` (wallet part, session) and count it refunded; with her wallet and
- * points `away` in another shard, neither (carryOut writes them there after the core's batch). */
+ * points `away` in another shard, neither: carryOut records the wallet part's give-back instead, and no
+ * points need taking back (a consultation earns them only when marked held, and is marked once: no refund
+ * follows an earning). */
 function moneyBackStatements(
   db: D1Database,
   c: ConsultationMoneyRow,
@@ -246,27 +293,6 @@ async function awayRoute(env: RefundEnv, userId: number): Promise<Route | null> 
   return route;
 }
 
-/** The wallet part in her shard, after the core's batches stored the refund. (A consultation earns
- * points only when marked held, and is marked once: no refund follows an earning, so none to take back.) */
-async function creditAway(away: Route, c: ConsultationMoneyRow, wallet: number) {
-  if (wallet <= 0) return;
-  const shard = away.db;
-  try {
-    await shard.batch(
-      bookingWalletStatements(shard, {
-        userId: c.user_id,
-        currency: c.currency,
-        amount: wallet,
-        kind: 'refund',
-        consultationId: c.id,
-      }),
-    );
-  } catch (error) {
-    // The consultation is refunded in the core; what her shard lacks is named for the shop to give.
-    log.error('consultation refund not written in her order shard', { consultationId: c.id, wallet, error });
-  }
-}
-
 async function carryOut(
   db: D1Database,
   env: RefundEnv,
@@ -278,43 +304,54 @@ async function carryOut(
   reason: string,
   extra: D1PreparedStatement[] = [],
 ): Promise<RefundDone> {
-  // The guard first, with the wallet part and the session: a change that lost its race stores nothing
-  // (its CHECK fails), so the card is only ever refunded by the one change that won.
-  await db.batch([guard, ...moneyBackStatements(db, c, { ...plan, card: 0 }, away), audit, ...extra]);
-  let card = 0;
-  if (plan.card > 0) {
-    const sent = await refundToCard(db, env.config, c, plan.card, reason, env.siteOrigin);
-    if (sent) {
-      card = plan.card;
-      await db.batch([
-        ...moneyBackStatements(db, c, { wallet: 0, card, sessionBack: false }, away),
-        auditStatement(db, null, {
-          action: 'consultation.card_refund',
-          resource: 'consultation',
-          resourceId: c.id,
-          country: c.country,
-          after: {
-            amount: card,
-            refund_id: sent.refundId,
-            payment_id: sent.paymentId,
-            provider_ref: sent.providerRef,
-            status: sent.status,
-          },
-        }),
-      ]);
-    } else {
-      // The gateway cannot refund this payment: the card part goes to the wallet instead.
-      await db.batch(moneyBackStatements(db, c, { wallet: plan.card, card: 0, sessionBack: false }, away));
-    }
+  // The card part goes back through the gateway payment that took it; without one, to the wallet.
+  const payment = plan.card > 0 ? await gatewayPayment(db, c, plan.card) : null;
+  const p: RefundPlan = payment ? plan : { ...plan, wallet: plan.wallet + plan.card, card: 0 };
+  // One batch: the guard first (a change that lost its race stores nothing: its CHECK fails, so the card
+  // is only ever refunded by the one change that won), the card part's refund row stored pending, the
+  // wallet part and the session given back, everything counted refunded, the audit row. A kill after it
+  // leaves nothing owed unrecorded: the pending row is settled by its webhook or the sweep.
+  // Her wallet in her shard: the wallet part's give-back is recorded in the batch and written there after
+  // it (orders/give-backs.ts; a refused card part is recorded so by its settlement).
+  const now = Date.now();
+  const card = payment ? cardRefundStatements(db, c, payment, p.card, reason, now) : [];
+  const giveBack =
+    away && p.wallet > 0
+      ? [
+          giveBackStatement(
+            db,
+            {
+              note: `consultation ${c.id}: ${reason.replace(/^Consultation /, '')}`,
+              userId: c.user_id,
+              currency: c.currency,
+              amount: p.wallet,
+              consultationId: c.id,
+            },
+            now,
+          ),
+        ]
+      : [];
+  const results = await db.batch([
+    guard,
+    ...card,
+    ...moneyBackStatements(db, c, p, away),
+    ...giveBack,
+    audit,
+    ...extra,
+  ]);
+  if (away) await payGiveBacksOf(env.shards!, c.user_id);
+  let refused = 0;
+  if (payment) {
+    const refundId = (results[1]!.results[0] as { id: number }).id;
+    if (!(await sendToCard(db, env, c, payment, refundId, p.card, reason))) refused = p.card;
   }
-  const wallet = plan.wallet + (plan.card - card);
-  // One credit in her shard for the whole wallet part (the card's share the gateway refused included).
-  if (away) await creditAway(away, c, wallet);
+  const wallet = p.wallet + refused;
+  const toCard = p.card - refused;
   return {
-    refunded: wallet + card,
-    to: card > 0 ? 'card' : wallet > 0 ? 'wallet' : plan.sessionBack ? 'package' : null,
+    refunded: wallet + toCard,
+    to: toCard > 0 ? 'card' : wallet > 0 ? 'wallet' : plan.sessionBack ? 'package' : null,
     wallet,
-    card,
+    card: toCard,
     sessionBack: plan.sessionBack && c.credit_id !== null,
   };
 }

@@ -42,9 +42,10 @@ async function signRow(env: ApiEnv, db: D1Database, row: Waiting, stamp: StampIn
     if (invoice?.state !== 'signed') return wait('invoice-waiting');
     // An order's card refund the gateway refused before its note was signed gave nothing back: no note,
     // no counter used (a waiting row is not in the chain yet), and no debit note to reverse it. So is a
-    // consultation's refused at once (its amount went to her wallet with a wallet credit note of its own,
-    // consultations/refund.ts); one the gateway failed later (a refund_events row) was paid to her wallet
-    // by that settlement (payments/refunds.ts), with no other note: this note stays true.
+    // consultation's refused at once before migration 0097 (its amount went to her wallet with a wallet
+    // credit note of its own, no refund_events row); one the gateway refused or failed since (a
+    // refund_events row) was paid to her wallet by that settlement (payments/refunds.ts), with no other
+    // note: this note stays true.
     const refund = await db
       .prepare(
         'SELECT status, order_id, EXISTS (SELECT 1 FROM refund_events e WHERE e.refund_id = r.id) AS settled FROM refunds r WHERE r.id = ?',

@@ -24,6 +24,7 @@ import { endPendingStatement } from '../orders/subscription-start';
 import { spendReturnParts, spendReturnStatements } from '../loyalty/returns';
 import { runFailedStatements } from '../subscriptions/run-failed';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
+import { payGiveBacksOf } from '../orders/give-backs';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
 import { provenByOrderStatement } from '../carts/proof';
@@ -152,9 +153,8 @@ export async function applyOutcome(
     }
   }
   // A blood-test booking's card payment: booked, or its slot place and wallet part returned (her
-  // wallet in another shard: given back there after the core's batch, once per booking).
-  const walletAfter: D1PreparedStatement[] = [];
-  let walletDb: D1Database | null = null;
+  // wallet in another shard: the give-back recorded in this batch, written there after it).
+  let away: { paymentId: string } | undefined;
   if (
     payment.purpose === 'order' &&
     (payment.blood_test_order_id || payment.consultation_id) &&
@@ -162,18 +162,17 @@ export async function applyOutcome(
     payment.user_id !== null
   ) {
     const route = await shardFor(env, userOwner(payment.user_id));
-    if (route.binding !== 'DB') walletDb = route.db;
+    if (route.binding !== 'DB') away = { paymentId: payment.id };
   }
-  const wallet = walletDb ? { db: walletDb, statements: walletAfter } : undefined;
   if (payment.purpose === 'order' && payment.blood_test_order_id) {
-    statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now, wallet)));
+    statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now, away)));
     if (event.outcome === 'succeeded')
       statements.push(bookingInvoiceRecord(db, 'blood-test', payment.blood_test_order_id, now));
   }
   // A consultation's (booked, or its time freed) and a package's (paid, or failed) gateway payment.
   if (payment.purpose === 'order' && payment.consultation_id)
     statements.push(
-      ...(await consultationPaymentStatements(db, payment.consultation_id, event.outcome, now, siteOrigin, wallet)),
+      ...(await consultationPaymentStatements(db, payment.consultation_id, event.outcome, now, siteOrigin, away)),
       ...(event.outcome === 'succeeded'
         ? [bookingInvoiceRecord(db, 'consultation', payment.consultation_id, now)]
         : []),
@@ -203,7 +202,8 @@ export async function applyOutcome(
     if (/payment_events/.test(String(error))) return { applied: false, payment };
     throw error;
   }
-  if (walletDb && walletAfter.length) await walletDb.batch(walletAfter);
+  // Her wallet part, recorded above, written in her shard (the cron writes it if this request dies first).
+  if (away) await payGiveBacksOf(env, payment.user_id!);
   if (ctx && event.outcome === 'succeeded') signAfterPayment(env, ctx, db, payment);
   // Stock back from 0: the alerts queue takes it from here (only the message is sent in this request).
   await sendAlerts(

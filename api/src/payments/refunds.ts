@@ -5,6 +5,7 @@
 //   - the sweep (the cron): refunds still pending after REFUND_PENDING_AFTER_MS are asked about, each
 //     again at most every REFUND_RECHECK_MS;
 //   - locally, a tester settling a sandbox refund from the staff order page.
+// (A consultation's refund the gateway refuses when asked is settled there and then: consultations/refund-failed.ts.)
 // A refund settles once (refund_events, migration 0031): succeeded, or failed, when it stops counting
 // in what was refunded (the staff page shows it failed and offers another refund). A failure after the
 // shopper was mailed "we have refunded" queues a correction mail in the order's language, in the same
@@ -14,10 +15,11 @@ import { auditStatement } from '../staff/audit';
 import { log } from '../lib/log';
 import { orderUpdateStatements } from '../orders/update-mail';
 import type { OrderRow } from '../db/rows';
-import { walletMove } from '../orders/payment-moves';
 import type { Gateway, RefundReport } from '../payment-gateway/gateway';
 import { refundFailedPointsStatements } from '../loyalty/reverse';
 import { type DatabaseEnv, orderRoute, orderShards, routeFrom } from '../db/databases';
+import { payGiveBacksOf } from '../orders/give-backs';
+import { failedRefundToWallet } from '../consultations/refund-failed';
 import { ApiError } from '../lib/errors';
 import { orderDebitRecord } from '../e-invoice-sales';
 
@@ -150,7 +152,7 @@ export async function settleRefund(
     return { ok: true, applied: false, refundId: row.id, status: row.status };
   }
   if (found.moving) throw new ApiError(503, 'service_busy');
-  const applied = await recordSettlement(db, env.DB, row, {
+  const applied = await recordSettlement(env, db, row, {
     outcome: report.status,
     providerRef: report.providerRef,
     source,
@@ -167,8 +169,8 @@ export async function settleRefund(
  * (refund_events makes it once) and the core's (the audit row, the mail) after it.
  */
 async function recordSettlement(
+  env: DatabaseEnv,
   db: D1Database,
-  core: D1Database,
   row: PendingRow,
   s: {
     outcome: 'succeeded' | 'failed';
@@ -181,6 +183,7 @@ async function recordSettlement(
   },
 ): Promise<boolean> {
   const now = Date.now();
+  const core = env.DB;
   const split = db !== core;
   const links: D1PreparedStatement[] = [];
   const consultation = row.order_id === null ? row.consultation_id : null;
@@ -206,19 +209,22 @@ async function recordSettlement(
         )
       : [];
   // A consultation's card refund the gateway failed is owed to her all the same: it goes to her wallet
-  // in the batch that records the failure (its consultation still counts it refunded).
+  // in the batch that records the failure (its consultation still counts it refunded), or, her wallet in
+  // her order shard, is recorded there as a give-back (consultations/refund-failed.ts).
   const toWallet =
     consultation !== null && s.outcome === 'failed' && row.user_id !== null
-      ? walletMove(db, {
-          userId: row.user_id,
-          currency: row.currency,
-          amount: row.amount,
-          kind: 'refund',
-          orderId: null,
-          paymentId: null,
-          consultationId: consultation,
-        })
-      : [];
+      ? await failedRefundToWallet(
+          env,
+          {
+            refundId: row.id,
+            consultationId: consultation,
+            userId: row.user_id,
+            currency: row.currency,
+            amount: row.amount,
+          },
+          now,
+        )
+      : { statements: [], away: false };
   // An order's refund that failed: the points its batch moved are undone (loyalty/reverse.ts).
   const points =
     row.order_id !== null && s.outcome === 'failed'
@@ -240,7 +246,8 @@ async function recordSettlement(
     reason: s.why ?? (consultation !== null && s.outcome === 'failed' ? 'sent_to_wallet' : null),
   });
   // A return this refund paid (api/src/returns/refund.ts) is open to a refund again: its 'refunded' step
-  // goes (its event first, while the return still names the refund), so staff can refund it once more.
+  // goes (its event first, while the return still names the refund), so staff can refund it once more;
+  // the delivery fee it held is free again for whichever of the order's returns is refunded next.
   const reopened =
     row.order_id !== null && s.outcome === 'failed'
       ? [
@@ -251,7 +258,7 @@ async function recordSettlement(
             .bind(row.id),
           core
             .prepare(
-              "UPDATE returns SET status = 'inspected', refund_id = NULL, refund_amount = NULL, updated_at = ?2 WHERE refund_id = ?1 AND status = 'refunded'",
+              "UPDATE returns SET status = 'inspected', refund_id = NULL, refund_amount = NULL, delivery_refunded = 0, updated_at = ?2 WHERE refund_id = ?1 AND status = 'refunded'",
             )
             .bind(row.id, now),
         ]
@@ -297,11 +304,12 @@ async function recordSettlement(
     return true;
   }
   try {
-    await db.batch([...settled, audit, ...correction, ...reopened, ...toWallet, ...points]);
+    await db.batch([...settled, audit, ...correction, ...reopened, ...toWallet.statements, ...points]);
   } catch (error) {
     if (/refund_events/.test(String(error))) return false;
     throw error;
   }
+  if (toWallet.away) await payGiveBacksOf(env, row.user_id!);
   return true;
 }
 
@@ -396,7 +404,7 @@ async function failUnsentRefunds(env: DatabaseEnv, db: D1Database, siteOrigin: s
   for (const found of results) {
     const row = split ? await withEmail(env.DB, found) : found;
     if (split && row.order_id !== null && (await orderRoute(env, row.order_id)).moving) continue;
-    const applied = await recordSettlement(db, env.DB, row, {
+    const applied = await recordSettlement(env, db, row, {
       outcome: 'failed',
       providerRef: null,
       source: 'sweep',

@@ -133,11 +133,28 @@ async function recordRefund(
 /** The refund's refusals that come before anything is written or with its batch refused whole. */
 const NOTHING_PAID: readonly string[] = ['refund_exceeds_paid', 'refund_needs_account', 'refund_no_card_payment'];
 
+/** A claim given up (nothing paid): the return is open to a refund again, and the delivery fee its claim
+ * held goes back to the order's other returns. */
 const releaseClaim = (core: D1Database, returnId: number) =>
   core
-    .prepare("UPDATE returns SET refund_claimed_at = NULL WHERE id = ? AND status = 'inspected'")
+    .prepare("UPDATE returns SET refund_claimed_at = NULL, delivery_refunded = 0 WHERE id = ? AND status = 'inspected'")
     .bind(returnId)
     .run();
+
+/**
+ * The claim (step 1): only from 'inspected', not for a return whose events say "refunded" (below), and
+ * with the delivery fee only while no other return of the order holds it (claimed or refunded): two
+ * returns refunded at once cannot both take it, whatever each read before (the losing claim stores nothing).
+ */
+const claimStatement = (core: D1Database, id: number, delivery: boolean, now: number) =>
+  core
+    .prepare(
+      `UPDATE returns SET refund_claimed_at = ?1, delivery_refunded = ?2, updated_at = ?1 WHERE id = ?3 AND status = 'inspected'
+         AND NOT EXISTS (SELECT 1 FROM return_events WHERE return_id = ?3 AND kind = 'refunded')
+         AND (?2 = 0 OR NOT EXISTS (SELECT 1 FROM returns o WHERE o.order_id = returns.order_id AND o.id <> ?3
+           AND o.delivery_refunded = 1 AND o.status <> 'rejected'))`,
+    )
+    .bind(now, delivery ? 1 : 0, id);
 
 export async function refundReturn(
   c: Context<AppEnv>,
@@ -157,20 +174,20 @@ export async function refundReturn(
     await recordRefund(c, l.order, l.ret, made, l.member, note);
     return returnDetail(c, id);
   }
-  const { amount, delivery } = await refundAmount(c, l);
+  let { amount, delivery } = await refundAmount(c, l);
   if (amount <= 0) throw new ApiError(409, 'return_nothing_to_refund');
   const now = Date.now();
-  // 1. The claim (with whether the delivery fee is part of it, which only a refunded return counts).
+  // 1. The claim (with whether the delivery fee is part of it, which one return of the order holds).
   // Not for a return whose events already say "refunded" while it is still inspected: the state a refund
   // killed half-way left before its refund named the return (issue 73), paid but unrecorded. Paying it
   // again is never the answer; staff reconcile it by hand from the log line.
-  const claimed = await core
-    .prepare(
-      `UPDATE returns SET refund_claimed_at = ?1, delivery_refunded = ?2, updated_at = ?1 WHERE id = ?3 AND status = 'inspected'
-         AND NOT EXISTS (SELECT 1 FROM return_events WHERE return_id = ?3 AND kind = 'refunded')`,
-    )
-    .bind(now, delivery ? 1 : 0, id)
-    .run();
+  let claimed = await claimStatement(core, id, delivery, now).run();
+  if (!claimed.meta.changes && delivery) {
+    // Another return of the order took the delivery fee since it was read: this one refunds without it.
+    ({ amount, delivery } = await refundAmount(c, l));
+    if (amount <= 0) throw new ApiError(409, 'return_nothing_to_refund');
+    claimed = await claimStatement(core, id, delivery, now).run();
+  }
   if (!claimed.meta.changes) {
     const paidBefore = await core
       .prepare("SELECT 1 FROM return_events WHERE return_id = ? AND kind = 'refunded'")

@@ -106,7 +106,9 @@ export async function refundAmount(c: Context<AppEnv>, l: Loaded): Promise<{ amo
   const counts = new Map<number, number>();
   for (const o of refunded) counts.set(o.sku_id, (counts.get(o.sku_id) ?? 0) + o.count);
   const byReturn = new Map(refunded.map((o) => [o.id, o]));
-  const deliveryDone = [...byReturn.values()].some((o) => o.delivery_refunded === 1);
+  // The delivery fee is held by the return whose claim took it, refunded or still under way (its claim
+  // sets delivery_refunded; a released claim or a failed refund clears it): the claim checks the same in SQL.
+  const deliveryDone = others.results.some((o) => o.delivery_refunded === 1);
   const earlierGoods = [...byReturn.values()].reduce(
     (n, o) => n + (o.refund_amount ?? 0) - (o.delivery_refunded ? l.order.delivery : 0),
     0,

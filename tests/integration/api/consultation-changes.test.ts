@@ -132,6 +132,48 @@ describe('cancel', () => {
     expect(audit!.reason).toBe('sent_to_wallet');
   });
 
+  it('gives her a card refund the gateway refuses at once in her wallet, settled then, once', async () => {
+    const s = await shopper('cancel-card-refused');
+    const at = await freeTimeAfter(30, { skip: 5 });
+    const r = await book(s, at, { method: 'card', card_method: 'knet' });
+    const id = r.body.data.id as number;
+    const payment = await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
+      .bind(id)
+      .first<{ id: string }>();
+    await post(`/dev/payments/${payment!.id}`, { outcome: 'succeeded' }, s);
+    // An amount ending in 66: the sandbox refuses its refund, as a real gateway may.
+    await env.DB.batch([
+      env.DB.prepare('UPDATE consultations SET price = 8066, total = 8066 WHERE id = ?').bind(id),
+      env.DB.prepare('UPDATE payments SET amount = 8066 WHERE id = ?').bind(payment!.id),
+    ]);
+    const body = await json(await post(`/user/consultation/${id}/cancel`, { refund_to: 'card' }, s));
+    expect(body.data).toMatchObject({ status: 'cancelled', refunded: 8066, refund_to: 'wallet' });
+    expect(await balance(s.id, 'KWD')).toBe(8066);
+    const refund = await env.DB.prepare(
+      'SELECT r.id, r.status, e.outcome, e.source FROM refunds r LEFT JOIN refund_events e ON e.refund_id = r.id WHERE r.consultation_id = ?',
+    )
+      .bind(id)
+      .first<{ id: number; status: string; outcome: string; source: string }>();
+    expect(refund).toMatchObject({ status: 'failed', outcome: 'failed', source: 'gateway' });
+    const consultation = await env.DB.prepare('SELECT refunded, payment_state FROM consultations WHERE id = ?')
+      .bind(id)
+      .first<{ refunded: number; payment_state: string }>();
+    expect(consultation).toMatchObject({ refunded: 8066, payment_state: 'refunded' });
+    // A webhook telling the same later changes nothing.
+    const report = {
+      providerRef: 'sbx_re_x',
+      refundId: refund!.id,
+      amount: 8066,
+      currency: 'KWD',
+      status: 'failed' as const,
+    };
+    const options = { confirm: false, siteOrigin: 'https://shop.test' };
+    expect(await settleRefund(env.DB, gatewayFor(apiConfig(env)), report, 'webhook', options)).toMatchObject({
+      applied: false,
+    });
+    expect(await balance(s.id, 'KWD')).toBe(8066);
+  });
+
   it('returns a package session', async () => {
     const s = await shopper('cancel-package');
     await topUp(s.id, 'KWD', 40_000);

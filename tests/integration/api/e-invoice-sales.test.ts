@@ -244,10 +244,10 @@ describe('Saudi sales become signed e-invoices', () => {
     const docs = (await checkedChain()).docs.filter((d) => d.key === row.key);
     expect(docs).toHaveLength(1);
 
-    // Two card refunds of it, recorded as refundToCard does (pending, with their credit notes), that fail
-    // before the notes are signed: one refused at once (its amount goes to the wallet with a note of its
-    // own: this one is dropped), one failed later by the gateway's settlement (paid to her wallet there:
-    // its note stands).
+    // Two card refunds of it, recorded as a consultation's change records them (pending, with their
+    // credit notes), that fail before the notes are signed: one refused at once before migration 0097 (no
+    // settlement: its amount went to the wallet with a note of its own: this one is dropped), one failed
+    // by the gateway's settlement (paid to her wallet there: its note stands).
     const now = Date.now();
     const refundIds: number[] = [];
     for (const amount of [1_000, 2_000]) {

@@ -24,6 +24,7 @@ import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+import { dyingEnv } from './dying-env';
 import { balanceOf, DAY, deliver, ledgerOf, newShopper, paidCardOrder, type Shopper } from './loyalty-helpers';
 
 let device: string;
@@ -326,6 +327,57 @@ describe('staff take a return to its refund', () => {
     expect(refund).toMatchObject({ amount: refunded.data.refund_amount, method: 'wallet', reason: 'damaged' });
   });
 
+  it('two damaged returns of one order refunded at once give the delivery charge back once', async () => {
+    const her = await newShopper(device, 'return-delivery-race');
+    const id = await deliveredOrder(her);
+    // A delivery charge of 1,000 (the order's total keeps what she paid for goods).
+    await env.DB.prepare('UPDATE orders SET total = total - delivery + 1000, delivery = 1000 WHERE id = ?')
+      .bind(id)
+      .run();
+    const order = await env.DB.prepare('SELECT total, delivery FROM orders WHERE id = ?')
+      .bind(id)
+      .first<{ total: number; delivery: number }>();
+    const damaged = async () => {
+      const photoId = (await json(await photo(her, JPEG))).data.id;
+      const res = await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'damaged', photos: [photoId] });
+      expect(res.status).toBe(200);
+      const returnId = (await json(res)).data.return_id as number;
+      expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+      expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: false }] })).status).toBe(
+        200,
+      );
+      return returnId;
+    };
+    const a = await damaged();
+    const b = await damaged();
+    // Both previews include the charge: neither return has taken it yet.
+    const previewOf = async (returnId: number) =>
+      (await json(await staffCall(owner.token, `/staff/returns/${returnId}`))).data.refund_preview as number;
+    expect(await previewOf(a)).toBe(await previewOf(b));
+    const answers = await Promise.all([
+      step(owner, a, 'refund', { method: 'wallet' }),
+      step(owner, b, 'refund', { method: 'wallet' }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // Each unit of 101 is 3500 of a 13000 list value: its share of the goods paid, the charge once.
+    const goods = order!.total - order!.delivery;
+    const unit = Math.floor((goods * 3500) / 13000);
+    const refunds = await env.DB.prepare("SELECT amount FROM refunds WHERE order_id = ? AND status <> 'failed'")
+      .bind(id)
+      .all<{ amount: number }>();
+    expect(refunds.results.map((r) => r.amount).sort((x, y) => x - y)).toEqual([unit, unit + 1000]);
+    const held = await env.DB.prepare(
+      "SELECT count(*) AS n FROM returns WHERE order_id = ? AND delivery_refunded = 1 AND status = 'refunded'",
+    )
+      .bind(id)
+      .first<number>('n');
+    expect(held).toBe(1);
+    const wallet = await env.DB.prepare("SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = 'KWD'")
+      .bind(her.id)
+      .first<number>('balance');
+    expect(wallet).toBe(2 * unit + 1000);
+  });
+
   it('a rejected return tells her why and gives its lines back to what may be returned', async () => {
     const her = await newShopper(device, 'return-reject');
     const id = await deliveredOrder(her);
@@ -516,56 +568,6 @@ describe('the carrier fails', () => {
     expect(await env.UPLOADS.get(row!.r2_key)).toBeNull();
   });
 });
-
-/**
- * The API's databases dying at their `at`-th write (a statement or batch that writes) and at every call
- * after it: the worker killed just before that write, as a lost isolate leaves it.
- */
-function dyingEnv(at: number) {
-  const REAL = Symbol('real');
-  const SQL = Symbol('sql');
-  const writes$ = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql);
-  let writes = 0;
-  let dead = false;
-  const tick = (write: boolean) => {
-    if (!dead && write && ++writes === at) dead = true;
-    if (dead) throw new Error(`killed before write ${at}`);
-  };
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement =>
-    new Proxy(s, {
-      get(target, prop) {
-        if (prop === REAL) return target;
-        if (prop === SQL) return sql;
-        const value = Reflect.get(target, prop) as unknown;
-        if (typeof value !== 'function') return value;
-        if (prop === 'bind') return (...args: unknown[]) => statement(target.bind(...args), sql);
-        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
-          return (...args: unknown[]) => {
-            tick(writes$(sql));
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        return (value as (...a: unknown[]) => unknown).bind(target);
-      },
-    });
-  const database = (db: D1Database): D1Database =>
-    new Proxy(db, {
-      get(target, prop) {
-        if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
-        if (prop === 'batch')
-          return (list: D1PreparedStatement[]) => {
-            const tagged = list as unknown as Array<Record<symbol, unknown>>;
-            tick(tagged.some((s) => writes$((s[SQL] as string | undefined) ?? 'INSERT')));
-            return target.batch(tagged.map((s) => (s[REAL] ?? s) as D1PreparedStatement));
-          };
-        const value = Reflect.get(target, prop) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return {
-    env: { ...env, DB: database(env.DB), ORDERS_1: database(env.ORDERS_1) },
-    killed: () => dead,
-  };
-}
 
 /** A staff call to the worker running on `environment`. */
 async function staffCallIn(environment: object, token: string, path: string, body: unknown) {

@@ -6,6 +6,15 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOutcome } from '#api/src/consultations/refund';
+import { applyOutcome as applyPaymentOutcome } from '#api/src/payments/outcome';
+import { settleRefund } from '#api/src/payments/refunds';
+import { gatewayFor } from '#api/src/payment-gateway/gateway-for';
+import { GIVE_BACK_STALE_MS, sweepGiveBacks } from '#api/src/orders/give-backs';
+import worker from '#api/src/index';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { signedRequest } from '../../support/signed-fetch';
+import { dyingEnv } from './dying-env';
 import { healthKeyring } from '#api/src/consultations/seal';
 import { userOwner } from '#api/src/db/databases';
 import { moveShopper } from '#api/src/db/move-shopper';
@@ -133,6 +142,124 @@ describe('a consultation paid from her wallet in her shard', () => {
     const done = await applyOutcome(env.DB, money, id, 'nutritionist_no_show', null, { refundTo: 'wallet' });
     expect(done).toMatchObject({ status: 'cancelled', refunded: 8000, to: 'wallet' });
     expect(await walletIn(env.ORDERS_1, s.id)).toBe(8000);
+    expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+  });
+});
+
+describe('money back in her shard, written once even when the request dies (wallet_give_backs)', () => {
+  /** A moved shopper's consultation, `wallet` of it paid from her wallet in her shard and the rest by card. */
+  async function mixed(tag: string, wallet: number) {
+    const s = await shopper(`${tag}-${++serial}`);
+    await topUp(s.id, 'KWD', wallet);
+    await moved(s.id);
+    const r = await book(s, await freeTimeAfter(30, { skip: serial % 4 }), {
+      method: 'card',
+      card_method: 'knet',
+      use_wallet: true,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.data.id as number;
+    const payment = (await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
+      .bind(id)
+      .first<{ id: string }>())!;
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(0);
+    return { s, id, paymentId: payment.id };
+  }
+  const refundsIn = (db: D1Database, id: number) =>
+    rows<{ amount: number }>(db, "SELECT amount FROM wallet_ledger WHERE consultation_id = ? AND kind = 'refund'", id);
+  const sweepLater = () => sweepGiveBacks(env, Date.now() + 2 * GIVE_BACK_STALE_MS);
+
+  /** Her cancel, answered by the worker running on `environment`. */
+  async function cancelIn(environment: object, s: { token: string }, id: number, refundTo: 'wallet' | 'card') {
+    const ctx = createExecutionContext();
+    const request = await signedRequest(`/user/consultation/${id}/cancel`, {
+      body: JSON.stringify({ refund_to: refundTo }),
+      token: device,
+      headers: { authorization: `Bearer ${s.token}`, 'x-country': 'KW', lang: 'en', [CLIENT_IP_HEADER]: '10.7.5.1' },
+    });
+    const res = await worker.fetch(request, environment as never, ctx);
+    await waitOnExecutionContext(ctx).catch(() => undefined);
+    return res;
+  }
+
+  it('gives back the wallet part of a failed card payment there, killed before each write', async () => {
+    for (let at = 1; ; at++) {
+      const { s, id, paymentId } = await mixed('shard-pay-failed', 3000);
+      const dying = dyingEnv(at);
+      const event = { paymentId, outcome: 'failed' as const, providerRef: null };
+      await applyPaymentOutcome(dying.env as never, event, SITE).catch(() => undefined);
+      // The gateway delivers again (a webhook not answered), and the cron runs.
+      await applyPaymentOutcome(env, event, SITE);
+      await sweepLater();
+      await sweepLater();
+      expect(await env.DB.prepare('SELECT status FROM consultations WHERE id = ?').bind(id).first('status')).toBe(
+        'payment_failed',
+      );
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(3000);
+      expect(await refundsIn(env.ORDERS_1, id)).toEqual([{ amount: 3000 }]);
+      expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+      expect(await rows(env.DB, 'SELECT note FROM wallet_give_backs WHERE user_id = ?', s.id)).toEqual([]);
+      if (!dying.killed()) break;
+    }
+  });
+
+  it('gives back what she paid from her wallet there when she cancels, killed before each write', async () => {
+    for (let at = 1; ; at++) {
+      const s = await shopper(`shard-cancel-killed-${++serial}`);
+      await topUp(s.id, 'KWD', 8000);
+      await moved(s.id);
+      const r = await book(s, await freeTimeAfter(30, { skip: serial % 4 }), { method: 'wallet' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const id = r.body.data.id as number;
+      const dying = dyingEnv(at);
+      const res = await cancelIn(dying.env, s, id, 'wallet');
+      if (!dying.killed()) expect(res.status).toBe(200);
+      // She tries again (a cancel stored already answers 409), and the cron runs.
+      await cancelIn(env, s, id, 'wallet');
+      await sweepLater();
+      await sweepLater();
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(8000);
+      expect(await refundsIn(env.ORDERS_1, id)).toEqual([{ amount: 8000 }]);
+      expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+      if (!dying.killed()) break;
+    }
+  });
+
+  it('gives a card refund that failed to her wallet there, beside a wallet part of the same amount', async () => {
+    // 4.077 from her wallet, 4.077 by card: an amount ending in 77, which the sandbox answers pending.
+    const { s, id, paymentId } = await mixed('shard-card-failed', 4077);
+    await env.DB.batch([
+      env.DB.prepare('UPDATE consultations SET price = 8154, total = 8154 WHERE id = ?').bind(id),
+      env.DB.prepare('UPDATE payments SET amount = 4077 WHERE id = ?').bind(paymentId),
+    ]);
+    await post(`/dev/payments/${paymentId}`, { outcome: 'succeeded' }, s);
+    const cancelled = await json(await cancelIn(env, s, id, 'card'));
+    expect(cancelled.data).toMatchObject({ status: 'cancelled', refunded: 8154, refund_to: 'card' });
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(4077);
+    const refund = (await env.DB.prepare('SELECT id, status FROM refunds WHERE consultation_id = ?')
+      .bind(id)
+      .first<{ id: number; status: string }>())!;
+    expect(refund.status).toBe('pending');
+    // The gateway fails it later, its settlement's request dying after the core's batch.
+    for (let at = 1; ; at++) {
+      const dying = dyingEnv(at);
+      const report = { providerRef: `sbx_re_${refund.id}`, refundId: refund.id, amount: 4077, currency: 'KWD' };
+      await settleRefund(
+        dying.env as never,
+        gatewayFor(apiConfig(env as never)),
+        { ...report, status: 'failed' },
+        'webhook',
+        {
+          confirm: false,
+          siteOrigin: SITE,
+        },
+      ).catch(() => undefined);
+      if (!dying.killed()) break;
+      if (await env.DB.prepare('SELECT 1 FROM refund_events WHERE refund_id = ?').bind(refund.id).first()) break;
+    }
+    await sweepLater();
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(8154);
+    expect(await refundsIn(env.ORDERS_1, id)).toEqual([{ amount: 4077 }, { amount: 4077 }]);
     expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
   });
 });
