@@ -13,7 +13,7 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
 /** Whether the notice is due: she has an address and the server says it is not proven. */
-export const needsEmailProof = (user: Pick<UserDisplay, 'email' | 'email_proven'> | null | undefined) =>
+const needsEmailProof = (user: Pick<UserDisplay, 'email' | 'email_proven'> | null | undefined) =>
   !!user?.email && user.email_proven === false;
 
 export function EmailProofNotice() {

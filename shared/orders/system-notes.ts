@@ -1,7 +1,7 @@
 // The notes the shop writes itself on an order's steps and refunds (order_events.note, refunds.note),
 // beside the ones staff type: stored as a key, so each reader sees it in her language (the back office:
 // st_order_note_<key>). Staff's typed notes are shown as typed.
-export const SYSTEM_NOTES = ['returned_to_sender'] as const;
+const SYSTEM_NOTES = ['returned_to_sender'] as const;
 export type SystemNote = (typeof SYSTEM_NOTES)[number];
 
 /** The parcel came back after the carrier's last attempt (api/src/shipping/returned.ts). */

@@ -84,7 +84,7 @@ export async function signUpThroughApi(
  * as her inbox, through the page's own request context: her address is proven, and the order mail and
  * reminders she expects reach her. Retried until the mail is delivered, as openMail is.
  */
-export async function confirmEmail(page: Page, email: string) {
+async function confirmEmail(page: Page, email: string) {
   let token = '';
   await expect(async () => {
     const box = await (await page.request.get('/dev/mailbox')).text();

@@ -122,7 +122,7 @@ export function ownCarrier(db: D1Database, now: () => number = Date.now): Carrie
  * The refusal of a parcel for a country the drivers do not serve, as staff read a carrier's words on the
  * Shipping page: in English and in Arabic, the countries served named from the dictionaries.
  */
-export function outsideFleetWords(): string {
+function outsideFleetWords(): string {
   const say = (lang: Lang) => {
     const names = countriesServedBy('own').map((c) => countryName(lang, c));
     const countries = new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);

@@ -66,7 +66,7 @@ export const LIMITS = {
   verifyPerEmail: { max: 3, windowMs: DAY },
   verifyResendPerUser: { max: 3, windowMs: DAY },
   /** Decision 85: "order received" mails to an address nobody proved, with the confirmation links sent to
-   * that inbox, at most three a day: counted in the mail's own INSERT (accounts/email-proof.ts), over it
+   * that inbox, at most three a day: counted in the mail's own INSERT (orders/email-proof.ts), over it
    * the order is placed and nothing is sent. */
   orderReceivedPerEmail: { max: 3, windowMs: DAY },
   /** Asks for a data archive per account, besides one a day (decision 49): a stolen session cannot churn. */

@@ -86,7 +86,7 @@ function mailValues(mail: QueuedMail, now: number): unknown[] {
 }
 
 /** Mails that ask an inbox to prove itself: they may go to an address nobody proved (limited per inbox). */
-export const PROOF_KINDS: ReadonlySet<MailKind> = new Set([
+const PROOF_KINDS: ReadonlySet<MailKind> = new Set([
   'email_verification',
   'password_reset',
   'cart_reminder_confirm',
@@ -96,7 +96,7 @@ export const PROOF_KINDS: ReadonlySet<MailKind> = new Set([
 const STAFF_KINDS: ReadonlySet<MailKind> = new Set(['staff_invitation', 'e_invoices_waiting']);
 
 /** Whether a mail of this kind waits for its address to be proven (decision 85). */
-export const needsProof = (kind: MailKind) => !PROOF_KINDS.has(kind) && !STAFF_KINDS.has(kind);
+const needsProof = (kind: MailKind) => !PROOF_KINDS.has(kind) && !STAFF_KINDS.has(kind);
 
 /**
  * SQL true when the address is proven: an account holds it (its stored address, compared without case)

@@ -10,7 +10,7 @@ import { auditStatement } from '#api/src/staff/audit';
 import type { PaymentRow } from '#api/src/db/rows';
 import { releaseStatements, type SplitRelease, splitReleaseStatements } from '#api/src/payments/outcome';
 import { provenByOrderStatement } from '#api/src/carts/proof';
-import { accountProvenStatement, accountsOfAddressProvenStatement } from '#api/src/accounts/email-proof';
+import { accountProvenStatement, accountsOfAddressProvenStatement } from '#api/src/orders/email-proof';
 import { log } from '#api/src/lib/log';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts } from '#api/src/alerts';

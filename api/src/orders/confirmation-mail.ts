@@ -8,7 +8,7 @@
 // at most RECEIVED_RULE.max such mails an inbox a day, counted in its own INSERT. A card order's payment
 // proves the address in its batch (decision 72), so it needs no such mail.
 import { localizePath } from '#shared/locale';
-import { inboxKey, inboxRoomSql, type ProofLink, RECEIVED_RULE } from '../accounts/email-proof';
+import { inboxKey, inboxRoomSql, type ProofLink, RECEIVED_RULE } from './email-proof';
 import { orderReceivedMail } from '../mail/order-received';
 import { PROVEN_SQL, provenBinds, queueMail, queueMailWhen, type MailKind } from '../mail/outbox';
 import { orderMail } from '../mail/texts';

@@ -32,7 +32,7 @@ export interface PlaceContext {
   /**
    * The scheduled job placing a subscription's order (decision 45): its lines are priced at the
    * subscription price but start no subscription of their own, and the run (still claimed) is linked
-   * to the order in the order's batch, so the order's payment outcome finds it (subscriptions/run-failed.ts).
+   * to the order in the order's batch, so the order's payment outcome finds it (payments/subscription-run-failed.ts).
    */
   subscriptionRun?: { subscriptionId: number; dueDate: string };
 }

@@ -18,7 +18,7 @@ import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement, receivedKey } from './confirmation-mail';
-import { proofLinkFor, type ProofLink } from '../accounts/email-proof';
+import { proofLinkFor, type ProofLink } from './email-proof';
 import { giftAddress, giftFor, giftStatement } from './gift';
 import { placedPromotions, promotionProblem } from './promotion-order';
 import type { PlaceContext, Placed } from './place-types';
@@ -424,7 +424,7 @@ function orderStatements(
         .bind(referrer.referrer_id, userId, orderId, ctx.country, t.referral_discount, monthOf(ctx.country, now), now),
     );
   // A subscription's run knows its order from the moment it exists: whatever stops the job after this
-  // batch, the order's payment outcome finishes the run (subscriptions/run-failed.ts).
+  // batch, the order's payment outcome finishes the run (payments/subscription-run-failed.ts).
   if (ctx.subscriptionRun)
     core.push(
       db

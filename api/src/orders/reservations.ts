@@ -10,7 +10,7 @@ import { type DatabaseEnv, type OwnerKey, shardFor } from '../db/databases';
 import type { OrderOwnerRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement, receivedKey } from './confirmation-mail';
-import { proofLinkFor } from '../accounts/email-proof';
+import { proofLinkFor } from './email-proof';
 import { stockFlags } from './stock-holds';
 import { orderView } from './view';
 

@@ -2,7 +2,7 @@
 // a webhook delivered twice (or the gateway and the sandbox racing) changes nothing the second time.
 //   order paid       → order 'paid', confirmation mail queued in the same batch
 //   order failed     → order 'payment_failed'; stock, coupon and any wallet part given back; a
-//                      subscription run's order fails its run, with its mail (subscriptions/run-failed.ts)
+//                      subscription run's order fails its run, with its mail (payments/subscription-run-failed.ts)
 //   wallet top-up ok → ledger credit and balance
 //   consultation     → booked with its confirmation mail, or its time freed and wallet part given back
 //   package          → paid, or failed with its wallet part given back
@@ -22,13 +22,13 @@ import { promotionReleaseStatements } from '../orders/promotion-data';
 import { activationStatements } from '../orders/subscription-activate';
 import { endPendingStatement } from '../orders/subscription-start';
 import { spendReturnParts, spendReturnStatements } from '../loyalty/returns';
-import { runFailedStatements } from '../subscriptions/run-failed';
+import { runFailedStatements } from './subscription-run-failed';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { payGiveBacksOf } from '../orders/give-backs';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
 import { provenByOrderStatement } from '../carts/proof';
-import { accountProvenStatement, accountsOfAddressProvenStatement } from '../accounts/email-proof';
+import { accountProvenStatement, accountsOfAddressProvenStatement } from '../orders/email-proof';
 import {
   bookingInvoiceRecord,
   orderInvoiceRecord,

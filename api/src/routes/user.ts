@@ -23,7 +23,7 @@ import { randomToken, tokenHash } from '../accounts/tokens';
 import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, signUpVerification, verificationFor } from '../orders/guest-links';
 import { confirmAddedEmailMail, confirmSignUpMail, resetMail, verifyOrdersMail } from '../mail/texts';
-import { accountProvenStatement, inboxKey } from '../accounts/email-proof';
+import { accountProvenStatement, inboxKey } from '../orders/email-proof';
 import { hashPassword, verifyPassword } from '../lib/password';
 import {
   assertNotLocked,

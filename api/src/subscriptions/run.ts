@@ -25,7 +25,7 @@ import { placeOrder } from '../orders/place';
 import type { Gateway } from '../payment-gateway/gateway';
 import { applyOutcome } from '../payments/outcome';
 import type { CountryCode } from '#shared/locale';
-import { dateAhead, moveOnStatement, runFailedMail } from './run-failed';
+import { dateAhead, moveOnStatement, runFailedMail } from '../payments/subscription-run-failed';
 
 /** A claim older than this was left by a job that stopped: it is picked up again. */
 const STALE_CLAIM_MS = 15 * 60_000;

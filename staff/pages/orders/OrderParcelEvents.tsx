@@ -14,7 +14,7 @@ type TrackingEvent = OrderTrackingData['events'][number];
  * A failed attempt's reason: a carrier's own words quoted as they came; the shop's own carriers' stored
  * choice ("not_home", "other: gate locked") in the staff language, the driver's note after it as typed.
  */
-export function eventReason(t: StaffTranslator, carrier: string, reason: string): string {
+function eventReason(t: StaffTranslator, carrier: string, reason: string): string {
   if (!isShopRunCarrier(carrier)) return reason;
   const colon = reason.indexOf(':');
   const choice = (colon < 0 ? reason : reason.slice(0, colon)).trim();
@@ -29,7 +29,7 @@ export function eventReason(t: StaffTranslator, carrier: string, reason: string)
  * send only their status in English ("FAILED_ATTEMPT · failed attempt"), which the line above already
  * names in the staff language: only a place is left of theirs.
  */
-export function eventDetail(carrier: string, e: TrackingEvent): string {
+function eventDetail(carrier: string, e: TrackingEvent): string {
   if (isShopRunCarrier(carrier)) return e.location ?? '';
   return e.description || e.location ? [e.carrier_code, e.description, e.location].filter(Boolean).join(' · ') : '';
 }

@@ -218,6 +218,6 @@ export async function shareWithShopper(
  * What the audit log says of an acknowledged warning: a dose above a safe limit ('limit', a fact of the
  * product and dose), or one her intake raised ('health': pregnancy or a medicine, never which).
  */
-export function warningKind(rule: string): 'limit' | 'health' {
+function warningKind(rule: string): 'limit' | 'health' {
   return rule.startsWith('upper_limit:') ? 'limit' : 'health';
 }

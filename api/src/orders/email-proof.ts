@@ -4,8 +4,8 @@ import { localizePath, type Lang } from '#shared/locale';
 import { emailIdentity } from '../lib/email-identity';
 import { LIMITS } from '../lib/limits';
 import { identityToken } from '../carts/identity-token';
-import { randomToken, tokenHash } from './tokens';
-import { VERIFY_TTL_MS } from '../orders/guest-links';
+import { randomToken, tokenHash } from '../accounts/tokens';
+import { VERIFY_TTL_MS } from './guest-links';
 
 /**
  * The dedupe key of a proof-class mail to an inbox: `inbox:<identity>:<rest>`. The per-inbox count of
