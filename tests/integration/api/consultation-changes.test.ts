@@ -31,6 +31,27 @@ async function paidByWallet(tag: string, minHours: number, skip: number, maxHour
   return { s, id: r.body.data.id as number, at };
 }
 
+/**
+ * A consultation paid by card (KNET), its payment succeeded; with `amount`, its price and payment set to
+ * it (an amount ending in 77 the sandbox refunds pending, in 66 it refuses, as a real gateway may).
+ */
+async function paidByCard(tag: string, skip: number, amount?: number) {
+  const s = await shopper(tag);
+  const at = await freeTimeAfter(30, { skip });
+  const r = await book(s, at, { method: 'card', card_method: 'knet' });
+  const id = r.body.data.id as number;
+  const payment = (await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
+    .bind(id)
+    .first<{ id: string }>())!;
+  await post(`/dev/payments/${payment.id}`, { outcome: 'succeeded' }, s);
+  if (amount !== undefined)
+    await env.DB.batch([
+      env.DB.prepare('UPDATE consultations SET price = ?, total = ? WHERE id = ?').bind(amount, amount, id),
+      env.DB.prepare('UPDATE payments SET amount = ? WHERE id = ?').bind(amount, payment.id),
+    ]);
+  return { s, id, payment };
+}
+
 describe('cancel', () => {
   it('gives everything back to the wallet until 24 hours before, and frees the time', async () => {
     const { s, id, at } = await paidByWallet('cancel-free', 30, 0);
@@ -62,38 +83,21 @@ describe('cancel', () => {
   });
 
   it('refunds a card payment to the card through the gateway when asked', async () => {
-    const s = await shopper('cancel-card');
-    const at = await freeTimeAfter(30, { skip: 3 });
-    const r = await book(s, at, { method: 'card', card_method: 'knet' });
-    const payment = await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
-      .bind(r.body.data.id)
-      .first<{ id: string }>();
-    await post(`/dev/payments/${payment!.id}`, { outcome: 'succeeded' }, s);
-    const body = await json(await post(`/user/consultation/${r.body.data.id}/cancel`, { refund_to: 'card' }, s));
+    const { s, id, payment } = await paidByCard('cancel-card', 3);
+    const body = await json(await post(`/user/consultation/${id}/cancel`, { refund_to: 'card' }, s));
     expect(body.data).toMatchObject({ status: 'cancelled', refunded: 8000, refund_to: 'card' });
     expect(await balance(s.id, 'KWD')).toBe(0);
     const audit = await env.DB.prepare(
       "SELECT after_json FROM audit_log WHERE action = 'consultation.card_refund' AND resource_id = ?",
     )
-      .bind(String(r.body.data.id))
+      .bind(String(id))
       .first<{ after_json: string }>();
-    expect(JSON.parse(audit!.after_json)).toMatchObject({ amount: 8000, payment_id: payment!.id, status: 'succeeded' });
+    expect(JSON.parse(audit!.after_json)).toMatchObject({ amount: 8000, payment_id: payment.id, status: 'succeeded' });
   });
 
   it('follows a card refund the gateway settles later, and gives her the money in her wallet if it fails', async () => {
-    const s = await shopper('cancel-card-later');
-    const at = await freeTimeAfter(30, { skip: 4 });
-    const r = await book(s, at, { method: 'card', card_method: 'knet' });
-    const id = r.body.data.id as number;
-    const payment = await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
-      .bind(id)
-      .first<{ id: string }>();
-    await post(`/dev/payments/${payment!.id}`, { outcome: 'succeeded' }, s);
-    // An amount ending in 77: the sandbox answers its refund pending, as a real gateway may.
-    await env.DB.batch([
-      env.DB.prepare('UPDATE consultations SET price = 8077, total = 8077 WHERE id = ?').bind(id),
-      env.DB.prepare('UPDATE payments SET amount = 8077 WHERE id = ?').bind(payment!.id),
-    ]);
+    // An amount ending in 77: the sandbox answers its refund pending.
+    const { s, id } = await paidByCard('cancel-card-later', 4, 8077);
     const body = await json(await post(`/user/consultation/${id}/cancel`, { refund_to: 'card' }, s));
     expect(body.data).toMatchObject({ status: 'cancelled', refunded: 8077, refund_to: 'card' });
     const refund = await env.DB.prepare(
@@ -133,19 +137,8 @@ describe('cancel', () => {
   });
 
   it('gives her a card refund the gateway refuses at once in her wallet, settled then, once', async () => {
-    const s = await shopper('cancel-card-refused');
-    const at = await freeTimeAfter(30, { skip: 5 });
-    const r = await book(s, at, { method: 'card', card_method: 'knet' });
-    const id = r.body.data.id as number;
-    const payment = await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
-      .bind(id)
-      .first<{ id: string }>();
-    await post(`/dev/payments/${payment!.id}`, { outcome: 'succeeded' }, s);
-    // An amount ending in 66: the sandbox refuses its refund, as a real gateway may.
-    await env.DB.batch([
-      env.DB.prepare('UPDATE consultations SET price = 8066, total = 8066 WHERE id = ?').bind(id),
-      env.DB.prepare('UPDATE payments SET amount = 8066 WHERE id = ?').bind(payment!.id),
-    ]);
+    // An amount ending in 66: the sandbox refuses its refund.
+    const { s, id } = await paidByCard('cancel-card-refused', 5, 8066);
     const body = await json(await post(`/user/consultation/${id}/cancel`, { refund_to: 'card' }, s));
     expect(body.data).toMatchObject({ status: 'cancelled', refunded: 8066, refund_to: 'wallet' });
     expect(await balance(s.id, 'KWD')).toBe(8066);
