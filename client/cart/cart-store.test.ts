@@ -86,7 +86,7 @@ describe('cart store', () => {
       { sku: sku({ id: 7 }), product, count: 1, origin: { source: 'My Orders' } },
     ]);
     expect(cart.items['101']!.count).toBe(2);
-    expect(toastState.current).toMatchObject({ message: 'items_added_to_cart', params: { count: 1 } });
+    expect(toastState.current?.message).toBe('item_added_to_cart');
   });
 
   it('is stored while non-empty and removed from storage when empty', () => {

@@ -56,7 +56,9 @@ export function addManyToCart(
       : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
   }
   // The toast counts the products whose count went up (one at its limit adds nothing).
-  if (!quiet) toast.success('items_added_to_cart', { count: added });
+  if (quiet) return;
+  if (added === 1) toast.success('item_added_to_cart');
+  else toast.success('items_added_to_cart', { count: added });
 }
 
 /**

@@ -109,7 +109,11 @@ test('a shopper takes the quiz in Arabic, reads why each product was suggested, 
   expect(names.length).toBeGreaterThan(0);
   await page.getByTestId('quiz-add-all').click();
   await expect(page.getByTestId('toast')).toContainText(
-    names.length > 1 ? 'تمت إضافة المنتجات إلى السلة' : 'تمت إضافة المنتج إلى السلة',
+    names.length === 1
+      ? 'تمت إضافة المنتج إلى السلة'
+      : names.length === 2
+        ? 'تمت إضافة منتجين إلى السلة'
+        : `تمت إضافة ${names.length} منتجات إلى السلة`,
   );
 
   await page.goto('/ar/cart');
