@@ -16,10 +16,17 @@ export async function migrateLocal() {
   // Imported here: the scripts that only want PERSIST_DIR do not load wrangler.
   const { applyLocalMigrations } = await import('./d1-local.mjs');
   let applied;
-  try {
-    applied = await applyLocalMigrations(PERSIST_DIR, { dir: 'api/migrations' });
-  } catch (error) {
-    throw new Error(`D1 migration failed: ${error.message}`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      applied = await applyLocalMigrations(PERSIST_DIR, { dir: 'api/migrations' });
+      break;
+    } catch (error) {
+      // A runtime on a loaded machine can drop its connection and not come back ("other side closed",
+      // seen on CI beside the integration tests): a new runtime goes on from what d1_migrations recorded,
+      // each file having committed with its row.
+      if (attempt < 3 && /other side closed/.test(error.message)) continue;
+      throw new Error(`D1 migration failed: ${error.message}`);
+    }
   }
   if (applied.length > 0) console.log(`Applied ${applied.length} migrations to the local database in ${PERSIST_DIR}.`);
   const result = spawnSync(
