@@ -53,9 +53,11 @@ export const devMailbox = /* @__PURE__ */ (() =>
     if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
     const lang = c.req.query('lang') === 'ar' ? 'ar' : 'en';
     const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
+    // `?to=` shows one inbox's mail only.
+    const to = c.req.query('to');
     const res = await callUpstream(c.env, c.var.config, {
       method: 'GET',
-      path: '/dev/outbox',
+      path: to ? `/dev/outbox?to=${encodeURIComponent(to)}` : '/dev/outbox',
       deviceToken: null,
       userToken: null,
       lang,

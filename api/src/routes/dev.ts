@@ -66,11 +66,18 @@ const buildDevRoutes = () =>
       // wait for the next request that queues mail. The mailbox shows what the minute's cron would have
       // delivered by now.
       await deliverDueMail(c.env, { limit: 50 });
+      // `?to=` keeps to one inbox: a tester's own mail, and a story's link read without the whole run's mail.
+      const to = c.req.query('to')?.trim().toLowerCase() || null;
       const { results } = await c.env.DB.prepare(
-        'SELECT id, to_address, subject, body_text, body_html, attachments, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
-      ).all<
-        Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attachments' | 'created_at'>
-      >();
+        'SELECT id, to_address, subject, body_text, body_html, attachments, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL AND (?1 IS NULL OR lower(to_address) = ?1) ORDER BY id DESC LIMIT 50',
+      )
+        .bind(to)
+        .all<
+          Pick<
+            MailOutboxRow,
+            'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attachments' | 'created_at'
+          >
+        >();
       return c.json(ok({ items: results }));
     })
     // The texts to phones local mode kept instead of sending, for /dev/messages.

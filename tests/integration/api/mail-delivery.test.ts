@@ -326,6 +326,15 @@ describe('the local mailbox', () => {
     expect(mail!.delivered_at).toBeGreaterThan(0);
   });
 
+  it('keeps to one inbox with ?to=, whatever case the address was typed in', async () => {
+    const now = Date.now();
+    await env.DB.batch([queueTo('Her.Inbox@example.com', now - 1000), queueTo('someone.else@example.com', now - 1000)]);
+    const listed = (await json(await call('/dev/outbox?to=her.inbox%40example.com', { token }))).data.items as Array<{
+      to_address: string;
+    }>;
+    expect(listed.map((m) => m.to_address.toLowerCase())).toEqual(['her.inbox@example.com']);
+  });
+
   it('does not deliver early: mail waiting out its backoff stays out of the mailbox', async () => {
     await env.DB.batch([queueTo('later@example.com', Date.now() + 60_000)]);
     const listed = (await json(await call('/dev/outbox', { token }))).data.items as Array<{ to_address: string }>;

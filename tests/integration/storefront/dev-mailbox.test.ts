@@ -80,6 +80,20 @@ describe('the dev mailbox', () => {
     );
   });
 
+  it('shows one inbox only when asked with ?to=', async () => {
+    await queue('للمرسل إليه فقط', null);
+    await env.API_DB.prepare(
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, delivered_at, created_at)
+       VALUES ('another@example.com', 'Not hers', 'T', NULL, 'en', 'order_confirmation', 'test:another', 1, NULL, ?, ?)`,
+    )
+      .bind(Date.now(), Date.now())
+      .run();
+    const page = await (await storefront('/dev/mailbox?lang=ar&to=noura%40example.com')).text();
+    expect(page).toContain('للمرسل إليه فقط');
+    expect(page).not.toContain('another@example.com');
+    expect(await (await storefront('/dev/mailbox?lang=ar')).text()).toContain('another@example.com');
+  });
+
   it('shows a mail without an HTML part as text only', async () => {
     await queue('إعادة تعيين كلمة المرور', null);
     const page = await (await storefront('/dev/mailbox?lang=ar')).text();
