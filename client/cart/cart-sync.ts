@@ -4,7 +4,6 @@
 // cart page, the checkout, the orders page and the deferred name sync load it.
 import type { CartSync } from '#shared/catalogue/product-responses';
 import type { Lang } from '#shared/locale';
-import { toast } from '../stores/toasts';
 import {
   type CartEntry,
   type CartOrigin,
@@ -36,13 +35,13 @@ export function linesFromSync(
 }
 
 /**
- * Reorder: adds a past order's items, summing with what is in the cart, within limits. `quiet`: the
- * caller says so itself (a reminder link's notice), with no toast.
+ * Reorder: adds a past order's items, summing with what is in the cart, within limits. Says nothing:
+ * the caller does (toastAdded, or a reminder link's notice). Answers how many products' counts went up
+ * (one already at its limit adds nothing).
  */
 export function addManyToCart(
   items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>,
-  { quiet = false }: { quiet?: boolean } = {},
-): void {
+): number {
   let added = 0;
   for (const item of items) {
     const key = String(item.sku.id);
@@ -55,10 +54,7 @@ export function addManyToCart(
       ? { ...cart.items[key], count: next }
       : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
   }
-  // The toast counts the products whose count went up (one at its limit adds nothing).
-  if (quiet) return;
-  if (added === 1) toast.success('item_added_to_cart');
-  else toast.success('items_added_to_cart', { count: added });
+  return added;
 }
 
 /**

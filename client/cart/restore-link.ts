@@ -39,7 +39,7 @@ export async function restoreFromLink(api: ApiClient, session: SessionState, tok
       toast.warning('cart_restored_none');
       return;
     }
-    addManyToCart(lines, { quiet: true });
+    addManyToCart(lines);
     restoredCart.lines = lines.length;
   } catch (e: unknown) {
     toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/routes';
+import { toastAdded } from '../cart/added-toast';
 import { addManyToCart } from '../cart/cart-sync';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
@@ -116,7 +117,7 @@ export function AddAll({
   const [added, setAdded] = useState(given);
   const add = () => {
     if (added) return;
-    addManyToCart(lines);
+    void toastAdded(addManyToCart(lines));
     setAdded(true);
   };
   return (

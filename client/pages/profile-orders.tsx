@@ -16,6 +16,7 @@ import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
 import { OrderReturns } from '../orders/OrderReturns';
 import { ApiContext } from '../providers';
+import { toastAdded } from '../cart/added-toast';
 import { addManyToCart, linesFromSync } from '../cart/cart-sync';
 import type { CartSync } from '#shared/catalogue/product-responses';
 import { useSessionStore } from '../stores/session';
@@ -129,7 +130,7 @@ function Detail({ order }: { order: OrderView }) {
         exclude_purchase_together: true,
       });
       const counts = new Map(order.items.map((i) => [i.sku_id, i.count]));
-      addManyToCart(linesFromSync(res.data.items, counts, { source: 'My Orders', id: order.id }));
+      void toastAdded(addManyToCart(linesFromSync(res.data.items, counts, { source: 'My Orders', id: order.id })));
       navigate(href('/cart'));
     } catch (e) {
       toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');

@@ -1,6 +1,6 @@
 // "Add all to cart": one line per in-stock suggestion, origin Quiz with the version and the
 // position, the reason in both languages on the line (kept on a line already there), one toast.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuizSuggestionView } from '#shared/quiz/api';
 import { cart } from '../cart/cart-store';
 import { resetToasts, toastState } from '../stores/toasts';
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 describe('add all to cart', () => {
-  it('adds the in-stock suggestions with origin Quiz and their reason, with one toast', () => {
+  it('adds the in-stock suggestions with origin Quiz and their reason, with one toast', async () => {
     const added = addAllToCart({ version_id: 3, suggestions: [suggestion(1), suggestion(2, false), suggestion(3)] });
     expect(added).toBe(2);
     expect(Object.keys(cart.items).sort()).toEqual(['100', '300']);
@@ -47,10 +47,13 @@ describe('add all to cart', () => {
       reason: { en: 'Reason 3', ar: 'سبب 3' },
       product: { slug: 'p-3', name: 'Product 3' },
     });
-    expect(toastState.next ?? toastState.current).toMatchObject({
-      message: 'items_added_to_cart',
-      params: { count: 2 },
-    });
+    // The counted text loads with the toast (client/cart/added-toast.ts).
+    await vi.waitFor(() =>
+      expect(toastState.next ?? toastState.current).toMatchObject({
+        message: 'items_added_to_cart',
+        params: { count: 2 },
+      }),
+    );
   });
 
   it('gives a line already in the cart the reason without replacing one it has', () => {

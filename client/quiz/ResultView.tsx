@@ -7,10 +7,10 @@ import { Link, useLocation } from 'react-router';
 import type { QuizResultView, QuizSuggestionView } from '#shared/quiz/api';
 import { paths } from '#shared/routes';
 import { Price } from '../catalogue/Price';
+import { toastAdded } from '../cart/added-toast';
 import { addToCart, cart } from '../cart/cart-store';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
-import { toast } from '../stores/toasts';
 import { WhyModal } from './WhyModal';
 import { track } from '../analytics/track';
 
@@ -44,8 +44,7 @@ export function addAllToCart(result: { suggestions: QuizSuggestionView[]; versio
     if (line && !line.reason) line.reason = s.reason_texts;
     if (outcome !== 'limit') added += 1;
   });
-  if (added === 1) toast.success('item_added_to_cart');
-  else if (added > 1) toast.success('items_added_to_cart', { count: added });
+  if (added > 0) void toastAdded(added);
   return added;
 }
 

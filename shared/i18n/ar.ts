@@ -21,6 +21,7 @@ import { trackingAr } from './tracking.ar';
 import { returnsAr } from './returns.ar';
 import { suggestionsAr } from './suggestions.ar';
 import { countrySwitchAr } from './country-switch.ar';
+import { cartAddedAr } from './cart-added.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -44,4 +45,5 @@ export const ar: Dictionary = {
   ...returnsAr,
   ...suggestionsAr,
   ...countrySwitchAr,
+  ...cartAddedAr,
 };

@@ -25,6 +25,7 @@ import { trackingEn } from './tracking.en';
 import { returnsEn } from './returns.en';
 import { suggestionsEn } from './suggestions.en';
 import { countrySwitchEn } from './country-switch.en';
+import { cartAddedEn } from './cart-added.en';
 
 export const en = {
   ...shellEn,
@@ -48,6 +49,7 @@ export const en = {
   ...returnsEn,
   ...suggestionsEn,
   ...countrySwitchEn,
+  ...cartAddedEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -132,14 +132,6 @@ export const shellAr = {
 
   item_added_to_cart: 'تمت إضافة المنتج إلى السلة',
   item_removed_from_cart: 'تمت إزالة المنتج من السلة',
-  items_added_to_cart: {
-    zero: 'لم يُضف أي منتج إلى السلة',
-    one: 'تمت إضافة منتج واحد إلى السلة',
-    two: 'تمت إضافة منتجين إلى السلة',
-    few: 'تمت إضافة {{count}} منتجات إلى السلة',
-    many: 'تمت إضافة {{count}} منتجًا إلى السلة',
-    other: 'تمت إضافة {{count}} منتج إلى السلة',
-  },
   link_copied: 'تم نسخ الرابط',
   wishlit_item_added_successfuly: 'تمت الإضافة إلى قائمة أمنياتك',
   wishlist_item_edited_success_message: 'تم تحديث قائمة الأمنيات',

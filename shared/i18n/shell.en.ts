@@ -133,7 +133,6 @@ export const shellEn = {
   // Toasts and messages (spec §8 keys)
   item_added_to_cart: 'Item added to cart',
   item_removed_from_cart: 'Item removed from cart',
-  items_added_to_cart: { one: '{{count}} item added to cart', other: '{{count}} items added to cart' },
   link_copied: 'Link copied',
   wishlit_item_added_successfuly: 'Added to your wishlist',
   wishlist_item_edited_success_message: 'Wishlist updated',

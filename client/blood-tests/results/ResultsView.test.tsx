@@ -3,7 +3,7 @@
 // falling note, the critical notice, and suggestions whose products go to the cart with their reason.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BloodTestResultsView, MarkerResult, Suggestion } from '#shared/api/blood-test-results-schemas';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
@@ -315,7 +315,7 @@ describe('ResultsView', () => {
 });
 
 describe('adding a suggestion to the cart', () => {
-  it('adds every product with the Blood Test Results origin, the suggestion id and the reason', () => {
+  it('adds every product with the Blood Test Results origin, the suggestion id and the reason', async () => {
     const id = suggestionLineId(suggestion, [vitaminD]);
     expect(id).toBe('vitamin-d-low:2026-03-03');
     expect(addSuggestion(suggestion, id)).toBe(2);
@@ -331,11 +331,14 @@ describe('adding a suggestion to the cart', () => {
       name: 'Vitamin D3 1000 IU',
       image: { url: '/media/p-11.webp' },
     });
-    // One toast says it for all of them (it follows the first product's, as toasts replace each other).
-    expect(toastState.next ?? toastState.current).toMatchObject({
-      message: 'items_added_to_cart',
-      params: { count: 2 },
-    });
+    // One toast says it for all of them (it follows the first product's, as toasts replace each other),
+    // once its counted text has loaded (client/cart/added-toast.ts).
+    await vi.waitFor(() =>
+      expect(toastState.next ?? toastState.current).toMatchObject({
+        message: 'items_added_to_cart',
+        params: { count: 2 },
+      }),
+    );
   });
 
   it('gives a line already in the cart the reason, never replacing one', () => {

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { MarkerResult, Suggestion } from '#shared/api/blood-test-results-schemas';
 import { paths } from '#shared/routes';
 import { Price } from '../../catalogue/Price';
+import { toastAdded } from '../../cart/added-toast';
 import { addToCart, cart } from '../../cart/cart-store';
 import { useI18n } from '../../i18n/context';
-import { toast } from '../../stores/toasts';
 import { useDayText } from './result-texts';
 
 /** The cart line's suggestionId: the rule's id with the date of the value it read. */
@@ -41,8 +41,7 @@ export function addSuggestion(s: Suggestion, suggestionId: string): number {
     if (line && !line.reason) line.reason = s.reason;
     if (result !== 'limit') added += 1;
   }
-  if (added === 1) toast.success('item_added_to_cart');
-  else if (added > 1) toast.success('items_added_to_cart', { count: added });
+  if (added > 0) void toastAdded(added);
   return added;
 }
 
