@@ -73,6 +73,26 @@ async function migrated<T>(
   fixture: string,
   work: (d1: D1, before: { rows: Record<string, string[]>; schema: SchemaObject[] }) => Promise<T>,
 ): Promise<T> {
+  // A loaded machine's runtime can drop a long call and not come back ("other side closed", seen on CI
+  // beside the e2e stories, as scripts/db.mjs's migrateLocal meets it): a new runtime on a new database
+  // starts again, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migratedOnce(`${name}-${attempt}`, dir, first, fixture, work);
+    } catch (error) {
+      if (attempt >= 3 || !/other side closed/.test(String(error))) throw error;
+      rmSync(join(root, `${name}-${attempt}`), { recursive: true, force: true });
+    }
+  }
+}
+
+async function migratedOnce<T>(
+  name: string,
+  dir: string,
+  first: string,
+  fixture: string,
+  work: (d1: D1, before: { rows: Record<string, string[]>; schema: SchemaObject[] }) => Promise<T>,
+): Promise<T> {
   return withLocalD1(join(root, name), async (d1) => {
     const earlier = files(dir)
       .filter((f) => f < first)

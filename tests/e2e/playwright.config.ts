@@ -14,6 +14,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 45_000,
+  // A page change waits for its route's code and data before the address changes: beside the Vitest
+  // run on two cores that passed Playwright's 5 s default (her orders after the thanks page, 2026-11-29).
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
