@@ -19,7 +19,7 @@ provideDictionary('ar', ar);
 const shopper = (email: string, email_proven: boolean) =>
   ({ id: 7, name: 'Noura', email, phone: null, email_proven }) as unknown as UserDisplay;
 
-function render(lang: Lang, user: UserDisplay): string {
+function render(lang: Lang, user: UserDisplay, proven: boolean | null = null): string {
   const boot = { lang, origin: 'https://shop.test', css: [], texts: [], fallback: {}, country: 'KW', user };
   return renderToStaticMarkup(
     <AppProviders
@@ -28,7 +28,7 @@ function render(lang: Lang, user: UserDisplay): string {
       session={createSessionStore({ country: 'KW', user })}
     >
       <MemoryRouter>
-        <EmailProofNotice />
+        <EmailProofNotice proven={proven} />
       </MemoryRouter>
     </AppProviders>,
   );
@@ -55,6 +55,12 @@ describe('EmailProofNotice', () => {
   it.each(['en', 'ar'] as const)('says nothing once her address is proven (%s)', (lang) => {
     const html = render(lang, shopper('noura@example.com', true));
     expect(html).toBe('');
+  });
+
+  it('believes the page’s own read of her account over the session’s older copy', () => {
+    // She opened the link in another tab: her session still says unproven, the page's read says proven.
+    expect(render('en', shopper('noura@example.com', false), true)).toBe('');
+    expect(render('ar', shopper('noura@example.com', true), false)).toContain('data-testid="email-proof-notice"');
   });
 
   it('says nothing to an account without an e-mail (made with a phone)', () => {

@@ -12,11 +12,16 @@ import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
-/** Whether the notice is due: she has an address and the server says it is not proven. */
-const needsEmailProof = (user: Pick<UserDisplay, 'email' | 'email_proven'> | null | undefined) =>
-  !!user?.email && user.email_proven === false;
+/**
+ * Whether the notice is due: she has an address and the server says it is not proven. `proven`: the
+ * page's own read of her account, newer than the session's copy when she opened the link in another tab.
+ */
+const needsEmailProof = (
+  user: Pick<UserDisplay, 'email' | 'email_proven'> | null | undefined,
+  proven: boolean | null,
+) => !!user?.email && (proven ?? user.email_proven) === false;
 
-export function EmailProofNotice() {
+export function EmailProofNotice({ proven = null }: { proven?: boolean | null }) {
   const { t, tKey, has } = useI18n();
   const { user } = useSnapshot(useSessionStore());
   const api = useContext(ApiContext)!;
@@ -24,7 +29,7 @@ export function EmailProofNotice() {
   const [error, setError] = useState<string | null>(null);
   const [until, setUntil] = useState<number | null>(null);
   const left = useSecondsLeft(until);
-  if (!needsEmailProof(user)) return null;
+  if (!needsEmailProof(user, proven)) return null;
 
   async function resend() {
     setError(null);

@@ -42,6 +42,8 @@ export const page = { group: 'account', texts: ['accounts'], siteIndex: 'account
 interface Data {
   dataExport: DataExportView | null;
   birthday: string | null;
+  /** Her account as read now: whether its e-mail is proven (decision 85), however old the page's session is. */
+  emailProven: boolean | null;
 }
 
 export async function loader(args: LoaderFunctionArgs): Promise<Data> {
@@ -51,7 +53,11 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
       api.get<DataExportState>('/user/data/export'),
       api.get<{ user: UserDisplay }>('/user/me'),
     ]);
-    return { dataExport: res.data.export, birthday: me.data.user.birthday ?? null };
+    return {
+      dataExport: res.data.export,
+      birthday: me.data.user.birthday ?? null,
+      emailProven: me.data.user.email_proven ?? null,
+    };
   });
 }
 
@@ -67,7 +73,7 @@ export function Component() {
   return (
     <Page title={t('page_profile_account')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       <p>{t('account_details_intro')}</p>
-      <EmailProofNotice />
+      <EmailProofNotice proven={data?.emailProven ?? null} />
       <div className="account-sections">
         <NameForm />
         {phoneOnly && <AddEmailForm />}
