@@ -1,13 +1,9 @@
 // The installable app: the service worker installs on a real visit and keeps the offline page
 // of each language, and the "Get the app" guide reads well on a phone in Arabic.
-import { expect, test } from './fixtures';
+import { allowProblems, expect, test } from './fixtures';
 
 // The other stories block service workers (playwright.config.ts); this one is about it.
 test.use({ serviceWorkers: 'allow' });
-
-function allowProblems(problems: string[], expected: RegExp) {
-  problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
-}
 
 test("a shopper's browser installs the service worker and sees the Arabic offline page when the network drops", async ({
   page,
