@@ -13,15 +13,14 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
 /**
- * Whether the notice is due: she has an address and the server says it is not proven. `proven`: the
- * page's own read of her account, newer than the session's copy when she opened the link in another tab.
+ * Whether the notice is due: she has an address and the page's own read of her account (/user/me)
+ * says it is not proven. That read, not the session's copy of her, decides: it is as new as the page,
+ * so a link opened in another tab ends the notice at her next visit.
  */
-const needsEmailProof = (
-  user: Pick<UserDisplay, 'email' | 'email_proven'> | null | undefined,
-  proven: boolean | null,
-) => !!user?.email && (proven ?? user.email_proven) === false;
+const needsEmailProof = (user: Pick<UserDisplay, 'email'> | null | undefined, proven: boolean | null) =>
+  !!user?.email && proven === false;
 
-export function EmailProofNotice({ proven = null }: { proven?: boolean | null }) {
+export function EmailProofNotice({ proven }: { proven: boolean | null }) {
   const { t, tKey, has } = useI18n();
   const { user } = useSnapshot(useSessionStore());
   const api = useContext(ApiContext)!;

@@ -52,7 +52,6 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
           ...(value.phone_verified === true ? { phone_verified: true } : {}),
           ...(value.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
           ...(value.has_password === false ? { has_password: false } : {}),
-          ...(typeof value.email_proven === 'boolean' ? { email_proven: value.email_proven } : {}),
         },
         exp: typeof value.exp === 'number' ? value.exp : null,
       };
@@ -365,7 +364,5 @@ function userDisplay(value: unknown): UserDisplay | null {
     ...(u.phone_verified === true ? { phone_verified: true } : {}),
     ...(u.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
     ...(u.has_password === false ? { has_password: false } : {}),
-    // Whether her mailbox proved the address (decision 85): the account page asks her to until it has.
-    ...(typeof u.email_proven === 'boolean' ? { email_proven: u.email_proven } : {}),
   };
 }
