@@ -1,5 +1,9 @@
 // Catalogue journeys in Chromium, against the seeded demo catalogue.
+import { imagesShown } from './browser';
 import { expect, test } from './fixtures';
+
+// Its nutritionists' portraits must load (naturalWidth below).
+test.use(imagesShown);
 
 // One journey in one set-up (decision 74): the Arabic catalogue from home to the cart, two tabs of one
 // cart, then the same shopper in Saudi Arabia at a nutritionist's pick. The English listing's first HTML

@@ -5,6 +5,7 @@
 // are two people on two devices: two browser contexts, each with its own screen size.
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { imagesShown } from './browser';
 import {
   createStaffThroughDev,
   expect,
@@ -63,7 +64,8 @@ function damagePhoto(): Buffer {
   ]);
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
+// The back office shows her photo, loaded (naturalWidth below).
+test.use({ ...imagesShown, viewport: { width: 390, height: 844 } });
 
 test('a shopper in Saudi Arabia returns a damaged item in Arabic and the back office receives, inspects and refunds it', async ({
   page,
