@@ -178,8 +178,12 @@ export function markedEnv(env, mark) {
  * @returns {{ stop(): Promise<Record<string, { cpu: number, series: [number, number][] }>> }}
  */
 export function startSampler(marks, { runnerMark } = {}) {
+  // The runner's `reaped` time is read here, not when the thread has started: a child started and
+  // waited for meanwhile (the first guard rail; the thread takes a good part of a second to start on a
+  // loaded machine) would be in the thread's starting figure, and its CPU lost.
+  const runnerReaped = statOf(process.pid)?.reaped ?? 0;
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { sampler: marks, runner: process.pid, runnerMark },
+    workerData: { sampler: marks, runner: process.pid, runnerMark, runnerReaped },
   });
   worker.unref();
   // A sampler that failed (no /proc: not Linux) must not take the run down with it: stop() says so.
@@ -223,15 +227,16 @@ function statOf(/** @type {number} */ pid) {
  * @param {string[]} marks
  * @param {number} runner the pid of the process that started the marked commands
  * @param {string} [runnerMark] whose the runner's children are when none was seen to end
+ * @param {number} [startReaped] the runner's `reaped` time when the sampler was asked for
  */
-function samplerThread(marks, runner, runnerMark) {
+function samplerThread(marks, runner, runnerMark, startReaped) {
   /** @typedef {{ pid: number, ppid: number, start: number, cpu: number, reaped: number, mark: string }} Seen */
   /** @type {Map<number, Seen>} the processes of the sample before */
   let last = new Map();
   const sessions = new Map();
   /** What was counted of a parent's children seen to end, not yet in its `reaped` (not yet waited for). */
   const owed = new Map();
-  let runnerReaped = statOf(runner)?.reaped ?? 0;
+  let runnerReaped = startReaped ?? statOf(runner)?.reaped ?? 0;
   /** @type {Record<string, { cpu: number, series: [number, number][] }>} */
   const result = Object.fromEntries(marks.map((m) => [m, { cpu: 0, series: [] }]));
   const sample = () => {
@@ -293,5 +298,6 @@ function samplerThread(marks, runner, runnerMark) {
   });
 }
 
-if (!isMainThread && workerData?.sampler) samplerThread(workerData.sampler, workerData.runner, workerData.runnerMark);
+if (!isMainThread && workerData?.sampler)
+  samplerThread(workerData.sampler, workerData.runner, workerData.runnerMark, workerData.runnerReaped);
 else if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { kindOf, markedEnv, startSampler, tally } from './cpu-by-process.mjs';
 
@@ -123,4 +124,21 @@ test("gives the runner's never-seen short children to the mark it names", async 
   for (let i = 0; i < 2; i++) spawnSync(process.execPath, ['-e', spend], { env: markedEnv(process.env, mark) });
   await new Promise((r) => setTimeout(r, 1100));
   expect((await sampler.stop())[mark]!.cpu).toBeGreaterThanOrEqual(0.38);
+}, 20_000);
+
+test('counts a child the runner waited for while the sampler’s thread was still starting', async () => {
+  // npm test starts its sampler and at once its first guard rail, which can end and be waited for
+  // before the thread is up (tens of milliseconds here, most of a second on a loaded machine): the
+  // thread's starting figure for the runner's `reaped` time must be the one from before the child.
+  const reaped = () => {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  };
+  const mark = randomUUID();
+  const before = reaped();
+  const sampler = startSampler([mark], { runnerMark: mark });
+  spawnSync(process.execPath, ['-e', '0'], { env: markedEnv(process.env, mark) });
+  const spent = reaped() - before;
+  expect(spent).toBeGreaterThan(0);
+  expect((await sampler.stop())[mark]!.cpu).toBeGreaterThanOrEqual(spent - 0.005);
 }, 20_000);

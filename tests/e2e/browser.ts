@@ -24,7 +24,7 @@ function safe(fn: () => string): string | undefined {
 // five runs each (2026-11-29): Chromium's renderers 37 CPU-seconds in lite mode against 47–49 without,
 // the files 102 against 121–122 in all. Behaviour is the same (the shop's pages carry no WebAssembly,
 // which lite mode would turn off); the bench's Lighthouse runs keep the full engine.
-export const CHROMIUM_WITH_IMAGES_ARGS = [...CHROMIUM_FLAGS, '--disable-gpu-compositing', '--js-flags=--lite-mode'];
+const CHROMIUM_WITH_IMAGES_ARGS = [...CHROMIUM_FLAGS, '--disable-gpu-compositing', '--js-flags=--lite-mode'];
 
 // Stories load no images unless they look at one: fetching, decoding and drawing a page's pictures was a
 // third of the browser's CPU for a home page (1.1 against 0.7 CPU-seconds, 2026-11-29), on a page whose
