@@ -32,8 +32,9 @@ describe('the order of the test files', () => {
     expect(longFirst('/repo/tests/xstaff-auth.test.ts')).toBe(LONG_FILES.length);
   });
 
-  it('runs the unit project first, keeps each project together, and starts each with its long files', async () => {
+  it('runs the unit project first, then the country fixture, keeps each project together, and starts each with its long files', async () => {
     const files = [
+      spec('api-country-fixture', 'tests/integration/api/country-fixture/qatar.test.ts'),
       spec('storefront', 'tests/integration/storefront/pages.test.ts'),
       spec('api', 'tests/integration/api/orders.test.ts'),
       spec('storefront', 'tests/integration/storefront/hostile-requests.test.ts'),
@@ -45,6 +46,7 @@ describe('the order of the test files', () => {
     expect(sorted.map((s) => `${s.project.name} ${s.moduleId.split('/').pop()}`)).toEqual([
       'unit backup-and-restore.test.ts',
       'unit money.test.ts',
+      'api-country-fixture qatar.test.ts',
       'api staff-auth.test.ts',
       'api orders.test.ts',
       'storefront hostile-requests.test.ts',
