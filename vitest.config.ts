@@ -138,7 +138,12 @@ export default defineConfig({
         plugins: [apiWorker()],
         test: {
           name: 'api',
-          maxWorkers: WORKERS,
+          // Three runtimes, in one group with the storefront project's (after the unit files and the country
+          // fixture): its files run on into the minutes after the e2e stories end, where two left a third of
+          // the two cores idle (a test mostly waits on a request or a queue), and the storefront files
+          // start as soon as a worker is free instead of after the last api file.
+          maxWorkers: WORKERS + 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           // One runtime for all the files: each starts from the migrated, emptied storage (decision 36).
           isolate: false,
@@ -171,8 +176,9 @@ export default defineConfig({
         plugins: [countryFixture('qa'), pageTable(), apiWorker()],
         test: {
           name: 'api-country-fixture',
-          // Its one file takes one worker whatever the figure; the api project's figure keeps the two in one
-          // group (Vitest refuses projects of one group order with different worker counts).
+          // Its one file takes one worker whatever the figure; the unit project's figure keeps the two in one
+          // group (Vitest refuses projects of one group order with different worker counts), so its runtime
+          // starts beside the unit project's last long files.
           maxWorkers: WORKERS,
           testTimeout: 30_000,
           isolate: false,
@@ -280,7 +286,7 @@ export default defineConfig({
           // when the e2e stories have ended. Two left a third of both cores idle for the last minute and a
           // half of a clean CI run; three runtimes spend the same CPU-seconds in less time.
           maxWorkers: WORKERS + 1,
-          // A project with its own number of workers runs in a group of its own, after the others.
+          // The api project's group (the same number of workers): after the unit files and the fixture.
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           isolate: false,
