@@ -38,28 +38,17 @@ function cookieNames(secure: boolean) {
 /** The readable cookie's one value. */
 const SIGNED_IN_MARK = '1';
 
+/** The user cookie's value: her display fields (read as userDisplay reads the API's) and its expiry. */
 function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | null } | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<UserDisplay> & { exp?: unknown };
-    if (value && (typeof value.id === 'number' || typeof value.id === 'string') && typeof value.name === 'string') {
-      return {
-        user: {
-          id: value.id,
-          name: value.name,
-          email: String(value.email ?? ''),
-          phone: value.phone ?? null,
-          ...(value.phone_verified === true ? { phone_verified: true } : {}),
-          ...(value.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
-          ...(value.has_password === false ? { has_password: false } : {}),
-        },
-        exp: typeof value.exp === 'number' ? value.exp : null,
-      };
-    }
+    const value = JSON.parse(raw) as { exp?: unknown } | null;
+    const user = userDisplay(value);
+    return user ? { user, exp: typeof value?.exp === 'number' ? value.exp : null } : null;
   } catch {
     // a malformed cookie is treated as absent
+    return null;
   }
-  return null;
 }
 
 /**
