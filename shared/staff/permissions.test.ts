@@ -23,6 +23,16 @@ describe('staff permissions', () => {
       expect(can([{ role, country: null }], 'consultations:manage')).toBe(role === 'owner');
     }
   });
+  it("keeps every nutritionist's profile and lists to the catalogue: a nutritionist writes only her own", () => {
+    for (const role of ROLES) {
+      expect(can([{ role, country: null }], 'nutritionists:manage')).toBe(
+        role === 'owner' || role === 'catalogue_manager',
+      );
+      expect(can([{ role, country: null }], 'nutritionists:write')).toBe(
+        role === 'owner' || role === 'catalogue_manager' || role === 'nutritionist',
+      );
+    }
+  });
   it('keeps the loyalty rules and the points report to the owner; support adjusts points as it does the wallet', () => {
     for (const role of ROLES) {
       expect(can([{ role, country: null }], 'loyalty:manage')).toBe(role === 'owner');

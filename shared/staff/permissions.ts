@@ -30,7 +30,12 @@ export const PERMISSIONS = [
   'reviews:read',
   'reviews:moderate',
   'nutritionists:read',
+  // A nutritionist's public profile and recommended lists: her own (nutritionists.staff_id) only, unless
+  // the member may also manage every nutritionist.
   'nutritionists:write',
+  // Every nutritionist's profile and lists, adding and deleting nutritionists: the catalogue's, not a
+  // nutritionist's, whose name would otherwise sign another's advice.
+  'nutritionists:manage',
   // A nutritionist's own practice: hours, bookings, notes, lists and marks (health data: only the
   // consultation's own nutritionist, checked per record, never by permission alone).
   'consultations:read',
@@ -86,6 +91,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reviews:moderate',
     'nutritionists:read',
     'nutritionists:write',
+    'nutritionists:manage',
   ],
   // Fulfilment assigns the drivers' stops and counts the cash they hand in.
   fulfilment: [

@@ -1,5 +1,7 @@
-// Nutritionists and their curated lists (nutritionists:read to see, nutritionists:write to edit): a
-// nutritionist may rename and reorder their lists and put products on them or take them off.
+// Nutritionists and their curated lists (nutritionists:read to see; nutritionists:write to edit one's
+// own, nutritionists:manage to edit any, add and delete them, decision 86): a nutritionist may edit her
+// profile, rename and reorder her lists and put products on them or take them off; where she stands
+// among the nutritionists is the catalogue manager's.
 import type { NutritionistDetail, NutritionistRow } from '#shared/api/staff-catalogue-responses';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
@@ -34,8 +36,10 @@ function NutritionistFields(props: {
   form: string;
   failure?: FormFailure | null;
   nutritionist?: NutritionistDetail['nutritionist'];
+  /** Whether her place among the nutritionists is the member's to set (else carried as it is). */
+  sortOrder?: boolean;
 }) {
-  const { t, form, failure, nutritionist: n } = props;
+  const { t, form, failure, nutritionist: n, sortOrder = true } = props;
   const required = !n;
   return (
     <>
@@ -74,7 +78,11 @@ function NutritionistFields(props: {
         value={n ? n.years_experience : '0'}
         failure={failure}
       />
-      <SortOrderField t={t} form={form} value={n ? n.sort_order : '0'} failure={failure} />
+      {sortOrder ? (
+        <SortOrderField t={t} form={form} value={n ? n.sort_order : '0'} failure={failure} />
+      ) : (
+        <input type="hidden" name="sort_order" value={n ? n.sort_order : '0'} />
+      )}
     </>
   );
 }
@@ -93,7 +101,7 @@ export function NutritionistsPage(props: {
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_catalogue_nutritionists')} path="/nutritionists">
       <h1>{t.t('st_catalogue_nutritionists')}</h1>
       <Notice t={t} done={props.done} failure={failure} />
-      {canWrite(props.me, 'nutritionists:write') && (
+      {canWrite(props.me, 'nutritionists:manage') && (
         <CreateForm t={t} title="st_catalogue_new_nutritionist" action="/nutritionists" failure={failure} multipart>
           <NutritionistFields t={t} form="new" failure={failure} />
           <ImageField
@@ -129,7 +137,9 @@ export function NutritionistPage(props: {
   const { t, data, failure } = props;
   const n = data.nutritionist;
   const ar = t.lang === 'ar';
-  const write = canWrite(props.me, 'nutritionists:write');
+  const manage = canWrite(props.me, 'nutritionists:manage');
+  // Her own page (her account practises as this nutritionist), or any with manage: as the API decides.
+  const write = manage || (canWrite(props.me, 'nutritionists:write') && n.staff_id === props.me.staff.id);
   const name = (r: Names) => (ar ? r.name_ar : r.name_en);
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={name(n)} path="/nutritionists">
@@ -226,12 +236,12 @@ export function NutritionistPage(props: {
       <form method="post" action={`/nutritionists/${n.id}`} className="card stack">
         <fieldset disabled={!write}>
           <div className="grid">
-            <NutritionistFields t={t} form="profile" failure={failure} nutritionist={n} />
+            <NutritionistFields t={t} form="profile" failure={failure} nutritionist={n} sortOrder={manage} />
           </div>
           {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
         </fieldset>
       </form>
-      {write && (
+      {manage && (
         <section aria-labelledby="delete-title">
           <h2 id="delete-title">{t.t('st_catalogue_delete_nutritionist')}</h2>
           <DeleteForm

@@ -14,8 +14,10 @@ export interface FormFailure {
   msg?: string;
 }
 
-export const canWrite = (me: StaffSelf, permission: 'catalogue:write' | 'nutritionists:write' = 'catalogue:write') =>
-  me.permissions.includes(permission);
+export const canWrite = (
+  me: StaffSelf,
+  permission: 'catalogue:write' | 'nutritionists:write' | 'nutritionists:manage' = 'catalogue:write',
+) => me.permissions.includes(permission);
 
 /**
  * The base-priced countries the member's role does not cover (empty: none): her forms show the KWD

@@ -1,5 +1,6 @@
-// Nutritionists and their curated lists (nutritionists:read to see, nutritionists:write to edit): a
-// nutritionist with a portrait, their profile, their lists and the products on each.
+// Nutritionists and their curated lists (nutritionists:read to see, nutritionists:write to edit one's
+// own, nutritionists:manage to add, delete and edit any; the API decides whose is whose, decision 86):
+// a nutritionist with a portrait, their profile, their lists and the products on each.
 import { Hono } from 'hono';
 import type { StaffAppEnv } from '../../app-env';
 import { staffPage } from '../../middleware/guards';
@@ -25,7 +26,7 @@ const nutritionistsPage = (c: C, failure: Failed = null) =>
   ));
 export const nutritionistRoutes = new Hono<StaffAppEnv>()
   .get('/nutritionists', staffPage('nutritionists:read'), (c) => nutritionistsPage(c))
-  .post('/nutritionists', staffPage('nutritionists:write'), async (c) => {
+  .post('/nutritionists', staffPage('nutritionists:manage'), async (c) => {
     const { values, form } = await formFields(c);
     const photo = await imageData(form, 'photo');
     if ('msg' in photo) return nutritionistsPage(c, { form: 'new', fields: {}, values, msg: photo.msg });
@@ -39,7 +40,7 @@ export const nutritionistRoutes = new Hono<StaffAppEnv>()
       (f) => nutritionistsPage(c, f),
     );
   })
-  .post('/nutritionists/:id{[0-9]+}/delete', staffPage('nutritionists:write'), async (c) => {
+  .post('/nutritionists/:id{[0-9]+}/delete', staffPage('nutritionists:manage'), async (c) => {
     const id = idOf(c);
     const { values } = await formFields(c);
     return submit(

@@ -24,6 +24,8 @@ beforeAll(async () => {
   manager = await staffWith([{ role: 'catalogue_manager', country: null }], { name: 'Catalogue Manager' });
   fulfilment = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
   nutritionist = await staffWith([{ role: 'nutritionist', country: null }], { name: 'Dietitian' });
+  // Her account practises as nutritionist 1: its lists are hers to add and delete (decision 86).
+  await env.DB.prepare('UPDATE nutritionists SET staff_id = ? WHERE id = 1').bind(nutritionist.id).run();
 });
 
 const post = (path: string, body: unknown, who = manager) => staffCall(who.token, path, { json: body });
@@ -502,7 +504,7 @@ describe('nutritionists and their lists', () => {
     });
   });
 
-  it('lets the nutritionist role add and delete a list, and keeps the products', async () => {
+  it('lets a nutritionist add and delete a list of her own, and keeps the products', async () => {
     const added = await post(
       '/staff/catalogue/nutritionists/1/lists',
       { name_en: 'Ramadan', name_ar: 'رمضان', sort_order: '5' },

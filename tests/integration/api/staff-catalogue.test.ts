@@ -21,6 +21,8 @@ beforeAll(async () => {
   shopper = await deviceToken();
   manager = await staffWith([{ role: 'catalogue_manager', country: null }], { name: 'Catalogue Manager' });
   nutritionist = await staffWith([{ role: 'nutritionist', country: null }], { name: 'Nutritionist' });
+  // Her account practises as Dr. Noura (nutritionist 1): her profile and lists are hers to change.
+  await env.DB.prepare('UPDATE nutritionists SET staff_id = ? WHERE id = 1').bind(nutritionist.id).run();
 });
 
 const listIds = async (onlyAvailable: boolean) => {
@@ -355,7 +357,7 @@ describe('categories, brands, home sections and nutritionists', () => {
     expect(row).toEqual({ is_active: 0, title_en: 'Ask us' });
   });
 
-  it('lets a nutritionist edit lists but not prices', async () => {
+  it('lets a nutritionist edit her own lists but not prices', async () => {
     const rename = await staffCall(nutritionist.token, '/staff/catalogue/nutritionist-lists/1', {
       json: { name_en: 'Immunity all year', name_ar: 'المناعة طوال العام', sort_order: '1' },
     });
@@ -383,6 +385,65 @@ describe('categories, brands, home sections and nutritionists', () => {
     expect((await json(price)).meta.msg).toBe('forbidden');
     const brand = await staffCall(nutritionist.token, '/staff/catalogue/brands/1', { json: {} });
     expect(brand.status).toBe(403);
+  });
+
+  it("keeps a nutritionist to her own profile and lists: another's is 404 and unchanged, and her place is the catalogue's", async () => {
+    const rows = () =>
+      Promise.all([
+        env.DB.prepare('SELECT * FROM nutritionists WHERE id = 2').first(),
+        env.DB.prepare('SELECT * FROM nutritionist_lists WHERE nutritionist_id = 2 ORDER BY id').raw(),
+        env.DB.prepare('SELECT * FROM nutritionist_list_items WHERE list_id = 2 ORDER BY product_id').raw(),
+      ]);
+    const before = await rows();
+    const khalid = (await json(await staffCall(nutritionist.token, '/staff/catalogue/nutritionists/2'))).data;
+    // Khalid's public profile stays readable to her; none of it is hers to change.
+    expect(khalid.nutritionist.name_en).toBe('Khalid');
+    const attempts: [string, unknown][] = [
+      ['/staff/catalogue/nutritionists/2', { ...khalid.nutritionist, bio_en: 'Recommends whatever sells' }],
+      ['/staff/catalogue/nutritionists/2/lists', { name_en: 'Mine now', name_ar: 'لي الآن', sort_order: '1' }],
+      ['/staff/catalogue/nutritionist-lists/2', { name_en: 'Renamed', name_ar: 'معاد تسميتها', sort_order: '1' }],
+      ['/staff/catalogue/nutritionist-lists/2/items', { add_product_id: '6' }],
+      ['/staff/catalogue/nutritionist-lists/2/items', { remove_product_id: '5' }],
+      ['/staff/catalogue/nutritionist-lists/2/delete', { confirm: 'on' }],
+    ];
+    for (const [path, body] of attempts) {
+      const res = await staffCall(nutritionist.token, path, { json: body });
+      expect(res.status, path).toBe(404);
+      expect((await json(res)).meta.msg, path).toBe('not_found');
+    }
+    // Adding and deleting nutritionists is the catalogue's: refused by permission.
+    for (const path of ['/staff/catalogue/nutritionists', '/staff/catalogue/nutritionists/2/delete']) {
+      const res = await staffCall(nutritionist.token, path, { json: { confirm: 'on' } });
+      expect(res.status, path).toBe(403);
+    }
+    expect(await rows()).toEqual(before);
+
+    // Her own profile: her words change, her place among the nutritionists does not.
+    const own = (await json(await staffCall(nutritionist.token, '/staff/catalogue/nutritionists/1'))).data;
+    const mine = await staffCall(nutritionist.token, '/staff/catalogue/nutritionists/1', {
+      json: { ...own.nutritionist, bio_en: 'Vitamin D and iron.', sort_order: 0 },
+    });
+    expect(mine.status).toBe(200);
+    expect(await env.DB.prepare('SELECT bio_en, sort_order FROM nutritionists WHERE id = 1').first()).toEqual({
+      bio_en: 'Vitamin D and iron.',
+      sort_order: own.nutritionist.sort_order,
+    });
+
+    // A nutritionist's account the owner has not linked yet changes nobody's.
+    const unlinked = await staffWith([{ role: 'nutritionist', country: null }], { name: 'New Nutritionist' });
+    const theirs = await staffCall(unlinked.token, '/staff/catalogue/nutritionist-lists/1/items', {
+      json: { add_product_id: '5' },
+    });
+    expect(theirs.status).toBe(404);
+
+    // The catalogue manager changes anyone's, her place too.
+    const moved = await staffCall(manager.token, '/staff/catalogue/nutritionists/2', {
+      json: { ...khalid.nutritionist, sort_order: 0 },
+    });
+    expect(moved.status).toBe(200);
+    expect(await env.DB.prepare('SELECT sort_order FROM nutritionists WHERE id = 2').first()).toEqual({
+      sort_order: 0,
+    });
   });
 });
 

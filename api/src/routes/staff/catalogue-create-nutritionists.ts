@@ -8,6 +8,7 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { checkedImage, storeRenditions } from '#api/src/media/upload';
 import { storedKeys } from '#api/src/media/renditions';
 import { audit, commit, notFound } from '#api/src/staff/catalogue-common';
+import { assertMayChangeNutritionist } from '#api/src/staff/nutritionist-rights';
 import { forgetMedia, freeSlug, imageKeys, nextId, retryingConflicts } from '#api/src/staff/catalogue-create-common';
 import {
   nutritionistCreateSchema,
@@ -31,7 +32,7 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       noDevice: true,
       summary: 'Add a nutritionist with their portrait (JPEG, PNG or WebP, judged by content)',
       body: nutritionistCreateSchema,
-      staff: 'nutritionists:write',
+      staff: 'nutritionists:manage',
       response: addedWithSlugSchema,
       messages: ['image_type_unsupported', 'image_too_large'],
     }),
@@ -87,7 +88,7 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       summary:
         "Delete a nutritionist and their lists, unless the home page's banner shows them (409 nutritionist_featured)",
       body: deleteSchema,
-      staff: 'nutritionists:write',
+      staff: 'nutritionists:manage',
       response: changedRowSchema,
       messages: ['not_found', 'nutritionist_featured'],
     }),
@@ -130,7 +131,7 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: 'Add a list to a nutritionist',
+      summary: 'Add a list to a nutritionist (her own, unless nutritionists:manage)',
       body: nutritionistListEditSchema,
       staff: 'nutritionists:write',
       response: nutritionistListPartSchema,
@@ -142,6 +143,7 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const db = c.env.DB;
       if (!(await db.prepare('SELECT id FROM nutritionists WHERE id = ?').bind(id).first())) throw notFound();
+      await assertMayChangeNutritionist(db, member, id);
       const listId = await retryingConflicts(async () => {
         const next = (await nextId(db, 'nutritionist_lists').first<{ id: number }>())!.id;
         await commit(c, [
@@ -169,7 +171,7 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: 'Delete a nutritionist list (its products stay in the catalogue)',
+      summary: 'Delete a nutritionist list, her own unless nutritionists:manage (its products stay in the catalogue)',
       body: deleteSchema,
       staff: 'nutritionists:write',
       response: nutritionistListPartSchema,
@@ -185,6 +187,7 @@ export const staffCreateNutritionistRoutes = new Hono<AppEnv>()
       ]);
       const before = list!.results[0] as { nutritionist_id: number } | undefined;
       if (!before) throw notFound();
+      await assertMayChangeNutritionist(db, member, before.nutritionist_id);
       await commit(c, [
         db.prepare('DELETE FROM nutritionist_list_items WHERE list_id = ?').bind(id),
         db.prepare('DELETE FROM nutritionist_lists WHERE id = ?').bind(id),

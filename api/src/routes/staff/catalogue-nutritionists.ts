@@ -6,6 +6,7 @@ import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { changedFields } from '#api/src/staff/audit';
 import { audit, commit, fieldError, notFound, rowBefore } from '#api/src/staff/catalogue-common';
+import { assertMayChangeNutritionist, managesNutritionists } from '#api/src/staff/nutritionist-rights';
 import { idParams } from '#shared/api/route-schemas';
 import {
   changedRowSchema,
@@ -84,7 +85,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: "Edit a nutritionist's names, titles, biography, experience and sort order",
+      summary:
+        "Edit a nutritionist's names, titles, biography, experience and sort order (her own, unless nutritionists:manage)",
       body: nutritionistEditSchema,
       staff: 'nutritionists:write',
       response: changedRowSchema,
@@ -95,7 +97,10 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const db = c.env.DB;
-      const before = await rowBefore(db, 'nutritionists', id);
+      await assertMayChangeNutritionist(db, member, id);
+      const before = await rowBefore<Record<string, unknown> & { sort_order: number }>(db, 'nutritionists', id);
+      // Her place on the nutritionists' page is the catalogue's to set, not her own.
+      const sortOrder = managesNutritionists(member) ? input.sort_order : before.sort_order;
       await commit(c, [
         db
           .prepare(
@@ -110,14 +115,14 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
             input.bio_en,
             input.bio_ar,
             input.years_experience,
-            input.sort_order,
+            sortOrder,
             id,
           ),
         audit(c, member, {
           action: 'nutritionist.edit',
           resource: 'nutritionist',
           resourceId: id,
-          ...changedFields(before, input),
+          ...changedFields(before, { ...input, sort_order: sortOrder }),
         }),
       ]);
       return c.json(ok({ id }));
@@ -130,7 +135,7 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: "Edit a nutritionist list's names and sort order",
+      summary: "Edit a nutritionist list's names and sort order (her own lists, unless nutritionists:manage)",
       body: nutritionistListEditSchema,
       staff: 'nutritionists:write',
       response: nutritionistListPartSchema,
@@ -146,6 +151,7 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
         'nutritionist_lists',
         id,
       );
+      await assertMayChangeNutritionist(db, member, before.nutritionist_id);
       await commit(c, [
         db
           .prepare('UPDATE nutritionist_lists SET name_en = ?, name_ar = ?, sort_order = ? WHERE id = ?')
@@ -167,7 +173,7 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       tag: 'staff',
       noDevice: true,
       params: idParams,
-      summary: 'Add a product to a nutritionist list, or take one off',
+      summary: 'Add a product to a nutritionist list, or take one off (her own lists, unless nutritionists:manage)',
       body: nutritionistListItemSchema,
       staff: 'nutritionists:write',
       response: nutritionistListPartSchema,
@@ -184,6 +190,7 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
       ]);
       const row = list!.results[0] as { nutritionist_id: number } | undefined;
       if (!row) throw notFound();
+      await assertMayChangeNutritionist(db, member, row.nutritionist_id);
       if (input.add_product_id !== undefined && !product!.results[0])
         throw fieldError('add_product_id', 'item_validation_error');
       const statements: D1PreparedStatement[] = [];
