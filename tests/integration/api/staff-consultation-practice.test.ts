@@ -399,8 +399,15 @@ describe('notes, the list and sharing', () => {
     expect(list[1].acknowledged_reason).toBe('INR followed by her doctor');
     expect(list[1].warnings[0].rule).toBe('interaction:fish-oil-bleeding');
     // The builder's search shows the same warnings before anything is added.
+    const searched = (await auditRows('consultation.search', id)).length;
     const search = await json(await get(noura, `/staff/consultations/${id}/products?q=omega`));
     expect(search.data.hits[0].warnings[0].rule).toBe('interaction:fish-oil-bleeding');
+    // Its warnings come from her intake: the search is audited as an opening of her health data, who and
+    // which consultation, never the words searched.
+    const rows = await auditRows('consultation.search', id);
+    expect(rows).toHaveLength(searched + 1);
+    expect(rows.at(-1)!.staff_id).toBe(noura.id);
+    expect(JSON.stringify(rows.at(-1))).not.toMatch(/omega/i);
   });
 
   it('refuses an unknown SKU and a second line of the same product', async () => {

@@ -59,14 +59,30 @@ export interface SearchHit extends Omit<GateSku, 'name' | 'ingredients'> {
 }
 
 /** Catalogue SKUs for the builder, each with the warnings it would raise for her at one serving a day. */
+/**
+ * Catalogue SKUs for her list, each with the warnings it raises for her. The warnings are read from her
+ * intake (pregnancy, medicine classes), so each search is an opening of her health data and writes its
+ * audit row, as opening the booking's health part does: who and which consultation, never the words
+ * searched (a search for folic acid says as much as the intake).
+ */
 export async function searchForList(
   db: D1Database,
+  member: StaffMember,
   sealer: HealthSealer,
   c: PracticeConsultation,
   q: string,
   lang: Lang,
 ): Promise<{ hits: SearchHit[] }> {
-  const [shopper, skus] = await Promise.all([gateShopper(db, sealer, c), searchSkus(db, q, lang)]);
+  const [shopper, skus] = await Promise.all([
+    gateShopper(db, sealer, c),
+    searchSkus(db, q, lang),
+    auditStatement(db, member, {
+      action: 'consultation.search',
+      resource: 'consultation',
+      resourceId: c.id,
+      country: c.country,
+    }).run(),
+  ]);
   return {
     hits: skus.map(({ name: _name, ingredients: _ingredients, ...sku }) => ({
       ...sku,

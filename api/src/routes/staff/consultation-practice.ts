@@ -270,7 +270,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
       return c.json(
-        ok(await searchForList(c.env.DB, requireSealer(c), consultation, c.req.valid('query').q, c.var.lang)),
+        ok(await searchForList(c.env.DB, member, requireSealer(c), consultation, c.req.valid('query').q, c.var.lang)),
       );
     },
   )
