@@ -26,6 +26,8 @@ import { book, bookBody, freeTimeAfter, hold, post, setUp, shopper, topUp } from
 import { startedConsultation } from './consultation-sealed';
 import { call, json, saveAddress, shopperHeaders } from './helpers';
 import { bloodTestAtLab, deliver } from './loyalty-helpers';
+import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
+import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import { staffWith, type TestStaff } from './staff-helpers';
 
 const SITE = 'https://shop.test';
@@ -221,6 +223,84 @@ describe('money back in her shard, written once even when the request dies (wall
       expect(await walletIn(env.ORDERS_1, s.id)).toBe(8000);
       expect(await refundsIn(env.ORDERS_1, id)).toEqual([{ amount: 8000 }]);
       expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+      if (!dying.killed()) break;
+    }
+  });
+
+  it("gives back the wallet part of a blood test's failed card payment there, killed before each write", async () => {
+    await loadBloodTestFixture(env.DB);
+    const windows = ['07-09', '09-11', '16-18', '18-20'];
+    for (let at = 1; ; at++) {
+      // A moved shopper books a plain test: KWD 3.000 from her wallet in her shard, the rest by KNET.
+      const s = await shopper(`shard-blood-failed-${++serial}`);
+      await topUp(s.id, 'KWD', 3000);
+      await moved(s.id);
+      const address = await saveAddress(device, s.token, 'KW');
+      // A window of its own each round (four places a window), on a day that is not a Friday.
+      let day = addDays(gulfDate(Date.now()), 2 + Math.floor(at / windows.length));
+      while (new Date(`${day}T00:00:00Z`).getUTCDay() === 5) day = addDays(day, 1);
+      const held = await json(
+        await post(
+          '/bloodTest/slots/hold',
+          { area_id: 26, date: day, window: windows[at % windows.length], sku_ids: [SKU.plain] },
+          s,
+        ),
+      );
+      const submitted = await post(
+        '/bloodTestOrder/submit',
+        {
+          items: [{ sku_id: SKU.plain }],
+          idempotency_key: crypto.randomUUID(),
+          patient: {
+            name: 'Sara',
+            sex: 'female',
+            date_of_birth: '1985-03-15',
+            relation: 'self',
+            country: 'KW',
+            national_id: '285031512318',
+          },
+          address_id: address,
+          hold_id: held.data.hold_id,
+          consent: true,
+          consent_version: '2026-11-v1',
+          payment_method: 'card',
+          card_method: 'knet',
+          use_wallet: true,
+        },
+        s,
+      );
+      const body = await json(submitted);
+      expect(submitted.status, JSON.stringify(body.meta)).toBe(200);
+      const orderId = body.data.order_id as number;
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(0);
+      const payment = (await env.DB.prepare('SELECT id FROM payments WHERE blood_test_order_id = ?')
+        .bind(orderId)
+        .first<{ id: string }>())!;
+
+      // The gateway says it failed; the request dies before its next write, then the webhook comes again
+      // and the cron runs, twice.
+      const dying = dyingEnv(at);
+      const event = { paymentId: payment.id, outcome: 'failed' as const, providerRef: null };
+      await applyPaymentOutcome(dying.env as never, event, SITE).catch(() => undefined);
+      await applyPaymentOutcome(env, event, SITE);
+      await sweepLater();
+      await sweepLater();
+      expect(
+        await env.DB.prepare('SELECT status, wallet_used FROM blood_test_orders WHERE id = ?').bind(orderId).first(),
+      ).toEqual({ status: 'payment_failed', wallet_used: 0 });
+      // Her 3.000 back in her shard, once; nothing in the core's copy of her wallet, no give-back left.
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(3000);
+      expect(
+        await rows(
+          env.ORDERS_1,
+          "SELECT amount FROM wallet_ledger WHERE blood_test_order_id = ? AND kind = 'refund'",
+          orderId,
+        ),
+      ).toEqual([{ amount: 3000 }]);
+      expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+      expect(await rows(env.DB, 'SELECT note FROM wallet_give_backs WHERE user_id = ?', s.id)).toEqual([]);
+      // The place is free again: no booking of the slot is left for the order.
+      expect(await rows(env.DB, 'SELECT id FROM blood_test_slot_bookings WHERE order_id = ?', orderId)).toEqual([]);
       if (!dying.killed()) break;
     }
   });
