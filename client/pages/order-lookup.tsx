@@ -1,6 +1,7 @@
 // /order-lookup: guests find an order without an account. With ?key= (the link of the success page,
 // the confirmation mail or a lookup) it shows that order; without, a form takes the order number and
-// the e-mail it was placed with. The API answers a wrong number and a wrong e-mail alike.
+// the e-mail it was placed with. The API answers a wrong number and a wrong e-mail alike, and an
+// account's order only to its owner signed in: the form then offers her the sign-in.
 import '../styles/account.css';
 import '../styles/orders.css';
 import {
@@ -21,6 +22,7 @@ import { OrderActions } from '../orders/OrderActions';
 import { OrderSummary } from '../orders/OrderSummary';
 import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
+import { openAuthModal } from '../stores/auth-modal';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
@@ -116,6 +118,23 @@ function LookupForm({ missing }: { missing: boolean }) {
         </div>
       )}
       <FormAlerts form={form} />
+      {/* An account's order is shown to its owner signed in (the API's order_lookup_sign_in): her way
+          there, to that order's page once she is in. */}
+      {form.serverError === t('order_lookup_sign_in') && (
+        <button
+          type="button"
+          className="button button-secondary wide-button"
+          data-testid="order-lookup-sign-in"
+          onClick={() =>
+            openAuthModal({
+              onSuccess: () =>
+                navigate(`${href('/profile/orders')}?id=${String(form.values.order_id).replace(/\D/g, '')}`),
+            })
+          }
+        >
+          {t('sign_in')}
+        </button>
+      )}
       <Field form={form} name="order_id" required>
         {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" dir="ltr" />}
       </Field>

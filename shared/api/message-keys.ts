@@ -83,6 +83,7 @@ export const MESSAGE_KEYS = [
   'points_no_longer_available',
   'order_not_cancellable',
   'order_lookup_not_found',
+  'order_lookup_sign_in',
   'verify_link_invalid',
   'rate_limited',
   'unsupported_media_type',

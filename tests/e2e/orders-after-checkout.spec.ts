@@ -23,8 +23,12 @@ async function addCheapProduct(page: Page, prefix: string) {
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
 }
 
-test('a shopper leaves the card page and pays again from the order', async ({ page, problems }) => {
-  await signUpThroughApi(page, { name: 'Maha Card', email: unique() });
+test('a shopper leaves the card page and pays again from the order, and on another computer the lookup has her sign in to see it', async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const shopper = await signUpThroughApi(page, { name: 'Maha Card', email: unique() });
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   await addCheapProduct(page, '');
@@ -106,6 +110,27 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   // A late call that failed offline (her recently viewed) can reach the console after the check above
   // the reconnection: it is the same step's doing.
   allowProblems(problems, /ERR_INTERNET_DISCONNECTED/);
+
+  // On another computer, signed out, she looks it up by number and e-mail. An account's order is shown to
+  // its owner signed in: the page says so and its Sign in takes her to the order.
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await elsewhere.goto('/order-lookup');
+  await elsewhere.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await elsewhere.getByLabel('Order number').fill(number);
+  await elsewhere.getByLabel('E-mail used for the order').fill(shopper.email);
+  await elsewhere.getByRole('button', { name: 'Find my order' }).click();
+  await expect(elsewhere.getByTestId('form-error')).toHaveText(
+    'This order is kept in an account. Sign in to see it and follow it.',
+  );
+  await elsewhere.getByTestId('order-lookup-sign-in').click();
+  const dialog = elsewhere.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.getByLabel(/^Password\s*\*?$/).fill(shopper.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(elsewhere).toHaveURL(new RegExp(`/profile/orders\\?id=${number}$`));
+  await expect(elsewhere.getByRole('heading', { level: 1 })).toContainText(number);
+  await other.close();
 });
 
 test('a guest finds their order from the mail link', async ({ page, browser, problems }) => {

@@ -71,27 +71,28 @@ export function guestLinkStatement(db: D1Database, hash: string, orderId: number
 
 /**
  * The order with this number whose shopper's e-mail is this one (any case), with the database holding
- * it, or null. The order's route rides in the statement's batch of the core (decision 62): an order in
- * another shard is read there (one trip more) and an account's e-mail from the core (one more).
+ * it and whether an account holds it, or null. The order's route rides in the statement's batch of the
+ * core (decision 62): an order in another shard is read there (one trip more) and an account's e-mail
+ * from the core (one more).
  */
 export async function orderIdByEmail(
   env: DatabaseEnv,
   orderId: number,
   email: string,
-): Promise<{ id: number; db: D1Database } | null> {
+): Promise<{ id: number; db: D1Database; account: boolean } | null> {
   const db = core(env);
   const [routeRes, found] = await db.batch([
     orderRouteStatement(env, orderId),
     db
       .prepare(
-        'SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
+        'SELECT o.id, o.user_id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
       )
       .bind(orderId, email.trim()),
   ]);
   const route = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
   if (route.binding === 'DB') {
-    const row = found!.results[0] as Pick<OrderRow, 'id'> | undefined;
-    return row ? { id: row.id, db } : null;
+    const row = found!.results[0] as Pick<OrderRow, 'id' | 'user_id'> | undefined;
+    return row ? { id: row.id, db, account: row.user_id !== null } : null;
   }
   const row = await route.db
     .prepare('SELECT id, user_id, guest_email FROM orders WHERE id = ?')
@@ -102,7 +103,9 @@ export async function orderIdByEmail(
     row.user_id === null
       ? row.guest_email
       : await db.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email');
-  return owned != null && owned.toLowerCase() === email.trim().toLowerCase() ? { id: row.id, db: route.db } : null;
+  return owned != null && owned.toLowerCase() === email.trim().toLowerCase()
+    ? { id: row.id, db: route.db, account: row.user_id !== null }
+    : null;
 }
 
 /** Whether any guest order with this address (any case) is still unclaimed in `db`: one row or none. */

@@ -507,15 +507,18 @@ export const orderRoutes = new Hono<AppEnv>()
     },
   )
   // Order lookup (guests): number + e-mail give a link to the order. A wrong number and a wrong
-  // e-mail answer the same, and failures count against the address like failed sign-ins.
+  // e-mail answer the same, and failures count against the address like failed sign-ins. An account's
+  // order is its owner's: knowing her number and e-mail is not signing in, so the lookup shows none of
+  // it and says to sign in (403 order_lookup_sign_in), counted as a failure too, so it is no cheaper
+  // an oracle than a wrong guess.
   .post(
     '/lookup',
     contract({
       tag: 'orders',
-      summary: "A guest's order by number and e-mail, with its link key",
+      summary: "A guest's order by number and e-mail, with its link key (an account's order: sign in)",
       body: orderLookupSchema,
       response: orderLookupResultSchema,
-      messages: ['order_lookup_not_found'],
+      messages: ['order_lookup_not_found', 'order_lookup_sign_in'],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -527,6 +530,10 @@ export const orderRoutes = new Hono<AppEnv>()
       if (!found) {
         await recordFailure(db, keys);
         throw new ApiError(404, 'order_lookup_not_found');
+      }
+      if (found.account) {
+        await recordFailure(db, keys);
+        throw new ApiError(403, 'order_lookup_sign_in');
       }
       const token = await mintOrderLink(found.db, found.id);
       const order = await orderView(found.db, found.id, c.var.lang, undefined, cold(c), db);
