@@ -11,7 +11,7 @@ import { lastPayerPhone } from '../orders/payment-moves';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
 import { bookingCreditRecord } from '../e-invoice-sales';
-import { giveBackStatement } from '../orders/give-backs';
+import { giveBackStatement, payGiveBacksOf } from '../orders/give-backs';
 import { bookingReturnPath } from './place';
 import { assertBookable } from './slots';
 import type { BloodTestItemRow, BloodTestOrderRow } from './view';
@@ -104,14 +104,25 @@ export async function cancelBooking(
     : [await ownedStatement(db, p.userId, p.orderId).all(), null];
   const o = found!.results[0] as OrderForChange | undefined;
   if (!o) throw new ApiError(404, 'not_found');
-  // Her wallet in another shard: the core's guarded batch cancels (once), then her shard is credited,
-  // once per booking and amount (bookingWalletStatements). A request that dies between the two leaves
-  // a cancelled booking whose repeated cancel finds it cancelled and writes the credit it lacks.
+  // Her wallet in another shard: the core's guarded batch cancels (once) and records the money owed to
+  // her as a give-back (orders/give-backs.ts), which this request then writes in her shard. A request
+  // that dies between the two leaves the give-back for the minute cron: nothing waits for her to cancel
+  // again, which the page of a cancelled booking never offers.
   const away = env && routeRes ? routeFrom(env, routeRes.results[0] as Parameters<typeof routeFrom>[1]) : null;
   const wallet = away && away.binding !== 'DB' ? away : null;
   if (wallet?.moving) throw new ApiError(503, 'service_busy');
   if (o.status === 'cancelled') {
-    if (wallet && o.payment_state === 'refunded') await creditInShard(db, wallet.db, o);
+    if (wallet && o.payment_state === 'refunded') {
+      // Its give-back still waiting: written now. A booking cancelled before give-backs recorded the
+      // cancel's (none waiting) gets the credit it may lack, once per booking and amount; never both,
+      // which key their once-only writes differently.
+      const waiting = await db
+        .prepare('SELECT 1 AS waiting FROM wallet_give_backs WHERE blood_test_order_id = ?')
+        .bind(o.id)
+        .first();
+      if (waiting) await payGiveBacksOf(env!, o.user_id);
+      else await creditInShard(db, wallet.db, o);
+    }
     return { refunded: 0 };
   }
   assertChangeable(o, now, ['booked']);
@@ -131,6 +142,20 @@ export async function cancelBooking(
   // a paid booking has an invoice (one paid at the visit is not a sale before the visit, cannot be
   // cancelled after it); the statement records nothing without one.
   if (o.payment_state === 'paid') statements.push(bookingCreditRecord(db, 'blood-test', o.id, refund, now));
+  if (refund > 0 && wallet)
+    statements.push(
+      giveBackStatement(
+        db,
+        {
+          note: `blood test ${o.id}: cancelled`,
+          userId: o.user_id,
+          currency: o.currency,
+          amount: refund,
+          bloodTestOrderId: o.id,
+        },
+        now,
+      ),
+    );
   if (refund > 0 && !wallet)
     statements.push(
       ...walletMove(db, {
@@ -149,7 +174,7 @@ export async function cancelBooking(
     if (/blood_test_slot_held/.test(String(error))) throw new ApiError(409, 'blood_test_change_closed');
     throw error;
   }
-  if (wallet && refund > 0) await creditInShard(db, wallet.db, o, refund);
+  if (wallet && refund > 0) await payGiveBacksOf(env!, o.user_id);
   return { refunded: refund };
 }
 

@@ -43,6 +43,9 @@ beforeAll(async () => {
   await registerShard(env, 1, 'ORDERS_1');
 });
 
+/** The blood-test catalogue, loaded by the first test that books one. */
+let bloodTestsLoaded: Promise<void> | null = null;
+const bloodTestFixture = () => (bloodTestsLoaded ??= loadBloodTestFixture(env.DB));
 const moved = (userId: number) => moveShopper(env, userOwner(userId), 1, { lockGraceMs: 0 });
 const rows = async <T>(db: D1Database, sql: string, ...binds: unknown[]) =>
   (
@@ -228,7 +231,7 @@ describe('money back in her shard, written once even when the request dies (wall
   });
 
   it("gives back the wallet part of a blood test's failed card payment there, killed before each write", async () => {
-    await loadBloodTestFixture(env.DB);
+    await bloodTestFixture();
     const windows = ['07-09', '09-11', '16-18', '18-20'];
     for (let at = 1; ; at++) {
       // A moved shopper books a plain test: KWD 3.000 from her wallet in her shard, the rest by KNET.
@@ -301,6 +304,88 @@ describe('money back in her shard, written once even when the request dies (wall
       expect(await rows(env.DB, 'SELECT note FROM wallet_give_backs WHERE user_id = ?', s.id)).toEqual([]);
       // The place is free again: no booking of the slot is left for the order.
       expect(await rows(env.DB, 'SELECT id FROM blood_test_slot_bookings WHERE order_id = ?', orderId)).toEqual([]);
+      if (!dying.killed()) break;
+    }
+  });
+
+  it('gives back a blood test she paid from her wallet there when she cancels it, killed before each write, without her cancelling again', async () => {
+    await bloodTestFixture();
+    const windows = ['07-09', '09-11', '16-18', '18-20'];
+    for (let at = 1; ; at++) {
+      // A moved shopper books a plain test (KWD 8.000) paid wholly from her wallet in her shard.
+      const s = await shopper(`shard-blood-cancel-${++serial}`);
+      await topUp(s.id, 'KWD', 10_000);
+      await moved(s.id);
+      const address = await saveAddress(device, s.token, 'KW');
+      let day = addDays(gulfDate(Date.now()), 4 + Math.floor(at / windows.length));
+      while (new Date(`${day}T00:00:00Z`).getUTCDay() === 5) day = addDays(day, 1);
+      const held = await json(
+        await post(
+          '/bloodTest/slots/hold',
+          { area_id: 26, date: day, window: windows[at % windows.length], sku_ids: [SKU.plain] },
+          s,
+        ),
+      );
+      const submitted = await post(
+        '/bloodTestOrder/submit',
+        {
+          items: [{ sku_id: SKU.plain }],
+          idempotency_key: crypto.randomUUID(),
+          patient: {
+            name: 'Sara',
+            sex: 'female',
+            date_of_birth: '1985-03-15',
+            relation: 'self',
+            country: 'KW',
+            national_id: '285031512318',
+          },
+          address_id: address,
+          hold_id: held.data.hold_id,
+          consent: true,
+          consent_version: '2026-11-v1',
+          payment_method: 'wallet',
+        },
+        s,
+      );
+      const body = await json(submitted);
+      expect(submitted.status, JSON.stringify(body.meta)).toBe(200);
+      const orderId = body.data.order_id as number;
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(2000);
+
+      // Her cancel dies before its next write; she does not cancel again (her page shows it cancelled),
+      // and the cron runs.
+      const dying = dyingEnv(at);
+      const ctx = createExecutionContext();
+      const request = await signedRequest('/user/bloodTestOrder/cancel', {
+        body: JSON.stringify({ order_id: orderId }),
+        token: device,
+        headers: { authorization: `Bearer ${s.token}`, 'x-country': 'KW', lang: 'en', [CLIENT_IP_HEADER]: '10.7.5.2' },
+      });
+      const res = await worker.fetch(request, dying.env as never, ctx);
+      await waitOnExecutionContext(ctx).catch(() => undefined);
+      if (!dying.killed()) expect(res.status).toBe(200);
+      await sweepLater();
+      await sweepLater();
+      const status = await env.DB.prepare('SELECT status FROM blood_test_orders WHERE id = ?')
+        .bind(orderId)
+        .first('status');
+      if (status === 'cancelled') {
+        // Cancelled: her 8.000 back in her shard, once, and no give-back left.
+        expect(await walletIn(env.ORDERS_1, s.id)).toBe(10_000);
+        expect(
+          await rows(
+            env.ORDERS_1,
+            "SELECT amount FROM wallet_ledger WHERE blood_test_order_id = ? AND kind = 'refund'",
+            orderId,
+          ),
+        ).toEqual([{ amount: 8000 }]);
+      } else {
+        // Killed before the cancel's own batch: nothing changed, the booking stands and is still paid.
+        expect(status).toBe('booked');
+        expect(await walletIn(env.ORDERS_1, s.id)).toBe(2000);
+      }
+      expect(await rows(env.DB, 'SELECT note FROM wallet_give_backs WHERE user_id = ?', s.id)).toEqual([]);
+      expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
       if (!dying.killed()) break;
     }
   });
