@@ -231,5 +231,11 @@ describe('e-invoicing onboarding in the back office (local ZATCA stand-in)', () 
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM e_invoice_seller WHERE name_ar = 'ليس المالك'").first('n'),
     ).toBe(0);
+    // Nor does she read the Saudi sales' e-invoices, which an owner of Saudi Arabia (or everywhere) does.
+    const list = await staffCall(kuwaitOwner.token, '/staff/e-invoices?status=all');
+    expect(list.status).toBe(403);
+    expect((await json(list)).meta.msg).toBe('forbidden');
+    const saudiOwner = await staffWith([{ role: 'owner', country: 'SA' }]);
+    expect((await staffCall(saudiOwner.token, '/staff/e-invoices?status=all')).status).toBe(200);
   });
 });

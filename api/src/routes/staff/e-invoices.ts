@@ -1,6 +1,7 @@
 // The owner's list of Saudi e-invoices as ZATCA answered them (issue 75, decision 75): refused, with
 // warnings and waiting by default, filterable by status and date, with what needs her now (documents
-// waiting over 12 hours, or for a stamp). Read-only; the owner's permission alone.
+// waiting over 12 hours, or for a stamp). Read-only; the owner's permission alone, in Saudi Arabia: an
+// owner whose grant is another country's reads no Saudi sale, as she cannot onboard its stamp.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import {
@@ -13,6 +14,8 @@ import { contract } from '#api/src/contract/validate';
 import { reportingAttention } from '#api/src/e-invoice-reporting/attention';
 import { listEInvoices } from '#api/src/e-invoice-reporting/list';
 import { stampInUse } from '#api/src/e-invoice-stamp';
+import { ZATCA_COUNTRY } from '#api/src/e-invoice-stamp/step-kit';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
 
 export const staffEInvoiceRoutes = new Hono<AppEnv>().get(
   '/e-invoices',
@@ -27,6 +30,7 @@ export const staffEInvoiceRoutes = new Hono<AppEnv>().get(
     messages: [],
   }),
   async (c) => {
+    assertCan(await requireStaff(c), 'einvoices:read', ZATCA_COUNTRY);
     const q = c.req.valid('query');
     const stamp = await stampInUse(c.env);
     const [attention, documents] = await Promise.all([
