@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { totpCode } from '#shared/staff/totp';
 import { call, json } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
+import { auditStatement } from '#api/src/staff/audit';
 
 const post = (token: string, path: string, body: unknown) => staffCall(token, path, { json: body });
 
@@ -139,5 +140,25 @@ describe('changing access', () => {
       grants: [{ role: 'support', country: null }],
     });
     expect((await json(demote)).meta.msg).toBe('staff_last_owner');
+  });
+});
+
+describe('the audit log', () => {
+  it("shows an owner of one country that country's rows and the shop's own, never another country's", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const resource = `audit-test-${tag}`;
+    await env.DB.batch(
+      (['SA', 'KW', null] as const).map((country, i) =>
+        auditStatement(env.DB, null, { action: 'wallet.adjust', resource, resourceId: i, country, after: { country } }),
+      ),
+    );
+    const rows = async (grant: 'KW' | 'SA' | null) => {
+      const owner = await staffWith([{ role: 'owner', country: grant }]);
+      const page = await json(await staffCall(owner.token, `/staff/audit?resource=${resource}`));
+      return (page.data.entries as { country: string | null }[]).map((e) => e.country).sort();
+    };
+    expect(await rows('KW')).toEqual(['KW', null]);
+    expect(await rows('SA')).toEqual(['SA', null]);
+    expect(await rows(null)).toEqual(['KW', 'SA', null]);
   });
 });

@@ -1,8 +1,12 @@
-// The audit log for the owner: newest first, 50 a page, by resource, record or staff member.
+// The audit log for the owner: newest first, 50 a page, by resource, record or staff member. An owner
+// whose grant is one country's reads that country's rows and the shop's own (no country: sign-ins,
+// shop-wide settings), not another country's, whose rows carry its wallets, refunds and results.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
+import { requireStaff } from '#api/src/middleware/staff';
+import { countriesFor } from '#shared/staff/permissions';
 import type { AuditLogRow } from '#api/src/db/rows';
 import { auditQuerySchema } from '#shared/api/staff-schemas';
 import { type AuditPageResponse, auditPageSchema } from '#shared/api/staff-audit-responses';
@@ -24,6 +28,11 @@ export const staffAuditRoutes = new Hono<AppEnv>().get(
     const q = c.req.valid('query');
     const where: string[] = [];
     const values: (string | number)[] = [];
+    const countries = countriesFor((await requireStaff(c)).grants, 'audit:read');
+    if (countries !== null) {
+      where.push(`(a.country IS NULL OR a.country IN (${countries.map(() => '?').join(', ') || 'NULL'}))`);
+      values.push(...countries);
+    }
     if (q.resource) where.push('a.resource = ?') && values.push(q.resource);
     if (q.resource_id) where.push('a.resource_id = ?') && values.push(q.resource_id);
     if (q.staff_id) where.push('a.staff_id = ?') && values.push(q.staff_id);
