@@ -539,4 +539,41 @@ describe("the owner's earnings", () => {
     expect((await get(noura, '/staff/consultations/earnings')).status).toBe(403);
     expect((await get(owner, '/staff/consultations/earnings?month=2026-13')).status).toBe(400);
   });
+
+  it("shows an owner of one country her country's consultations only: earnings, CSV and another's day", async () => {
+    const kuwaitOwner = await staffWith([{ role: 'owner', country: 'KW' }], { name: 'Kuwait Owner' });
+    const sa = await consultation({ nutritionist: 2, currency: 'SAR', total: 10900, startsIn: -3 * HOUR });
+    const kw = await consultation({ nutritionist: 2, total: 9000, startsIn: -3 * HOUR });
+    await post(khalid, `/staff/consultations/${sa}/mark`, { outcome: 'held' });
+    await post(khalid, `/staff/consultations/${kw}/mark`, { outcome: 'held' });
+    const month = gulfDate(Date.now() - 3 * HOUR).slice(0, 7);
+    const currencies = async (who: typeof owner) =>
+      (
+        (await json(await get(who, `/staff/consultations/earnings?month=${month}`))).data.rows as {
+          currency: string;
+        }[]
+      ).map((r) => r.currency);
+    expect(await currencies(kuwaitOwner)).toContain('KWD');
+    expect(await currencies(kuwaitOwner)).not.toContain('SAR');
+    expect(await currencies(owner)).toContain('SAR');
+    expect(await (await get(kuwaitOwner, `/staff/consultations/earnings/csv?month=${month}`)).text()).not.toContain(
+      ',SAR,',
+    );
+    const day = gulfDate(Date.now() - 3 * HOUR);
+    const booked = async (who: typeof owner) =>
+      (
+        (await json(await get(who, `/staff/consultations/day?nutritionist_id=2&date=${day}`))).data.bookings as {
+          id: number;
+        }[]
+      ).map((b) => b.id);
+    expect(await booked(kuwaitOwner)).toContain(kw);
+    expect(await booked(kuwaitOwner)).not.toContain(sa);
+    expect(await booked(owner)).toEqual(expect.arrayContaining([kw, sa]));
+    // Her own practice is all hers, whatever the country.
+    expect(
+      ((await json(await get(khalid, `/staff/consultations/day?date=${day}`))).data.bookings as { id: number }[]).map(
+        (b) => b.id,
+      ),
+    ).toEqual(expect.arrayContaining([kw, sa]));
+  });
 });

@@ -22,6 +22,8 @@ const shareOf = (amount: number, bp: number) => Math.floor((amount * bp + 5000) 
 export async function earningsView(
   db: D1Database,
   month: string,
+  /** The countries whose consultations count (the member's grant for consultations:manage); null: all. */
+  countries: readonly string[] | null,
   now = Date.now(),
   zones: Record<string, string> = TIME_ZONES,
 ): Promise<EarningsView> {
@@ -40,10 +42,11 @@ export async function earningsView(
        FROM consultations c JOIN nutritionists n ON n.id = c.nutritionist_id
          LEFT JOIN consultation_credits k ON k.id = c.credit_id
        WHERE c.starts_at >= json_extract(?1, '$.' || c.country) AND c.starts_at < json_extract(?2, '$.' || c.country) AND c.status NOT IN ('pending_payment', 'payment_failed')
+         AND (?4 IS NULL OR c.country IN (SELECT value FROM json_each(?4)))
        GROUP BY n.id, c.currency
        ORDER BY n.sort_order, n.id, c.currency`,
     )
-    .bind(starts, ends, now)
+    .bind(starts, ends, now, countries === null ? null : JSON.stringify(countries))
     .all<Omit<EarningsRow, 'net' | 'shop_share' | 'nutritionist_part'>>();
   return {
     month,

@@ -9,7 +9,7 @@ import type { HoursRow } from '#shared/api/staff-practice-schemas';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
-import { can } from '#shared/staff/permissions';
+import { can, countriesFor } from '#shared/staff/permissions';
 import type { Practice } from './access';
 import type { DayBooking, DayView, PracticeNutritionist, ScheduleView } from '#shared/consultations/practice-views';
 
@@ -141,9 +141,14 @@ export async function removeDayOff(
   return { changed: (deleted!.meta.changes ?? 0) > 0 };
 }
 
-/** The bookings of one practice day (booked, held, missed or cancelled; never an unpaid attempt). */
+/**
+ * The bookings of one practice day (booked, held, missed or cancelled; never an unpaid attempt): all of
+ * her own practice's; of another's, those in the countries the member manages (an owner of one country
+ * sees that country's).
+ */
 export async function dayView(db: D1Database, member: StaffMember, practice: Practice, date: string): Promise<DayView> {
   const from = instantIn(PRACTICE_ZONE, date);
+  const countries = practice.own ? null : countriesFor(member.grants, 'consultations:manage');
   const [who, all, rows] = await db.batch([
     db.prepare('SELECT id, name_en, name_ar FROM nutritionists WHERE id = ?').bind(practice.nutritionistId),
     nutritionistsStatement(db, member, practice),
@@ -152,11 +157,12 @@ export async function dayView(db: D1Database, member: StaffMember, practice: Pra
         `SELECT c.id, c.starts_at, c.ends_at, u.name AS user_name, c.mode, c.status, c.outcome, c.country, c.lang,
            s.id AS service_id, s.name_en, s.name_ar, s.minutes
          FROM consultations c JOIN users u ON u.id = c.user_id JOIN consultation_services s ON s.id = c.service_id
-         WHERE c.nutritionist_id = ? AND c.starts_at >= ? AND c.starts_at < ?
+         WHERE c.nutritionist_id = ?1 AND c.starts_at >= ?2 AND c.starts_at < ?3
            AND c.status NOT IN ('pending_payment', 'payment_failed')
+           AND (?4 IS NULL OR c.country IN (SELECT value FROM json_each(?4)))
          ORDER BY c.starts_at, c.id`,
       )
-      .bind(practice.nutritionistId, from, from + DAY_MS),
+      .bind(practice.nutritionistId, from, from + DAY_MS, countries === null ? null : JSON.stringify(countries)),
   ]);
   type Row = Omit<DayBooking, 'first_name' | 'service'> & {
     user_name: string;

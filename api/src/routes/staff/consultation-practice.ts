@@ -10,6 +10,7 @@ import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
 import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
+import { countriesFor } from '#shared/staff/permissions';
 import { auditStatement } from '#api/src/staff/audit';
 import { healthKeyring, healthSealer, type HealthSealer } from '#api/src/consultations/seal';
 import { consultationFor, ownConsultation, practiceFor } from '#api/src/consultations/practice/access';
@@ -171,8 +172,10 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       messages: [],
     }),
     async (c) => {
-      await requireStaff(c);
-      return c.json(ok(await earningsView(c.env.DB, c.req.valid('query').month ?? homeMonth(Date.now()))));
+      const member = await requireStaff(c);
+      const month = c.req.valid('query').month ?? homeMonth(Date.now());
+      // An owner of one country reads that country's consultations, as the loyalty report does.
+      return c.json(ok(await earningsView(c.env.DB, month, countriesFor(member.grants, 'consultations:manage'))));
     },
   )
   .get(
@@ -188,7 +191,7 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     async (c) => {
       const member = await requireStaff(c);
       const month = c.req.valid('query').month ?? homeMonth(Date.now());
-      const view = await earningsView(c.env.DB, month);
+      const view = await earningsView(c.env.DB, month, countriesFor(member.grants, 'consultations:manage'));
       await auditStatement(c.env.DB, member, {
         action: 'earnings.export',
         resource: 'earnings',
