@@ -325,6 +325,24 @@ describe('the back office and an order in shard 1', () => {
 });
 
 describe('the back office over every shard', () => {
+  it("finds a moved shopper for a one-country member of her records' country only", async () => {
+    // A Saudi shopper whose records are all in her shard (a SAR wallet), her address deleted: the core
+    // holds nothing of her country.
+    const shopper = await newShopper(device, 'search-sa', ['SA']);
+    await moveShopper(env, userOwner(shopper.id), 1, { lockGraceMs: 0 });
+    await env.ORDERS_1.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'SAR', 1000)")
+      .bind(shopper.id)
+      .run();
+    await env.DB.prepare('UPDATE addresses SET deleted_at = ? WHERE user_id = ?').bind(Date.now(), shopper.id).run();
+    const search = async (country: 'KW' | 'SA') => {
+      const support = await staffWith([{ role: 'support', country }]);
+      const res = await staffCall(support.token, `/staff/customers?q=${encodeURIComponent(shopper.email)}`);
+      return ((await json(res)).data.customers as { id: number }[]).map((x) => x.id);
+    };
+    expect(await search('KW')).toEqual([]);
+    expect(await search('SA')).toEqual([shopper.id]);
+  });
+
   it("shows a customer's orders and wallet from her shard, and adjusts her wallet there", async () => {
     const shopper = await movedShopper('customer');
     const id = await codOrder(shopper);

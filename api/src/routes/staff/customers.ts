@@ -160,21 +160,26 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         .bind(term, ...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency))
         .all<{ id: number; orders: number; shard_binding: string | null }>();
       // A shopper in another shard (decision 61): her orders are counted there (in shard 0 nothing more).
+      // For a grant of some countries, her records there count too: the query above found no record of
+      // hers in the core and let her through as nobody's country yet, which her shard may say otherwise
+      // (her orders and wallet in another country), as the customer's page (reachable) decides.
       const customers = await Promise.all(
-        results.map(async ({ shard_binding, ...u }) =>
-          shard_binding === null
-            ? u
-            : {
-                ...u,
-                orders:
-                  (await shardDatabase(c.env, shard_binding)
-                    .prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?')
-                    .bind(u.id)
-                    .first<number>('n')) ?? 0,
-              },
-        ),
+        results.map(async ({ shard_binding, ...u }) => {
+          if (shard_binding === null) return u;
+          const shard = shardDatabase(c.env, shard_binding);
+          const [count, theirs] = await shard.batch([
+            shard.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?').bind(u.id),
+            shard.prepare(SHARD_COUNTRIES_SQL).bind(u.id),
+          ]);
+          if (allowed !== null) {
+            const core = await c.env.DB.prepare(COUNTRIES_SQL).bind(u.id).all<{ country: CountryCode }>();
+            const all = [...core.results, ...(theirs!.results as { country: CountryCode }[])].map((r) => r.country);
+            if (all.length > 0 && !all.some((x) => allowed.includes(x))) return null;
+          }
+          return { ...u, orders: (count!.results[0] as { n: number }).n };
+        }),
       );
-      return c.json(ok({ customers }));
+      return c.json(ok({ customers: customers.filter((x) => x !== null) }));
     },
   )
   .get(
