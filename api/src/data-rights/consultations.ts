@@ -7,6 +7,7 @@
 // sessions to her wallet, with an audit row each (docs/data-fates.md).
 import type { Lang } from '#shared/locale';
 import { walletMove } from '../orders/payment-moves';
+import { bookingWalletStatements } from '../orders/booking-amounts';
 import { bookingCreditRecord } from '../e-invoice-sales';
 import type { Keyring } from '../lib/keyring';
 import { auditStatement } from '../staff/audit';
@@ -117,18 +118,16 @@ export async function consultationErasureCancels(
             .bind(c.credit_id),
         ),
       );
+    // Once per consultation and amount (bookingWalletStatements): an erasure run again after her shard's
+    // batch committed and the core's did not finds the consultation still booked in the core.
     if (refund > 0)
       statements.push(
         ...onShard(
-          ...walletMove(shard, {
-            userId,
-            currency: c.currency,
-            amount: refund,
-            kind: 'refund',
-            orderId: null,
-            paymentId: null,
-            consultationId: c.id,
-          }),
+          ...bookingWalletStatements(
+            shard,
+            { userId, currency: c.currency, amount: refund, kind: 'refund', consultationId: c.id },
+            now,
+          ),
         ),
       );
     statements.push(

@@ -16,6 +16,7 @@
 import { bookingCreditRecord, orderCreditRecords } from '../e-invoice-sales';
 import { releaseStatements, splitReleaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
+import { bookingWalletStatements } from '../orders/booking-amounts';
 import { auditStatement } from '../staff/audit';
 import { consultationErasureCancels } from './consultations';
 import { type HerDatabases, onCore, onShard, type Step } from './her-databases';
@@ -118,18 +119,16 @@ export async function erasureCancels(her: HerDatabases, userId: number, now: num
     );
     if (v.coupon_id)
       statements.push(...onCore(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(v.coupon_id)));
+    // Once per visit and amount (bookingWalletStatements): her shard's batch commits before the core's,
+    // and an erasure run again after a failure between them finds the visit still open in the core.
     if (refund > 0)
       statements.push(
         ...onShard(
-          ...walletMove(shard, {
-            userId,
-            currency: v.currency,
-            amount: refund,
-            kind: 'refund',
-            orderId: null,
-            paymentId: null,
-            bloodTestOrderId: v.id,
-          }),
+          ...bookingWalletStatements(
+            shard,
+            { userId, currency: v.currency, amount: refund, kind: 'refund', bloodTestOrderId: v.id },
+            now,
+          ),
         ),
       );
     statements.push(

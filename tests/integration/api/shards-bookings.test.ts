@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOutcome } from '#api/src/consultations/refund';
+import { eraseAccount } from '#api/src/data-rights/erase-account';
 import { applyOutcome as applyPaymentOutcome } from '#api/src/payments/outcome';
 import { settleRefund } from '#api/src/payments/refunds';
 import { gatewayFor } from '#api/src/payment-gateway/gateway-for';
@@ -148,6 +149,36 @@ describe('a consultation paid from her wallet in her shard', () => {
     expect(done).toMatchObject({ status: 'cancelled', refunded: 8000, to: 'wallet' });
     expect(await walletIn(env.ORDERS_1, s.id)).toBe(8000);
     expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+  });
+});
+
+describe('erasure of a moved shopper with a booking paid from her wallet', () => {
+  it('refunds the booking in her shard once, when the erasure dies between her shard and the core and is run again', async () => {
+    for (let at = 1; ; at++) {
+      const s = await shopper(`shard-erase-${++serial}`);
+      await topUp(s.id, 'KWD', 20_000);
+      await moved(s.id);
+      const booked = await book(s, await freeTimeAfter(30, { skip: serial % 4 }), { method: 'wallet' });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      const id = booked.body.data.id as number;
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(12_000);
+      const dying = dyingEnv(at);
+      await eraseAccount(dying.env as never, s.id).catch(() => undefined);
+      // The operator runs the erasure again, as its failure's log line says.
+      if (dying.killed()) await eraseAccount(env as never, s.id);
+      expect(
+        await rows(env.ORDERS_1, "SELECT amount FROM wallet_ledger WHERE consultation_id = ? AND kind = 'refund'", id),
+      ).toEqual([{ amount: 8000 }]);
+      expect(await walletIn(env.ORDERS_1, s.id)).toBe(20_000);
+      // What the shop owes her on erasure is her balance, recorded once.
+      const owed = await rows<{ after_json: string }>(
+        env.DB,
+        "SELECT after_json FROM audit_log WHERE action = 'wallet.owed_on_erasure' AND resource_id = ?",
+        String(s.id),
+      );
+      expect(owed.map((o) => JSON.parse(o.after_json))).toEqual([{ balance: 20_000, currency: 'KWD' }]);
+      if (!dying.killed()) break;
+    }
   });
 });
 
