@@ -3,7 +3,7 @@
 // view and action is in the audit log; a role without customers:export is refused.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deviceToken, json, registerShopper } from './helpers';
+import { call, deviceToken, json, registerShopper, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -65,6 +65,22 @@ describe('data requests in the back office', () => {
       { action: 'customer.data_export', resource_id: String(helped.id) },
       { action: 'data_requests.view', resource_id: null },
     ]);
+  });
+
+  it("shows a one-country member the requests of shoppers with a record in her country, an address's too", async () => {
+    // Her one record is a Saudi address: a Saudi shopper, not nobody's country.
+    const saudi = await registerShopper(device, 'saudi-address');
+    await saveAddress(device, saudi.token, 'SA');
+    expect((await as(saudi.token, '/user/data/export', {})).status).toBe(200);
+    const listed = async (country: 'KW' | 'SA') => {
+      const support = await staffWith([{ role: 'support', country }]);
+      const { requests } = (await json(await staffCall(support.token, '/staff/data-requests'))).data as {
+        requests: Array<{ user_id: number }>;
+      };
+      return requests.some((r) => r.user_id === saudi.id);
+    };
+    expect(await listed('KW')).toBe(false);
+    expect(await listed('SA')).toBe(true);
   });
 
   it('is refused to a role without customers:export, and an erased shopper gets no archive', async () => {

@@ -50,7 +50,10 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
           : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = r.user_id AND o.country IN (${marks(allowed.length, 1)}))
             OR ${bloodIn}
             OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = r.user_id AND w.currency IN (${marks(allowed.length, 1 + allowed.length)}))
-            OR NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = r.user_id UNION ALL SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id)
+            OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = r.user_id AND a.deleted_at IS NULL AND a.country IN (${marks(allowed.length, 1)}))
+            OR NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = r.user_id UNION ALL SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id
+              UNION ALL SELECT 1 FROM addresses a WHERE a.user_id = r.user_id AND a.deleted_at IS NULL
+              UNION ALL SELECT 1 FROM wallet_accounts w WHERE w.user_id = r.user_id)
             OR ${routed} IS NOT NULL)`;
       const [list] = await db.batch([
         db
@@ -60,7 +63,9 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
                allowed === null
                  ? ''
                  : `, ${routed} AS _shard, ${bloodIn} AS _blood_in,
-             EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id) AS _blood`
+             EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = r.user_id) AS _blood,
+             EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = r.user_id AND a.deleted_at IS NULL AND a.country IN (${marks(allowed.length, 1)})) AS _addr_in,
+             EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = r.user_id AND a.deleted_at IS NULL) AS _addr`
              }
            FROM data_requests r JOIN users u ON u.id = r.user_id LEFT JOIN staff s ON s.id = r.staff_id
            WHERE 1 = 1 ${scope} ORDER BY r.id DESC LIMIT ${LIST_LIMIT}`,
@@ -73,7 +78,7 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
         const inScope = await shardScope(c.env, rows, allowed);
         rows = rows
           .filter((r) => r._shard === null || inScope.has(Number(r.user_id)))
-          .map(({ _shard, _blood_in, _blood, ...r }) => r);
+          .map(({ _shard, _blood_in, _blood, _addr_in, _addr, ...r }) => r);
       }
       const now = Date.now();
       return c.json(
@@ -148,7 +153,8 @@ export const staffDataRequestRoutes = new Hono<AppEnv>()
 /**
  * The listed shoppers routed to another shard (`_shard`) that a country-limited grant may see, as the
  * core's scope sees shard-0 shoppers: an order or a wallet in an allowed country (read from her shard,
- * each shard asked once), a blood test there (`_blood_in`, the core's), or no record yet at all.
+ * each shard asked once), a blood test or an address there (`_blood_in`, `_addr_in`, the core's), or no
+ * record yet at all (none of those anywhere).
  */
 async function shardScope(
   env: Parameters<typeof orderShards>[0],
@@ -183,7 +189,11 @@ async function shardScope(
         hers.some((o) => allowed.includes(o.country)) ||
         walletRows.some((w) => w.user_id === userId && currencies.includes(w.currency)) ||
         Number(r._blood_in) === 1 ||
-        (hers.length === 0 && Number(r._blood) === 0)
+        Number(r._addr_in) === 1 ||
+        (hers.length === 0 &&
+          !walletRows.some((w) => w.user_id === userId) &&
+          Number(r._blood) === 0 &&
+          Number(r._addr) === 0)
       )
         seen.add(userId);
     }
