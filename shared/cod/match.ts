@@ -101,6 +101,9 @@ export function matchStatement(
     })();
     counts[outcome] += 1;
     if (amount !== null && !BLOCKING_OUTCOMES.includes(outcome)) total += amount;
+    // A parcel of another currency is another country's: the line says so, and names neither the parcel
+    // nor the cash it was to collect, which a clerk of this statement's country may not read.
+    const ours = parcel && parcel.currency === currency ? parcel : null;
     return {
       line: l.line,
       tracking: l.tracking,
@@ -109,8 +112,8 @@ export function matchStatement(
       currency: lineCurrency,
       date: l.date,
       outcome,
-      shipment_id: parcel?.id ?? null,
-      expected: parcel?.cod_amount ?? null,
+      shipment_id: ours?.id ?? null,
+      expected: ours?.cod_amount ?? null,
     };
   });
   const applicable = matched.length > 0 && matched.every((l) => !BLOCKING_OUTCOMES.includes(l.outcome));

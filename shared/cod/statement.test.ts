@@ -160,6 +160,8 @@ describe('matching a statement', () => {
     const r = matchStatement([line(2, 'AWB9', '10.00')], 'SAR', [parcel(9, 1000)]);
     expect(r.lines[0]!.outcome).toBe('wrong_currency');
     expect(r.applicable).toBe(false);
+    // Another country's parcel: neither its id nor the cash it was to collect reach this statement's clerk.
+    expect(r.lines[0]).toMatchObject({ shipment_id: null, expected: null });
   });
 });
 
