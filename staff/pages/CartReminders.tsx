@@ -1,6 +1,7 @@
 // Cart reminders (issue 64): the owner's steps and quiet hours, and the last weeks' figures by channel
 // and country: carts reminded, links opened, carts ordered after a reminder and what their orders came
 // to, each in its country's own currency. Saving needs promotions:write in every country.
+import { countriesFor } from '#shared/staff/permissions';
 import type { CartReminderReport } from '#shared/api/cart-reminder-staff-schemas';
 import { COUNTRY_CODES } from '#shared/locale';
 import { COUNTRY_FACTS } from '#shared/countries';
@@ -37,7 +38,8 @@ export function CartRemindersPage(props: {
   state?: FormState;
 }) {
   const { t, me, report, state } = props;
-  const canWrite = me.permissions.includes('promotions:write');
+  // The shop's own settings: a member of one country's offers reads them (the API refuses her change).
+  const canWrite = countriesFor(me.grants, 'promotions:write') === null;
   const v = state?.values ?? settingsFormValues(report.settings);
   const hours = Array.from({ length: 24 }, (_, h) => h);
   const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;

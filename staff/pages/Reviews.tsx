@@ -1,6 +1,7 @@
 // Moderation of what shoppers write (decision 44): the queue of reviews, questions and answers with what
 // held each and the shoppers' reports, Approve, Reject with the reason its author reads, the shop's answer
 // to a question, and the moderation settings. Plain forms; a refused one comes back with what was typed.
+import { countriesFor } from '#shared/staff/permissions';
 import { REVIEW_LIMITS, type TextStatus } from '#shared/reviews/rules';
 import { formatDate } from '#shared/text/dates';
 import type { QueueItem, WrittenKind } from '#shared/reviews/types';
@@ -304,7 +305,8 @@ function Settings(props: { t: StaffTranslator; me: StaffSelf; queue: ModerationQ
   const mine = props.state?.form === 'settings' ? props.state : undefined;
   const mode = mine?.values?.moderation ?? props.queue.settings.moderation;
   const days = mine?.values?.request_days ?? String(props.queue.settings.requestDays);
-  const write = me.permissions.includes('reviews:moderate');
+  // The shop's own settings: a member who moderates one country reads them (the API refuses her change).
+  const write = countriesFor(me.grants, 'reviews:moderate') === null;
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">{t.t('st_reviews_settings')}</h2>

@@ -1,6 +1,7 @@
 // Subscribe and save in the back office (decision 45): every subscription, the orders the job places in
 // the next two weeks, and the runs that failed lately with why, each tab with its count and pages; and
 // the shop's discount. A product's own discount is on its catalogue page (pages/catalogue/Product.tsx).
+import { countriesFor } from '#shared/staff/permissions';
 import { frequencyParts, type Frequency } from '#shared/subscriptions/frequency';
 import type { SubscriptionRun } from '#shared/subscriptions/types';
 import type { StaffSubscriptionList } from '#shared/subscriptions/staff-responses';
@@ -76,7 +77,8 @@ function LastRun({ t, run }: { t: StaffTranslator; run: SubscriptionRun | null }
 
 function DiscountForm(props: { t: StaffTranslator; me: StaffSelf; discount: number; state?: FormState }) {
   const { t, state } = props;
-  const write = props.me.permissions.includes('promotions:write');
+  // The shop's own discount: a member of one country's offers reads it (the API refuses her change).
+  const write = countriesFor(props.me.grants, 'promotions:write') === null;
   const error = state?.error && state.values ? state.error : undefined;
   return (
     <section aria-labelledby="discount-title">

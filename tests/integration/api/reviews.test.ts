@@ -92,6 +92,20 @@ async function shown(productId: number, query = '') {
   return (await json(await as(null, `/product/${productId}/reviews${query}`))).data;
 }
 
+describe("the shop's moderation settings", () => {
+  it('are changed by a member who moderates every country, never one of one country only', async () => {
+    await setModeration('staff');
+    const kuwait = await staffWith([{ role: 'support', country: 'KW' }]);
+    const refused = await staffCall(kuwait.token, '/staff/reviews/settings', {
+      json: { moderation: 'rules', request_days: 30 },
+    });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).meta.msg).toBe('forbidden');
+    const kept = await json(await staffCall(moderator.token, '/staff/reviews'));
+    expect(kept.data.settings).toMatchObject({ moderation: 'staff', requestDays: 7 });
+  });
+});
+
 describe('who may review', () => {
   it('refuses a guest, a shopper who never bought it and one whose order has not arrived', async () => {
     const p = products[0]!;

@@ -727,6 +727,17 @@ describe('the back office', () => {
     await staffCall(manager.token, '/staff/subscriptions/settings', { json: { discount: 10 } });
   });
 
+  it("keeps the shop's discount to a member of every country's offers", async () => {
+    const kuwait = await staffWith([{ role: 'catalogue_manager', country: 'KW' }]);
+    const refused = await staffCall(kuwait.token, '/staff/subscriptions/settings', { json: { discount: 40 } });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).meta.msg).toBe('forbidden');
+    const audit = await env.DB.prepare(
+      "SELECT after_json FROM audit_log WHERE action = 'subscriptions.settings' AND after_json LIKE '%40%'",
+    ).first();
+    expect(audit).toBeNull();
+  });
+
   it('lists a country-limited member only her countries’ subscriptions, and counts only those', async () => {
     const { sub } = await subscribed();
     const { sub: saudi } = await subscribed({ country: 'SA' });

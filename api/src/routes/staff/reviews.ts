@@ -4,6 +4,8 @@ import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
 import { requireStaff } from '#api/src/middleware/staff';
+import { ApiError } from '#api/src/lib/errors';
+import { countriesFor } from '#shared/staff/permissions';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { decide, moderationQueue, saveSettings, staffAnswer } from '#api/src/reviews/moderation';
 import type { WrittenKind } from '#api/src/mail/review-texts';
@@ -88,6 +90,8 @@ const routes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
+      // The shop's own setting, every country's reviews: not for a member who moderates one country only.
+      if (countriesFor(member.grants, 'reviews:moderate') !== null) throw new ApiError(403, 'forbidden');
       return c.json(ok(await saveSettings(c.env.DB, member, c.req.valid('json')), 'moderation_settings_saved'));
     },
   )

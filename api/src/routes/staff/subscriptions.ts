@@ -61,6 +61,8 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
+      // The shop's own discount, every country's: not for a member who may change offers in one country only.
+      if (countriesFor(member.grants, 'promotions:write') !== null) throw new ApiError(403, 'forbidden');
       const { discount } = c.req.valid('json');
       const db = c.env.DB;
       const before = readSubscriptionDiscount((await subscriptionDiscountStatement(db).all()).results);
