@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_RULES, gulfDate, gulfInstant, reminderDueAt } from '#shared/blood-tests/slot-rules';
 import { sendPreparationReminders } from '#api/src/blood-tests/reminder';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
-import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
+import { KW_PATIENT, loadBloodTestFixture, plainVisitBody, SKU } from '../fixtures/blood-test-booking';
 import {
   call,
   deviceToken,
@@ -35,7 +35,6 @@ const post = (path: string, body: unknown, user: string | null, country = 'KW', 
   call(path, { body: JSON.stringify(body), token, headers: as(user, country, lang) });
 const get = (path: string, user: string | null, country = 'KW', lang = 'en') =>
   call(path, { token, headers: as(user, country, lang) });
-const key = () => crypto.randomUUID();
 
 /** A shopper signed up who opened her confirmation link: her order mails reach her (decision 85). */
 async function register(email: string) {
@@ -54,14 +53,6 @@ function openDay(ahead: number): string {
   return d;
 }
 
-const KW_PATIENT = {
-  name: 'Sara',
-  sex: 'female',
-  date_of_birth: '1985-03-15',
-  relation: 'self',
-  country: 'KW',
-  national_id: '285031512318',
-};
 const KW_MAN = { ...KW_PATIENT, name: 'Ali', sex: 'male', date_of_birth: '1990-01-01', national_id: '290010100003' };
 const SA_PATIENT = { ...KW_PATIENT, country: 'SA', national_id: '1012345672' };
 
@@ -86,19 +77,7 @@ async function placesLeft(date: string, window: string, zone = 'area_id=26', sku
   return day.windows.find((w: { window: string }) => w.window === window)?.places_left as number;
 }
 
-function submitBody(holdId: string, over: Record<string, unknown> = {}) {
-  return {
-    items: [{ sku_id: SKU.plain }],
-    idempotency_key: key(),
-    patient: KW_PATIENT,
-    address_id: addressKW,
-    hold_id: holdId,
-    consent: true,
-    consent_version: '2026-11-v1',
-    payment_method: 'pay_at_visit',
-    ...over,
-  };
-}
+const submitBody = (holdId: string, over: Record<string, unknown> = {}) => plainVisitBody(holdId, addressKW, over);
 
 /** Holds and books a visit for userA; answers the submit's data. */
 async function book(o: {

@@ -27,7 +27,7 @@ import { book, bookBody, freeTimeAfter, hold, post, setUp, shopper, topUp } from
 import { startedConsultation } from './consultation-sealed';
 import { call, json, saveAddress, shopperHeaders } from './helpers';
 import { bloodTestAtLab, deliver } from './loyalty-helpers';
-import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
+import { loadBloodTestFixture, plainVisitBody, SKU } from '../fixtures/blood-test-booking';
 import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import { staffWith, type TestStaff } from './staff-helpers';
 
@@ -47,6 +47,42 @@ beforeAll(async () => {
 /** The blood-test catalogue, loaded by the first test that books one. */
 let bloodTestsLoaded: Promise<void> | null = null;
 const bloodTestFixture = () => (bloodTestsLoaded ??= loadBloodTestFixture(env.DB));
+const VISIT_WINDOWS = ['07-09', '09-11', '16-18', '18-20'];
+/** A visit's refunds in her shard. */
+const visitRefunds = (orderId: number) =>
+  rows<{ amount: number }>(
+    env.ORDERS_1,
+    "SELECT amount FROM wallet_ledger WHERE blood_test_order_id = ? AND kind = 'refund'",
+    orderId,
+  );
+
+/**
+ * A plain test booked by a moved shopper with `kwd` in her wallet, paid as `payment` says: a window of
+ * its own for each `round` (four places a window) from `ahead` days on, never a Friday. Answers the order.
+ */
+async function movedShopperVisit(
+  tag: string,
+  kwd: number,
+  ahead: number,
+  round: number,
+  payment: Record<string, unknown>,
+) {
+  await bloodTestFixture();
+  const s = await shopper(`${tag}-${++serial}`);
+  await topUp(s.id, 'KWD', kwd);
+  await moved(s.id);
+  const address = await saveAddress(device, s.token, 'KW');
+  let day = addDays(gulfDate(Date.now()), ahead + Math.floor(round / VISIT_WINDOWS.length));
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() === 5) day = addDays(day, 1);
+  const window = VISIT_WINDOWS[round % VISIT_WINDOWS.length];
+  const held = await json(
+    await post('/bloodTest/slots/hold', { area_id: 26, date: day, window, sku_ids: [SKU.plain] }, s),
+  );
+  const submitted = await post('/bloodTestOrder/submit', plainVisitBody(held.data.hold_id, address, payment), s);
+  const body = await json(submitted);
+  expect(submitted.status, JSON.stringify(body.meta)).toBe(200);
+  return { s, orderId: body.data.order_id as number };
+}
 const moved = (userId: number) => moveShopper(env, userOwner(userId), 1, { lockGraceMs: 0 });
 const rows = async <T>(db: D1Database, sql: string, ...binds: unknown[]) =>
   (
@@ -262,50 +298,13 @@ describe('money back in her shard, written once even when the request dies (wall
   });
 
   it("gives back the wallet part of a blood test's failed card payment there, killed before each write", async () => {
-    await bloodTestFixture();
-    const windows = ['07-09', '09-11', '16-18', '18-20'];
     for (let at = 1; ; at++) {
       // A moved shopper books a plain test: KWD 3.000 from her wallet in her shard, the rest by KNET.
-      const s = await shopper(`shard-blood-failed-${++serial}`);
-      await topUp(s.id, 'KWD', 3000);
-      await moved(s.id);
-      const address = await saveAddress(device, s.token, 'KW');
-      // A window of its own each round (four places a window), on a day that is not a Friday.
-      let day = addDays(gulfDate(Date.now()), 2 + Math.floor(at / windows.length));
-      while (new Date(`${day}T00:00:00Z`).getUTCDay() === 5) day = addDays(day, 1);
-      const held = await json(
-        await post(
-          '/bloodTest/slots/hold',
-          { area_id: 26, date: day, window: windows[at % windows.length], sku_ids: [SKU.plain] },
-          s,
-        ),
-      );
-      const submitted = await post(
-        '/bloodTestOrder/submit',
-        {
-          items: [{ sku_id: SKU.plain }],
-          idempotency_key: crypto.randomUUID(),
-          patient: {
-            name: 'Sara',
-            sex: 'female',
-            date_of_birth: '1985-03-15',
-            relation: 'self',
-            country: 'KW',
-            national_id: '285031512318',
-          },
-          address_id: address,
-          hold_id: held.data.hold_id,
-          consent: true,
-          consent_version: '2026-11-v1',
-          payment_method: 'card',
-          card_method: 'knet',
-          use_wallet: true,
-        },
-        s,
-      );
-      const body = await json(submitted);
-      expect(submitted.status, JSON.stringify(body.meta)).toBe(200);
-      const orderId = body.data.order_id as number;
+      const { s, orderId } = await movedShopperVisit('shard-blood-failed', 3000, 2, at, {
+        payment_method: 'card',
+        card_method: 'knet',
+        use_wallet: true,
+      });
       expect(await walletIn(env.ORDERS_1, s.id)).toBe(0);
       const payment = (await env.DB.prepare('SELECT id FROM payments WHERE blood_test_order_id = ?')
         .bind(orderId)
@@ -324,13 +323,7 @@ describe('money back in her shard, written once even when the request dies (wall
       ).toEqual({ status: 'payment_failed', wallet_used: 0 });
       // Her 3.000 back in her shard, once; nothing in the core's copy of her wallet, no give-back left.
       expect(await walletIn(env.ORDERS_1, s.id)).toBe(3000);
-      expect(
-        await rows(
-          env.ORDERS_1,
-          "SELECT amount FROM wallet_ledger WHERE blood_test_order_id = ? AND kind = 'refund'",
-          orderId,
-        ),
-      ).toEqual([{ amount: 3000 }]);
+      expect(await visitRefunds(orderId)).toEqual([{ amount: 3000 }]);
       expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
       expect(await rows(env.DB, 'SELECT note FROM wallet_give_backs WHERE user_id = ?', s.id)).toEqual([]);
       // The place is free again: no booking of the slot is left for the order.
@@ -340,47 +333,9 @@ describe('money back in her shard, written once even when the request dies (wall
   });
 
   it('gives back a blood test she paid from her wallet there when she cancels it, killed before each write, without her cancelling again', async () => {
-    await bloodTestFixture();
-    const windows = ['07-09', '09-11', '16-18', '18-20'];
     for (let at = 1; ; at++) {
       // A moved shopper books a plain test (KWD 8.000) paid wholly from her wallet in her shard.
-      const s = await shopper(`shard-blood-cancel-${++serial}`);
-      await topUp(s.id, 'KWD', 10_000);
-      await moved(s.id);
-      const address = await saveAddress(device, s.token, 'KW');
-      let day = addDays(gulfDate(Date.now()), 4 + Math.floor(at / windows.length));
-      while (new Date(`${day}T00:00:00Z`).getUTCDay() === 5) day = addDays(day, 1);
-      const held = await json(
-        await post(
-          '/bloodTest/slots/hold',
-          { area_id: 26, date: day, window: windows[at % windows.length], sku_ids: [SKU.plain] },
-          s,
-        ),
-      );
-      const submitted = await post(
-        '/bloodTestOrder/submit',
-        {
-          items: [{ sku_id: SKU.plain }],
-          idempotency_key: crypto.randomUUID(),
-          patient: {
-            name: 'Sara',
-            sex: 'female',
-            date_of_birth: '1985-03-15',
-            relation: 'self',
-            country: 'KW',
-            national_id: '285031512318',
-          },
-          address_id: address,
-          hold_id: held.data.hold_id,
-          consent: true,
-          consent_version: '2026-11-v1',
-          payment_method: 'wallet',
-        },
-        s,
-      );
-      const body = await json(submitted);
-      expect(submitted.status, JSON.stringify(body.meta)).toBe(200);
-      const orderId = body.data.order_id as number;
+      const { s, orderId } = await movedShopperVisit('shard-blood-cancel', 10_000, 4, at, { payment_method: 'wallet' });
       expect(await walletIn(env.ORDERS_1, s.id)).toBe(2000);
 
       // Her cancel dies before its next write; she does not cancel again (her page shows it cancelled),
@@ -403,13 +358,7 @@ describe('money back in her shard, written once even when the request dies (wall
       if (status === 'cancelled') {
         // Cancelled: her 8.000 back in her shard, once, and no give-back left.
         expect(await walletIn(env.ORDERS_1, s.id)).toBe(10_000);
-        expect(
-          await rows(
-            env.ORDERS_1,
-            "SELECT amount FROM wallet_ledger WHERE blood_test_order_id = ? AND kind = 'refund'",
-            orderId,
-          ),
-        ).toEqual([{ amount: 8000 }]);
+        expect(await visitRefunds(orderId)).toEqual([{ amount: 8000 }]);
       } else {
         // Killed before the cancel's own batch: nothing changed, the booking stands and is still paid.
         expect(status).toBe('booked');

@@ -14,7 +14,7 @@ import { loyaltyReport } from '#api/src/loyalty/office/report';
 import { gulfDate } from '#shared/gulf-days';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
+import { KW_PATIENT, loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
 import { addDays } from '#shared/blood-tests/slot-rules';
 import { ADDRESSES, call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
 import { newShopper, type Shopper } from './loyalty-helpers';
@@ -485,8 +485,6 @@ describe('loyalty of a shopper in shard 1', () => {
   });
 });
 
-const PATIENT = { name: 'Sara', sex: 'female', date_of_birth: '1985-03-15', relation: 'self', country: 'KW' };
-
 describe('a blood test paid from the wallet of a shopper in shard 1', () => {
   /** An open day (not a Friday) a few days ahead, Gulf time. */
   function openDay(ahead = 3): string {
@@ -513,7 +511,7 @@ describe('a blood test paid from the wallet of a shopper in shard 1', () => {
     const body = {
       items: [{ sku_id: SKU.plain }],
       idempotency_key: crypto.randomUUID(),
-      patient: { ...PATIENT, national_id: '285031512318' },
+      patient: KW_PATIENT,
       address_id: shopper.addresses.KW,
       hold_id: held.data.hold_id,
       consent: true,
@@ -564,7 +562,7 @@ describe('a blood test paid from the wallet of a shopper in shard 1', () => {
         body: {
           items: [{ sku_id: SKU.plain }],
           idempotency_key: crypto.randomUUID(),
-          patient: { ...PATIENT, national_id: '285031512318' },
+          patient: KW_PATIENT,
           address_id: shopper.addresses.KW,
           hold_id: held.data.hold_id,
           consent: true,
