@@ -22,7 +22,9 @@ import { OrderActions } from '../orders/OrderActions';
 import { OrderSummary } from '../orders/OrderSummary';
 import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
+import { useSnapshot } from 'valtio';
 import { openAuthModal } from '../stores/auth-modal';
+import { useSessionStore } from '../stores/session';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
 import type { PageDeclaration } from '../page-table';
@@ -102,6 +104,8 @@ function LookupForm({ missing }: { missing: boolean }) {
     endpoint: '/order/lookup',
     onSuccess: (data) => navigate(`${href('/order-lookup')}?key=${(data as { key: string }).key}`),
   });
+  const { user } = useSnapshot(useSessionStore());
+  const toOrder = () => navigate(`${href('/profile/orders')}?id=${String(form.values.order_id).replace(/\D/g, '')}`);
   return (
     <form
       ref={form.formRef}
@@ -119,20 +123,15 @@ function LookupForm({ missing }: { missing: boolean }) {
       )}
       <FormAlerts form={form} />
       {/* An account's order is shown to its owner signed in (the API's order_lookup_sign_in): her way
-          there, to that order's page once she is in. */}
+          there, to that order's page, at once when she is signed in already, else once she is in. */}
       {form.serverError === t('order_lookup_sign_in') && (
         <button
           type="button"
           className="button button-secondary wide-button"
           data-testid="order-lookup-sign-in"
-          onClick={() =>
-            openAuthModal({
-              onSuccess: () =>
-                navigate(`${href('/profile/orders')}?id=${String(form.values.order_id).replace(/\D/g, '')}`),
-            })
-          }
+          onClick={() => (user ? toOrder() : openAuthModal({ onSuccess: toOrder }))}
         >
-          {t('sign_in')}
+          {t(user ? 'page_profile_orders' : 'sign_in')}
         </button>
       )}
       <Field form={form} name="order_id" required>

@@ -356,7 +356,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'لم يعد بالإمكان إلغاء هذا الطلب.',
   order_lookup_not_found: 'لم نجد طلباً بهذا الرقم وهذا البريد الإلكتروني. يرجى التحقق منهما.',
-  order_lookup_sign_in: 'هذا الطلب محفوظ في حساب. يرجى تسجيل الدخول لعرضه ومتابعته.',
+  order_lookup_sign_in: 'هذا الطلب مرتبط بحساب. يرجى تسجيل الدخول لعرضه ومتابعته.',
   order_pay_now: 'ادفع الآن',
   order_cancel: 'إلغاء الطلب',
   order_cancelled_title: 'تم إلغاء طلبك',

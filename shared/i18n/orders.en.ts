@@ -297,7 +297,7 @@ export const ordersEn = {
   // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'This order can no longer be cancelled.',
   order_lookup_not_found: 'We found no order with this number and e-mail. Please check both.',
-  order_lookup_sign_in: 'This order is kept in an account. Sign in to see it and follow it.',
+  order_lookup_sign_in: 'This order belongs to an account. Sign in to see it and track it.',
   order_pay_now: 'Pay now',
   order_cancel: 'Cancel order',
   order_cancelled_title: 'Your order is cancelled',

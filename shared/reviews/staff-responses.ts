@@ -5,7 +5,8 @@ import { LANGS } from '../locale';
 import { MODERATION_MODES } from './rules';
 
 const TEXT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-const WRITTEN_KINDS = ['review', 'question', 'answer', 'rating'] as const;
+/** What shoppers write that staff decide on; each is its own audit resource (reviews/moderation.ts). */
+export const WRITTEN_KINDS = ['review', 'question', 'answer', 'rating'] as const;
 
 /** One text in the back office's moderation queue. */
 export const queueItemSchema = z.object({

@@ -121,7 +121,7 @@ test('a shopper leaves the card page and pays again from the order, and on anoth
   await elsewhere.getByLabel('E-mail used for the order').fill(shopper.email);
   await elsewhere.getByRole('button', { name: 'Find my order' }).click();
   await expect(elsewhere.getByTestId('form-error')).toHaveText(
-    'This order is kept in an account. Sign in to see it and follow it.',
+    'This order belongs to an account. Sign in to see it and track it.',
   );
   await elsewhere.getByTestId('order-lookup-sign-in').click();
   const dialog = elsewhere.getByRole('dialog', { name: 'Sign in' });

@@ -341,6 +341,20 @@ describe('the back office over every shard', () => {
     };
     expect(await search('KW')).toEqual([]);
     expect(await search('SA')).toEqual([shopper.id]);
+    // A Kuwaiti order in her shard beside her Saudi address in the core: she is Kuwait's shopper too.
+    const kuwaiti = await newShopper(device, 'search-kw-order', ['KW', 'SA']);
+    await moveShopper(env, userOwner(kuwaiti.id), 1, { lockGraceMs: 0 });
+    await codOrder(kuwaiti);
+    await env.DB.prepare('UPDATE addresses SET deleted_at = ? WHERE id = ?')
+      .bind(Date.now(), kuwaiti.addresses.KW)
+      .run();
+    const found = async (country: 'KW' | 'SA') => {
+      const support = await staffWith([{ role: 'support', country }]);
+      const res = await staffCall(support.token, `/staff/customers?q=${encodeURIComponent(kuwaiti.email)}`);
+      return ((await json(res)).data.customers as { id: number }[]).map((x) => x.id);
+    };
+    expect(await found('KW')).toEqual([kuwaiti.id]);
+    expect(await found('SA')).toEqual([kuwaiti.id]);
   });
 
   it("shows a customer's orders and wallet from her shard, and adjusts her wallet there", async () => {

@@ -341,6 +341,8 @@ describe('notes, the list and sharing', () => {
         .bind(id)
         .first('n'),
     ).toBe(0);
+    // The refusal's warnings come from her intake: audited as an opening of her health data.
+    expect((await auditRows('consultation.search', id)).map((r) => r.staff_id)).toEqual([noura.id]);
 
     const saved = await post(noura, `/staff/consultations/${id}/recommendations`, {
       items: [item(ASHWAGANDHA_SKU, { acknowledged_reason: 'her-obstetrician-agreed' })],

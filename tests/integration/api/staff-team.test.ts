@@ -160,5 +160,20 @@ describe('the audit log', () => {
     expect(await rows('KW')).toEqual(['KW', null]);
     expect(await rows('SA')).toEqual(['SA', null]);
     expect(await rows(null)).toEqual(['KW', 'SA', null]);
+    // A row about a shopper naming no country (her export, her erasure's reason): every country's owners only.
+    const shopper = 900_000 + Math.floor(Math.random() * 99_999);
+    await auditStatement(env.DB, null, {
+      action: 'customer.erase',
+      resource: 'customer',
+      resourceId: shopper,
+      reason: `erased ${tag}`,
+    }).run();
+    const erased = async (grant: 'KW' | null) => {
+      const owner = await staffWith([{ role: 'owner', country: grant }]);
+      const page = await json(await staffCall(owner.token, `/staff/audit?resource=customer&resource_id=${shopper}`));
+      return page.data.entries.length;
+    };
+    expect(await erased('KW')).toBe(0);
+    expect(await erased(null)).toBe(1);
   });
 });

@@ -736,6 +736,13 @@ describe('the back office', () => {
       "SELECT after_json FROM audit_log WHERE action = 'subscriptions.settings' AND after_json LIKE '%40%'",
     ).first();
     expect(audit).toBeNull();
+    // A product's own discount holds in every country too.
+    const before = await env.DB.prepare('SELECT subscription_discount FROM products WHERE id = 1').first();
+    const product = await staffCall(kuwait.token, '/staff/products/1/subscription-discount', {
+      json: { discount: 45 },
+    });
+    expect(product.status).toBe(403);
+    expect(await env.DB.prepare('SELECT subscription_discount FROM products WHERE id = 1').first()).toEqual(before);
   });
 
   it('lists a country-limited member only her countries’ subscriptions, and counts only those', async () => {

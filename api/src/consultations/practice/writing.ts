@@ -58,7 +58,6 @@ export interface SearchHit extends Omit<GateSku, 'name' | 'ingredients'> {
   warnings: GateWarning[];
 }
 
-/** Catalogue SKUs for the builder, each with the warnings it would raise for her at one serving a day. */
 /**
  * Catalogue SKUs for her list, each with the warnings it raises for her. The warnings are read from her
  * intake (pregnancy, medicine classes), so each search is an opening of her health data and writes its
@@ -127,7 +126,17 @@ export async function saveRecommendations(
   const unacknowledged: UnacknowledgedItem[] = checked
     .filter((x) => x.warnings.length > 0 && !x.item.acknowledged_reason)
     .map((x) => ({ sku_id: x.item.sku_id, warnings: x.warnings }));
-  if (unacknowledged.length) throw new ApiError(422, 'practice_warning_unacknowledged', { items: unacknowledged });
+  if (unacknowledged.length) {
+    // The refusal answers warnings read from her intake: an opening of her health data, audited as a
+    // search for her list is (a saved list writes its own rows).
+    await auditStatement(db, member, {
+      action: 'consultation.search',
+      resource: 'consultation',
+      resourceId: c.id,
+      country: c.country,
+    }).run();
+    throw new ApiError(422, 'practice_warning_unacknowledged', { items: unacknowledged });
+  }
 
   const rows = await Promise.all(
     checked.map(async (x) => {

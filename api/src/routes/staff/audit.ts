@@ -1,10 +1,14 @@
 // The audit log for the owner: newest first, 50 a page, by resource, record or staff member. An owner
 // whose grant is one country's reads that country's rows and the shop's own (no country: sign-ins,
-// shop-wide settings), not another country's, whose rows carry its wallets, refunds and results.
+// shop-wide settings, the catalogue), not another country's, whose rows carry its wallets, refunds and
+// results. A row about a shopper that names no country (her export, erasure and its reason, her health
+// data viewed, her data request, her reviews' decisions) is any country's shopper's: it stays with the
+// owners of every country.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/contract/validate';
+import { WRITTEN_KINDS } from '#shared/reviews/staff-responses';
 import { requireStaff } from '#api/src/middleware/staff';
 import { countriesFor } from '#shared/staff/permissions';
 import type { AuditLogRow } from '#api/src/db/rows';
@@ -12,6 +16,9 @@ import { auditQuerySchema } from '#shared/api/staff-schemas';
 import { type AuditPageResponse, auditPageSchema } from '#shared/api/staff-audit-responses';
 
 const AUDIT_PAGE = 50;
+
+/** The resources whose rows are about one shopper (reviews/moderation.ts writes each kind as its own). */
+const SHOPPERS_RESOURCES: readonly string[] = ['customer', 'data_requests', ...WRITTEN_KINDS];
 
 export const staffAuditRoutes = new Hono<AppEnv>().get(
   '/audit',
@@ -30,8 +37,11 @@ export const staffAuditRoutes = new Hono<AppEnv>().get(
     const values: (string | number)[] = [];
     const countries = countriesFor((await requireStaff(c)).grants, 'audit:read');
     if (countries !== null) {
-      where.push(`(a.country IS NULL OR a.country IN (${countries.map(() => '?').join(', ') || 'NULL'}))`);
-      values.push(...countries);
+      where.push(
+        `(a.country IN (${countries.map(() => '?').join(', ') || 'NULL'})
+          OR (a.country IS NULL AND a.resource NOT IN (SELECT value FROM json_each(?))))`,
+      );
+      values.push(...countries, JSON.stringify(SHOPPERS_RESOURCES));
     }
     if (q.resource) where.push('a.resource = ?') && values.push(q.resource);
     if (q.resource_id) where.push('a.resource_id = ?') && values.push(q.resource_id);

@@ -148,7 +148,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
             OR EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = u.id AND b.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.id AND a.deleted_at IS NULL AND a.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = u.id AND w.currency IN (${marks(allowed.length, 2 + allowed.length)}))
-            OR NOT EXISTS (${COUNTRIES_SQL.replaceAll('?1', 'u.id')}))`;
+            OR NOT EXISTS (${COUNTRIES_SQL.replaceAll('?1', 'u.id')})
+            OR EXISTS (SELECT 1 FROM shopper_shards x WHERE x.owner_key = 'user:' || u.id AND x.shard_id <> 0))`;
       const { results } = await c.env.DB.prepare(
         `SELECT u.id, u.name, u.email, u.phone, u.created_at,
          (SELECT count(*) FROM orders o WHERE o.user_id = u.id) AS orders,
@@ -160,9 +161,9 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         .bind(term, ...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency))
         .all<{ id: number; orders: number; shard_binding: string | null }>();
       // A shopper in another shard (decision 61): her orders are counted there (in shard 0 nothing more).
-      // For a grant of some countries, her records there count too: the query above found no record of
-      // hers in the core and let her through as nobody's country yet, which her shard may say otherwise
-      // (her orders and wallet in another country), as the customer's page (reachable) decides.
+      // For a grant of some countries, her records there count too: the query above lets every shopper of
+      // another shard through, and her countries are those of her records in the core and in her shard
+      // together, as the customer's page (reachable) decides.
       const customers = await Promise.all(
         results.map(async ({ shard_binding, ...u }) => {
           if (shard_binding === null) return u;

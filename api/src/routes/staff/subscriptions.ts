@@ -94,6 +94,8 @@ export const staffSubscriptionRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const member = await requireStaff(c);
+      // A product's discount holds in every country, as the shop's does: not for a member of one country.
+      if (countriesFor(member.grants, 'promotions:write') !== null) throw new ApiError(403, 'forbidden');
       const { id } = c.req.valid('param');
       const { discount } = c.req.valid('json');
       const db = c.env.DB;
