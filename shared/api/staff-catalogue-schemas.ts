@@ -180,6 +180,11 @@ export const nutritionistEditSchema = z.object({
   sort_order: int(0, 10_000, 'item_validation_error'),
 });
 
+/** The staff account that practises as a nutritionist (its consultations, its own profile and lists), or none. */
+export const nutritionistAccountSchema = z.object({
+  staff_id: optionalInt(1, Number.MAX_SAFE_INTEGER, 'item_validation_error'),
+});
+
 export const nutritionistListEditSchema = z.object({
   name_en: required(100),
   name_ar: required(100),

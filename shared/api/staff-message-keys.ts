@@ -84,6 +84,7 @@ export const STAFF_MESSAGE_KEYS = [
   'category_parent_invalid',
   'brand_in_use',
   'home_section_changed',
+  'nutritionist_account_taken',
   'nutritionist_featured',
   'image_last',
   // The quiz's versions.

@@ -161,6 +161,10 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
   st_catalogue_new_list: 'إضافة قائمة',
   st_catalogue_delete_list_hint: 'تُحذف القائمة؛ وتبقى منتجاتها في الكتالوج.',
   st_catalogue_delete_nutritionist: 'حذف أخصائي التغذية هذا',
+  st_nutritionist_account: 'حساب الممارسة',
+  st_nutritionist_account_hint: 'حساب الموظف الذي يمارس باسم أخصائي التغذية هذا: يتولى استشاراته ويعدّل ملفه وقوائمه.',
+  st_nutritionist_account_label: 'حساب الموظف',
+  st_nutritionist_account_none: 'لا حساب (لا يستقبل حجوزات)',
   st_catalogue_delete_nutritionist_hint:
     'يُحذف الأخصائي وقوائمه وتبقى المنتجات. لا يمكن ذلك ما دامت لافتة أخصائي التغذية في الصفحة الرئيسية تعرضه.',
   st_catalogue_show_first: 'اعرض «{{name}}» أولاً',

@@ -139,6 +139,11 @@ export const staffCatalogueEn = {
   st_catalogue_new_list: 'Add a list',
   st_catalogue_delete_list_hint: 'The list goes; its products stay in the catalogue.',
   st_catalogue_delete_nutritionist: 'Delete this nutritionist',
+  st_nutritionist_account: 'Practising account',
+  st_nutritionist_account_hint:
+    'The staff account that practises as this nutritionist: it takes her consultations and edits her profile and lists.',
+  st_nutritionist_account_label: 'Staff account',
+  st_nutritionist_account_none: 'None (takes no bookings)',
   st_catalogue_delete_nutritionist_hint:
     "The nutritionist and their lists go; products stay. Not while the home page's nutritionist banner shows them.",
   st_catalogue_show_first: 'Show “{{name}}” first',

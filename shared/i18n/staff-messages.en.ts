@@ -88,6 +88,8 @@ export const staffMessagesEn = {
   category_parent_invalid: 'A subcategory goes under a top-level category.',
   brand_in_use: 'This brand still has products. Move them to another brand first.',
   home_section_changed: 'Someone else changed this row of banners meanwhile. Check it and try again.',
+  nutritionist_account_taken:
+    'This account already practises as another nutritionist, or has no nutritionist role. Choose another.',
   nutritionist_featured:
     "The home page's nutritionist banner shows this nutritionist. Choose another for the banner first.",
   image_last: 'A product shown to shoppers keeps at least one picture. Upload another first, or hide the product.',

@@ -49,9 +49,14 @@ const detail = (staffId: number | null): NutritionistDetail => ({
   ],
 });
 
-const page = (me: StaffSelf, staffId: number | null, lang: 'en' | 'ar' = 'en') =>
+const page = (
+  me: StaffSelf,
+  staffId: number | null,
+  lang: 'en' | 'ar' = 'en',
+  accounts: Array<{ id: number; name: string; email: string }> | null = null,
+) =>
   renderToStaticMarkup(
-    createElement(NutritionistPage, { t: staffTranslator(lang), nonce: 'n', me, data: detail(staffId) }),
+    createElement(NutritionistPage, { t: staffTranslator(lang), nonce: 'n', me, data: detail(staffId), accounts }),
   );
 
 describe("a nutritionist's page", () => {
@@ -91,6 +96,23 @@ describe("a nutritionist's page", () => {
     expect(html).toContain('action="/nutritionists/lists/2/items"');
     expect(html).toContain('action="/nutritionists/2/delete"');
     expect(html).not.toContain('<input type="hidden" name="sort_order"');
+  });
+
+  it('lets the owner choose the account that practises as her, in either language, and nobody else', () => {
+    const accounts = [
+      { id: 7, name: 'Noura Staff', email: 'noura@staff.test' },
+      { id: 9, name: 'Khalid Staff', email: 'khalid@staff.test' },
+    ];
+    for (const lang of ['en', 'ar'] as const) {
+      const t = staffTranslator(lang);
+      const html = page(member(1, 'owner'), 9, lang, accounts);
+      expect(html, lang).toContain('action="/nutritionists/2/account"');
+      expect(html, lang).toContain(`>${t.t('st_nutritionist_account')}</h2>`);
+      expect(html, lang).toContain('<option value="9" selected="">Khalid Staff (khalid@staff.test)</option>');
+      expect(html, lang).toContain(`<option value="">${t.t('st_nutritionist_account_none')}</option>`);
+    }
+    expect(page(member(7, 'nutritionist'), 7)).not.toContain('/account"');
+    expect(page(member(3, 'catalogue_manager'), 8)).not.toContain('/account"');
   });
 
   it('offers adding a nutritionist to those who manage them alone', () => {

@@ -133,6 +133,8 @@ export function NutritionistPage(props: {
   data: NutritionistDetail;
   done?: string;
   failure?: FormFailure | null;
+  /** For the owner: the members who may practise as a nutritionist (null: not hers to set). */
+  accounts?: Array<{ id: number; name: string; email: string }> | null;
 }) {
   const { t, data, failure } = props;
   const n = data.nutritionist;
@@ -241,6 +243,7 @@ export function NutritionistPage(props: {
           {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
         </fieldset>
       </form>
+      {props.accounts && <AccountForm t={t} n={n} accounts={props.accounts} failure={failure} />}
       {manage && (
         <section aria-labelledby="delete-title">
           <h2 id="delete-title">{t.t('st_catalogue_delete_nutritionist')}</h2>
@@ -255,5 +258,49 @@ export function NutritionistPage(props: {
         </section>
       )}
     </Layout>
+  );
+}
+
+/** The owner's choice of the staff account that practises as this nutritionist (decision 86), or none. */
+function AccountForm(props: {
+  t: StaffTranslator;
+  n: NutritionistDetail['nutritionist'];
+  accounts: Array<{ id: number; name: string; email: string }>;
+  failure?: FormFailure | null;
+}) {
+  const { t, n, failure } = props;
+  // A refusal of the whole form (nutritionist_account_taken) is the page's notice; a field's is here.
+  const refused = failure?.form === 'account' ? failure.fields.staff_id : undefined;
+  return (
+    <section aria-labelledby="account-title">
+      <h2 id="account-title">{t.t('st_nutritionist_account')}</h2>
+      <form method="post" action={`/nutritionists/${n.id}/account`} className="card stack">
+        <p className="muted">{t.t('st_nutritionist_account_hint')}</p>
+        <div className="field">
+          <label htmlFor="nutritionist-account">{t.t('st_nutritionist_account_label')}</label>
+          <select
+            id="nutritionist-account"
+            name="staff_id"
+            defaultValue={n.staff_id === null ? '' : String(n.staff_id)}
+            aria-describedby={refused ? 'nutritionist-account-error' : undefined}
+          >
+            <option value="">{t.t('st_nutritionist_account_none')}</option>
+            {props.accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name} ({a.email})
+              </option>
+            ))}
+          </select>
+          {refused && (
+            <p id="nutritionist-account-error" className="error" role="alert">
+              {t.tKey(refused)}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button type="submit">{t.t('st_catalogue_save')}</button>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -447,6 +447,47 @@ describe('categories, brands, home sections and nutritionists', () => {
   });
 });
 
+describe("a nutritionist's practising account", () => {
+  it('is linked by the owner to an active member with the nutritionist role, one nutritionist an account', async () => {
+    const owner = await staffWith([{ role: 'owner', country: null }], { name: 'Owner' });
+    const khalid = await staffWith([{ role: 'nutritionist', country: null }], { name: 'Khalid Staff' });
+    const clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+    const link = (who: TestStaff, nutritionist: number, staffId: number | string) =>
+      staffCall(who.token, `/staff/catalogue/nutritionists/${nutritionist}/account`, { json: { staff_id: staffId } });
+    const editTraining = () =>
+      staffCall(khalid.token, '/staff/catalogue/nutritionist-lists/2', {
+        json: { name_en: 'Training', name_ar: 'التمرين', sort_order: '1' },
+      });
+    // Not linked yet: Khalid's account changes nobody's list.
+    expect((await editTraining()).status).toBe(404);
+    // The catalogue manager does not decide who practises as whom: the owner does.
+    expect((await link(manager, 2, khalid.id)).status).toBe(403);
+    const linked = await link(owner, 2, String(khalid.id));
+    expect(linked.status).toBe(200);
+    expect(await env.DB.prepare('SELECT staff_id FROM nutritionists WHERE id = 2').first('staff_id')).toBe(khalid.id);
+    expect((await editTraining()).status).toBe(200);
+    // One nutritionist an account, and only a member who practises.
+    for (const [nutritionist, staffId] of [
+      [1, khalid.id],
+      [2, clerk.id],
+      [2, 999_999],
+    ] as const) {
+      const refused = await link(owner, nutritionist, staffId);
+      expect(refused.status, `${nutritionist} ${staffId}`).toBe(409);
+      expect((await json(refused)).meta.msg).toBe('nutritionist_account_taken');
+    }
+    expect(await env.DB.prepare('SELECT staff_id FROM nutritionists WHERE id = 1').first('staff_id')).toBe(
+      nutritionist.id,
+    );
+    const row = await lastAudit('nutritionist', 2);
+    expect(row!.action).toBe('nutritionist.account');
+    expect(JSON.parse(row!.after_json)).toEqual({ staff_id: khalid.id });
+    // Unlinked (an empty field): her lists are no longer hers to change.
+    expect((await link(owner, 2, '')).status).toBe(200);
+    expect((await editTraining()).status).toBe(404);
+  });
+});
+
 describe("an own-priced country's price of a size", () => {
   // No country of the registry is own-priced until the Emirates' part lands: one is switched for this
   // test and back (the API runs in this isolate and asks the registry on each request).

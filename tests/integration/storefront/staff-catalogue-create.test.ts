@@ -271,4 +271,32 @@ describe('nutritionists', () => {
     expect(deleted.headers.get('location')).toBe(`/nutritionists/${id}?done=deleted`);
     expect(await env.API_DB.prepare('SELECT id FROM nutritionist_lists WHERE id = ?').bind(listId).first()).toBeNull();
   });
+
+  it('in Arabic: the owner links the account that practises as a nutritionist, and is told when it is taken', async () => {
+    const owner = await staffSignIn([{ role: 'owner', country: null }], { lang: 'ar', name: 'Owner' });
+    const practising = await staffSignIn([{ role: 'nutritionist', country: null }], { name: 'Reem Staff' });
+    const id = (await env.API_DB.prepare(
+      'SELECT id FROM nutritionists WHERE staff_id IS NULL ORDER BY id LIMIT 1',
+    ).first<{
+      id: number;
+    }>())!.id;
+    const page = await (await staffPage(`/nutritionists/${id}`, owner.cookie)).text();
+    expect(page).toContain('حساب الممارسة');
+    expect(page).toContain(`<option value="${practising.id}">Reem Staff`);
+    const linked = await staffPost(`/nutritionists/${id}/account`, { staff_id: String(practising.id) }, owner.cookie);
+    expect(linked.status).toBe(303);
+    expect(linked.headers.get('location')).toBe(`/nutritionists/${id}?done=1`);
+    expect(await env.API_DB.prepare('SELECT staff_id FROM nutritionists WHERE id = ?').bind(id).first('staff_id')).toBe(
+      practising.id,
+    );
+    // The same account for another nutritionist: refused, in her language, the first link kept.
+    const other = (await env.API_DB.prepare('SELECT id FROM nutritionists WHERE id <> ? ORDER BY id LIMIT 1')
+      .bind(id)
+      .first<{ id: number }>())!.id;
+    const taken = await staffPost(`/nutritionists/${other}/account`, { staff_id: String(practising.id) }, owner.cookie);
+    expect(taken.status).toBe(400);
+    expect(await taken.text()).toContain('هذا الحساب يمارس باسم أخصائي تغذية آخر');
+    // A catalogue manager is not offered it.
+    expect(await (await staffPage(`/nutritionists/${id}`, staffEn)).text()).not.toContain('/account"');
+  });
 });

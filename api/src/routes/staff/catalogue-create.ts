@@ -7,8 +7,10 @@ import type { AppEnv } from '#api/src/app-env';
 import { staffCreateProductRoutes } from './catalogue-create-products';
 import { staffCreateTaxonomyRoutes } from './catalogue-create-taxonomy';
 import { staffCreateNutritionistRoutes } from './catalogue-create-nutritionists';
+import { staffNutritionistAccountRoutes } from './nutritionist-account';
 
 export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
   .route('/', staffCreateProductRoutes)
   .route('/', staffCreateTaxonomyRoutes)
-  .route('/', staffCreateNutritionistRoutes);
+  .route('/', staffCreateNutritionistRoutes)
+  .route('/', staffNutritionistAccountRoutes);
