@@ -175,7 +175,7 @@ export function markedEnv(env, mark) {
  * renderers) still loses at most its last second.
  * @param {string[]} marks
  * @param {{ runnerMark?: string }} [options]
- * @returns {{ stop(): Promise<Record<string, { cpu: number, series: [number, number][] }>> }}
+ * @returns {{ ready: Promise<void>, stop(): Promise<Record<string, { cpu: number, series: [number, number][] }>> }}
  */
 export function startSampler(marks, { runnerMark } = {}) {
   // The runner's `reaped` time is read here, not when the thread has started: a child started and
@@ -192,14 +192,29 @@ export function startSampler(marks, { runnerMark } = {}) {
   worker.on('error', (error) => {
     failed = error;
   });
+  // The thread says when it has taken its first sample: a process started after that lives through at
+  // least one more if it lasts a second, whereas one started while the thread was still starting (most
+  // of a second on a loaded machine) could end before anything looked.
+  /** @type {() => void} */
+  let isReady = () => {};
+  /** @type {Promise<void>} */
+  const ready = new Promise((resolve) => {
+    isReady = resolve;
+    worker.once('error', () => resolve());
+    worker.once('exit', () => resolve());
+  });
+  /** @type {((result: unknown) => void) | undefined} */
+  let onResult;
+  worker.on('message', (message) => (message === 'ready' ? isReady() : onResult?.(message)));
   return {
+    ready,
     stop: () =>
       new Promise((resolve, reject) => {
         if (failed) return reject(failed);
-        worker.once('message', (result) => {
+        onResult = (result) => {
           resolve(result);
           void worker.terminate();
-        });
+        };
         worker.once('error', reject);
         worker.once('exit', () => reject(failed ?? new Error('the sampler ended')));
         worker.postMessage('stop');
@@ -290,6 +305,8 @@ function samplerThread(marks, runner, runnerMark, startReaped) {
       if (spent[m] > 0) result[m].series.push([t, spent[m]]);
     }
   };
+  sample();
+  parentPort?.postMessage('ready');
   const timer = setInterval(sample, 1000);
   parentPort?.on('message', () => {
     clearInterval(timer);

@@ -66,6 +66,7 @@ test("counts each mark's processes apart in a thread of its own, while the calle
   // a moment after its work, so a sample sees all of it.
   const [a, b] = [randomUUID(), randomUUID()];
   const sampler = startSampler([a, b]);
+  await sampler.ready;
   const spend = (cpu: number) =>
     `for (;;) { for (let i = 0; i < 1e6; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }`;
   const start = (mark: string, cpu: number) =>
@@ -86,6 +87,7 @@ test('counts the short processes a marked command waits for, though each ends be
   // 0.2 CPU-seconds that end without lingering are mostly never seen.
   const mark = randomUUID();
   const sampler = startSampler([mark]);
+  await sampler.ready;
   const spend =
     'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 2e5) break }';
   const one = `${process.execPath} -e '${spend}'`;
@@ -104,6 +106,7 @@ test('counts a shell and its last command once when both end between two samples
   // counted again.
   const mark = randomUUID();
   const sampler = startSampler([mark]);
+  await sampler.ready;
   const spend = (cpu: number) =>
     `${process.execPath} -e 'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= ${cpu * 1e6}) break }'`;
   const inner = `sh -c "${spend(0.1)}; ${spend(1.5)}"`;
@@ -119,6 +122,7 @@ test("gives the runner's never-seen short children to the mark it names", async 
   // npm test names the checks' mark as the owner of what its children spent unseen.
   const mark = randomUUID();
   const sampler = startSampler([mark], { runnerMark: mark });
+  await sampler.ready;
   const spend =
     'for (;;) { for (let i = 0; i < 1e5; i++); const u = process.cpuUsage(); if (u.user + u.system >= 2e5) break }';
   for (let i = 0; i < 2; i++) spawnSync(process.execPath, ['-e', spend], { env: markedEnv(process.env, mark) });
@@ -137,6 +141,7 @@ test('counts a child the runner waited for while the sampler’s thread was stil
   const mark = randomUUID();
   const before = reaped();
   const sampler = startSampler([mark], { runnerMark: mark });
+  // Not waiting for sampler.ready: the child is to run while the thread is still starting.
   spawnSync(process.execPath, ['-e', '0'], { env: markedEnv(process.env, mark) });
   const spent = reaped() - before;
   expect(spent).toBeGreaterThan(0);
