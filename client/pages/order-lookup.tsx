@@ -124,7 +124,7 @@ function LookupForm({ missing }: { missing: boolean }) {
       <FormAlerts form={form} />
       {/* An account's order is shown to its owner signed in (the API's order_lookup_sign_in): her way
           there, to that order's page, at once when she is signed in already, else once she is in. */}
-      {form.serverError === t('order_lookup_sign_in') && (
+      {form.serverKey === 'order_lookup_sign_in' && (
         <button
           type="button"
           className="button button-secondary wide-button"

@@ -24,6 +24,8 @@ export interface FormApi<V extends Values> {
   summary: Array<{ field: keyof V & string; text: string }> | null;
   /** A server or network error, translated. */
   serverError: string | null;
+  /** Its message key (the API's, or server_error), for a page that offers a way on from one of them. */
+  serverKey: string | null;
   /** The API's answer after a successful submit. */
   result: { id: number } | null;
   formRef: RefObject<HTMLFormElement | null>;

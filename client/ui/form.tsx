@@ -101,7 +101,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   const [submitted, setSubmitted] = useState(false);
   const [showSummary, setShowSummary] = useState(false);
   const [sending, setSending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The API's message key of the last failure (or server_error); its text is derived where it is read.
+  const [serverKey, setServerKey] = useState<string | null>(null);
   const [result, setResult] = useState<{ id: number } | null>(null);
   const [ready, setReady] = useState(false);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -210,7 +211,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
     errors,
     ready,
     sending,
-    serverError,
+    serverError: serverKey === null ? null : tKey(serverKey),
+    serverKey,
     result,
     formRef,
     successRef,
@@ -232,7 +234,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       event.preventDefault();
       if (sending || !api) return;
       setSubmitted(true);
-      setServerError(null);
+      setServerKey(null);
       if (!loaded.current) {
         // The schema is still on its way (a very fast first submit): submit again once it is here,
         // once however often the button was pressed meanwhile.
@@ -242,7 +244,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
         void loadSchema()
           .then(() => target.requestSubmit())
           .catch(() => {
-            setServerError(t('server_error'));
+            setServerKey('server_error');
             pendingFocus.current = 'alert';
           })
           .finally(() => {
@@ -274,7 +276,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
         .catch((error: unknown) => {
           if (!(error instanceof ApiFailure)) {
             console.error('form submit failed', error);
-            setServerError(t('server_error'));
+            setServerKey('server_error');
             pendingFocus.current = 'alert';
             return;
           }
@@ -288,7 +290,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
           // A message key from the API, or a generic message for a network failure's raw text.
           // "Check the highlighted fields" only when a field of this form is highlighted.
           const key = serverAlertKey(error.meta.key ?? error.meta.msg, highlighted);
-          setServerError(has(key) ? t(key) : t('server_error'));
+          setServerKey(has(key) ? key : 'server_error');
           pendingFocus.current = 'alert';
         })
         .finally(() => setSending(false));
@@ -298,7 +300,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       setErrorKeys({});
       setSubmitted(false);
       setShowSummary(false);
-      setServerError(null);
+      setServerKey(null);
       setResult(null);
       pendingFocus.current = 'first-field';
     },
