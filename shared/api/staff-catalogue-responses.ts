@@ -231,5 +231,7 @@ export const nutritionistDetailSchema = z.object({
       items: z.array(z.object({ list_id: z.int(), product_id: z.int(), sort_order: z.int(), ...names })),
     }),
   ),
+  /** For the owner (staff:write): the active members holding the nutritionist role, who may practise as her. */
+  accounts: z.array(z.object({ id: z.int(), name: z.string(), email: z.string() })).nullable(),
 });
 export type NutritionistDetail = z.infer<typeof nutritionistDetailSchema>;

@@ -17,7 +17,7 @@ const member = (id: number, role: Role): StaffSelf => ({
   nutritionist: null,
 });
 
-const detail = (staffId: number | null): NutritionistDetail => ({
+const detail = (staffId: number | null, accounts: NutritionistDetail['accounts'] = null): NutritionistDetail => ({
   nutritionist: {
     id: 2,
     slug: 'khalid',
@@ -47,6 +47,7 @@ const detail = (staffId: number | null): NutritionistDetail => ({
       items: [{ list_id: 2, product_id: 5, sort_order: 1, name_en: 'Whey', name_ar: 'واي' }],
     },
   ],
+  accounts,
 });
 
 const page = (
@@ -56,7 +57,7 @@ const page = (
   accounts: Array<{ id: number; name: string; email: string }> | null = null,
 ) =>
   renderToStaticMarkup(
-    createElement(NutritionistPage, { t: staffTranslator(lang), nonce: 'n', me, data: detail(staffId), accounts }),
+    createElement(NutritionistPage, { t: staffTranslator(lang), nonce: 'n', me, data: detail(staffId, accounts) }),
   );
 
 describe("a nutritionist's page", () => {

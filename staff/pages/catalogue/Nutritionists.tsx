@@ -133,8 +133,6 @@ export function NutritionistPage(props: {
   data: NutritionistDetail;
   done?: string;
   failure?: FormFailure | null;
-  /** For the owner: the members who may practise as a nutritionist (null: not hers to set). */
-  accounts?: Array<{ id: number; name: string; email: string }> | null;
 }) {
   const { t, data, failure } = props;
   const n = data.nutritionist;
@@ -243,7 +241,7 @@ export function NutritionistPage(props: {
           {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
         </fieldset>
       </form>
-      {props.accounts && <AccountForm t={t} n={n} accounts={props.accounts} failure={failure} />}
+      {data.accounts && <AccountForm t={t} n={n} accounts={data.accounts} failure={failure} />}
       {manage && (
         <section aria-labelledby="delete-title">
           <h2 id="delete-title">{t.t('st_catalogue_delete_nutritionist')}</h2>
@@ -269,20 +267,25 @@ function AccountForm(props: {
   failure?: FormFailure | null;
 }) {
   const { t, n, failure } = props;
-  // A refusal of the whole form (nutritionist_account_taken) is the page's notice; a field's is here.
-  const refused = failure?.form === 'account' ? failure.fields.staff_id : undefined;
+  // A refusal of the whole form (nutritionist_account_taken) is the page's notice; a field's is here,
+  // as Field (parts.tsx) shows one, with what was chosen kept.
+  const mine = failure?.form === 'account' ? failure : null;
+  const error = mine?.fields.staff_id;
+  const id = 'account-staff_id';
+  const label = t.t('st_nutritionist_account_label');
   return (
     <section aria-labelledby="account-title">
       <h2 id="account-title">{t.t('st_nutritionist_account')}</h2>
       <form method="post" action={`/nutritionists/${n.id}/account`} className="card stack">
         <p className="muted">{t.t('st_nutritionist_account_hint')}</p>
         <div className="field">
-          <label htmlFor="nutritionist-account">{t.t('st_nutritionist_account_label')}</label>
+          <label htmlFor={id}>{label}</label>
           <select
-            id="nutritionist-account"
+            id={id}
             name="staff_id"
-            defaultValue={n.staff_id === null ? '' : String(n.staff_id)}
-            aria-describedby={refused ? 'nutritionist-account-error' : undefined}
+            defaultValue={mine?.values.staff_id ?? (n.staff_id === null ? '' : String(n.staff_id))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
           >
             <option value="">{t.t('st_nutritionist_account_none')}</option>
             {props.accounts.map((a) => (
@@ -291,9 +294,9 @@ function AccountForm(props: {
               </option>
             ))}
           </select>
-          {refused && (
-            <p id="nutritionist-account-error" className="error" role="alert">
-              {t.tKey(refused)}
+          {error && (
+            <p className="field-error" id={`${id}-error`}>
+              {t.tKey(error, { field: label })}
             </p>
           )}
         </div>

@@ -7,28 +7,12 @@ import { staffPage } from '../../middleware/guards';
 import type { NutritionistDetail, NutritionistList } from '#shared/api/staff-catalogue-responses';
 import { NutritionistPage, NutritionistsPage } from '../../pages/catalogue/Nutritionists';
 import { type C, type Failed, done, formFields, idOf, imageData, readPage, submit } from './forms';
-import { staffApi } from '../../lib/api';
-import type { Team, TeamMember } from '#shared/api/staff-team-responses';
 
-/** An active member holding the nutritionist role: one who may practise as a nutritionist. */
-const practises = (m: TeamMember) => m.active && !m.invited && m.grants.some((g) => g.role === 'nutritionist');
-
-/** A nutritionist's page; for the owner (staff:write), the members who may practise as her too. */
-const nutritionistPage = async (c: C, id: number, failure: Failed = null) => {
-  const team = c.var.me.permissions.includes('staff:write') ? await staffApi<Team>(c, 'GET', '/staff/team') : null;
-  const practising = team?.status === 200 ? team.envelope.data.members.filter(practises) : null;
-  return readPage<NutritionistDetail>(c, `/staff/catalogue/nutritionists/${id}`, failure, (data) => (
-    <NutritionistPage
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      data={data}
-      done={done(c)}
-      failure={failure}
-      accounts={practising}
-    />
+/** A nutritionist's page; for the owner, the members who may practise as her come in the same answer. */
+const nutritionistPage = (c: C, id: number, failure: Failed = null) =>
+  readPage<NutritionistDetail>(c, `/staff/catalogue/nutritionists/${id}`, failure, (data) => (
+    <NutritionistPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} done={done(c)} failure={failure} />
   ));
-};
 
 const nutritionistsPage = (c: C, failure: Failed = null) =>
   readPage<NutritionistList>(c, '/staff/catalogue/nutritionists', failure, (data) => (

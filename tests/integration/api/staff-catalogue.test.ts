@@ -460,6 +460,11 @@ describe("a nutritionist's practising account", () => {
       });
     // Not linked yet: Khalid's account changes nobody's list.
     expect((await editTraining()).status).toBe(404);
+    // The page's one answer offers the owner the members who practise, and nobody else any.
+    const offered = (await json(await staffCall(owner.token, '/staff/catalogue/nutritionists/2'))).data.accounts;
+    expect(offered.map((a: { id: number }) => a.id)).toContain(khalid.id);
+    expect(offered.map((a: { id: number }) => a.id)).not.toContain(clerk.id);
+    expect((await json(await staffCall(manager.token, '/staff/catalogue/nutritionists/2'))).data.accounts).toBeNull();
     // The catalogue manager does not decide who practises as whom: the owner does.
     expect((await link(manager, 2, khalid.id)).status).toBe(403);
     const linked = await link(owner, 2, String(khalid.id));

@@ -8,6 +8,7 @@ import { changedFields } from '#api/src/staff/audit';
 import { audit, commit, fieldError, notFound, rowBefore } from '#api/src/staff/catalogue-common';
 import { assertMayChangeNutritionist, managesNutritionists } from '#api/src/staff/nutritionist-rights';
 import { idParams } from '#shared/api/route-schemas';
+import { can } from '#shared/staff/permissions';
 import {
   changedRowSchema,
   nutritionistDetailSchema,
@@ -55,7 +56,8 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.env.DB;
-      const [nutritionist, lists, items] = await db.batch([
+      const owner = can((await requireStaff(c)).grants, 'staff:write');
+      const [nutritionist, lists, items, accounts] = await db.batch([
         db.prepare('SELECT * FROM nutritionists WHERE id = ?').bind(id),
         db.prepare('SELECT * FROM nutritionist_lists WHERE nutritionist_id = ? ORDER BY sort_order, id').bind(id),
         db
@@ -65,6 +67,14 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
              WHERE l.nutritionist_id = ? ORDER BY i.list_id, i.sort_order`,
           )
           .bind(id),
+        // The owner's choice of who practises as her (routes/staff/nutritionist-account.ts), in the same trip.
+        db
+          .prepare(
+            `SELECT s.id, s.name, s.email FROM staff s WHERE ?1 AND s.active = 1 AND s.password_hash <> ''
+             AND EXISTS (SELECT 1 FROM staff_roles r WHERE r.staff_id = s.id AND r.role = 'nutritionist')
+           ORDER BY s.name, s.id`,
+          )
+          .bind(owner ? 1 : 0),
       ]);
       if (!nutritionist!.results[0]) throw notFound();
       const byList = new Map<number, unknown[]>();
@@ -74,6 +84,7 @@ export const staffNutritionistRoutes = new Hono<AppEnv>()
         ok({
           nutritionist: nutritionist!.results[0],
           lists: (lists!.results as Array<{ id: number }>).map((l) => ({ ...l, items: byList.get(l.id) ?? [] })),
+          accounts: owner ? (accounts!.results as Array<{ id: number; name: string; email: string }>) : null,
         }),
       );
     },
